@@ -1,0 +1,49 @@
+"""`fabricwatch` command line: one module per command under fabricwatch/commands/.
+
+Each command module defines NAME, HELP, add_arguments(parser) and run(args) -> int.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# Order is the order shown in --help.
+COMMAND_MODULES = (
+    "refresh", "dashboard", "ui", "sql", "model", "ingest", "sources", "fetch", "parse",
+    "claims", "export", "restore",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fabricwatch",
+        description="Track AI cluster fabrics: refresh the warehouse, query it, run the fabric model, open the dashboard.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"fabricwatch.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"fabricwatch.commands.{name}":
+                continue  # command not built yet
+            raise
+        cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(cmd)
+        cmd.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args._run(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

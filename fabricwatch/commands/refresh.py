@@ -1,0 +1,48 @@
+"""fabricwatch refresh: run the whole asset graph in-process and publish on success."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from fabricwatch.config import home
+
+NAME = "refresh"
+HELP = "Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--mode", choices=("offline", "live", "record"), default="offline",
+                        help="offline (default): replay the recorded snapshots shipped in the repo; "
+                             "live: fetch from the sites; record: fetch and write new snapshots into sources/snapshots/")
+    parser.add_argument("--select", nargs="+", metavar="ASSET",
+                        help="only these assets (then publish); default: the whole graph")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pipelines.runner import run_refresh
+    from warehouse import db
+
+    h = home()
+    print(f"fabricwatch refresh: mode={args.mode} home={h}", file=sys.stderr)
+    try:
+        outcome = run_refresh(h, mode=args.mode, select=args.select)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not outcome.success or outcome.skipped_publish:
+        print(f"refresh FAILED in {outcome.seconds:.1f}s (run {outcome.run_id}); the published warehouse is unchanged.",
+              file=sys.stderr)
+        for step in outcome.failed_steps:
+            print(f"  failed step: {step}", file=sys.stderr)
+        for check in outcome.failed_checks:
+            print(f"  failed check: {check}", file=sys.stderr)
+        return 1
+    print(f"refresh done in {outcome.seconds:.1f}s (run {outcome.run_id}); published {db.paths(h).published}")
+    with db.published_connection(h) as con:
+        from pipelines.assets.publish import row_counts
+        counts = row_counts(con)
+    width = max(map(len, counts), default=10)
+    for table, n in counts.items():
+        print(f"  {table:<{width}}  {n:>8,}")
+    return 0

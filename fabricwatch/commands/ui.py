@@ -1,0 +1,32 @@
+"""fabricwatch ui: the Dagster web UI and daemon (schedules, sensors) on the same definitions."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+from fabricwatch.config import home
+
+NAME = "ui"
+HELP = "Start the Dagster web UI and daemon (so schedules and sensors run) on fabricwatch's definitions."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=3000, help="port for the web UI (default 3000)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pipelines.runner import prepare_dagster_home
+
+    h = home()
+    dagster_home = prepare_dagster_home(h)
+    env = {**os.environ, "FABRICWATCH_HOME": str(h), "DAGSTER_HOME": str(dagster_home)}
+    cmd = [sys.executable, "-m", "dagster", "dev", "-m", "pipelines.definitions", "-h", args.host, "-p", str(args.port)]
+    print(f"Dagster UI on http://{args.host}:{args.port}  (DAGSTER_HOME={dagster_home}; Ctrl-C to stop)", file=sys.stderr)
+    try:
+        return subprocess.call(cmd, env=env)
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,118 @@
+"""Run the asset graph in-process for `fabricwatch refresh`, printing progress per asset."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import dagster as dg
+
+from fabricwatch.config import repo_root
+from pipelines.definitions import build_definitions
+
+
+def prepare_dagster_home(home: Path) -> Path:
+    """DAGSTER_HOME lives under $FABRICWATCH_HOME, with the project's dagster.yaml."""
+    dagster_home = home / "dagster"
+    dagster_home.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(repo_root() / "dagster.yaml", dagster_home / "dagster.yaml")
+    os.environ["DAGSTER_HOME"] = str(dagster_home)
+    return dagster_home
+
+
+@dataclass
+class RefreshOutcome:
+    success: bool
+    run_id: str
+    failed_steps: list[str] = field(default_factory=list)
+    failed_checks: list[str] = field(default_factory=list)
+    skipped_publish: bool = False
+    seconds: float = 0.0
+
+
+class _ProgressHandler(logging.Handler):
+    """Turns Dagster step and check events into one line each."""
+
+    def __init__(self, stream):
+        super().__init__()
+        self.stream = stream
+        self.started: dict[str, float] = {}
+
+    def emit(self, record: logging.LogRecord) -> None:
+        meta = getattr(record, "dagster_meta", None) or {}
+        event = meta.get("dagster_event") if isinstance(meta, dict) else None
+        if event is None:
+            return
+        kind, step = event.event_type_value, event.step_key
+        if kind == "STEP_START":
+            self.started[step] = time.monotonic()
+        elif kind == "STEP_SUCCESS":
+            took = time.monotonic() - self.started.get(step, time.monotonic())
+            self._line(f"  ok    {step}  ({took:.1f}s)")
+        elif kind == "STEP_FAILURE":
+            err = event.step_failure_data.error if event.step_failure_data else None
+            msg = err.message.strip().splitlines()[0] if err and err.message else "failed"
+            self._line(f"  FAIL  {step}: {msg}")
+        elif kind == "ASSET_CHECK_EVALUATION":
+            data = event.event_specific_data
+            status = "pass " if data.passed else "CHECK"
+            self._line(f"  {status} {data.asset_check_key.asset_key.to_user_string()}:{data.asset_check_key.name}")
+        elif kind == "STEP_SKIPPED":
+            self._line(f"  skip  {step}")
+
+    def _line(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+
+def _progress_logger(stream):
+    @dg.logger
+    def progress(_init_context):
+        lg = logging.getLogger("fabricwatch.progress")
+        lg.handlers = [_ProgressHandler(stream)]
+        lg.setLevel(logging.DEBUG)
+        lg.propagate = False
+        return lg
+
+    return progress
+
+
+def run_refresh(home: Path, mode: str = "offline", select: list[str] | None = None, stream=sys.stderr) -> RefreshOutcome:
+    prepare_dagster_home(home)
+    defs = build_definitions(str(home), mode)
+    job = defs.resolve_job_def("refresh")
+    selection = None
+    if select:
+        selection = [dg.AssetKey.from_user_string(s) for s in select]
+        known = set(defs.resolve_all_asset_keys())
+        unknown = [k.to_user_string() for k in selection if k not in known]
+        if unknown:
+            raise ValueError(f"unknown asset(s): {', '.join(unknown)}")
+        selection.append(dg.AssetKey("published_warehouse"))  # a partial refresh still publishes
+    instance = dg.DagsterInstance.get()
+    t0 = time.monotonic()
+    job = job.with_logger_defs({"progress": _progress_logger(stream)})
+    result = job.execute_in_process(
+        instance=instance,
+        asset_selection=selection,
+        raise_on_error=False,
+        run_config={"loggers": {"progress": {}}},
+        tags={"fabricwatch/mode": mode, "fabricwatch/selection": ",".join(select or [])},
+    )
+    failed_steps, failed_checks, materialized = [], [], set()
+    for ev in result.all_events:
+        if ev.event_type_value == "STEP_FAILURE":
+            failed_steps.append(ev.step_key)
+        elif ev.event_type_value == "ASSET_CHECK_EVALUATION" and not ev.event_specific_data.passed:
+            key = ev.event_specific_data.asset_check_key
+            failed_checks.append(f"{key.asset_key.to_user_string()}:{key.name}")
+        elif ev.event_type_value == "ASSET_MATERIALIZATION":
+            materialized.add(ev.asset_key.to_user_string())
+    return RefreshOutcome(
+        success=result.success, run_id=result.run_id, failed_steps=failed_steps, failed_checks=failed_checks,
+        skipped_publish="published_warehouse" not in materialized, seconds=time.monotonic() - t0,
+    )

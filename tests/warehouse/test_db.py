@@ -1,0 +1,112 @@
+"""Warehouse storage: migrations, the publish protocol, releases and restore."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+
+import duckdb
+import pytest
+
+from warehouse import db
+
+
+def _sha(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_migrations_are_idempotent_and_recorded(tmp_path):
+    con = db.connect_work(tmp_path / "w.duckdb")
+    versions = [v for v, _, _ in db.migration_files()]
+    assert db.schema_version(con) == max(versions)
+    assert db.migrate(con) == []  # second run applies nothing
+    tables = {r[0] for r in con.execute(
+        "SELECT schema_name || '.' || table_name FROM duckdb_tables() WHERE database_name = current_database()").fetchall()}
+    assert {"core.observations", "core.indicators", "core.sources", "core.products", "core.events",
+            "meta.runs", "meta.data_dictionary", "meta.schema_migrations"} <= tables
+    con.close()
+
+
+def test_older_warehouse_is_migrated_forward(tmp_path):
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE SCHEMA meta")
+    con.execute("CREATE TABLE meta.schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)")
+    first_version, first_name, first_path = db.migration_files()[0]
+    con.execute(first_path.read_text())
+    con.execute("INSERT INTO meta.schema_migrations VALUES (?, ?, now())", [first_version, first_name])
+    con.execute("INSERT INTO core.indicators VALUES ('x', 'X', 'USD', 'market', 'yearly', NULL, NULL)")
+    con.close()
+    con = db.connect_work(path)
+    assert db.schema_version(con) == db.migration_files()[-1][0]
+    assert con.execute("SELECT count(*) FROM meta.data_dictionary").fetchone()[0] == 0  # table created by a later migration
+    assert con.execute("SELECT indicator FROM core.indicators").fetchall() == [("x",)]  # data kept
+    con.close()
+
+
+def test_every_table_and_column_has_a_comment(tmp_path):
+    con = db.connect_work(tmp_path / "w.duckdb")
+    n = db.refresh_data_dictionary(con)
+    missing = con.execute(
+        "SELECT schema_name, table_name, column_name FROM meta.data_dictionary WHERE coalesce(description, '') = ''").fetchall()
+    con.close()
+    assert n > 50
+    assert missing == []
+
+
+def test_publish_replaces_atomically_and_keeps_releases(tmp_path):
+    home = tmp_path
+    p = db.paths(home)
+    versions = []
+    for i in range(7):
+        con = db.connect_work(p.work)
+        con.execute("INSERT INTO core.indicators VALUES (?, 'n', 'USD', 'market', 'yearly', NULL, NULL)", [f"i{i}"])
+        db.publish(home, con)
+        versions.append(_sha(p.published))
+    releases = db.list_releases(home)
+    assert len(releases) == db.RELEASES_KEPT
+    # the newest release is the previous published file, byte for byte
+    assert _sha(releases[0]) == versions[-2]
+    with db.published_connection(home) as ro:
+        assert ro.execute("SELECT count(*) FROM core.indicators").fetchone()[0] == 7
+    assert not list(home.glob(".warehouse.duckdb.*.tmp"))
+
+
+def test_publish_refuses_a_missing_work_db_and_leaves_published(tmp_path):
+    p = db.paths(tmp_path)
+    db.publish(tmp_path, db.connect_work(p.work))
+    before = _sha(p.published)
+    shutil.rmtree(p.work.parent)
+    with pytest.raises(db.PublishError):
+        db.publish(tmp_path)
+    assert _sha(p.published) == before
+
+
+def test_restore_puts_the_previous_release_back(tmp_path):
+    p = db.paths(tmp_path)
+    con = db.connect_work(p.work)
+    db.publish(tmp_path, con)
+    first = _sha(p.published)
+    con = db.connect_work(p.work)
+    con.execute("INSERT INTO core.indicators VALUES ('later', 'n', 'USD', 'market', 'yearly', NULL, NULL)")
+    db.publish(tmp_path, con)
+    assert _sha(p.published) != first
+    db.restore(tmp_path)
+    assert _sha(p.published) == first
+    with pytest.raises(db.PublishError, match="no release matching"):
+        db.restore(tmp_path, "nope")
+
+
+def test_published_file_is_readable_by_the_duckdb_1_5_cli(tmp_path):
+    import sys
+    from pathlib import Path
+    beside = Path(sys.executable).parent / "duckdb"
+    cli = str(beside) if beside.exists() else shutil.which("duckdb")
+    if cli is None:
+        pytest.skip("duckdb CLI (duckdb-cli from PyPI) not installed")
+    import subprocess
+    db.publish(tmp_path, db.connect_work(db.paths(tmp_path).work))
+    out = subprocess.run([cli, "-readonly", str(db.paths(tmp_path).published), "-csv", "-c",
+                          "SELECT count(*) FROM meta.schema_migrations"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == str(len(db.migration_files()))

@@ -1,0 +1,258 @@
+"""Warehouse storage: the working database, migrations, and the atomic publish protocol.
+
+Only the refresh (Dagster, one run at a time) opens the *working* database read-write.
+Publishing checkpoints and closes it, copies it beside the published file and atomically
+renames the copy over `$FABRICWATCH_HOME/warehouse.duckdb`, keeping the previous file under
+`releases/`. Readers open the published file read-only and briefly, so a reader never
+blocks a refresh and a killed refresh never touches what readers see.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import duckdb
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+# The duckdb CLI analysts get from PyPI (duckdb-cli 1.5.x) cannot read DuckDB 2.0's default
+# storage format (ecosystem-notes §1); files are created in the 1.5 format and stay in it.
+STORAGE_COMPATIBILITY = "v1.5.0"
+RELEASES_KEPT = 5
+
+
+@dataclass(frozen=True)
+class WarehousePaths:
+    home: Path
+
+    @property
+    def published(self) -> Path:
+        return self.home / "warehouse.duckdb"
+
+    @property
+    def work(self) -> Path:
+        return self.home / "work" / "warehouse.duckdb"
+
+    @property
+    def releases(self) -> Path:
+        return self.home / "releases"
+
+    @property
+    def documents(self) -> Path:
+        return self.home / "documents"
+
+    @property
+    def inbox(self) -> Path:
+        return self.home / "inbox"
+
+
+def paths(home: str | Path) -> WarehousePaths:
+    return WarehousePaths(Path(home).resolve())
+
+
+class PublishError(RuntimeError):
+    """The working database could not be published; the published file is unchanged."""
+
+
+def migration_files() -> list[tuple[int, str, Path]]:
+    out = []
+    for path in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        version = int(path.name.split("_", 1)[0])
+        out.append((version, path.stem, path))
+    versions = [v for v, _, _ in out]
+    if len(set(versions)) != len(versions):
+        raise RuntimeError(f"duplicate migration versions in {MIGRATIONS_DIR}")
+    return out
+
+
+def schema_version(con: duckdb.DuckDBPyConnection) -> int:
+    try:
+        row = con.execute("SELECT max(version) FROM meta.schema_migrations").fetchone()
+    except duckdb.CatalogException:
+        return 0
+    return int(row[0] or 0)
+
+
+def migrate(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Apply the migrations not yet applied, each in its own transaction. Returns their names."""
+    con.execute("CREATE SCHEMA IF NOT EXISTS meta")
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS meta.schema_migrations ("
+        " version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)"
+    )
+    con.execute("COMMENT ON TABLE meta.schema_migrations IS 'Applied schema migrations; max(version) is the schema version.'")
+    con.execute("COMMENT ON COLUMN meta.schema_migrations.version IS 'Migration number (warehouse/migrations/NNNN_*.sql).'")
+    con.execute("COMMENT ON COLUMN meta.schema_migrations.name IS 'Migration file name without .sql.'")
+    con.execute("COMMENT ON COLUMN meta.schema_migrations.applied_at IS 'When it was applied (UTC).'")
+    applied = {r[0] for r in con.execute("SELECT version FROM meta.schema_migrations").fetchall()}
+    done = []
+    for version, name, path in migration_files():
+        if version in applied:
+            continue
+        con.execute("BEGIN")
+        try:
+            con.execute(path.read_text(encoding="utf-8"))
+            con.execute("INSERT INTO meta.schema_migrations VALUES (?, ?, ?)", [version, name, _utcnow()])
+            con.execute("COMMIT")
+        except Exception:
+            con.execute("ROLLBACK")
+            raise
+        done.append(name)
+    return done
+
+
+def connect_work(path: str | Path) -> duckdb.DuckDBPyConnection:
+    """Open (creating if needed) a working database read-write, migrated to the current schema."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    con = duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY})
+    try:
+        migrate(con)
+    except Exception:
+        con.close()
+        raise
+    return con
+
+
+@contextlib.contextmanager
+def work_connection(home: str | Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    con = connect_work(paths(home).work)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+@contextlib.contextmanager
+def published_connection(home: str | Path, *, safe: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A short-lived read-only connection to the published warehouse.
+
+    `safe=True` also turns off every access outside the database file (ATTACH, COPY,
+    read_csv and other file functions, extension installs) and locks the configuration,
+    for consoles that run user-typed SQL.
+    """
+    path = paths(home).published
+    if not path.exists():
+        raise FileNotFoundError(f"no published warehouse at {path}: run `fabricwatch refresh` first")
+    config = {"enable_external_access": False, "lock_configuration": True} if safe else {}
+    con = duckdb.connect(str(path), read_only=True, config=config)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+def refresh_data_dictionary(con: duckdb.DuckDBPyConnection) -> int:
+    """Rebuild meta.data_dictionary from the catalog comments of every table, view and column."""
+    con.execute("DELETE FROM meta.data_dictionary")
+    con.execute(_read_sql("data_dictionary.sql"))
+    return con.execute("SELECT count(*) FROM meta.data_dictionary").fetchone()[0]
+
+
+def publish(home: str | Path, con: duckdb.DuckDBPyConnection | None = None) -> Path:
+    """Atomically publish the working database. `con`, if given, is the open work connection; it is closed.
+
+    Order matters for crash safety: the copy is complete and fsynced before the rename, and the
+    rename is the only step that changes what readers see.
+    """
+    p = paths(home)
+    if con is not None:
+        con.execute("CHECKPOINT")
+        con.close()
+    if not p.work.exists():
+        raise PublishError(f"no working database at {p.work}")
+    wal = p.work.with_name(p.work.name + ".wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise PublishError(f"working database has an unflushed WAL ({wal}); is a refresh still running?")
+    p.home.mkdir(parents=True, exist_ok=True)
+    tmp = p.published.with_name(f".{p.published.name}.{os.getpid()}.tmp")
+    try:
+        shutil.copyfile(p.work, tmp)
+        _fsync(tmp)
+        _verify(tmp)
+        if p.published.exists():
+            _keep_release(p)
+        os.replace(tmp, p.published)
+        _fsync_dir(p.home)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    _prune_releases(p)
+    return p.published
+
+
+def list_releases(home: str | Path) -> list[Path]:
+    """Previous published files, newest first."""
+    rel = paths(home).releases
+    return sorted(rel.glob("warehouse-*.duckdb"), reverse=True) if rel.exists() else []
+
+
+def restore(home: str | Path, release: str | None = None) -> Path:
+    """Put a previous release back as the published warehouse (atomically). Default: the newest."""
+    p = paths(home)
+    releases = list_releases(home)
+    if not releases:
+        raise PublishError(f"no releases under {p.releases}")
+    chosen = releases[0] if release is None else next((r for r in releases if release in r.name), None)
+    if chosen is None:
+        raise PublishError(f"no release matching {release!r}; have: {', '.join(r.name for r in releases)}")
+    tmp = p.published.with_name(f".{p.published.name}.{os.getpid()}.tmp")
+    shutil.copyfile(chosen, tmp)
+    _fsync(tmp)
+    _verify(tmp)
+    if p.published.exists():
+        _keep_release(p)
+    os.replace(tmp, p.published)
+    _fsync_dir(p.home)
+    _prune_releases(p)
+    return chosen
+
+
+def _keep_release(p: WarehousePaths) -> None:
+    p.releases.mkdir(parents=True, exist_ok=True)
+    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    target = p.releases / f"warehouse-{stamp}.duckdb"
+    try:
+        os.link(p.published, target)  # same inode: the published file is replaced, never modified
+    except OSError:
+        shutil.copyfile(p.published, target)
+
+
+def _prune_releases(p: WarehousePaths) -> None:
+    for old in list_releases(p.home)[RELEASES_KEPT:]:
+        old.unlink(missing_ok=True)
+
+
+def _verify(path: Path) -> None:
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+        con.execute("SELECT max(version) FROM meta.schema_migrations").fetchone()
+        con.close()
+    except Exception as exc:  # noqa: BLE001 - any failure means the copy is unusable
+        raise PublishError(f"copied warehouse {path} does not open: {exc}") from exc
+
+
+def _fsync(path: Path) -> None:
+    with open(path, "rb") as fh:
+        os.fsync(fh.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _read_sql(name: str) -> str:
+    return (Path(__file__).parent / "sql" / name).read_text(encoding="utf-8")
+
+
+def _utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
