@@ -42,6 +42,7 @@ class _ProgressHandler(logging.Handler):
         super().__init__()
         self.stream = stream
         self.started: dict[str, float] = {}
+        self.check_steps: set[str] = set()
 
     def emit(self, record: logging.LogRecord) -> None:
         meta = getattr(record, "dagster_meta", None) or {}
@@ -51,15 +52,18 @@ class _ProgressHandler(logging.Handler):
         kind, step = event.event_type_value, event.step_key
         if kind == "STEP_START":
             self.started[step] = time.monotonic()
-        elif kind == "STEP_SUCCESS":
+        elif kind == "STEP_SUCCESS" and step not in self.check_steps:  # a check's own line says it all
             took = time.monotonic() - self.started.get(step, time.monotonic())
             self._line(f"  ok    {step}  ({took:.1f}s)")
         elif kind == "STEP_FAILURE":
             err = event.step_failure_data.error if event.step_failure_data else None
-            msg = err.message.strip().splitlines()[0] if err and err.message else "failed"
+            while err is not None and err.cause is not None:  # the user error, not Dagster's wrapper
+                err = err.cause
+            msg = err.message.strip() if err and err.message else "failed"
             self._line(f"  FAIL  {step}: {msg}")
         elif kind == "ASSET_CHECK_EVALUATION":
             data = event.event_specific_data
+            self.check_steps.add(step)
             status = "pass " if data.passed else "CHECK"
             self._line(f"  {status} {data.asset_check_key.asset_key.to_user_string()}:{data.asset_check_key.name}")
         elif kind == "STEP_SKIPPED":

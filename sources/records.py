@@ -91,6 +91,12 @@ class Product:
     announced_on: dt.date | None = None
     shipping_on: dt.date | None = None
 
+    def key(self) -> str:
+        """One row per product per source document: several sources may describe the same product."""
+        parts = [self.product_id, self.vendor, self.name, self.kind, self.prov.source_id, self.prov.url or "",
+                 str(self.prov.published_on), self.prov.evidence]
+        return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:20]
+
 
 @dataclass
 class Records:
@@ -123,5 +129,5 @@ def flat(record) -> dict:
     if "title" in row:  # an Event's own title; `title` in the warehouse is the document's
         row["event"] = row.pop("title")
     row.update(asdict(record.prov))
-    row["record_id"] = record.key() if hasattr(record, "key") else None
+    row["record_id"] = record.key()
     return row

@@ -54,11 +54,7 @@ def insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict]
         return 0
     columns = _table_columns(con, table)
     frame = pd.DataFrame.from_records([{c: r.get(c) for c in columns} for r in rows], columns=columns)
-    con.register("_rows_to_insert", frame)
-    try:
-        con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM _rows_to_insert")  # table names are ours, never user input
-    finally:
-        con.unregister("_rows_to_insert")
+    con.from_df(frame).insert_into(table)  # frame columns are in the table's order
     return len(rows)
 
 

@@ -1,12 +1,12 @@
 """The analyst ledger (sources/curated/) loaded into core tables, and its checks."""
 
-from __future__ import annotations
 
 import dagster as dg
 
 from pipelines.checks import record_check
 from pipelines.resources import WarehouseResource
 from sources.curated_ledger import load_ledger
+from sources.registry import REGISTRY
 from warehouse import load
 
 CURATED_ORIGIN = "curated"
@@ -18,7 +18,10 @@ def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResour
     ledger = load_ledger()  # validates every row; a bad file raises before anything is written
     with warehouse.connect() as con:
         load.replace_rows(con, "core.indicators", ledger.indicators)
-        load.replace_rows(con, "core.sources", [{**s, "origin": CURATED_ORIGIN} for s in ledger.sources],
+        # a source both fetched and cited in the ledger is described once, by the registry
+        registered = {s.source_id for s in REGISTRY}
+        load.replace_rows(con, "core.sources",
+                          [{**s, "origin": CURATED_ORIGIN} for s in ledger.sources if s["source_id"] not in registered],
                           where="origin = ?", params=[CURATED_ORIGIN])
         counts = load.replace_origin(con, CURATED_ORIGIN, ledger.records)
     counts["indicators"] = len(ledger.indicators)

@@ -1,6 +1,5 @@
 """The publish step: record the run, rebuild the data dictionary, atomically publish."""
 
-from __future__ import annotations
 
 import datetime as dt
 import json

@@ -1,0 +1,98 @@
+"""`fabricwatch parse FAMILY FILE… [--json]`: run one parser on local files, no warehouse needed."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+
+from sources.document import Document
+from sources.records import ParseError
+
+NAME = "parse"
+HELP = "Run one parser (nccl, top500, claims, specs, releases) on local files and print what it finds."
+
+# Family on the command line → module under sources/parsers/.
+PARSER_MODULES = {
+    "nccl": "nccl",
+    "top500": "top500",
+    "claims": "claims",
+    "specs": "specs",
+    "releases": "github_releases",
+}
+# Families whose JSON contract is about one file (one object, not a merged list).
+SINGLE_FILE = {"top500"}
+EXIT_BAD_INPUT = 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("family", choices=sorted(PARSER_MODULES), help="parser family")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="local file(s) to parse")
+    parser.add_argument("--json", action="store_true", help="print the JSON contract instead of a summary")
+
+
+def run(args) -> int:
+    if args.family in SINGLE_FILE and len(args.files) > 1:
+        print(f"fabricwatch parse {args.family}: one FILE per call ({len(args.files)} given)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        module = importlib.import_module(f"sources.parsers.{PARSER_MODULES[args.family]}")
+    except ImportError as exc:
+        print(f"fabricwatch parse {args.family}: parser not available ({exc})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    results = []
+    for path in args.files:
+        try:
+            results.append((path, module.cli_json(Document.from_path(path))))
+        except FileNotFoundError:
+            print(f"fabricwatch parse {args.family}: no such file: {path}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except (ParseError, UnicodeDecodeError, OSError) as exc:
+            print(f"fabricwatch parse {args.family}: {path}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(_merge(args.family, results), indent=2, ensure_ascii=False, default=str))
+    else:
+        for path, data in results:
+            print(_summary(args.family, path, data))
+    return 0
+
+
+def _merge(family: str, results: list[tuple[str, dict]]) -> dict:
+    """One JSON object: a single file's contract, or list-valued keys concatenated across files."""
+    if len(results) == 1:
+        return results[0][1]
+    merged: dict = {}
+    for path, data in results:
+        for key, value in data.items():
+            if isinstance(value, list):
+                merged.setdefault(key, []).extend(
+                    {**item, "file": path} if isinstance(item, dict) else item for item in value)
+            else:
+                merged.setdefault("files", {}).setdefault(path, {})[key] = value
+    return merged
+
+
+def _summary(family: str, path: str, data: dict) -> str:
+    lines = [f"{path}:"]
+    if family == "nccl":
+        for i, run in enumerate(data["runs"]):
+            flags = [f for f in ("truncated", "has_errors") if run.get(f)]
+            avg = run["avg_busbw_GBps"]
+            lines.append(f"  run {i}: {run['collective'] or 'collective unknown'}, {len(run['rows'])} rows, "
+                         f"avg busbw {avg if avg is not None else 'n/a'} GB/s, peak {run.get('peak_busbw_GBps') or 'n/a'} GB/s"
+                         + (f" [{', '.join(flags)}]" if flags else ""))
+            lines += [f"    ! {w}" for w in run["warnings"]]
+    elif family == "top500":
+        lines.append(f"  list {data['list']}: {data['systems']} systems")
+        for fam, count in data["families"].items():
+            lines.append(f"  {fam:<28} {count:>4} systems  {data['rmax_share'][fam]:6.1%} of Rmax")
+        for group, info in data.get("notable", {}).items():
+            lines.append(f"    {group:<34} {info['systems']:>4}  {info['rmax_share']:6.1%}")
+        lines += [f"  ! {w}" for w in data.get("warnings", [])]
+    else:
+        for key, value in data.items():
+            size = len(value) if isinstance(value, (list, dict)) else value
+            lines.append(f"  {key}: {size}")
+    return "\n".join(lines)

@@ -1,0 +1,92 @@
+"""Schedules (one per source cadence) and the inbox sensor.
+
+A scheduled run fetches the sources of that cadence and rebuilds everything downstream of them,
+ending with the publish step; the sensor starts a run when files are dropped into the inbox.
+Both run only while the Dagster daemon runs (`fabricwatch ui`), one run at a time (dagster.yaml).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import dagster as dg
+
+from sources.registry import REGISTRY, Source
+
+CRON_BY_CADENCE = {
+    "daily": "0 6 * * *",
+    "weekly": "0 6 * * 1",
+    "monthly": "0 6 1 * *",
+    "quarterly": "0 6 1 1,4,7,10 *",
+}
+INBOX_FOLDERS = ("nccl", "top500", "curated")   # inbox/<folder>/: nccl-tests logs, TOP500 lists, analyst CSVs
+PUBLISH_KEY = dg.AssetKey("published_warehouse")
+
+
+def raw_key(source: Source) -> dg.AssetKey:
+    return dg.AssetKey(f"raw_{source.source_id}")
+
+
+def inbox_asset_keys(registry: tuple[Source, ...] = REGISTRY) -> list[dg.AssetKey]:
+    """The assets that read the inbox: inbox-fed sources and the curated ledger (analyst CSVs)."""
+    return [raw_key(s) for s in registry if s.inbox] + [dg.AssetKey("curated_ledger")]
+
+
+def cadence_jobs_and_schedules(registry: tuple[Source, ...] = REGISTRY) -> tuple[list, list]:
+    jobs, schedules = [], []
+    for cadence, cron in CRON_BY_CADENCE.items():
+        keys = [raw_key(s) for s in registry if s.cadence == cadence]
+        if not keys:
+            continue
+        job = dg.define_asset_job(
+            f"refresh_{cadence}", selection=dg.AssetSelection.assets(*keys).downstream(),
+            description=f"Fetch the {cadence} sources, rebuild what depends on them, publish.",
+            tags={"fabricwatch/mode": "live"},
+        )
+        jobs.append(job)
+        schedules.append(dg.ScheduleDefinition(
+            name=f"{cadence}_sources", job=job, cron_schedule=cron, execution_timezone="UTC",
+            default_status=dg.DefaultScheduleStatus.RUNNING,
+            # scheduled runs fetch from the sites, whatever mode the UI was started in
+            run_config={"resources": {"fetcher": {"config": {"mode": "live"}}}},
+        ))
+    return jobs, schedules
+
+
+def pending_inbox_files(inbox: Path) -> list[Path]:
+    """Files waiting in inbox/<folder>/ (processed/ and rejected/ hold what was already handled)."""
+    files = []
+    for folder in INBOX_FOLDERS:
+        d = inbox / folder
+        if d.is_dir():
+            files.extend(p for p in sorted(d.iterdir()) if p.is_file() and not p.name.startswith("."))
+    return files
+
+
+def inbox_signature(files: list[Path]) -> str:
+    h = hashlib.sha256()
+    for p in files:
+        st = p.stat()
+        h.update(f"{p.parent.name}/{p.name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def build_inbox_sensor(job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn) -> dg.SensorDefinition:
+    """`inbox_dir_fn()` returns the inbox folder; read at evaluation time, not at import."""
+
+    @dg.sensor(name="inbox_sensor", job=job, minimum_interval_seconds=30,
+               default_status=dg.DefaultSensorStatus.RUNNING,
+               description="Starts an ingest run when nccl-tests logs, TOP500 lists or analyst CSVs are dropped into $FABRICWATCH_HOME/inbox/.")
+    def inbox_sensor(context: dg.SensorEvaluationContext):
+        files = pending_inbox_files(Path(inbox_dir_fn()))
+        if not files:
+            return dg.SkipReason("inbox is empty")
+        signature = inbox_signature(files)
+        if signature == context.cursor:
+            return dg.SkipReason("these files were already handed to a run")
+        context.update_cursor(signature)
+        return dg.RunRequest(run_key=f"inbox-{signature}",
+                             tags={"fabricwatch/mode": "offline", "fabricwatch/inbox_files": str(len(files))})
+
+    return inbox_sensor

@@ -1,0 +1,154 @@
+"""The publish protocol end to end: a refresh builds in the working DB and only a successful,
+checked run replaces the published warehouse (DESIGN.md §4)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import dagster as dg
+import duckdb
+import pytest
+
+from pipelines.assets.curated import curated_ledger
+from pipelines.assets.publish import build_publish_asset
+from pipelines.resources import WarehouseResource
+from pipelines.runner import run_refresh
+from warehouse import db
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def refreshed_home(tmp_path_factory) -> Path:
+    home = tmp_path_factory.mktemp("fw_home")
+    outcome = run_refresh(home, mode="offline")
+    assert outcome.success and not outcome.skipped_publish, outcome
+    return home
+
+
+@pytest.fixture()
+def home(refreshed_home, tmp_path) -> Path:
+    target = tmp_path / "home"
+    shutil.copytree(refreshed_home, target, ignore=shutil.ignore_patterns("dagster"))
+    return target
+
+
+def test_refresh_publishes_curated_observations_with_provenance(refreshed_home):
+    with db.published_connection(refreshed_home) as con:
+        n, missing = con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE coalesce(source_id, '') = '' OR coalesce(evidence, '') = '' "
+            "OR (published_on IS NULL AND coalesce(note, '') = '')) FROM core.observations").fetchone()
+        runs = con.execute("SELECT status, mode FROM meta.runs").fetchall()
+        dictionary = con.execute("SELECT count(*) FROM meta.data_dictionary").fetchone()[0]
+    assert n > 50
+    assert missing == 0
+    assert runs == [("published", "offline")]
+    assert dictionary > 100
+
+
+def _env(home: Path) -> dict:
+    return {**os.environ, "FABRICWATCH_HOME": str(home), "PYTHONPATH": str(ROOT)}
+
+
+def test_refresh_killed_half_way_leaves_published_byte_identical(home):
+    published = db.paths(home).published
+    before = _sha(published)
+    proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", "refresh"], cwd=ROOT, env=_env(home),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    killed_after = None
+    deadline = time.monotonic() + 180
+    for line in proc.stderr:  # wait until at least one asset has written to the working DB
+        if line.startswith("  ok "):
+            killed_after = line.strip()
+            os.kill(proc.pid, signal.SIGKILL)
+            break
+        assert time.monotonic() < deadline, "refresh never reported progress"
+    proc.wait(timeout=30)
+    assert killed_after is not None and proc.returncode == -signal.SIGKILL
+    assert _sha(published) == before
+    with db.published_connection(home) as con:
+        assert con.execute("SELECT count(*) FROM core.observations").fetchone()[0] > 0
+    # and the next refresh recovers from the half-written working database
+    assert run_refresh(home, mode="offline").success
+
+
+READER = textwrap.dedent("""
+    import sys, time, duckdb
+    path, seconds = sys.argv[1], float(sys.argv[2])
+    held = duckdb.connect(path, read_only=True)          # holds the published file for the whole test
+    n = held.execute("SELECT count(*) FROM core.observations").fetchone()[0]
+    print("ready", n, flush=True)
+    end, queries = time.monotonic() + seconds, 0
+    while time.monotonic() < end:
+        fresh = duckdb.connect(path, read_only=True)     # and opens it anew, as the dashboard does
+        fresh.execute("SELECT count(*) FROM core.observations").fetchone()
+        fresh.close()
+        held.execute("SELECT count(*) FROM core.indicators").fetchone()
+        queries += 1
+        time.sleep(0.05)
+    print("done", queries, flush=True)
+""")
+
+
+def test_reader_and_refresh_do_not_block_each_other(home):
+    published = db.paths(home).published
+    reader = subprocess.Popen([sys.executable, "-c", READER, str(published), "12"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    assert reader.stdout.readline().startswith("ready")
+    outcome = run_refresh(home, mode="offline")
+    out, err = reader.communicate(timeout=120)
+    assert outcome.success and not outcome.skipped_publish
+    assert reader.returncode == 0, err
+    assert out.startswith("done") and int(out.split()[1]) > 10
+    assert len(db.list_releases(home)) >= 1
+
+
+def test_failed_blocking_check_does_not_publish(home):
+    published = db.paths(home).published
+    before = _sha(published)
+
+    @dg.asset(group_name="core")
+    def bad_data() -> None:
+        return None
+
+    @dg.asset_check(asset=bad_data, blocking=True)
+    def bad_data_is_valid() -> dg.AssetCheckResult:
+        return dg.AssetCheckResult(passed=False, description="deliberately failing check")
+
+    publish = build_publish_asset([curated_ledger.key, bad_data.key])
+    result = dg.materialize([curated_ledger, bad_data, bad_data_is_valid, publish],
+                            resources={"warehouse": WarehouseResource(home=str(home))}, raise_on_error=False)
+    assert not result.success
+    assert not any(e.asset_key == publish.key for e in result.get_asset_materialization_events())
+    assert _sha(published) == before
+
+
+def test_bad_ledger_fails_the_refresh_and_keeps_published(home, monkeypatch, tmp_path):
+    """A ledger file with a bad row stops the refresh before anything is published."""
+    import sources.curated_ledger as ledger_mod
+
+    bad = tmp_path / "curated"
+    shutil.copytree(ROOT / "sources" / "curated", bad)
+    first = sorted(bad.glob("*_observations.csv"))[0]
+    lines = first.read_text(encoding="utf-8").splitlines()
+    lines.append(lines[1].replace(lines[1].split(",", 1)[0], "no_such_indicator", 1))
+    first.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    real = ledger_mod.load_ledger
+    monkeypatch.setattr("pipelines.assets.curated.load_ledger", lambda folder=None: real(bad))
+    before = _sha(db.paths(home).published)
+    outcome = run_refresh(home, mode="offline")
+    assert not outcome.success and outcome.skipped_publish
+    assert "curated_ledger" in outcome.failed_steps
+    assert _sha(db.paths(home).published) == before

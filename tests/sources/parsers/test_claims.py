@@ -1,0 +1,191 @@
+"""Claim extraction from press releases and news pages (fixtures written for tests, see their headers)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from sources.document import Document
+from sources.parsers import claims
+from sources.parsers.claims import Claim, extract_claims
+from sources.records import ParseError
+
+PAGES = Path(__file__).resolve().parents[2] / "fixtures" / "pages"
+
+
+def doc(name: str, url: str, published_on: dt.date | None = None, source_id: str = "test_claims") -> Document:
+    return Document.from_path(PAGES / name, source_id=source_id, url=url, published_on=published_on)
+
+
+def rows(d: Document) -> list[tuple]:
+    return [(r["value"], r["unit"], r["value_qualifier"], r["period"], r["kind"], r["indicator"])
+            for r in claims.parse(d).tables["claims"]]
+
+
+def test_delloro_press_release_html():
+    d = doc("delloro_ai_backend_2025-07-15.html", "https://www.delloro.com/news/ethernet-is-winning")
+    assert rows(d) == [
+        # "nearly $80 B ... over the next five years", said in July 2025
+        (80e9, "USD", "~", "2025-2029", "forecast", "ai_backend_network_revenue"),
+        # "in late 2023 ... holding over 80 percent share"
+        (0.8, "share", ">", "2023", "actual", "fabric_revenue_share"),
+    ]
+    r = claims.parse(d).tables["claims"]
+    assert r[0]["subject"] == "Ethernet AI back-end networks"       # not InfiniBand: it is the object of "against"
+    assert r[1]["subject"] == "InfiniBand AI back-end networks share"
+    assert r[0]["published_on"] == dt.date(2025, 7, 15)                # sniffed from article:published_time
+    assert r[0]["publisher"] == "Dell'Oro Group"
+    assert r[0]["evidence"].startswith("According to a recently published report from Dell'Oro Group, Ethernet is winning")
+    assert all(x["status"] == "pending" and x["document_sha"] == d.sha256 for x in r)
+
+
+def test_delloro_plain_text_with_word_numbers():
+    d = doc("delloro_dc_switch_2023-07-18.txt", "https://www.fierce-network.com/newswire/delloro-100b",
+            published_on=dt.date(2023, 7, 18))
+    assert rows(d) == [
+        (100e9, "USD", None, "2027", "forecast", "dc_ethernet_switch_revenue"),    # headline "$100B ... by 2027"
+        (0.2, "share", None, "2027", "forecast", "switch_port_share"),              # "twenty percent of ... ports"
+        (100e9, "USD", ">", "2023-2027", "forecast", "dc_switch_revenue"),         # "exceed $100 B ... next five years"
+    ]
+
+
+def test_trendforce_units_and_growth():
+    d = doc("trendforce_optics_2025-02-05.html", "https://www.trendforce.com/presscenter/news/20250205")
+    assert rows(d) == [
+        (0.565, "share", None, "2025", "forecast", "market_growth_rate"),           # headline growth
+        (400.0, "Gbps", None, "2023", "actual", None),                              # "400G and higher"
+        (6.4e6, "units", None, "2023", "actual", "optics_units_shipped"),
+        (20.4e6, "units", None, "2024", "actual", "optics_units_shipped"),           # "expected", but 2024 was over by Feb 2025
+        (31.9e6, "units", ">", "2025", "forecast", "optics_units_shipped"),
+    ]
+    # "This figure is expected to grow to 20.4 million units": the topic comes from the sentence before.
+    assert claims.parse(d).tables["claims"][3]["subject"] == "optical transceivers"
+
+
+def test_lightcounting_cagr_and_decline():
+    d = doc("lightcounting_ai_optics_2024.html", "https://www.lightwaveonline.com/home/article/55127215",
+            published_on=dt.date(2024, 1, 1))
+    assert rows(d) == [
+        (4e9, "USD", ">", "2024", "forecast", "optics_revenue"),    # "will exceed $4 billion in 2024-up from ..."
+        (2e9, "USD", None, "2023", "actual", "optics_revenue"),
+        (1e9, "USD", "<", "2022", "actual", "optics_revenue"),
+        (0.15, "share", None, "2024-2028", "forecast", "market_cagr"),
+        (-0.06, "share", None, "2023", "actual", "market_growth_rate"),   # "a 6% decline" is negative growth
+    ]
+
+
+def test_vendor_newsroom_fiscal_quarter():
+    d = doc("nvidia_newsroom_q1fy26.html", "https://nvidianews.nvidia.com/news/q1fy26", source_id="nvidia_newsroom")
+    r = claims.parse(d).tables["claims"]
+    assert [(x["value"], x["unit"], x["period"], x["subject"]) for x in r] == [
+        (5e9, "USD", "FY2026Q1", "networking revenue"),
+        (0.56, "share", "FY2026Q1", "networking revenue growth y/y"),
+        (0.64, "share", "FY2026Q1", "networking revenue growth q/q"),    # "sequentially" binds to the second figure
+    ]
+    assert r[0]["publisher"] == "NVIDIA"                                   # from the source registry
+    assert r[0]["published_on"] == dt.date(2025, 5, 28)                   # <meta name="date">
+
+
+def test_chinese_news_item():
+    d = doc("zh_backend_network_news.html", "https://example.com/zh/backend-network")
+    assert rows(d) == [
+        (3.2e9, "USD", "~", "2023", "actual", "ai_backend_network_revenue"),         # 約32億美元
+        (12e9, "USD", ">", "2028", "forecast", "ai_backend_network_revenue"),        # 預計2028年 ... 超過120億美元
+        (0.3, "share", "~", "2023-2028", "forecast", "market_cagr"),                 # 年複合增長率約30%, source note ignored
+        (800.0, "Gbps", None, "2024", "forecast", None),                             # 800G光模組
+        (10e6, "units", ">", "2024", "forecast", "optics_units_shipped"),            # 超過1000萬隻
+    ]
+
+
+def test_cli_json_contract():
+    d = doc("nvidia_newsroom_q1fy26.html", "https://nvidianews.nvidia.com/news/q1fy26")
+    out = claims.cli_json(d)
+    assert list(out) == ["claims"]
+    assert out["claims"][0] == {
+        "value": 5e9, "unit": "USD", "period": "FY2026Q1", "kind": "actual", "subject": "networking revenue",
+        "evidence": "In the first quarter of fiscal 2026, Data Center networking revenue was $5.0 billion, "
+                    "up 56% year-over-year and 64% sequentially."}
+
+
+def test_claim_ids_are_stable_and_no_observations():
+    d = doc("delloro_ai_backend_2025-07-15.html", "https://www.delloro.com/news/ethernet-is-winning")
+    first, second = claims.parse(d), claims.parse(d)
+    assert [r["claim_id"] for r in first.tables["claims"]] == [r["claim_id"] for r in second.tables["claims"]]
+    assert len({r["claim_id"] for r in first.tables["claims"]}) == 2
+    assert first.observations == [] and first.events == []      # claims wait for an analyst
+
+
+P = dt.date(2025, 2, 10)
+
+
+@pytest.mark.parametrize("sentence, published, expected", [
+    # "USD 12 billion": currency code before the figure
+    ("Revenue reached USD 12 billion in 2024.", P, [(12e9, "USD", "2024", "actual", None)]),
+    # "US$ 1.5 trillion": US$ with a space, trillion scale
+    ("Spending could reach US$ 1.5 trillion by 2030.", P, [(1.5e12, "USD", "2030", "forecast", None)]),
+    # "$3.2B": one-letter suffix glued to the figure
+    ("The segment grew to $3.2B in 1Q24.", P, [(3.2e9, "USD", "2024Q1", "actual", None)]),
+    # NT$ is not US dollars: no USD claim
+    ("Sales were NT$ 1.5 billion in 2024.", P, []),
+    # "2H25" half-year, forecast because it starts after the published date
+    ("Shipments of 1.6T ports will ramp in 2H25.", P, [(1.6, "Tbps", "2025H2", "forecast", None)]),
+    # share points ("percentage points") are not a share
+    ("Ethernet gained 5 percentage points of share in 2024.", P, [(5.0, "pct_points", "2024", "actual", "fabric_revenue_share")]),
+    # "estimated" keeps a past figure an estimate
+    ("An estimated $2 billion was spent in 2023.", P, [(2e9, "USD", "2023", "estimate", None)]),
+    # a year followed by a unit is a count, not a period ("2048 GPUs")
+    ("The cluster has 2048 GPUs.", P, [(2048.0, "gpus", None, "actual", "cloud_cluster_gpus")]),
+    # full-width digits and simplified characters (亿, 美元)
+    ("２０２４年全球市场规模约３２亿美元。", P, [(3.2e9, "USD", "2024", "actual", None)]),
+    # "fiscal 2025" stays a fiscal label; "expected" makes it a forecast
+    ("Revenue is expected to be $10 billion in fiscal 2025.", P, [(10e9, "USD", "FY2025", "forecast", None)]),
+    # "next year" is relative to the published date
+    ("Port shipments will double next year, reaching 20 million ports.", P,
+     [(20e6, "ports", "2026", "forecast", "switch_ports_shipped")]),
+    # a clause after ", but" does not make the first figure a forecast
+    ("Networking revenue declined 3% sequentially, but growth is expected to return.", P,
+     [(-0.03, "share", None, "actual", "market_growth_rate")]),
+    # without a published date only the wording decides
+    ("Sales will exceed $4 billion in 2024.", None, [(4e9, "USD", "2024", "forecast", None)]),
+])
+def test_sentence_quirks(sentence, published, expected):
+    got = [(c.value, c.unit, c.period, c.kind, c.indicator) for c in extract_claims(sentence, published)]
+    assert got == expected
+
+
+def test_claim_is_frozen_and_carries_evidence():
+    [c] = extract_claims("Shipments reached 6.4 million units in 2023.", P)
+    assert isinstance(c, Claim) and c.evidence == "Shipments reached 6.4 million units in 2023." and c.raw == "6.4 million units"
+    with pytest.raises(AttributeError):
+        c.value = 1  # type: ignore[misc]
+
+
+def test_empty_page_is_a_parse_error():
+    with pytest.raises(ParseError, match="empty document"):
+        claims.parse(Document(source_id="test_claims", url="https://www.delloro.com/news/x", body=b""))
+
+
+def test_page_with_only_scripts_is_a_parse_error():
+    # A consent wall or script shell: nothing readable.
+    body = b"<html><body><script>var x = 1;</script><nav><a href='/'>Home</a></nav></body></html>"
+    with pytest.raises(ParseError, match="no readable text"):
+        claims.parse(Document(source_id="test_claims", url="https://www.delloro.com/news/x", body=body))
+
+
+def test_page_without_figures_warns_instead_of_returning_silently():
+    # Layout changed so that only the navigation-like teaser is left: warn, never an empty success.
+    body = b"<html><body><main><h1>News</h1><p>Read our latest press releases.</p></main></body></html>"
+    r = claims.parse(Document(source_id="test_claims", url="https://www.delloro.com/news/", body=body))
+    assert r.tables["claims"] == []
+    assert any("no quantitative statements" in w for w in r.warnings)
+    assert any("no published date" in w for w in r.warnings)
+
+
+def test_broken_html_still_reads_text():
+    # Truncated download: unclosed tags; lxml recovers the paragraph.
+    body = "<html><body><main><p>Shipments reached 6.4 million units in 2023.<p>Revenue grew".encode()
+    out = claims.cli_json(Document(source_id="test_claims", url="https://www.trendforce.com/x", body=body,
+                                   published_on=dt.date(2025, 2, 5)))
+    assert [(c["value"], c["unit"], c["period"]) for c in out["claims"]] == [(6.4e6, "units", "2023")]

@@ -1,0 +1,228 @@
+"""The raw layer: write fetch runs (attempts, documents, versions, changes), read what is known.
+
+Functions take an open DuckDB connection (the working database). Rows are handed to DuckDB as
+Arrow tables, so a run of hundreds of URLs is a handful of statements.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import duckdb
+import pyarrow as pa
+
+from sources.fetching import Fetcher, FetchRun, KnownVersion, fetch_sources
+from sources.registry import Source
+from sources.snapshots import RecordedSnapshots, SnapshotStore
+
+_KNOWN = """
+SELECT url, current_sha256, etag, last_modified, bytes
+FROM raw.documents WHERE current_sha256 IS NOT NULL
+"""
+
+_INSERT_LOG = """
+INSERT INTO raw.fetch_log BY NAME
+SELECT run_id, seq, source_id, mode, url, purpose, attempt, started_at, outcome, status, bytes, wire_bytes,
+       elapsed_ms, error_class, error_message, retry_after_s
+FROM log_rows
+"""
+
+_INSERT_VERSIONS = """
+INSERT INTO raw.document_versions BY NAME
+SELECT url, sha256, source_id, run_id, fetched_at, final_url, status, content_type, encoding, bytes, etag,
+       last_modified, recorded, mode
+FROM version_rows
+"""
+
+_INSERT_CHANGES = """
+INSERT INTO raw.changes BY NAME
+SELECT url, source_id, run_id, detected_at, change_kind, old_sha256, new_sha256, added_lines, removed_lines,
+       old_text_chars, new_text_chars, size_delta_bytes, text_changed, diff, diff_truncated
+FROM change_rows
+"""
+
+# A failed check keeps the last good body and validators; a 304 may refresh the validators.
+_UPSERT_DOCUMENTS = """
+INSERT INTO raw.documents BY NAME
+SELECT url, source_id, current_sha256, final_url, content_type, encoding, bytes, etag, last_modified, recorded,
+       title, CAST(published_on AS DATE) AS published_on, versions, first_seen_at, last_checked_at,
+       last_changed_at, last_outcome, last_error
+FROM doc_rows
+ON CONFLICT (url) DO UPDATE SET
+    source_id       = EXCLUDED.source_id,
+    current_sha256  = COALESCE(EXCLUDED.current_sha256, current_sha256),
+    final_url       = CASE WHEN EXCLUDED.versions > 0 THEN EXCLUDED.final_url ELSE final_url END,
+    content_type    = CASE WHEN EXCLUDED.versions > 0 THEN EXCLUDED.content_type ELSE content_type END,
+    encoding        = CASE WHEN EXCLUDED.versions > 0 THEN EXCLUDED.encoding ELSE encoding END,
+    bytes           = COALESCE(EXCLUDED.bytes, bytes),
+    etag            = CASE WHEN EXCLUDED.current_sha256 IS NULL THEN etag ELSE COALESCE(EXCLUDED.etag, etag) END,
+    last_modified   = CASE WHEN EXCLUDED.current_sha256 IS NULL THEN last_modified
+                           ELSE COALESCE(EXCLUDED.last_modified, last_modified) END,
+    recorded        = COALESCE(EXCLUDED.recorded, recorded),
+    title           = COALESCE(EXCLUDED.title, title),
+    published_on    = COALESCE(EXCLUDED.published_on, published_on),
+    versions        = versions + EXCLUDED.versions,
+    last_checked_at = EXCLUDED.last_checked_at,
+    last_changed_at = COALESCE(EXCLUDED.last_changed_at, last_changed_at),
+    last_outcome    = EXCLUDED.last_outcome,
+    last_error      = EXCLUDED.last_error
+"""
+
+_SOURCE_STATUS = """
+WITH docs AS (
+    SELECT source_id,
+           count(*) AS documents,
+           count(*) FILTER (WHERE last_outcome IN ('error', 'disallowed')) AS failing,
+           count(*) FILTER (WHERE last_outcome = 'not_recorded') AS not_recorded,
+           max(last_checked_at) AS last_fetch,
+           max(last_changed_at) AS last_change
+    FROM raw.documents GROUP BY source_id
+), errors AS (
+    SELECT source_id, arg_max(error_class || ': ' || coalesce(error_message, ''), started_at) AS last_error,
+           max(started_at) AS last_error_at
+    FROM raw.fetch_log WHERE outcome IN ('error', 'disallowed') GROUP BY source_id
+)
+SELECT d.source_id, d.documents, d.failing, d.not_recorded, d.last_fetch, d.last_change, e.last_error, e.last_error_at
+FROM docs d LEFT JOIN errors e USING (source_id)
+"""
+
+_LATEST_DOCUMENTS = """
+SELECT url, current_sha256 AS sha256, content_type, encoding, final_url, title, published_on, recorded,
+       last_changed_at
+FROM raw.documents
+WHERE source_id = ? AND current_sha256 IS NOT NULL
+ORDER BY url
+"""
+
+_RECENT_CHANGES = """
+SELECT source_id, url, detected_at, change_kind, added_lines, removed_lines, size_delta_bytes, diff
+FROM raw.changes
+WHERE text_changed
+ORDER BY detected_at DESC, url
+LIMIT ?
+"""
+
+
+def known_versions(con: duckdb.DuckDBPyConnection) -> dict[str, KnownVersion]:
+    """Current body and validators per URL: the input for conditional GET and diffs."""
+    return {url: KnownVersion(sha, etag, last_modified, size)
+            for url, sha, etag, last_modified, size in con.execute(_KNOWN).fetchall()}
+
+
+def record_run(con: duckdb.DuckDBPyConnection, run: FetchRun) -> dict[str, int]:
+    """Write a fetch run: every attempt, the documents' state, new versions and changes."""
+    log, docs, versions, changes = _rows(run)
+    con.execute("BEGIN")
+    try:
+        for name, rows, sql in (("log_rows", log, _INSERT_LOG), ("version_rows", versions, _INSERT_VERSIONS),
+                                ("change_rows", changes, _INSERT_CHANGES), ("doc_rows", docs, _UPSERT_DOCUMENTS)):
+            if rows:
+                con.register(name, pa.Table.from_pylist(rows))
+                try:
+                    con.execute(sql)
+                finally:
+                    con.unregister(name)
+        con.execute("COMMIT")
+    except Exception:
+        con.execute("ROLLBACK")
+        raise
+    return {"fetch_log": len(log), "documents": len(docs), "versions": len(versions), "changes": len(changes)}
+
+
+def fetch_and_record(con: duckdb.DuckDBPyConnection, sources: Iterable[Source], fetcher: Fetcher, *,
+                     home: str | Path, snapshots: RecordedSnapshots | None = None,
+                     max_workers: int = 32) -> FetchRun:
+    """The whole fetch step for the CLI and the Dagster assets: read what is known, fetch
+    (or replay) concurrently, store bodies under `home`, write the run."""
+    store = SnapshotStore.under_home(home)
+    run = fetch_sources(sources, fetcher, store, known=known_versions(con), inbox_root=Path(home) / "inbox",
+                        snapshots=snapshots, max_workers=max_workers)
+    record_run(con, run)
+    return run
+
+
+def source_status(con: duckdb.DuckDBPyConnection) -> dict[str, dict]:
+    """Per source: documents, failing, not_recorded, last_fetch, last_change, last_error(_at)."""
+    cur = con.execute(_SOURCE_STATUS)
+    cols = [d[0] for d in cur.description]
+    return {row[0]: dict(zip(cols, row)) for row in cur.fetchall()}
+
+
+def latest_documents(con: duckdb.DuckDBPyConnection, source_id: str) -> list[dict]:
+    """The current stored version of every document of a source (what its parser reads)."""
+    cur = con.execute(_LATEST_DOCUMENTS, [source_id])
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, row)) for row in cur.fetchall()]
+
+
+def recent_changes(con: duckdb.DuckDBPyConnection, limit: int = 50) -> list[dict]:
+    cur = con.execute(_RECENT_CHANGES, [limit])
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, row)) for row in cur.fetchall()]
+
+
+@contextlib.contextmanager
+def read_only(path: str | Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+# -- rows -------------------------------------------------------------------------------------
+def _naive(ts: dt.datetime | None) -> dt.datetime | None:
+    """TIMESTAMP columns hold UTC without a zone."""
+    if ts is None:
+        return None
+    return ts.astimezone(dt.timezone.utc).replace(tzinfo=None) if ts.tzinfo else ts
+
+
+def _rows(run: FetchRun) -> tuple[list[dict], list[dict], list[dict], list[dict]]:
+    log: list[dict] = []
+    docs: dict[str, dict] = {}
+    versions: list[dict] = []
+    changes: list[dict] = []
+    for o in run.outcomes:
+        r = o.fetched.http
+        for a in r.attempts:
+            log.append({
+                "run_id": run.run_id, "seq": len(log) + 1, "source_id": o.source_id, "mode": run.mode,
+                "url": a.url, "purpose": "index" if o.role == "index" and a.purpose == "page" else a.purpose,
+                "attempt": a.attempt, "started_at": _naive(a.started_at), "outcome": a.outcome,
+                "status": a.status, "bytes": a.bytes, "wire_bytes": a.wire_bytes,
+                "elapsed_ms": float(a.elapsed_ms), "error_class": a.error_class,
+                "error_message": a.error_message, "retry_after_s": a.retry_after_s,
+            })
+        fetched_at = _naive(r.fetched_at)
+        docs[o.url] = {
+            "url": o.url, "source_id": o.source_id, "current_sha256": o.sha256, "final_url": r.final_url,
+            "content_type": r.content_type, "encoding": r.encoding, "bytes": o.size,
+            "etag": r.headers.get("etag"), "last_modified": r.headers.get("last-modified"),
+            "recorded": o.fetched.recorded if o.sha256 else None, "title": o.fetched.title,
+            "published_on": o.fetched.published_on, "versions": 1 if o.new_version else 0,
+            "first_seen_at": fetched_at, "last_checked_at": fetched_at,
+            "last_changed_at": fetched_at if o.new_version else None, "last_outcome": r.outcome,
+            "last_error": f"{r.error_class}: {r.error_message}" if r.error_class else None,
+        }
+        if o.new_version:
+            versions.append({
+                "url": o.url, "sha256": o.sha256, "source_id": o.source_id, "run_id": run.run_id,
+                "fetched_at": fetched_at, "final_url": r.final_url, "status": r.status,
+                "content_type": r.content_type, "encoding": r.encoding, "bytes": o.size,
+                "etag": r.headers.get("etag"), "last_modified": r.headers.get("last-modified"),
+                "recorded": o.fetched.recorded or "live", "mode": run.mode,
+            })
+        if o.change is not None:
+            c = o.change
+            changes.append({
+                "url": o.url, "source_id": o.source_id, "run_id": run.run_id, "detected_at": fetched_at,
+                "change_kind": c.change_kind, "old_sha256": c.old_sha256, "new_sha256": c.new_sha256,
+                "added_lines": c.added_lines, "removed_lines": c.removed_lines, "old_text_chars": c.old_chars,
+                "new_text_chars": c.new_chars, "size_delta_bytes": c.size_delta_bytes,
+                "text_changed": c.text_changed, "diff": c.diff, "diff_truncated": c.diff_truncated,
+            })
+    return log, list(docs.values()), versions, changes
