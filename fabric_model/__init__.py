@@ -1,0 +1,25 @@
+"""Fabric cost-performance model: size, cost and time the scale-out fabric of a GPU cluster.
+
+Pure functions over a data catalog (fabric_model/data/*.csv, every figure with its source);
+no Dagster, DuckDB or Streamlit here. Typical use:
+
+    catalog = load_catalog()                      # or load_catalog(observed_specs_frame)
+    result = evaluate(Scenario(gpus=16384, fabric="spectrum-x"), catalog)
+    table = sweep(default_grid(), catalog)        # vectorized, same numbers as evaluate
+"""
+
+from .analysis import assumptions, compare_fabrics, sensitivity
+from .calibration import (CALIBRATION_MIN_BYTES, CALIBRATION_TOLERANCE, calibrate, calibration_failures,
+                          measured_from_runs, reference_points)
+from .catalog import Catalog, FabricProfile, GpuSystem, ModelError, Nic, Optic, Source, Switch
+from .catalog_load import load_catalog
+from .evaluate import Result, evaluate, result_to_dict
+from .scenario import ALGORITHMS, FABRICS, HOST_LINKS, Scenario, resolve_ids
+from .sweep import default_grid, sweep
+
+__all__ = [
+    "ALGORITHMS", "CALIBRATION_MIN_BYTES", "CALIBRATION_TOLERANCE", "Catalog", "FABRICS", "FabricProfile",
+    "GpuSystem", "HOST_LINKS", "ModelError", "Nic", "Optic", "Result", "Scenario", "Source", "Switch",
+    "assumptions", "calibrate", "calibration_failures", "compare_fabrics", "default_grid", "evaluate",
+    "load_catalog", "measured_from_runs", "reference_points", "resolve_ids", "result_to_dict", "sensitivity", "sweep",
+]

@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `fabricwatch sql ... | head`
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -29,8 +29,8 @@ def raw_key(source: Source) -> dg.AssetKey:
 
 
 def inbox_asset_keys(registry: tuple[Source, ...] = REGISTRY) -> list[dg.AssetKey]:
-    """The assets that read the inbox: inbox-fed sources and the curated ledger (analyst CSVs)."""
-    return [raw_key(s) for s in registry if s.inbox] + [dg.AssetKey("curated_ledger")]
+    """The inbox step, whose downstream are the inbox-fed sources and the curated ledger."""
+    return [dg.AssetKey("inbox_files")]
 
 
 def cadence_jobs_and_schedules(registry: tuple[Source, ...] = REGISTRY) -> tuple[list, list]:

@@ -12,8 +12,9 @@ import os
 import dagster as dg
 
 from pipelines import automation
-from pipelines.assets import curated, registry
+from pipelines.assets import curated, inbox, model, registry
 from pipelines.assets.fetch import build_fetch_assets
+from pipelines.assets.marts import build_mart_assets
 from pipelines.assets.parse import build_parse_assets
 from pipelines.assets.publish import build_publish_asset
 from pipelines.fetcher_resource import FetcherResource
@@ -27,9 +28,11 @@ def pipeline_assets() -> tuple[list, list]:
     """Every asset and asset check except the publish step."""
     fetch_assets = build_fetch_assets(REGISTRY)
     parse_assets, parse_checks = build_parse_assets(REGISTRY)
-    assets = [*registry.assets, *fetch_assets, *parse_assets, *curated.assets]
-    checks = [*parse_checks, *curated.checks]
-    return assets, checks
+    assets = [*registry.assets, *inbox.assets, *fetch_assets, *parse_assets, *curated.assets, *model.assets]
+    checks = [*parse_checks, *curated.checks, *model.checks]
+    # marts read every core and model table
+    mart_assets, mart_checks = build_mart_assets([key for a in assets for key in a.keys])
+    return [*assets, *mart_assets], [*checks, *mart_checks]
 
 
 def build_definitions(home: str | None = None, mode: str | None = None) -> dg.Definitions:

@@ -31,6 +31,7 @@ class RefreshOutcome:
     run_id: str
     failed_steps: list[str] = field(default_factory=list)
     failed_checks: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     skipped_publish: bool = False
     seconds: float = 0.0
 
@@ -64,7 +65,7 @@ class _ProgressHandler(logging.Handler):
         elif kind == "ASSET_CHECK_EVALUATION":
             data = event.event_specific_data
             self.check_steps.add(step)
-            status = "pass " if data.passed else "CHECK"
+            status = "pass " if data.passed else ("warn " if data.severity == dg.AssetCheckSeverity.WARN else "CHECK")
             self._line(f"  {status} {data.asset_check_key.asset_key.to_user_string()}:{data.asset_check_key.name}")
         elif kind == "STEP_SKIPPED":
             self._line(f"  skip  {step}")
@@ -85,12 +86,17 @@ def _progress_logger(stream):
     return progress
 
 
-def run_refresh(home: Path, mode: str = "offline", select: list[str] | None = None, stream=sys.stderr) -> RefreshOutcome:
+def run_refresh(home: Path, mode: str = "offline", select: list[str] | None = None, stream=sys.stderr,
+                downstream_of: list[str] | None = None) -> RefreshOutcome:
+    """Run the graph (or `select` assets, or everything downstream of `downstream_of`) and publish."""
     prepare_dagster_home(home)
     defs = build_definitions(str(home), mode)
     job = defs.resolve_job_def("refresh")
     selection = None
-    if select:
+    if downstream_of:
+        keys = [dg.AssetKey.from_user_string(s) for s in downstream_of]
+        selection = sorted(dg.AssetSelection.assets(*keys).downstream().resolve(defs.resolve_asset_graph()))
+    elif select:
         selection = [dg.AssetKey.from_user_string(s) for s in select]
         known = set(defs.resolve_all_asset_keys())
         unknown = [k.to_user_string() for k in selection if k not in known]
@@ -107,16 +113,18 @@ def run_refresh(home: Path, mode: str = "offline", select: list[str] | None = No
         run_config={"loggers": {"progress": {}}},
         tags={"fabricwatch/mode": mode, "fabricwatch/selection": ",".join(select or [])},
     )
-    failed_steps, failed_checks, materialized = [], [], set()
+    failed_steps, failed_checks, warnings, materialized = [], [], [], set()
     for ev in result.all_events:
         if ev.event_type_value == "STEP_FAILURE":
             failed_steps.append(ev.step_key)
         elif ev.event_type_value == "ASSET_CHECK_EVALUATION" and not ev.event_specific_data.passed:
-            key = ev.event_specific_data.asset_check_key
-            failed_checks.append(f"{key.asset_key.to_user_string()}:{key.name}")
+            data = ev.event_specific_data
+            name = f"{data.asset_check_key.asset_key.to_user_string()}:{data.asset_check_key.name}"
+            (warnings if data.severity == dg.AssetCheckSeverity.WARN else failed_checks).append(name)
         elif ev.event_type_value == "ASSET_MATERIALIZATION":
             materialized.add(ev.asset_key.to_user_string())
     return RefreshOutcome(
         success=result.success, run_id=result.run_id, failed_steps=failed_steps, failed_checks=failed_checks,
+        warnings=warnings,
         skipped_publish="published_warehouse" not in materialized, seconds=time.monotonic() - t0,
     )

@@ -14,6 +14,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from sources.periods import period_bounds  # re-exported: the ledger's period rules are the warehouse's
 from sources.records import CONFIDENCES, KINDS, Event, Observation, Product, Provenance, Records
@@ -354,8 +355,9 @@ def _product(check: _FileCheck, row: dict, sources: set[str]) -> Product | None:
                    announced_on=announced, shipping_on=shipping)
 
 
-def load_ledger(folder: Path | None = None) -> Ledger:
-    """Load and validate every ledger file in `folder` (default: sources/curated). All or nothing."""
+def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) -> Ledger:
+    """Load and validate every ledger file in `folder` (default: sources/curated), plus `extra_files`
+    (analyst CSVs from the inbox, any name: their header says what they hold). All or nothing."""
     folder = Path(folder) if folder is not None else DEFAULT_FOLDER
     errors: list[str] = []
     indicator_files = [p for p in (folder / "indicators.csv", folder / "indicators_extra.csv") if p.exists()]
@@ -378,8 +380,16 @@ def load_ledger(folder: Path | None = None) -> Ledger:
               lambda check, row: _event(check, row, source_ids)),
              ("_products.csv", PRODUCT_COLUMNS, ("note",), records.products,
               lambda check, row: _product(check, row, source_ids)))
+    extra_by_kind = {suffix: [] for suffix, *_ in kinds}
+    for path in map(Path, extra_files):
+        first = path.read_text(encoding="utf-8-sig").split("\n", 1)[0].split(",", 1)[0].strip()
+        suffix = {"indicator": "_observations.csv", "event_date": "_events.csv", "product_id": "_products.csv"}.get(first)
+        if suffix is None:
+            errors.append(f"{path.name}:1: header: not a ledger file (first column must be indicator, event_date or product_id)")
+        else:
+            extra_by_kind[suffix].append(path)
     for suffix, columns, optional, bucket, build in kinds:
-        for path in sorted(folder.glob(f"*{suffix}")):
+        for path in sorted(folder.glob(f"*{suffix}")) + extra_by_kind[suffix]:
             check = _FileCheck(path, errors)
             count = 0
             for line, row in _read_rows(path, columns, check, optional=optional):

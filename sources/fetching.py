@@ -24,7 +24,7 @@ from sources.changes import EXTRACTOR_VERSION, TextChange, compare_versions, ext
 from sources.http import (Attempt, CharsetError, HttpClient, HttpConfig, HttpResult, decode_text,
                           is_text_type, sniff_media_type, utcnow)
 from sources.registry import FEED, HTML, Source
-from sources.snapshots import RecordedSnapshots, SnapshotStore, VersionMeta, sha256
+from sources.snapshots import RecordedSnapshots, SnapshotStore, VersionMeta
 
 MODES = ("offline", "live", "record")
 # Outcomes that carry a body to store.
@@ -328,7 +328,6 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
                 try:
                     o = track_change(store, o, _usable(known.get(o.url), store))
                 except Exception as exc:   # a page the extractor chokes on keeps its version, loses its diff
-                    o = replace(o, change=None, fetched=o.fetched)
                     report.tracking_errors.append(f"{o.url}: {type(exc).__name__}: {exc}")
                 report.outcomes[i] = replace(o, processing_s=o.processing_s + time.thread_time() - t0)
     run.finished_at = utcnow()

@@ -255,8 +255,9 @@ class HttpClient:
                 attempts.append(Attempt(current, purpose, 1, utcnow(), "error", error_class=cls.__name__,
                                         error_message=msg))
                 raise cls(msg)
-            if check_robots and not self._robots_allow(current, allowed_hosts, attempts):
-                msg = f"robots.txt of {parts.netloc} disallows {parts.path or '/'} for {ROBOTS_TOKEN}"
+            allowed, why = self._robots_allow(current, allowed_hosts, attempts) if check_robots else (True, "")
+            if not allowed:
+                msg = f"robots.txt of {parts.netloc} disallows {parts.path or '/'} for {ROBOTS_TOKEN}{why}"
                 attempts.append(Attempt(current, purpose, 1, utcnow(), "disallowed",
                                         error_class="RobotsDisallowed", error_message=msg))
                 raise RobotsDisallowed(msg)
@@ -271,7 +272,8 @@ class HttpClient:
                                 error_message=msg))
         raise TooManyRedirects(msg)
 
-    def _robots_allow(self, url: str, allowed_hosts: frozenset[str], attempts: list[Attempt]) -> bool:
+    def _robots_allow(self, url: str, allowed_hosts: frozenset[str], attempts: list[Attempt]) -> tuple[bool, str]:
+        """(allowed?, reason suffix for the error message)."""
         parts = urlsplit(url)
         origin = f"{parts.scheme}://{parts.netloc}"
         with self._robots_guard:
@@ -287,8 +289,8 @@ class HttpClient:
                         self.gates.set_delay(parts.netloc, min(max(float(delay), self.config.per_host_delay_s),
                                                                self.config.max_crawl_delay_s))
         if entry.parser is None:
-            return entry.allow_all
-        return entry.parser.can_fetch(url, ROBOTS_TOKEN)
+            return entry.allow_all, f" ({entry.reason})" if entry.reason else ""
+        return entry.parser.can_fetch(url, ROBOTS_TOKEN), ""
 
     def _load_robots(self, origin: str, allowed_hosts: frozenset[str], attempts: list[Attempt]) -> _Robots:
         # RFC 9309: 4xx = no rules (allow all); 401/403 treated as disallow (as urllib does);

@@ -40,7 +40,7 @@ class StoredDocument:
 class DocumentStatus:
     url: str
     sha256: str
-    status: str          # ok | empty | error
+    status: str          # ok | empty | error | duplicate (same body already parsed under another address)
     records: int
     error: str | None = None
 
@@ -64,7 +64,13 @@ def parse_documents(source: Source, documents: list[StoredDocument],
     module = parser_module(source.parser)
     accepts = set(inspect.signature(module.parse).parameters)
     records, statuses = Records(), []
+    first_url: dict[str, str] = {}
     for stored in documents:
+        if stored.sha256 in first_url:  # one body, one set of records, however many addresses carry it
+            statuses.append(DocumentStatus(stored.url, stored.sha256, "duplicate", 0,
+                                           f"same body as {first_url[stored.sha256]}"))
+            continue
+        first_url[stored.sha256] = stored.url
         doc = Document(source_id=source.source_id, url=stored.url, body=read_body(stored.sha256),
                        content_type=stored.content_type, encoding=stored.encoding, fetched_at=stored.fetched_at,
                        published_on=stored.published_on, title=stored.title)

@@ -12,7 +12,7 @@ curated ledger); none is invented. Pages that were never recorded replay as "not
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 SOURCE_KINDS = ("vendor_page", "press_release", "news_feed", "standards_body", "statistics",
@@ -320,6 +320,13 @@ def validate(registry: tuple[Source, ...] = REGISTRY) -> list[str]:
             except re.error as exc:
                 problems.append(f"{where}: bad link_pattern: {exc}")
     return problems
+
+
+def registry_rows(registry: tuple[Source, ...] = REGISTRY) -> list[dict]:
+    """The registry as rows of core.sources (origin 'registry')."""
+    return [{"source_id": s.source_id, "publisher": s.publisher, "kind": s.kind, "title": s.title,
+             "homepage": s.homepage, "cadence": s.cadence, "parser": s.parser, "licence_note": s.licence_note,
+             "origin": "registry"} for s in registry]
 
 
 def get(source_id: str, registry: tuple[Source, ...] = REGISTRY) -> Source:

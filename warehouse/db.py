@@ -112,7 +112,8 @@ def connect_work(path: str | Path) -> duckdb.DuckDBPyConnection:
     path.parent.mkdir(parents=True, exist_ok=True)
     con = duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY})
     try:
-        migrate(con)
+        if schema_version(con) != migration_files()[-1][0]:  # cheap check first: most opens find it current
+            migrate(con)
     except Exception:
         con.close()
         raise

@@ -138,7 +138,7 @@ def fetch_and_record(con: duckdb.DuckDBPyConnection, sources: Iterable[Source], 
     """The whole fetch step for the CLI and the Dagster assets: read what is known, fetch
     (or replay) concurrently, store bodies under `home`, write the run."""
     store = SnapshotStore.under_home(home)
-    run = fetch_sources(sources, fetcher, store, known=known_versions(con), inbox_root=Path(home) / "inbox",
+    run = fetch_sources(sources, fetcher, store, known=known_versions(con), inbox_root=Path(home) / "inbox" / "processed",
                         snapshots=snapshots, max_workers=max_workers)
     record_run(con, run)
     return run

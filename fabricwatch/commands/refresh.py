@@ -39,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  failed check: {check}", file=sys.stderr)
         return 1
     print(f"refresh done in {outcome.seconds:.1f}s (run {outcome.run_id}); published {db.paths(h).published}")
+    for warning in outcome.warnings:
+        print(f"  warning (check): {warning}  — see the Sources & quality page", file=sys.stderr)
     with db.published_connection(h) as con:
         from pipelines.assets.publish import row_counts
         counts = row_counts(con)

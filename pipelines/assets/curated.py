@@ -5,17 +5,19 @@ import dagster as dg
 
 from pipelines.checks import record_check
 from pipelines.resources import WarehouseResource
-from sources.curated_ledger import load_ledger
+from sources.inbox import load_ledger_with
 from sources.registry import REGISTRY
 from warehouse import load
 
 CURATED_ORIGIN = "curated"
 
 
-@dg.asset(group_name="core", compute_kind="duckdb",
-          description="Curated ledger (sources/curated/*.csv): indicators, sources, and analyst-entered observations, events and products with provenance.")
+@dg.asset(group_name="core", compute_kind="duckdb", deps=[dg.AssetKey("inbox_files")],
+          description="Curated ledger (sources/curated/*.csv and analyst CSVs accepted from the inbox): indicators, sources, and analyst-entered observations, events and products with provenance.")
 def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    ledger = load_ledger()  # validates every row; a bad file raises before anything is written
+    # the repo's ledger plus analyst files accepted from the inbox; every row is validated and a
+    # bad file raises before anything is written
+    ledger = load_ledger_with([warehouse.paths.inbox / "processed" / "curated"])
     with warehouse.connect() as con:
         load.replace_rows(con, "core.indicators", ledger.indicators)
         # a source both fetched and cited in the ledger is described once, by the registry

@@ -27,11 +27,13 @@ def build_fetch_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.Asset
 
 def _build_fetch_asset(source: Source) -> dg.AssetsDefinition:
     where = ", ".join(source.urls[:3]) or (source.discovery.index_url if source.discovery else "")
-    inbox = f" Also reads $FABRICWATCH_HOME/inbox/{source.inbox}/." if source.inbox else ""
+    inbox = f" Also reads files accepted from $FABRICWATCH_HOME/inbox/{source.inbox}/." if source.inbox else ""
 
     @dg.asset(
         name=asset_name(source),
         group_name=GROUP,
+        # inbox-fed sources read the files the inbox step accepted (inbox/processed/<folder>/)
+        deps=[dg.AssetKey("inbox_files")] if source.inbox else [],
         compute_kind="http",
         description=f"{source.title} ({source.publisher}): fetched or replayed into raw.documents. {where}{inbox}".strip(),
         tags={"cadence": source.cadence, "parser": source.parser},

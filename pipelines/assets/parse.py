@@ -50,14 +50,15 @@ def _build_parse_asset(source: Source) -> dg.AssetsDefinition:
             if parse_state.unchanged(prev, [(d.url, d.sha256) for d in docs], version):
                 total = sum(p["records"] for p in prev.values())
                 parse_state.log_run(con, context.run.run_id, source.source_id, documents=len(docs),
-                                    failed=sum(p["status"] != "ok" for p in prev.values()), records=total, skipped=True)
+                                    failed=sum(p["status"] not in ("ok", "duplicate") for p in prev.values()),
+                                    records=total, skipped=True)
                 context.log.info(f"{source.source_id}: {len(docs)} documents unchanged, parse skipped")
                 return dg.MaterializeResult(metadata={"documents": len(docs), "skipped_unchanged": True,
                                                       "records": total, "parser_version": version})
             records, statuses = parse_documents(source, docs, store.get)
             counts = load.replace_origin(con, origin(source), records)
             parse_state.save(con, source.source_id, source.parser, version, statuses)
-            failed = [s for s in statuses if s.status != "ok"]
+            failed = [s for s in statuses if s.status not in ("ok", "duplicate")]
             parse_state.log_run(con, context.run.run_id, source.source_id, documents=len(docs), failed=len(failed),
                                 records=sum(s.records for s in statuses), skipped=False)
         for s in failed:
@@ -81,7 +82,7 @@ def _build_parse_check(source: Source, asset: dg.AssetsDefinition) -> dg.AssetCh
             state = parse_state.previous(con, source.source_id)
             runs = parse_state.last_two_runs(con, source.source_id)
             lost = con.execute(
-                "SELECT url, status, error FROM raw.parse_state WHERE source_id = ? AND status <> 'ok'",
+                "SELECT url, status, error FROM raw.parse_state WHERE source_id = ? AND status NOT IN ('ok', 'duplicate')",
                 [source.source_id]).fetchall()
         now = runs[0]["records"] if runs else 0
         before = runs[1]["records"] if len(runs) > 1 else None

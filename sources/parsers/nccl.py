@@ -61,7 +61,8 @@ def parse(doc: Document, *, system: str | None = None, period: str | None = None
         run_id = f"{doc.sha256[:12]}:{index}"
         subject = system or _system_from_log(run) or doc.title or "unknown system"
         records.tables["nccl_runs"].append(_run_row(doc, run, run_id, index, subject))
-        records.tables["nccl_rows"].extend({"run_id": run_id, **{k: row[k] for k in ROW_FIELDS}} for row in run.rows)
+        records.tables["nccl_rows"].extend({"run_id": run_id, "row_index": i, **{k: row[k] for k in ROW_FIELDS}}
+                                           for i, row in enumerate(run.rows))
         records.warnings.extend(f"run {index} ({run.collective or 'unknown'}): {w}" for w in run.warnings)
         if when is None:
             records.warnings.append(f"run {index}: no date for the log (no published or fetch date); no observations")

@@ -146,9 +146,33 @@ def test_bad_ledger_fails_the_refresh_and_keeps_published(home, monkeypatch, tmp
     lines.append(lines[1].replace(lines[1].split(",", 1)[0], "no_such_indicator", 1))
     first.write_text("\n".join(lines) + "\n", encoding="utf-8")
     real = ledger_mod.load_ledger
-    monkeypatch.setattr("pipelines.assets.curated.load_ledger", lambda folder=None: real(bad))
+    monkeypatch.setattr("pipelines.assets.curated.load_ledger_with", lambda dirs: real(bad))
     before = _sha(db.paths(home).published)
     outcome = run_refresh(home, mode="offline")
     assert not outcome.success and outcome.skipped_publish
     assert "curated_ledger" in outcome.failed_steps
     assert _sha(db.paths(home).published) == before
+
+
+def test_ingest_loads_a_dropped_log_and_rejects_a_broken_one(home, tmp_path, monkeypatch, capsys):
+    from fabricwatch import cli
+
+    monkeypatch.setenv("FABRICWATCH_HOME", str(home))
+    log = ROOT / "sources" / "snapshots" / "nccl_logs" / "07_dgx-spark-25_gb10_2node_allgather.txt"
+    mine = tmp_path / "my_cluster_allreduce.log"
+    # an analyst's own run: a real log with one size row edited, so its body is new
+    mine.write_text(log.read_text(encoding="utf-8").replace("# nThread", "# analyst copy\n# nThread", 1), encoding="utf-8")
+    broken = tmp_path / "broken.log"
+    broken.write_text("# nThread 1 nGpus 2 minBytes 8\n#  size  count  type\n", encoding="utf-8")
+    with db.published_connection(home) as con:
+        before = con.execute("SELECT count(*) FROM core.nccl_runs").fetchone()[0]
+    code = cli.main(["ingest", str(mine), str(broken)])
+    err = capsys.readouterr().err
+    assert code == 1  # one file was rejected
+    assert "accepted nccl/my_cluster_allreduce.log" in err and "REJECTED nccl/broken.log" in err
+    assert (home / "inbox" / "rejected" / "nccl" / "broken.log.reason.txt").is_file()
+    with db.published_connection(home) as con:
+        after = con.execute("SELECT count(*) FROM core.nccl_runs").fetchone()[0]
+        urls = {r[0] for r in con.execute("SELECT url FROM core.nccl_runs").fetchall()}
+    assert after == before + 1
+    assert "inbox:nccl/my_cluster_allreduce.log" in urls

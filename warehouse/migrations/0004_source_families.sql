@@ -61,6 +61,7 @@ COMMENT ON COLUMN core.nccl_runs.origin IS 'Loader that wrote the row.';
 
 CREATE TABLE core.nccl_rows (
     run_id         VARCHAR NOT NULL,
+    row_index      INTEGER NOT NULL,
     size_bytes     BIGINT NOT NULL,
     count          BIGINT,
     type           VARCHAR,
@@ -78,6 +79,7 @@ CREATE TABLE core.nccl_rows (
 );
 COMMENT ON TABLE core.nccl_rows IS 'nccl-tests result rows: one per run and message size (complete rows only).';
 COMMENT ON COLUMN core.nccl_rows.run_id IS 'Run (core.nccl_runs).';
+COMMENT ON COLUMN core.nccl_rows.row_index IS 'Position of the row in the run''s table (a log can repeat a size when several processes print).';
 COMMENT ON COLUMN core.nccl_rows.size_bytes IS 'Message size, bytes.';
 COMMENT ON COLUMN core.nccl_rows.count IS 'Element count.';
 COMMENT ON COLUMN core.nccl_rows.type IS 'Data type (float, half, ...).';

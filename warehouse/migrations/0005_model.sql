@@ -69,7 +69,9 @@ CREATE TABLE model.calibration (
     measured_busbw_GBps  DOUBLE,
     predicted_busbw_GBps DOUBLE,
     rel_error            DOUBLE,
-    source               VARCHAR
+    source               VARCHAR,
+    checked              BOOLEAN,
+    within_tolerance     BOOLEAN
 );
 COMMENT ON TABLE model.calibration IS 'The model against measurements: nccl-tests runs (per message size) and published performance points.';
 COMMENT ON COLUMN model.calibration.point_id IS 'Stable id of the calibration point.';
@@ -99,3 +101,5 @@ COMMENT ON COLUMN model.sensitivity.cost_per_gpu_low IS 'Network capex per GPU a
 COMMENT ON COLUMN model.sensitivity.cost_per_gpu_high IS 'Network capex per GPU at the high value, USD.';
 COMMENT ON COLUMN model.sensitivity.step_time_low IS 'Training step time at the low value, seconds.';
 COMMENT ON COLUMN model.sensitivity.step_time_high IS 'Training step time at the high value, seconds.';
+COMMENT ON COLUMN model.calibration.checked IS 'True when the point counts for the calibration check (hardware known, clean run, message at least 64 MiB).';
+COMMENT ON COLUMN model.calibration.within_tolerance IS 'True when |rel_error| is within the calibration tolerance (20%, the published error band of analytical collective models).';

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable
 
-from sources.http import HttpConfig
 from sources.registry import HTML, Source
 
 

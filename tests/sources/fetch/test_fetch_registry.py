@@ -52,3 +52,16 @@ def test_duplicate_ids_are_flagged_and_select_keeps_registry_order():
     assert [x.source_id for x in select(["nccl_logs", "uec"])] == ["uec", "nccl_logs"]
     with pytest.raises(KeyError, match="unknown source"):
         select(["nope"])
+
+
+def test_registry_rows_fit_core_sources(warehouse_con):
+    from sources.registry import registry_rows
+    rows = registry_rows()
+    cols = [r[0] for r in warehouse_con.execute(
+        "SELECT column_name FROM duckdb_columns() WHERE schema_name = 'core' AND table_name = 'sources' "
+        "ORDER BY column_index").fetchall()]
+    assert set(rows[0]) <= set(cols)
+    for row in rows:
+        warehouse_con.execute(f"INSERT INTO core.sources ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                              list(row.values()))
+    assert warehouse_con.execute("SELECT count(*) FROM core.sources WHERE origin = 'registry'").fetchone()[0] == len(REGISTRY)

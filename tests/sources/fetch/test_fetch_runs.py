@@ -6,8 +6,6 @@ import json
 import socket
 from pathlib import Path
 
-import pytest
-
 from fetch_loopback import PAGE_V1, PAGE_V2, Resp, make_source
 from sources.fetching import LiveFetcher, RecordingFetcher, ReplayFetcher, discover_links
 from sources.registry import REGISTRY, Discovery, select
@@ -190,7 +188,8 @@ def test_record_mode_writes_real_responses_that_replay_offline(server, fast_conf
 
 
 def test_inbox_files_are_read_as_documents(warehouse_con, tmp_path):
-    inbox = tmp_path / "inbox" / "nccl"
+    # the sources read what the inbox step accepted (inbox/processed/<folder>/)
+    inbox = tmp_path / "inbox" / "processed" / "nccl"
     inbox.mkdir(parents=True)
     (inbox / "my_run.log").write_text("# nccl-tests all_reduce_perf written for tests\n", encoding="utf-8")
     run = fetch_and_record(warehouse_con, select(["nccl_logs"]), ReplayFetcher(), home=tmp_path)

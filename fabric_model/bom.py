@@ -1,0 +1,82 @@
+"""Bill of materials, capex and power of the scale-out fabric (arrays of scenarios).
+
+Counting convention (costmodel-sources B2): every link has two ends. An optical link is one fiber
+and a transceiver at each end; a switch cage holds one module that carries cage_gbps / link_gbps
+links (NVIDIA twin-port 2x400G OSFP in an 800G cage: 2 links per module), so switch-side modules
+are counted as modules, not link ends. The NIC end is a single-port module at the link speed.
+Copper host links (Meta's RTSW DAC, A7) use one passive splitter DAC per switch cage and no
+transceivers. One scale-out NIC per GPU.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def _ceil_div(a, b):
+    return np.ceil(np.round(np.asarray(a, dtype=float) / b, 9))
+
+
+def count_parts(topo, host_copper, nic_gbps, cage_gbps) -> dict[str, np.ndarray]:
+    links_per_cage = np.asarray(cage_gbps, dtype=float) / np.asarray(nic_gbps, dtype=float)
+    host = topo["links_host_leaf"]
+    leaf_spine, spine_core = topo["links_leaf_spine"], topo["links_spine_core"]
+    copper = np.asarray(host_copper, dtype=bool)
+    host_cages = _ceil_div(host, links_per_cage)
+    host_modules = np.where(copper, 0.0, host)  # NIC ends
+    leaf_host_modules = np.where(copper, 0.0, host_cages)  # switch ends of host links
+    fabric_modules = 2 * (_ceil_div(leaf_spine, links_per_cage) + _ceil_div(spine_core, links_per_cage))
+    switch_modules = leaf_host_modules + fabric_modules
+    fibers = np.where(copper, 0.0, host) + leaf_spine + spine_core
+    dacs = np.where(copper, host_cages, 0.0)
+    return {
+        "links_per_cage": links_per_cage,
+        "nics": np.asarray(host, dtype=float),
+        "host_modules": host_modules,
+        "switch_modules": switch_modules,
+        "transceivers_total": host_modules + switch_modules,
+        "fiber_cables": fibers,
+        "dac_cables": dacs,
+        "cables_total": fibers + dacs,
+    }
+
+
+def capex_and_power(topo, parts, prices) -> dict[str, np.ndarray]:
+    """Capex (USD) and power (W) by part. `prices` maps the catalog figures resolved per row."""
+    switches = topo["switches_total"]
+    out = {
+        "capex_switches_usd": switches * prices["switch_price_usd"],
+        "capex_nics_usd": parts["nics"] * prices["nic_price_usd"],
+        "capex_optics_usd": parts["host_modules"] * prices["host_module_price_usd"]
+        + parts["switch_modules"] * prices["switch_module_price_usd"],
+        "capex_cables_usd": parts["fiber_cables"] * prices["fiber_price_usd"]
+        + parts["dac_cables"] * prices["dac_price_usd"],
+        "power_switches_w": switches * prices["switch_power_w"],
+        "power_nics_w": parts["nics"] * prices["nic_power_w"],
+        "power_optics_w": parts["host_modules"] * prices["host_module_power_w"]
+        + parts["switch_modules"] * prices["switch_module_power_w"],
+        "power_cables_w": parts["dac_cables"] * prices["dac_power_w"]
+        + parts["fiber_cables"] * prices["fiber_power_w"],
+    }
+    out["capex_network_usd"] = (out["capex_switches_usd"] + out["capex_nics_usd"]
+                                + out["capex_optics_usd"] + out["capex_cables_usd"])
+    out["power_network_w"] = (out["power_switches_w"] + out["power_nics_w"]
+                              + out["power_optics_w"] + out["power_cables_w"])
+    return out
+
+
+def cluster_capex_and_power(gpus, system_price_usd, system_gpus, nics_included, included_nic_price_usd,
+                            system_power_w, network) -> dict[str, np.ndarray]:
+    """Servers (without the NICs their price includes, at those NICs' price) plus the network."""
+    gpus = np.asarray(gpus, dtype=float)
+    per_gpu_usd = (np.asarray(system_price_usd) - np.asarray(nics_included) * included_nic_price_usd) / system_gpus
+    servers_usd = gpus * per_gpu_usd
+    servers_w = gpus * np.asarray(system_power_w) / system_gpus
+    cluster_usd = servers_usd + network["capex_network_usd"]
+    return {
+        "capex_servers_usd": servers_usd,
+        "capex_cluster_usd": cluster_usd,
+        "network_share_of_cluster_capex": network["capex_network_usd"] / cluster_usd,
+        "power_servers_w": servers_w,
+        "power_cluster_w": servers_w + network["power_network_w"],
+    }

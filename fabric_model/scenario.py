@@ -1,0 +1,123 @@
+"""A scenario: the cluster and workload one model run evaluates, with documented defaults."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .catalog import Catalog, ModelError
+from .topology import max_endpoints_gpus
+
+FABRICS = ("ib", "roce-ecmp", "spectrum-x", "uec")
+ALGORITHMS = ("ring", "tree", "in-network")
+HOST_LINKS = ("optical", "copper")
+
+# Illustrative workload defaults (not measurements): an 8B-parameter model (Llama 3 8B size)
+# trained with bf16 gradients (2 bytes per element), pure data parallel, 0.5 s of compute per step,
+# half of the gradient AllReduce overlapping the backward pass. Override them per run.
+DEFAULT_PARAMS = 8e9
+DEFAULT_BYTES_PER_GRAD_ELEMENT = 2.0
+DEFAULT_COMPUTE_S_PER_STEP = 0.5
+DEFAULT_OVERLAP_SHARE = 0.5
+DEFAULT_MESSAGE_BYTES = 2**30  # 1 GiB, a bandwidth-bound nccl-tests size
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One cluster + workload. `None` ids are filled from the catalog by `resolve_ids`."""
+
+    gpus: int
+    gpus_per_node: int = 8
+    nic_gbps: int = 400
+    fabric: str = "ib"
+    switch: str | None = None
+    oversubscription: float = 1.0  # leaf down:up ratio (2.0 = 2:1)
+    host_links: str = "optical"
+    rail_optimized: bool = True  # per-rail planes (one fat tree per NIC index)
+    algorithm: str = "ring"
+    message_bytes: float = DEFAULT_MESSAGE_BYTES
+    system: str | None = None
+    nic: str | None = None
+    params: float = DEFAULT_PARAMS
+    bytes_per_grad_element: float = DEFAULT_BYTES_PER_GRAD_ELEMENT
+    compute_s_per_step: float = DEFAULT_COMPUTE_S_PER_STEP
+    overlap_share: float = DEFAULT_OVERLAP_SHARE
+
+    def replace(self, **changes) -> "Scenario":
+        return dataclasses.replace(self, **changes)
+
+
+def validate(s: Scenario) -> None:
+    """Raise ModelError for input that no catalog could make sense of."""
+    if s.gpus <= 0:
+        raise ModelError(f"GPUs must be positive, got {s.gpus}")
+    if s.gpus_per_node <= 0:
+        raise ModelError(f"GPUs per node must be positive, got {s.gpus_per_node}")
+    if s.nic_gbps <= 0:
+        raise ModelError(f"NIC speed must be positive, got {s.nic_gbps}")
+    if not s.oversubscription > 0:
+        raise ModelError(f"oversubscription must be positive, got {s.oversubscription}")
+    if s.fabric not in FABRICS:
+        raise ModelError(f"unknown fabric {s.fabric!r} (known: {', '.join(FABRICS)})")
+    if s.algorithm not in ALGORITHMS:
+        raise ModelError(f"unknown algorithm {s.algorithm!r} (known: {', '.join(ALGORITHMS)})")
+    if s.host_links not in HOST_LINKS:
+        raise ModelError(f"host links must be optical or copper, got {s.host_links!r}")
+    if not s.message_bytes > 0:
+        raise ModelError(f"message size must be positive, got {s.message_bytes}")
+    if not 0 <= s.overlap_share <= 1:
+        raise ModelError(f"overlap must be within 0..1, got {s.overlap_share}")
+    if s.params < 0 or s.bytes_per_grad_element < 0 or s.compute_s_per_step < 0:
+        raise ModelError("workload figures must not be negative")
+
+
+def planes_for(s: Scenario) -> int:
+    return s.gpus_per_node if s.rail_optimized else 1
+
+
+def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
+    """Fill switch, NIC and system from the catalog and check they fit together."""
+    validate(s)
+    profile = catalog.fabric(s.fabric)
+    if s.algorithm == "in-network" and not profile.in_network_reduction:
+        raise ModelError(f"fabric {s.fabric!r} has no in-network reduction; use ring or tree")
+    system = catalog.system(s.system) if s.system else catalog.default_system(s.gpus_per_node)
+    if system.price_usd is None:
+        raise ModelError(f"GPU system {system.system_id!r} has no price in the catalog (calibration only)")
+    if s.gpus_per_node > system.gpus_per_domain:
+        raise ModelError(f"{s.gpus_per_node} GPUs per node exceeds {system.system_id}'s domain of "
+                         f"{system.gpus_per_domain}")
+    nic = catalog.nic(s.nic) if s.nic else catalog.default_nic(s.fabric, s.nic_gbps)
+    if nic.speed_gbps != s.nic_gbps:
+        raise ModelError(f"NIC {nic.nic_id} runs at {nic.speed_gbps}G, not {s.nic_gbps}G")
+    if nic.price_usd is None or nic.power_w is None:
+        raise ModelError(f"NIC {nic.nic_id} has no price or power in the catalog (calibration only)")
+    planes = planes_for(s)
+    endpoints = -(-s.gpus // planes)
+    if s.switch:
+        switch = catalog.switch(s.switch)
+        if s.fabric not in switch.fabrics:
+            raise ModelError(f"switch {switch.switch_id} does not run fabric {s.fabric!r} "
+                             f"(it runs {', '.join(switch.fabrics)})")
+        radix = switch.radix_at(s.nic_gbps)
+        if radix == 0:
+            speeds = ", ".join(f"{p}x{g}G" for p, g in switch.port_configs)
+            raise ModelError(f"switch {switch.switch_id} has no {s.nic_gbps}G ports ({speeds})")
+        limit = max_endpoints_gpus(radix, s.oversubscription, 3, planes)
+        if endpoints > limit / planes:
+            raise ModelError(f"switch {switch.switch_id} cannot reach {s.gpus} GPUs in three tiers "
+                             f"(maximum {limit:,} at {s.nic_gbps}G, oversubscription {s.oversubscription:g})")
+    else:
+        candidates = catalog.switches_for(s.fabric, s.nic_gbps)
+        if not candidates:
+            raise ModelError(f"no switch in the catalog runs {s.fabric!r} with {s.nic_gbps}G ports")
+        fitting = [c for c in candidates
+                   if endpoints <= max_endpoints_gpus(c.radix_at(s.nic_gbps), s.oversubscription, 3, planes) / planes]
+        if not fitting:
+            raise ModelError(f"no {s.fabric!r} switch reaches {s.gpus} GPUs in three tiers at {s.nic_gbps}G")
+        switch = fitting[0]
+    for role_gbps, finder in ((s.nic_gbps, catalog.host_optic), (switch.cage_gbps, catalog.switch_optic)):
+        finder(role_gbps)  # raises when the catalog lacks the transceiver
+    if switch.cage_gbps % s.nic_gbps:
+        raise ModelError(f"{s.nic_gbps}G links do not divide {switch.switch_id}'s {switch.cage_gbps}G cages")
+    return s.replace(switch=switch.switch_id, nic=nic.nic_id, system=system.system_id)

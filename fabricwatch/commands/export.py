@@ -1,0 +1,83 @@
+"""fabricwatch export: every mart of the published warehouse as Parquet or CSV, plus manifest.json."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import sys
+from pathlib import Path
+
+from fabricwatch.config import home
+
+NAME = "export"
+HELP = "Write every mart of the published warehouse to DIR as Parquet or CSV files, with a manifest.json (schema, row counts, refresh time)."
+MANIFEST = "manifest.json"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("directory", metavar="DIR", help="folder to write to (created if missing)")
+    parser.add_argument("--format", choices=("parquet", "csv"), default="parquet", help="file format (default parquet)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        manifest = export_marts(home(), Path(args.directory), args.format)
+    except FileNotFoundError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for mart in manifest["marts"]:
+        print(f"{mart['file']:<40} {mart['rows']:>8} rows")
+    print(f"wrote {len(manifest['marts'])} marts and {MANIFEST} to {Path(args.directory).resolve()}")
+    return 0
+
+
+def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
+    """Export every mart (read-only, from the published warehouse). Returns the manifest written."""
+    from warehouse import db, marts
+
+    if fmt not in ("parquet", "csv"):
+        raise ValueError(f"unknown format {fmt!r}")
+    directory.mkdir(parents=True, exist_ok=True)
+    published = db.paths(home_dir).published
+    entries = []
+    with db.published_connection(home_dir) as con:
+        refresh = _last_refresh(con)
+        schema_version = db.schema_version(con)
+        for mart in marts.list_marts(con):
+            name = mart["name"]
+            target = directory / f"{name}.{fmt}"
+            tmp = directory / f".{name}.{fmt}.tmp"
+            relation = con.sql(f'SELECT * FROM marts."{name}"')  # name comes from the catalog
+            if fmt == "parquet":
+                relation.write_parquet(str(tmp))
+            else:
+                relation.write_csv(str(tmp), header=True)
+            os.replace(tmp, target)
+            entries.append({
+                "name": f"marts.{name}", "file": target.name, "format": fmt, "kind": mart["kind"].lower(),
+                "rows": marts.row_count(con, name), "description": mart["description"], "columns": mart["columns"],
+            })
+    manifest = {
+        "exported_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "warehouse": {"path": str(published), "schema_version": schema_version,
+                      "modified_at": dt.datetime.fromtimestamp(published.stat().st_mtime, dt.timezone.utc)
+                      .replace(microsecond=0).isoformat()},
+        "refresh": refresh,
+        "format": fmt,
+        "marts": entries,
+    }
+    (directory / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return manifest
+
+
+def _last_refresh(con) -> dict | None:
+    """The newest published run (meta.runs): its id, finish time and fetch mode."""
+    rows = con.execute(
+        "SELECT run_id, finished_at, mode FROM meta.runs WHERE status = 'published' "
+        "ORDER BY finished_at DESC NULLS LAST LIMIT 1").fetchall()
+    if not rows:
+        return None
+    run_id, finished_at, mode = rows[0]
+    return {"run_id": run_id, "finished_at": finished_at.isoformat() if finished_at else None, "mode": mode}

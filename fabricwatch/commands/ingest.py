@@ -1,0 +1,51 @@
+"""fabricwatch ingest: load dropped files (nccl-tests logs, TOP500 lists, analyst CSVs) as the inbox sensor does."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from fabricwatch.config import home
+
+NAME = "ingest"
+HELP = ("Copy files into $FABRICWATCH_HOME/inbox/ (nccl-tests logs, TOP500 list files, analyst ledger CSVs), "
+        "then validate them and refresh what depends on them, as the inbox sensor does.")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pipelines.runner import run_refresh
+    from sources import inbox
+    from warehouse import db
+
+    missing = [f for f in args.files if not f.is_file()]
+    if missing:
+        print(f"error: no such file: {', '.join(map(str, missing))}", file=sys.stderr)
+        return 2
+    h = home()
+    inbox_dir = db.paths(h).inbox
+    placed = inbox.drop(args.files, inbox_dir)
+    unknown = [f for f, folder in placed if folder is None]
+    for f, folder in placed:
+        if folder:
+            print(f"queued {f.name} → inbox/{folder}/", file=sys.stderr)
+    for f in unknown:
+        print(f"error: {f.name}: not recognised as an nccl-tests log, a TOP500 list or a ledger CSV", file=sys.stderr)
+    if len(unknown) == len(placed):
+        return 2
+    # validate and move now, so the analyst hears at once what was rejected and why; the run
+    # below then rebuilds everything downstream of the inbox, exactly as a sensor-started run
+    results = inbox.process(inbox_dir)
+    for r in results:
+        print(f"{'accepted' if r.accepted else 'REJECTED'} {r.folder}/{r.name}" + (f": {r.reason}" if r.reason else ""),
+              file=sys.stderr)
+    outcome = run_refresh(h, mode="offline", downstream_of=["inbox_files"])
+    if not outcome.success or outcome.skipped_publish:
+        print("ingest refresh FAILED; the published warehouse is unchanged", file=sys.stderr)
+        return 1
+    print(f"ingested {sum(r.accepted for r in results)} file(s); published {db.paths(h).published}")
+    return 0 if all(r.accepted for r in results) and not unknown else 1

@@ -1,0 +1,138 @@
+"""`fabricwatch model`: run the fabric cost-performance model for one scenario."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+
+from fabric_model import (ALGORITHMS, FABRICS, HOST_LINKS, ModelError, Scenario, assumptions,
+                          compare_fabrics, evaluate, load_catalog, result_to_dict)
+from fabric_model.scenario import (DEFAULT_BYTES_PER_GRAD_ELEMENT, DEFAULT_COMPUTE_S_PER_STEP,
+                                   DEFAULT_MESSAGE_BYTES, DEFAULT_OVERLAP_SHARE, DEFAULT_PARAMS)
+
+NAME = "model"
+HELP = "Size, cost and time a GPU cluster's scale-out fabric (switches, optics, NICs, AllReduce, step time)."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--gpus", type=int, required=True, help="number of GPUs in the cluster")
+    parser.add_argument("--switch", help="switch id from the catalog (e.g. quantum-2, quantum-x800, spectrum-4, "
+                        "tomahawk-5, tomahawk-6, silicon-one-g200); default: the fabric's first switch that "
+                        "has ports of the NIC speed and reaches the GPUs in three tiers")
+    parser.add_argument("--fabric", choices=FABRICS, default="ib", help="fabric profile (default: ib)")
+    parser.add_argument("--nic-gbps", type=int, default=400, help="NIC speed per GPU in Gb/s (default: 400)")
+    parser.add_argument("--gpus-per-node", type=int, default=8,
+                        help="GPUs per node or NVLink domain (default: 8; 72 selects GB200 NVL72)")
+    parser.add_argument("--oversubscription", type=float, default=1.0,
+                        help="leaf down:up ratio, e.g. 2 for 2:1 (default: 1, non-blocking)")
+    parser.add_argument("--host-links", choices=HOST_LINKS, default="optical",
+                        help="GPU-to-leaf links: optical transceivers or copper DAC (default: optical)")
+    parser.add_argument("--algorithm", choices=ALGORITHMS, default="ring",
+                        help="AllReduce algorithm; in-network needs the ib fabric (SHARP) (default: ring)")
+    parser.add_argument("--message-bytes", type=float, default=DEFAULT_MESSAGE_BYTES,
+                        help=f"AllReduce message size in bytes (default: {DEFAULT_MESSAGE_BYTES})")
+    parser.add_argument("--single-plane", action="store_true",
+                        help="one fat tree for all NICs instead of rail-optimized per-rail planes")
+    parser.add_argument("--system", help="GPU system id (default: by GPUs per node: hgx-h100-8, gb200-nvl72)")
+    parser.add_argument("--nic", help="NIC id (default: the first priced NIC of that speed for the fabric)")
+    parser.add_argument("--params", type=float, default=DEFAULT_PARAMS,
+                        help=f"parameters each GPU AllReduces per step (default: {DEFAULT_PARAMS:g}, illustrative)")
+    parser.add_argument("--bytes-per-element", type=float, default=DEFAULT_BYTES_PER_GRAD_ELEMENT,
+                        help=f"bytes per gradient element (default: {DEFAULT_BYTES_PER_GRAD_ELEMENT:g}, bf16)")
+    parser.add_argument("--compute-s", type=float, default=DEFAULT_COMPUTE_S_PER_STEP,
+                        help=f"compute time per training step in s (default: {DEFAULT_COMPUTE_S_PER_STEP:g}, illustrative)")
+    parser.add_argument("--overlap", type=float, default=DEFAULT_OVERLAP_SHARE,
+                        help=f"share of compute that can hide communication, 0-1 (default: {DEFAULT_OVERLAP_SHARE:g})")
+    parser.add_argument("--compare", action="store_true", help="also compare all fabrics for the same cluster")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a readable report")
+
+
+def scenario_from_args(args: argparse.Namespace) -> Scenario:
+    return Scenario(
+        gpus=args.gpus, gpus_per_node=args.gpus_per_node, nic_gbps=args.nic_gbps, fabric=args.fabric,
+        switch=args.switch, oversubscription=args.oversubscription, host_links=args.host_links,
+        rail_optimized=not args.single_plane, algorithm=args.algorithm, message_bytes=args.message_bytes,
+        system=args.system, nic=args.nic, params=args.params, bytes_per_grad_element=args.bytes_per_element,
+        compute_s_per_step=args.compute_s, overlap_share=args.overlap)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        catalog = load_catalog()
+        scenario = scenario_from_args(args)
+        result = evaluate(scenario, catalog)
+        payload = result_to_dict(result, assumptions(catalog, result.scenario))
+        comparison = compare_fabrics(result.scenario.replace(switch=args.switch), catalog) if args.compare else None
+    except ModelError as exc:
+        print(f"fabricwatch model: error: {exc}", file=sys.stderr)
+        return 2
+    if comparison is not None:
+        payload["fabric_comparison"] = json.loads(comparison.to_json(orient="records"))
+    if args.json:
+        print(json.dumps(payload, indent=2, default=_json_default))
+    else:
+        print(format_report(payload))
+    return 0
+
+
+def _json_default(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return str(value)
+
+
+def _usd(value: float) -> str:
+    return f"${value:,.0f}"
+
+
+def format_report(d: dict) -> str:
+    s = d["scenario"]
+    lines = [
+        f"Scenario: {s['gpus']:,} GPUs ({s['gpus_per_node']} per node, {s['system']}), {s['nic_gbps']}G "
+        f"{s['nic']} per GPU, fabric {s['fabric']} on {s['switch']}, oversubscription {s['oversubscription']:g}:1, "
+        f"{s['host_links']} host links, {'rail-optimized planes' if s['rail_optimized'] else 'single plane'}",
+        "",
+        f"Topology: {d['tiers']} tier(s), up to {d['max_endpoints']:,} GPUs with {d['tiers']} tier(s) "
+        f"({d['planes']} plane(s))",
+        f"  switches  leaf {d['switches']['leaf']:,}  spine {d['switches']['spine']:,}  "
+        f"core {d['switches']['core']:,}  total {d['switches']['total']:,}",
+        f"  links     host-leaf {d['links']['host_leaf']:,}  leaf-spine {d['links']['leaf_spine']:,}  "
+        f"spine-core {d['links']['spine_core']:,}",
+        f"  transceivers {d['transceivers']['total']:,} ({d['transceivers']['per_gpu']:.2f} per GPU): "
+        + ", ".join(f"{k} {v:,}" for k, v in d["transceivers"]["by_type"].items()),
+        f"  cables {d['cables']['total']:,}: " + ", ".join(f"{k} {v:,}" for k, v in d["cables"]["by_type"].items()),
+        f"  NICs {d['nics']:,}",
+        "",
+        "Network capex: " + "  ".join(f"{k} {_usd(v)}" for k, v in d["capex_usd"].items()),
+        f"  share of cluster capex {d['network_share_of_cluster_capex']:.1%} "
+        f"(cluster {_usd(d['cluster_capex_usd']['total'])})",
+        "Network power: " + "  ".join(f"{k} {v / 1000:,.1f} kW" for k, v in d["power_w"].items()),
+        "",
+        f"Fabric efficiency {d['fabric_efficiency']:.3f} (routing {d['routing_efficiency']:.3f}, "
+        f"oversubscription factor {d['oversubscription_factor']:.3f}); effective "
+        f"{d['effective_GBps_per_gpu']:.1f} GB/s per GPU",
+        f"AllReduce ({d['allreduce']['algorithm']}, {d['allreduce']['message_bytes']:,.0f} B): "
+        f"{d['allreduce']['time_s'] * 1e3:.3f} ms, busbw {d['allreduce']['busbw_GBps']:.1f} GB/s "
+        f"(link bound {d['allreduce']['link_bound_GBps']:.1f})",
+        f"Training step: compute {d['training']['compute_s']:.3f} s + exposed comm "
+        f"{d['training']['exposed_comm_s']:.3f} s = {d['training']['step_time_s']:.3f} s; "
+        f"GPU utilization {d['training']['gpu_utilization']:.1%}",
+        f"Cost: {_usd(d['cost']['network_per_effective_tbps_usd'])} network capex per effective Tb/s; "
+        f"{_usd(d['cost']['cluster_per_effective_gpu_usd'])} cluster capex per effective GPU",
+    ]
+    if "fabric_comparison" in d:
+        lines += ["", "Fabric comparison (baseline roce-ecmp):"]
+        for row in d["fabric_comparison"]:
+            if not row.get("feasible"):
+                lines.append(f"  {row['fabric']:<11} not feasible: {row['error']}")
+                continue
+            lines.append(f"  {row['fabric']:<11} {row['switch']:<17} network {row['network_share_of_cluster_capex']:.1%}"
+                         f" of capex, utilization {row['gpu_utilization']:.1%}, cost per effective GPU "
+                         f"{row.get('cost_per_effective_gpu_change_share') or 0:+.1%}"
+                         f"{'  pays for itself' if row.get('pays_for_itself') else ''}")
+    estimates = [a for a in d["assumptions"] if a["kind"] in ("estimate", "vendor_claim", "illustrative")]
+    lines += ["", f"Assumptions: {len(d['assumptions'])} figures with sources ({len(estimates)} estimates or "
+              "claims); use --json to list them."]
+    return "\n".join(lines)

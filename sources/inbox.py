@@ -1,0 +1,120 @@
+"""Files analysts drop into $FABRICWATCH_HOME/inbox/: classify, validate, accept or reject.
+
+inbox/nccl/     nccl-tests logs          → read by the `nccl_logs` source
+inbox/top500/   TOP500 list files        → read by the `top500_lists` source
+inbox/curated/  analyst ledger CSV files → loaded with the curated ledger
+
+Accepted files move to inbox/processed/<folder>/ (where the sources read them from, so they stay
+part of every later refresh); rejected ones to inbox/rejected/<folder>/ with a `.reason.txt`
+beside them. Nothing is ever deleted.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from sources.curated_ledger import LedgerError, load_ledger
+from sources.document import Document
+from sources.records import ParseError
+
+FOLDERS = ("nccl", "top500", "curated")
+TOP500_SUFFIXES = (".xls", ".xlsx", ".xml", ".csv", ".tsv", ".txt")
+
+
+@dataclass(frozen=True)
+class InboxResult:
+    folder: str
+    name: str
+    accepted: bool
+    reason: str | None
+    moved_to: Path
+
+
+def classify(path: Path) -> str | None:
+    """Which inbox folder a file belongs in, from its name and first bytes; None when unknown."""
+    suffix = path.suffix.lower()
+    if suffix in (".xls", ".xlsx", ".xml"):
+        return "top500"
+    head = path.read_bytes()[:4096].decode("utf-8", errors="replace")
+    first = head.lstrip("\ufeff").splitlines()[0] if head.strip() else ""
+    if suffix == ".csv" and first.startswith(("indicator,", "event_date,", "product_id,")):
+        return "curated"
+    if "busbw" in head or "nThread" in head or "_perf" in head:
+        return "nccl"
+    if "Rmax" in head or "Interconnect Family" in head:
+        return "top500"
+    return None
+
+
+def validate(path: Path, folder: str, curated_dirs: list[Path]) -> str | None:
+    """None when the file is usable, else the reason it is not."""
+    try:
+        if folder == "nccl":
+            from sources.parsers import nccl
+            runs = nccl.runs(Document.from_path(path, source_id="nccl_logs"))
+            if not any(run.rows for run in runs):
+                return "no complete nccl-tests result row found (is this the output of an *_perf binary?)"
+        elif folder == "top500":
+            from sources.parsers import top500
+            top500.summarize(Document.from_path(path, source_id="top500_lists"))
+        elif folder == "curated":
+            load_ledger_with(curated_dirs, extra=[path])
+        else:
+            return f"unknown inbox folder {folder!r}"
+    except (ParseError, LedgerError, ValueError) as exc:
+        return str(exc)
+    return None
+
+
+def load_ledger_with(curated_dirs: list[Path], extra: list[Path] = ()):
+    """The repo ledger plus accepted analyst files (and candidates), validated together."""
+    accepted = [f for d in curated_dirs for f in sorted(Path(d).glob("*.csv"))]
+    return load_ledger(extra_files=[*accepted, *extra])
+
+
+def pending(inbox: Path) -> list[tuple[str, Path]]:
+    return [(folder, p) for folder in FOLDERS if (inbox / folder).is_dir()
+            for p in sorted((inbox / folder).iterdir()) if p.is_file() and not p.name.startswith(".")]
+
+
+def process(inbox: Path) -> list[InboxResult]:
+    """Validate every pending file and move it to processed/ or rejected/."""
+    results = []
+    for folder, path in pending(inbox):
+        reason = validate(path, folder, [inbox / "processed" / "curated"])
+        target_dir = inbox / ("processed" if reason is None else "rejected") / folder
+        target_dir.mkdir(parents=True, exist_ok=True)
+        target = _free_name(target_dir / path.name)
+        shutil.move(str(path), target)
+        if reason is not None:
+            stamp = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+            target.with_name(target.name + ".reason.txt").write_text(f"rejected {stamp}: {reason}\n", encoding="utf-8")
+        results.append(InboxResult(folder, path.name, reason is None, reason, target))
+    return results
+
+
+def drop(files: list[Path], inbox: Path) -> list[tuple[Path, str | None]]:
+    """Copy files into the inbox folder their content calls for (what `fabricwatch ingest` does)."""
+    placed = []
+    for f in files:
+        folder = classify(f)
+        if folder is None:
+            placed.append((f, None))
+            continue
+        (inbox / folder).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(f, inbox / folder / f.name)
+        placed.append((f, folder))
+    return placed
+
+
+def _free_name(path: Path) -> Path:
+    """Never overwrite an earlier file of the same name."""
+    if not path.exists():
+        return path
+    stem, suffix, i = path.stem, path.suffix, 1
+    while (candidate := path.with_name(f"{stem}.{i}{suffix}")).exists():
+        i += 1
+    return candidate

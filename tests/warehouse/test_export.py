@@ -1,0 +1,83 @@
+"""`fabricwatch export`: every mart of the published warehouse as Parquet or CSV, with a manifest."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import duckdb
+import pandas as pd
+import pytest
+
+from fabricwatch import cli
+from fabricwatch.commands.export import export_marts
+from tests.fixtures.warehouse import builder
+from warehouse import db, marts
+
+FINISHED = dt.datetime(2026, 3, 1, 6, 30)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    home = tmp_path_factory.mktemp("export_home")
+    con = builder.build(db.paths(home).work)
+    con.execute("INSERT INTO meta.runs VALUES ('run-42', ?, ?, 'offline', 'published', NULL, '{}', 'fixture')",
+                [FINISHED - dt.timedelta(minutes=5), FINISHED])
+    db.refresh_data_dictionary(con)
+    db.publish(home, con)
+    return home
+
+
+@pytest.fixture(scope="module")
+def published_counts(home):
+    with db.published_connection(home) as con:
+        return marts.row_counts(con)
+
+
+def test_parquet_export_reads_back_with_manifest_counts(home, published_counts, tmp_path):
+    manifest = export_marts(home, tmp_path / "out", "parquet")
+    written = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    assert written == manifest
+    assert {m["name"] for m in manifest["marts"]} == {f"marts.{n}" for n in published_counts}
+    for entry in manifest["marts"]:
+        frame = duckdb.sql(f"SELECT * FROM read_parquet('{tmp_path / 'out' / entry['file']}')").df()
+        assert len(frame) == entry["rows"] == published_counts[entry["name"].split(".")[1]]
+        assert list(frame.columns) == [c["name"] for c in entry["columns"]]
+    revisions = pd.read_parquet(tmp_path / "out" / "forecast_revisions.parquet")
+    trail = revisions[(revisions.publisher == "Analyst A") & (revisions.period == "2027")].sort_values("vintage_number")
+    assert trail["change"].tolist()[1:] == [2.5e9, -1.5e9]
+    assert manifest["refresh"] == {"run_id": "run-42", "finished_at": FINISHED.isoformat(), "mode": "offline"}
+    assert manifest["warehouse"]["path"] == str(db.paths(home).published)
+    assert manifest["warehouse"]["schema_version"] == db.migration_files()[-1][0]
+    optics = next(m for m in manifest["marts"] if m["name"] == "marts.optics")
+    assert optics["kind"] == "view" and optics["rows"] == 3
+    assert optics["description"].startswith("Optical transceivers by speed")
+    assert {"name": "usd_per_gbps", "type": "DOUBLE",
+            "description": "Price per Gb/s, USD per Gb/s: reported, or derived as asp_usd / speed_gbps."} in optics["columns"]
+
+
+def test_csv_export_through_the_cli(home, published_counts, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("FABRICWATCH_HOME", str(home))
+    assert cli.main(["export", "--format", "csv", str(tmp_path / "csv")]) == 0
+    out = capsys.readouterr().out
+    assert f"wrote {len(published_counts)} marts" in out
+    manifest = json.loads((tmp_path / "csv" / "manifest.json").read_text())
+    assert manifest["format"] == "csv"
+    top = pd.read_csv(tmp_path / "csv" / "top500_interconnects.csv")
+    assert len(top) == published_counts["top500_interconnects"] == 4
+    assert top.set_index("interconnect").loc["Slingshot", "fabric_group"] == "slingshot"
+    ports = pd.read_csv(tmp_path / "csv" / "port_shipments.csv")
+    assert sorted(ports["speed_label"].dropna().unique()) == ["400G", "800G"]
+    assert not list((tmp_path / "csv").glob(".*.tmp"))
+
+
+def test_export_without_a_published_warehouse_fails_cleanly(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("FABRICWATCH_HOME", str(tmp_path / "nothing"))
+    assert cli.main(["export", str(tmp_path / "out")]) == 2
+    assert "no published warehouse" in capsys.readouterr().err
+
+
+def test_export_never_writes_the_published_warehouse(home, tmp_path):
+    before = db.paths(home).published.read_bytes()
+    export_marts(home, tmp_path / "again", "parquet")
+    assert db.paths(home).published.read_bytes() == before

@@ -1,0 +1,82 @@
+"""The Dagster mart assets and their checks, materialized on a temporary home."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import dagster as dg
+import pytest
+
+from pipelines.assets import marts as mart_assets
+from pipelines.resources import WarehouseResource
+from tests.fixtures.warehouse import builder
+from sources.records import Records
+from warehouse import db, load, marts, quality
+
+
+def _home_with_fixture(tmp_path):
+    con = db.connect_work(db.paths(tmp_path).work)
+    builder.fill(con)
+    con.close()
+    return tmp_path
+
+
+def test_factory_builds_one_asset_per_mart_with_deps_and_checks():
+    upstream = [dg.AssetKey("curated_ledger"), dg.AssetKey("model_scenarios")]
+    assets, checks = mart_assets.build_mart_assets(upstream)
+    by_key = {a.key: a for a in assets}
+    assert set(by_key) == {dg.AssetKey(["marts", m.name]) for m in marts.discover_marts()}
+    revisions = by_key[dg.AssetKey(["marts", "forecast_revisions"])]
+    assert set(revisions.dependency_keys) == {*upstream, dg.AssetKey(["marts", "market_size"])}
+    assert {a.group_names_by_key[a.key] for a in assets} == {"marts"}
+    specs = {(s.asset_key.path[1], s.name): s for c in checks for s in c.check_specs}
+    assert specs[("fabric_share", "fabric_shares_sum")].blocking is True
+    assert specs[("conflicts", "no_conflicts")].blocking is False
+    assert specs[("indicator_freshness", "indicators_fresh")].blocking is False
+    expected = sum(len(quality.checks_for(m)) for m in marts.discover_marts())
+    assert len(specs) == expected
+    # module-level lists for the definitions
+    assert len(mart_assets.assets) == len(assets) and len(mart_assets.checks) == len(checks)
+
+
+def test_a_failing_blocking_check_stops_what_comes_after(tmp_path):
+    home = _home_with_fixture(tmp_path)
+    with db.work_connection(home) as con:
+        kw = dict(source="analyst_b", published_on=dt.date(2025, 6, 1), segment="ai_backend")
+        load.replace_origin(con, "broken", Records(observations=[
+            builder.obs("fabric_revenue_share", "Ethernet", "2025Q1", 0.7, "share", "actual", fabric="ethernet", **kw),
+            builder.obs("fabric_revenue_share", "InfiniBand", "2025Q1", 0.5, "share", "actual", fabric="infiniband", **kw)]))
+    assets, checks = mart_assets.build_mart_assets([])
+    share = next(a for a in assets if a.key == dg.AssetKey(["marts", "fabric_share"]))
+    share_checks = [c for c in checks if next(iter(c.check_specs)).asset_key == share.key]
+
+    @dg.asset(deps=[share.key])
+    def downstream() -> None:
+        return None
+
+    result = dg.materialize([share, *share_checks, downstream], raise_on_error=False,
+                            resources={"warehouse": WarehouseResource(home=str(home))})
+    evaluations = {e.check_name: e for e in result.get_asset_check_evaluations()}
+    assert evaluations["fabric_shares_sum"].passed is False
+    assert evaluations["fabric_shares_sum"].metadata["offending_rows"].value[0]["share_sum"] == pytest.approx(1.2)
+    assert result.asset_materializations_for_node("downstream") == []
+    with db.work_connection(home) as con:
+        stored = con.execute("SELECT passed, severity FROM meta.checks WHERE check_name = 'fabric_shares_sum'").fetchall()
+    assert stored == [(False, "ERROR")]
+
+
+@pytest.mark.slow
+def test_materializing_every_mart_records_every_check(tmp_path):
+    home = _home_with_fixture(tmp_path)
+    assets, checks = mart_assets.build_mart_assets([])
+    result = dg.materialize([*assets, *checks], resources={"warehouse": WarehouseResource(home=str(home))})
+    assert result.success
+    rows = result.asset_materializations_for_node("marts__forecast_revisions")[0].metadata["rows"].value
+    assert rows == 10
+    failed = sorted((e.asset_key.path[1], e.check_name, e.severity.value)
+                    for e in result.get_asset_check_evaluations() if not e.passed)
+    assert failed == [("conflicts", "no_conflicts", "WARN"), ("indicator_freshness", "indicators_fresh", "WARN")]
+    with db.work_connection(home) as con:
+        recorded = con.execute("SELECT count(*), count(*) FILTER (WHERE NOT passed) FROM meta.checks").fetchall()[0]
+        assert marts.row_counts(con)["latest_indicators"] == 26
+    assert recorded == (len(result.get_asset_check_evaluations()), 2)

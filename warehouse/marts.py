@@ -1,0 +1,156 @@
+"""The marts: one SQL file per mart under warehouse/sql/marts/, applied in dependency order.
+
+A mart file creates `marts.<file stem>` (a view, or a table when it must be materialized) and
+comments the mart and every column. Its header may declare the mart's key:
+`-- key: col_a, col_b` (used by the uniqueness check). Dependencies on other marts are read
+from the SQL itself (`marts.<name>` in the CREATE statement). Files starting with `_` hold
+helper macros and are applied before any mart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+MARTS_DIR = Path(__file__).parent / "sql" / "marts"
+SCHEMA = "marts"
+
+_KEY_RE = re.compile(r"^--\s*key:\s*(.+)$", re.MULTILINE)
+_CREATE_RE = re.compile(r"CREATE\s+OR\s+REPLACE\s+(VIEW|TABLE)\s+marts\.(\w+)", re.IGNORECASE)
+_REF_RE = re.compile(r"\bmarts\.(\w+)\b", re.IGNORECASE)
+_COMMENT_ON_RE = re.compile(r"\bCOMMENT\s+ON\b", re.IGNORECASE)
+_COMMENT_VIEW_RE = re.compile(r"COMMENT\s+ON\s+(?:VIEW|TABLE)\s+marts\.\w+\s+IS\s+'((?:[^']|'')*)'", re.IGNORECASE)
+
+
+class MartError(RuntimeError):
+    """A mart file is malformed or its dependencies cannot be ordered."""
+
+
+@dataclass(frozen=True)
+class Mart:
+    name: str                     # marts.<name>; equals the file stem
+    path: Path
+    sql: str
+    relation_kind: str            # VIEW or TABLE
+    key: tuple[str, ...]          # declared key columns (may be empty)
+    depends_on: tuple[str, ...]   # other marts read by this one
+    description: str
+
+    @property
+    def relation(self) -> str:
+        return f"{SCHEMA}.{self.name}"
+
+
+def helper_files(directory: Path = MARTS_DIR) -> list[Path]:
+    return sorted(directory.glob("_*.sql"))
+
+
+def read_mart(path: Path, known: set[str] | None = None) -> Mart:
+    sql = path.read_text(encoding="utf-8")
+    m = _CREATE_RE.search(sql)
+    if m is None or m.group(2) != path.stem:
+        raise MartError(f"{path.name} must create marts.{path.stem} (CREATE OR REPLACE VIEW|TABLE marts.{path.stem})")
+    # Only the CREATE statement counts for dependencies: comments may name other marts.
+    body = sql[m.start():]
+    comments = _COMMENT_ON_RE.search(body)
+    if comments:
+        body = body[: comments.start()]
+    refs = {r.lower() for r in _REF_RE.findall(body)} - {path.stem}
+    if known is not None:
+        refs &= known
+    key_m = _KEY_RE.search(sql)
+    key = tuple(k.strip() for k in key_m.group(1).split(",")) if key_m else ()
+    desc_m = _COMMENT_VIEW_RE.search(sql)
+    description = desc_m.group(1).replace("''", "'") if desc_m else ""
+    return Mart(name=path.stem, path=path, sql=sql, relation_kind=m.group(1).upper(), key=key,
+                depends_on=tuple(sorted(refs)), description=description)
+
+
+def discover_marts(directory: Path = MARTS_DIR) -> list[Mart]:
+    """Every mart file in dependency order (ties broken by name)."""
+    paths = sorted(p for p in directory.glob("*.sql") if not p.name.startswith("_"))
+    known = {p.stem for p in paths}
+    marts = {p.stem: read_mart(p, known) for p in paths}
+    ordered: list[Mart] = []
+    done: set[str] = set()
+    pending = dict(marts)
+    while pending:
+        ready = sorted(n for n, m in pending.items() if set(m.depends_on) <= done)
+        if not ready:
+            raise MartError(f"circular mart dependencies among: {', '.join(sorted(pending))}")
+        for n in ready:
+            ordered.append(pending.pop(n))
+            done.add(n)
+    return ordered
+
+
+def get_mart(name: str, directory: Path = MARTS_DIR) -> Mart:
+    for mart in discover_marts(directory):
+        if mart.name == name:
+            return mart
+    raise KeyError(f"no mart named {name!r} in {directory}")
+
+
+def apply_helpers(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -> None:
+    con.execute(f"CREATE SCHEMA IF NOT EXISTS {SCHEMA}")
+    for path in helper_files(directory):
+        con.execute(path.read_text(encoding="utf-8"))
+
+
+def apply_mart(con: duckdb.DuckDBPyConnection, mart: Mart | str, directory: Path = MARTS_DIR) -> int:
+    """(Re)create one mart with its comments, in one transaction. Returns its row count."""
+    if isinstance(mart, str):
+        mart = get_mart(mart, directory)
+    apply_helpers(con, directory)
+    con.execute("BEGIN")
+    try:
+        con.execute(mart.sql)
+        con.execute("COMMIT")
+    except Exception:
+        con.execute("ROLLBACK")
+        raise
+    return row_count(con, mart.name)
+
+
+def apply_all(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -> dict[str, int]:
+    """Apply every mart in dependency order. Returns rows per mart."""
+    return {mart.name: apply_mart(con, mart, directory) for mart in discover_marts(directory)}
+
+
+def row_count(con: duckdb.DuckDBPyConnection, name: str) -> int:
+    if name not in existing_marts(con):
+        raise LookupError(f"marts.{name} does not exist")
+    return con.execute(f'SELECT count(*) FROM {SCHEMA}."{name}"').fetchall()[0][0]  # name checked against the catalog
+
+
+def row_counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    return {name: row_count(con, name) for name in existing_marts(con)}
+
+
+def existing_marts(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+    """Marts present in the database: name -> VIEW or TABLE."""
+    rows = con.execute(
+        "SELECT view_name, 'VIEW' FROM duckdb_views() WHERE database_name = current_database() AND schema_name = ? "
+        "AND NOT internal UNION ALL "
+        "SELECT table_name, 'TABLE' FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = ? "
+        "ORDER BY 1", [SCHEMA, SCHEMA]).fetchall()
+    return dict(rows)
+
+
+def list_marts(con: duckdb.DuckDBPyConnection) -> list[dict]:
+    """Marts in the database with their description and columns (name, type, description)."""
+    comments = dict(con.execute(
+        "SELECT view_name, comment FROM duckdb_views() WHERE database_name = current_database() AND schema_name = ? "
+        "UNION ALL SELECT table_name, comment FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = ?", [SCHEMA, SCHEMA]).fetchall())
+    columns: dict[str, list[dict]] = {}
+    for table, column, dtype, comment in con.execute(
+            "SELECT table_name, column_name, data_type, comment FROM duckdb_columns() "
+            "WHERE database_name = current_database() AND schema_name = ? ORDER BY table_name, column_index",
+            [SCHEMA]).fetchall():
+        columns.setdefault(table, []).append({"name": column, "type": dtype, "description": comment or ""})
+    return [{"name": name, "kind": kind, "description": comments.get(name) or "", "columns": columns.get(name, [])}
+            for name, kind in existing_marts(con).items()]

@@ -1,0 +1,85 @@
+"""Moving the model's inputs and outputs between the warehouse and `fabric_model` (DataFrames)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+
+from warehouse.load import replace_rows
+
+SQL = Path(__file__).parent / "sql"
+
+
+def _read(name: str) -> str:
+    return (SQL / name).read_text(encoding="utf-8")
+
+
+def observed_spec_overrides(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+    return con.execute(_read("model_overrides.sql")).df()
+
+
+def nccl_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+    return con.execute(_read("model_nccl_rows.sql")).df()
+
+
+def write_assumptions(con: duckdb.DuckDBPyConnection, assumptions: list[dict]) -> int:
+    rows = []
+    for a in assumptions:
+        value = a.get("value")
+        numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
+        note = "; ".join(str(x) for x in (a.get("kind"), a.get("date"), a.get("url")) if x)
+        rows.append({"name": a["name"], "value": float(value) if numeric else None, "unit": a.get("unit"),
+                     "source": a.get("source"), "note": note if numeric else f"{value}; {note}"})
+    return replace_rows(con, "model.assumptions", rows)
+
+
+SCENARIO_COLUMNS = {  # model.scenarios column <- sweep column
+    "fabric": "fabric", "switch": "switch", "gpus": "gpus", "nic_gbps": "nic_gbps", "gpus_per_node": "gpus_per_node",
+    "oversubscription": "oversubscription", "tiers": "tiers", "switches_total": "switches_total",
+    "transceivers_total": "transceivers_total", "capex_total_usd": "capex_network_usd",
+    "capex_per_gpu_usd": "capex_network_per_gpu_usd", "network_share_of_cluster_capex": "network_share_of_cluster_capex",
+    "power_total_w": "power_network_w", "fabric_efficiency": "fabric_efficiency",
+    "effective_GBps_per_gpu": "effective_GBps_per_gpu", "allreduce_time_s": "allreduce_time_s",
+    "allreduce_busbw_GBps": "allreduce_busbw_GBps", "step_time_s": "step_time_s", "gpu_utilization": "gpu_utilization",
+    "cost_per_effective_tbps_usd": "capex_network_per_effective_tbps_usd",
+}
+
+
+def write_scenarios(con: duckdb.DuckDBPyConnection, grid: pd.DataFrame) -> int:
+    feasible = grid[grid["feasible"]]
+    rows = []
+    for rec in feasible.to_dict("records"):
+        row = {col: rec[src] for col, src in SCENARIO_COLUMNS.items()}
+        row["scenario_id"] = f"{rec['fabric']}-{rec['switch']}-{int(rec['gpus'])}gpu-{int(rec['nic_gbps'])}g"
+        rows.append(row)
+    return replace_rows(con, "model.scenarios", rows)
+
+
+def write_calibration(con: duckdb.DuckDBPyConnection, calibration: pd.DataFrame) -> int:
+    rows = []
+    for rec in calibration.to_dict("records"):
+        measured = rec.get("origin") == "measured"
+        run_id = str(rec["point_id"]).rsplit(":", 1)[0] if measured else None
+        rows.append({
+            "point_id": rec["point_id"], "kind": "nccl" if measured else "published", "run_id": run_id,
+            "size_bytes": int(rec["size_bytes"]), "description": rec.get("evidence") or rec.get("note"),
+            "measured_busbw_GBps": rec["measured_busbw_GBps"], "predicted_busbw_GBps": rec["predicted_busbw_GBps"],
+            "rel_error": rec["rel_error"], "source": rec.get("source_url"),
+            "checked": bool(rec["checked"]), "within_tolerance": bool(rec["within_tolerance"]),
+        })
+    return replace_rows(con, "model.calibration", rows)
+
+
+def read_calibration(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+    return con.execute("SELECT point_id, measured_busbw_GBps, predicted_busbw_GBps, rel_error, checked, "
+                       "within_tolerance FROM model.calibration ORDER BY point_id").df()
+
+
+def write_sensitivity(con: duckdb.DuckDBPyConnection, table: pd.DataFrame) -> int:
+    rows = [{"assumption": r["assumption"], "low_value": r["low_value"], "high_value": r["high_value"],
+             "cost_per_gpu_low": r["capex_network_per_gpu_usd_low"], "cost_per_gpu_high": r["capex_network_per_gpu_usd_high"],
+             "step_time_low": r["step_time_s_low"], "step_time_high": r["step_time_s_high"]}
+            for r in table.to_dict("records")]
+    return replace_rows(con, "model.sensitivity", rows)

@@ -1,0 +1,281 @@
+"""Data-quality checks on the marts: pure functions of a DuckDB connection.
+
+Each check returns a `CheckOutcome(passed, description, rows)` where `rows` are the offending
+rows as dicts (capped at `MAX_ROWS`). `checks_for(mart)` is the plan: which checks guard which
+mart, with their severity (ERROR blocks the publish, WARN only reports). Relation and column
+names are checked against the catalog before they are put in SQL; values are bound parameters.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Callable, NamedTuple, Sequence
+
+import duckdb
+
+from warehouse.marts import Mart
+
+MAX_ROWS = 50
+SHARE_TOLERANCE = 1e-6          # rounding in a single share
+SHARE_SUM_TOLERANCE = 0.02      # rounded shares of one report may add to a little over 1
+TOP500_SUM_TOLERANCE = 0.01     # a whole list's shares add to 1 within rounding
+ROW_COUNT_MIN_RATIO = 0.5       # a mart losing more than half its rows since the last publish is suspect
+ROW_COUNT_MIN_PREVIOUS = 10     # below this, changes are too small to call a collapse
+
+
+class CheckOutcome(NamedTuple):
+    passed: bool
+    description: str
+    rows: list[dict]
+
+
+class UnknownRelation(LookupError):
+    """A relation or column named in a check does not exist."""
+
+
+# ---------------------------------------------------------------- helpers
+
+def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> list[str]:
+    schema, _, name = relation.partition(".")
+    cols = con.execute(
+        "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() "
+        "AND schema_name = ? AND table_name = ? ORDER BY column_index", [schema, name]).fetchall()
+    if not cols:
+        raise UnknownRelation(f"{relation} does not exist")
+    return [c[0] for c in cols]
+
+
+def _rel(con: duckdb.DuckDBPyConnection, relation: str) -> str:
+    _columns(con, relation)
+    schema, _, name = relation.partition(".")
+    return f'"{schema}"."{name}"'
+
+
+def _cols(con: duckdb.DuckDBPyConnection, relation: str, wanted: Sequence[str]) -> list[str]:
+    have = set(_columns(con, relation))
+    missing = [c for c in wanted if c not in have]
+    if missing:
+        raise UnknownRelation(f"{relation} has no column(s) {', '.join(missing)}")
+    return [f'"{c}"' for c in wanted]
+
+
+def _dicts(cur: duckdb.DuckDBPyConnection, limit: int = MAX_ROWS) -> list[dict]:
+    names = [d[0] for d in cur.description]
+    return [dict(zip(names, row)) for row in cur.fetchall()[:limit]]
+
+
+def _query(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence = ()) -> list[dict]:
+    return _dicts(con.execute(sql, list(params)))
+
+
+def _count(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence = ()) -> int:
+    return con.execute(sql, list(params)).fetchall()[0][0]
+
+
+# ---------------------------------------------------------------- checks
+
+def keys_unique(con: duckdb.DuckDBPyConnection, relation: str, key: Sequence[str]) -> CheckOutcome:
+    """No two rows share the key (NULLs compare equal, as in GROUP BY)."""
+    cols = ", ".join(_cols(con, relation, key))
+    sql = f"SELECT {cols}, count(*) AS n FROM {_rel(con, relation)} GROUP BY {cols} HAVING count(*) > 1 ORDER BY n DESC"
+    rows = _query(con, sql)
+    dupes = _count(con, f"SELECT count(*) FROM ({sql})")
+    if dupes:
+        return CheckOutcome(False, f"{dupes} key value(s) of ({', '.join(key)}) occur more than once in {relation}", rows)
+    return CheckOutcome(True, f"({', '.join(key)}) is unique in {relation}", [])
+
+
+def units_valid(con: duckdb.DuckDBPyConnection, relation: str) -> CheckOutcome:
+    """Every (indicator, unit) is in the catalog and the unit is one the indicator allows (`a|b` lists)."""
+    ind, unit = _cols(con, relation, ["indicator", "unit"])
+    sql = (f"SELECT r.{ind} AS indicator, r.{unit} AS unit, i.unit AS allowed, count(*) AS n "
+           f"FROM {_rel(con, relation)} r LEFT JOIN core.indicators i ON i.indicator = r.{ind} "
+           f"WHERE i.unit IS NULL OR NOT list_contains(string_split(i.unit, '|'), r.{unit}) "
+           "GROUP BY ALL ORDER BY n DESC")
+    rows = _query(con, sql)
+    if rows:
+        return CheckOutcome(False, f"{len(rows)} indicator/unit pair(s) in {relation} are not in the catalog", rows)
+    return CheckOutcome(True, f"every unit in {relation} matches its indicator", [])
+
+
+def shares_in_range(con: duckdb.DuckDBPyConnection, relation: str, columns: Sequence[str],
+                    *, only_unit: str | None = None) -> CheckOutcome:
+    """Share columns lie within 0-1. With `only_unit`, only rows whose `unit` equals it are checked."""
+    quoted = _cols(con, relation, columns)
+    where_unit = ""
+    params: list = []
+    if only_unit is not None:
+        _cols(con, relation, ["unit"])
+        where_unit = ' AND "unit" = ?'
+        params = [only_unit]
+    tests = " OR ".join(f"{c} < ? OR {c} > ?" for c in quoted)
+    bound_params = [b for _ in quoted for b in (-SHARE_TOLERANCE, 1 + SHARE_TOLERANCE)]
+    sql = f"SELECT * FROM {_rel(con, relation)} WHERE ({tests}){where_unit}"
+    all_params = bound_params + params
+    rows = _query(con, sql, all_params)
+    n = _count(con, f"SELECT count(*) FROM ({sql})", all_params)
+    if n:
+        return CheckOutcome(False, f"{n} row(s) of {relation} have a share outside 0-1 in {', '.join(columns)}", rows)
+    return CheckOutcome(True, f"{', '.join(columns)} within 0-1 in {relation}", [])
+
+
+def share_sums_consistent(con: duckdb.DuckDBPyConnection, relation: str, share_column: str,
+                          group_columns: Sequence[str], *, include_column: str | None = None,
+                          expect_total: float | None = None,
+                          tolerance: float = SHARE_SUM_TOLERANCE) -> CheckOutcome:
+    """Shares of one group (a report, a list) add to at most 1 (+ tolerance), or to `expect_total`.
+
+    `include_column` names a boolean column selecting the shares that count toward the total
+    (e.g. Ethernet-based fabrics that are already inside Ethernet do not).
+    """
+    share = _cols(con, relation, [share_column])[0]
+    groups = ", ".join(_cols(con, relation, group_columns))
+    where = f"{share} IS NOT NULL"
+    if include_column:
+        where += f" AND {_cols(con, relation, [include_column])[0]}"
+    if expect_total is None:
+        having, params = "sum(" + share + ") > ?", [1.0 + tolerance]
+    else:
+        having, params = "abs(sum(" + share + ") - ?) > ?", [expect_total, tolerance]
+    sql = (f"SELECT {groups}, sum({share}) AS share_sum, count(*) AS shares FROM {_rel(con, relation)} "
+           f"WHERE {where} GROUP BY {groups} HAVING {having} ORDER BY share_sum DESC")
+    rows = _query(con, sql, params)
+    target = f"1 (+{tolerance:g})" if expect_total is None else f"{expect_total:g} (±{tolerance:g})"
+    if rows:
+        return CheckOutcome(False, f"{len(rows)} group(s) of {relation} whose {share_column} does not add to {target}", rows)
+    return CheckOutcome(True, f"{share_column} adds to {target} in every group of {relation}", [])
+
+
+def dates_not_in_future(con: duckdb.DuckDBPyConnection, relation: str, *, today: dt.date | None = None,
+                        published_column: str = "published_on", period_start_column: str | None = "period_start",
+                        kind_column: str | None = "kind") -> CheckOutcome:
+    """Nothing was published after today, and no actual figure describes a period that has not begun.
+
+    Forecasts may describe future periods; their publication date may not be in the future.
+    """
+    today = today or dt.date.today()
+    pub = _cols(con, relation, [published_column])[0]
+    conditions, params = [f"{pub} > ?"], [today]
+    if period_start_column and kind_column:
+        start, kind = _cols(con, relation, [period_start_column, kind_column])
+        # A fiscal quarter (NVIDIA's FY2027Q1 ends in April 2026) is stored under its fiscal label,
+        # so its calendar bounds run ahead of the real ones: such rows are not judged by them.
+        fiscal = " AND coalesce(\"segment\", '') NOT ILIKE '%fiscal%'" if "segment" in _columns(con, relation) else ""
+        conditions.append(f"({kind} = 'actual' AND {start} > ?{fiscal})")
+        params.append(today)
+    sql = f"SELECT * FROM {_rel(con, relation)} WHERE {' OR '.join(conditions)}"
+    rows = _query(con, sql, params)
+    n = _count(con, f"SELECT count(*) FROM ({sql})", params)
+    if n:
+        return CheckOutcome(False, f"{n} row(s) of {relation} are dated after {today} (published, or an actual for a future period)", rows)
+    return CheckOutcome(True, f"no date in {relation} is after {today}", [])
+
+
+def row_count_not_collapsed(con: duckdb.DuckDBPyConnection, relation: str, previous_count: int | None,
+                            *, min_ratio: float = ROW_COUNT_MIN_RATIO,
+                            min_previous: int = ROW_COUNT_MIN_PREVIOUS) -> CheckOutcome:
+    """The relation kept at least `min_ratio` of the rows it had in the published warehouse."""
+    current = _count(con, f"SELECT count(*) FROM {_rel(con, relation)}")
+    row = [{"relation": relation, "previous": previous_count, "current": current}]
+    if previous_count is None:
+        return CheckOutcome(True, f"{relation}: {current} rows (no published count to compare)", row)
+    if previous_count < min_previous or current >= previous_count * min_ratio:
+        return CheckOutcome(True, f"{relation}: {current} rows (published: {previous_count})", row)
+    return CheckOutcome(False, f"{relation} fell from {previous_count} to {current} rows "
+                               f"(below {min_ratio:.0%} of the published count)", row)
+
+
+def indicators_fresh(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
+    """Indicators whose last published observation is older than their cadence allows."""
+    sql = ("SELECT indicator, cadence, last_published_on, days_since_last_published, stale_after_days, last_source_id "
+           "FROM marts.indicator_freshness WHERE stale ORDER BY days_since_last_published DESC")
+    rows = _query(con, sql)
+    n = _count(con, "SELECT count(*) FROM marts.indicator_freshness WHERE stale")
+    if n:
+        return CheckOutcome(False, f"{n} indicator(s) are stale against their cadence", rows)
+    return CheckOutcome(True, "every indicator with a cadence is fresh", [])
+
+
+def conflicts_reported(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
+    """Conflicting figures (a WARN: they are kept, never overwritten, but someone should look)."""
+    sql = ("SELECT indicator, subject, period, kind, conflict_type, unit, a_value, a_value_qualifier, a_source_id, "
+           "a_published_on, b_value, b_value_qualifier, b_source_id, b_published_on, bounds_compatible "
+           "FROM marts.conflicts ORDER BY bounds_compatible, relative_difference DESC")
+    rows = _query(con, sql)
+    n, real = con.execute("SELECT count(*), count(*) FILTER (WHERE NOT bounds_compatible) FROM marts.conflicts").fetchall()[0]
+    if n:
+        return CheckOutcome(False, f"{n} conflicting pair(s) of figures ({real} whose hedges cannot both hold)", rows)
+    return CheckOutcome(True, "no conflicting figures", [])
+
+
+# ---------------------------------------------------------------- the plan
+
+ERROR = "ERROR"
+WARN = "WARN"
+
+
+@dataclass(frozen=True)
+class MartCheck:
+    name: str
+    severity: str                 # ERROR (blocks the publish) or WARN
+    description: str
+    run: Callable[[duckdb.DuckDBPyConnection, int | None], CheckOutcome]   # (con, published row count)
+    needs_published_count: bool = False   # only the collapse check compares with the published warehouse
+
+
+_DATED = ("market_size", "fabric_share", "port_shipments", "optics")
+_UNITS = ("market_size", "optics", "latest_indicators")
+_SHARE_RANGES = {
+    "market_size": (["value"], "share"),
+    "fabric_share": (["share", "share_of_reported_revenue"], None),
+    "port_shipments": (["port_share", "share_of_reported_total"], None),
+    "top500_interconnects": (["systems_share", "rmax_share", "fabric_systems_share", "fabric_rmax_share"], None),
+    "latest_indicators": (["value"], "share"),
+}
+
+
+def checks_for(mart: Mart) -> list[MartCheck]:
+    """The checks guarding one mart."""
+    rel = mart.relation
+    out: list[MartCheck] = []
+    if mart.key:
+        out.append(MartCheck("keys_unique", ERROR, f"({', '.join(mart.key)}) identifies one row",
+                             lambda con, _prev: keys_unique(con, rel, mart.key)))
+    collapse_severity = WARN if mart.name in ("conflicts", "indicator_freshness") else ERROR
+    out.append(MartCheck("row_count_stable", collapse_severity,
+                         f"keeps at least {ROW_COUNT_MIN_RATIO:.0%} of the rows it had when last published",
+                         lambda con, prev: row_count_not_collapsed(con, rel, prev), needs_published_count=True))
+    if mart.name in _UNITS:
+        out.append(MartCheck("units_valid", ERROR, "every unit is one its indicator allows",
+                             lambda con, _prev: units_valid(con, rel)))
+    if mart.name in _SHARE_RANGES:
+        cols, unit = _SHARE_RANGES[mart.name]
+        out.append(MartCheck("shares_in_range", ERROR, "shares lie within 0-1",
+                             lambda con, _prev: shares_in_range(con, rel, cols, only_unit=unit)))
+    if mart.name in _DATED:
+        out.append(MartCheck("dates_not_in_future", ERROR, "nothing published after today; no actual for a future period",
+                             lambda con, _prev: dates_not_in_future(con, rel)))
+    if mart.name == "fabric_share":
+        out.append(MartCheck("fabric_shares_sum", ERROR, "fabric shares of one report add to at most 1",
+                             lambda con, _prev: share_sums_consistent(
+                                 con, rel, "share", ["source_id", "segment", "period", "published_on", "kind"],
+                                 include_column="counts_toward_total")))
+    if mart.name == "port_shipments":
+        # speed buckets such as "800G and above" may overlap, so a WARN
+        out.append(MartCheck("port_shares_sum", WARN, "per-speed port shares of one report add to at most 1",
+                             lambda con, _prev: share_sums_consistent(
+                                 con, rel, "port_share", ["source_id", "segment", "region", "period", "published_on", "kind"],
+                                 include_column="counts_toward_total")))
+    if mart.name == "top500_interconnects":
+        for column in ("systems_share", "rmax_share"):
+            out.append(MartCheck(f"{column}_sums_to_one", ERROR, f"{column} of each list adds to 1",
+                                 lambda con, _prev, column=column: share_sums_consistent(
+                                     con, rel, column, ["list"], expect_total=1.0, tolerance=TOP500_SUM_TOLERANCE)))
+    if mart.name == "indicator_freshness":
+        out.append(MartCheck("indicators_fresh", WARN, "every indicator updated within 1.5x its cadence",
+                             lambda con, _prev: indicators_fresh(con)))
+    if mart.name == "conflicts":
+        out.append(MartCheck("no_conflicts", WARN, "sources and vintages agree (conflicts are listed for review)",
+                             lambda con, _prev: conflicts_reported(con)))
+    return out

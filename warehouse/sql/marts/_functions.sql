@@ -1,0 +1,51 @@
+-- Helper macros shared by the marts (applied before any mart; not a mart themselves).
+-- Macros are resolved when a view is queried, so replacing one changes every view that uses it.
+
+-- How a period string reads as a series: never mix cumulative ranges (2025-2029) with annual figures.
+CREATE OR REPLACE MACRO marts.series_kind(period, segment) AS
+    CASE
+        WHEN regexp_full_match(period, '\d{4}-\d{4}') OR coalesce(segment, '') ILIKE '%cumulative%' THEN 'cumulative'
+        WHEN regexp_full_match(period, '\d{4}') THEN 'annual'
+        WHEN regexp_full_match(period, '\d{4}H[12]') THEN 'half_yearly'
+        WHEN regexp_full_match(period, '\d{4}Q[1-4]') THEN 'quarterly'
+        WHEN regexp_full_match(period, '\d{4}-\d{2}') THEN 'monthly'
+        WHEN regexp_full_match(period, '\d{4}-\d{2}-\d{2}') THEN 'daily'
+        ELSE 'other'
+    END;
+
+-- 200 -> '200G', 1600 -> '1.6T'.
+CREATE OR REPLACE MACRO marts.speed_label(gbps) AS
+    CASE WHEN gbps IS NULL THEN NULL
+         WHEN gbps >= 1000 THEN printf('%gT', CAST(gbps AS DOUBLE) / 1000.0)
+         ELSE printf('%gG', CAST(gbps AS DOUBLE)) END;
+
+-- Unit normalization: the base unit of a unit's dimension and the factor to reach it.
+CREATE OR REPLACE MACRO marts.unit_base(unit) AS
+    CASE unit
+        WHEN 'Tbps' THEN 'Gbps' WHEN 'TBps' THEN 'GBps'
+        WHEN 'us' THEN 'ns' WHEN 'ms' THEN 'ns'
+        WHEN 'kW' THEN 'W' WHEN 'TB' THEN 'GB'
+        WHEN 'units' THEN 'ports'   -- switch ports are counted in either
+        ELSE unit END;
+
+CREATE OR REPLACE MACRO marts.unit_factor(unit) AS
+    CASE unit
+        WHEN 'Tbps' THEN 1000.0 WHEN 'TBps' THEN 1000.0
+        WHEN 'us' THEN 1000.0 WHEN 'ms' THEN 1000000.0
+        WHEN 'kW' THEN 1000.0 WHEN 'TB' THEN 1000.0
+        ELSE 1.0 END;
+
+-- A date as decimal years since year 0 of the epoch calendar (2024-07-02 ~ 2024.5), for trend fits.
+CREATE OR REPLACE MACRO marts.epoch_years(d) AS
+    1970.0 + epoch(CAST(d AS TIMESTAMP)) / (365.25 * 86400.0);
+
+-- Expected days between two updates of an indicator with this cadence (NULL: irregular).
+CREATE OR REPLACE MACRO marts.cadence_days(cadence) AS
+    CASE cadence
+        WHEN 'daily' THEN 1 WHEN 'weekly' THEN 7 WHEN 'monthly' THEN 31
+        WHEN 'quarterly' THEN 92 WHEN 'yearly' THEN 366
+        ELSE NULL END;
+
+-- Ranking of confidence levels: reported first.
+CREATE OR REPLACE MACRO marts.confidence_rank(confidence) AS
+    CASE confidence WHEN 'reported' THEN 0 WHEN 'derived' THEN 1 WHEN 'analyst_estimate' THEN 2 ELSE 3 END;

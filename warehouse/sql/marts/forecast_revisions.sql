@@ -1,0 +1,73 @@
+-- key: series_key, period, unit, publisher, vintage_number
+-- How each publisher revised its figure for one metric and target period, vintage by vintage.
+CREATE OR REPLACE VIEW marts.forecast_revisions AS
+WITH vintages AS (
+    -- One row per publisher, vintage and value: reposts of the same figure collapse into one.
+    SELECT series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
+           period, period_start, period_end, unit, publisher, published_on, kind, value, value_qualifier,
+           string_agg(DISTINCT source_id, ', ' ORDER BY source_id) AS source_ids,
+           min(url) AS url
+    FROM marts.market_size
+    WHERE published_on IS NOT NULL
+    GROUP BY series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
+             period, period_start, period_end, unit, publisher, published_on, kind, value, value_qualifier
+),
+ordered AS (
+    SELECT *,
+           row_number() OVER w AS vintage_number,
+           count(*) OVER (PARTITION BY series_key, period, unit, publisher) AS vintage_count,
+           lag(published_on) OVER w AS previous_published_on,
+           lag(value) OVER w AS previous_value,
+           lag(value_qualifier) OVER w AS previous_value_qualifier,
+           lag(kind) OVER w AS previous_kind
+    FROM vintages
+    WINDOW w AS (PARTITION BY series_key, period, unit, publisher ORDER BY published_on, value)
+)
+SELECT series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
+       period, period_start, period_end, unit, publisher, vintage_number, vintage_count,
+       vintage_number = vintage_count AS is_latest_vintage,
+       published_on, kind, value, value_qualifier,
+       previous_published_on, previous_kind, previous_value, previous_value_qualifier,
+       value - previous_value AS change,
+       CASE WHEN previous_value <> 0 THEN value / previous_value - 1 END AS change_ratio,
+       CASE WHEN previous_value IS NULL THEN NULL
+            WHEN value > previous_value THEN 'up'
+            WHEN value < previous_value THEN 'down'
+            ELSE 'unchanged' END AS revision,
+       date_diff('day', previous_published_on, published_on) AS days_since_previous_vintage,
+       source_ids, url
+FROM ordered;
+
+COMMENT ON VIEW marts.forecast_revisions IS 'Vintage trail per metric (indicator, subject, segment, dimensions, series_kind), target period, unit and publisher: each dated figure with its change from the previous vintage. Undated figures are left out; cumulative and annual series never share a trail.';
+COMMENT ON COLUMN marts.forecast_revisions.series_key IS 'Metric identity (see marts.market_size.series_key).';
+COMMENT ON COLUMN marts.forecast_revisions.indicator IS 'Indicator id.';
+COMMENT ON COLUMN marts.forecast_revisions.subject IS 'What the figure is about.';
+COMMENT ON COLUMN marts.forecast_revisions.segment IS 'Market segment or series qualifier.';
+COMMENT ON COLUMN marts.forecast_revisions.fabric IS 'Fabric dimension.';
+COMMENT ON COLUMN marts.forecast_revisions.vendor IS 'Vendor dimension.';
+COMMENT ON COLUMN marts.forecast_revisions.speed_gbps IS 'Speed dimension, Gb/s.';
+COMMENT ON COLUMN marts.forecast_revisions.region IS 'Region dimension.';
+COMMENT ON COLUMN marts.forecast_revisions.product_id IS 'Product dimension.';
+COMMENT ON COLUMN marts.forecast_revisions.series_kind IS 'annual, quarterly, cumulative, ... (see marts.market_size).';
+COMMENT ON COLUMN marts.forecast_revisions.period IS 'Target period the figure describes (e.g. 2027, 2025-2029).';
+COMMENT ON COLUMN marts.forecast_revisions.period_start IS 'First day of the target period.';
+COMMENT ON COLUMN marts.forecast_revisions.period_end IS 'Last day of the target period.';
+COMMENT ON COLUMN marts.forecast_revisions.unit IS 'Unit of value (USD, ratio, share 0-1).';
+COMMENT ON COLUMN marts.forecast_revisions.publisher IS 'Publisher whose successive vintages form the trail (e.g. Dell''Oro Group).';
+COMMENT ON COLUMN marts.forecast_revisions.vintage_number IS 'Position of this vintage in the trail, 1 = oldest.';
+COMMENT ON COLUMN marts.forecast_revisions.vintage_count IS 'Vintages in the trail, count.';
+COMMENT ON COLUMN marts.forecast_revisions.is_latest_vintage IS 'True for the newest vintage of the trail.';
+COMMENT ON COLUMN marts.forecast_revisions.published_on IS 'Vintage: date the figure was published.';
+COMMENT ON COLUMN marts.forecast_revisions.kind IS 'forecast, estimate, actual or vendor_claim at this vintage (a trail may end in an actual).';
+COMMENT ON COLUMN marts.forecast_revisions.value IS 'Figure at this vintage, in unit.';
+COMMENT ON COLUMN marts.forecast_revisions.value_qualifier IS 'Hedge on value (> < ~ >= <=), NULL when exact.';
+COMMENT ON COLUMN marts.forecast_revisions.previous_published_on IS 'Date of the previous vintage, NULL for the first.';
+COMMENT ON COLUMN marts.forecast_revisions.previous_kind IS 'Kind of the previous vintage.';
+COMMENT ON COLUMN marts.forecast_revisions.previous_value IS 'Figure at the previous vintage, in unit.';
+COMMENT ON COLUMN marts.forecast_revisions.previous_value_qualifier IS 'Hedge on the previous figure.';
+COMMENT ON COLUMN marts.forecast_revisions.change IS 'value - previous_value, in unit.';
+COMMENT ON COLUMN marts.forecast_revisions.change_ratio IS 'value / previous_value - 1 (0.25 = revised up 25%), NULL for the first vintage.';
+COMMENT ON COLUMN marts.forecast_revisions.revision IS 'up, down or unchanged against the previous vintage; NULL for the first.';
+COMMENT ON COLUMN marts.forecast_revisions.days_since_previous_vintage IS 'Days between the previous vintage and this one.';
+COMMENT ON COLUMN marts.forecast_revisions.source_ids IS 'Sources that carried this figure at this vintage (comma-separated).';
+COMMENT ON COLUMN marts.forecast_revisions.url IS 'One address carrying the figure (the first in sort order).';

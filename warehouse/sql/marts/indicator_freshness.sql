@@ -1,0 +1,47 @@
+-- key: indicator
+-- Last observation per indicator against its cadence: is the indicator stale?
+CREATE OR REPLACE VIEW marts.indicator_freshness AS
+WITH last_seen AS (
+    SELECT indicator, count(*) AS observations,
+           max(published_on) AS last_published_on,
+           arg_max(source_id, published_on) AS last_source_id,
+           max(period_end) FILTER (WHERE kind IN ('actual', 'estimate')) AS last_actual_period_end
+    FROM core.observations
+    GROUP BY indicator
+),
+joined AS (
+    SELECT coalesce(i.indicator, l.indicator) AS indicator, i.name, i.category, i.cadence,
+           marts.cadence_days(i.cadence) AS expected_interval_days,
+           -- one and a half intervals: a release may come a little late before it counts as missed
+           CAST(ceil(marts.cadence_days(i.cadence) * 1.5) AS INTEGER) AS stale_after_days,
+           coalesce(l.observations, 0) AS observations,
+           l.last_published_on, l.last_source_id, l.last_actual_period_end,
+           date_diff('day', l.last_published_on, current_date) AS days_since_last_published
+    FROM core.indicators i
+    FULL OUTER JOIN last_seen l ON l.indicator = i.indicator
+)
+SELECT indicator, name, category, cadence, expected_interval_days, stale_after_days, observations,
+       last_published_on, last_source_id, last_actual_period_end, days_since_last_published,
+       CASE WHEN cadence IS NULL THEN 'not_in_catalog'
+            WHEN observations = 0 THEN 'no_data'
+            WHEN expected_interval_days IS NULL THEN 'irregular'
+            WHEN last_published_on IS NULL THEN 'undated'
+            WHEN days_since_last_published > stale_after_days THEN 'stale'
+            ELSE 'fresh' END AS status,
+       coalesce(expected_interval_days IS NOT NULL AND days_since_last_published > stale_after_days, false) AS stale
+FROM joined;
+
+COMMENT ON VIEW marts.indicator_freshness IS 'Freshness of every indicator: its last published observation against the interval its cadence implies (stale after 1.5 intervals); computed against today''s date when queried.';
+COMMENT ON COLUMN marts.indicator_freshness.indicator IS 'Indicator id.';
+COMMENT ON COLUMN marts.indicator_freshness.name IS 'Indicator name.';
+COMMENT ON COLUMN marts.indicator_freshness.category IS 'Indicator category.';
+COMMENT ON COLUMN marts.indicator_freshness.cadence IS 'Expected cadence (daily, weekly, monthly, quarterly, yearly, irregular).';
+COMMENT ON COLUMN marts.indicator_freshness.expected_interval_days IS 'Days between updates the cadence implies (1, 7, 31, 92, 366); NULL for irregular.';
+COMMENT ON COLUMN marts.indicator_freshness.stale_after_days IS 'Days without a new observation after which the indicator is stale (1.5 x the interval).';
+COMMENT ON COLUMN marts.indicator_freshness.observations IS 'Observations of the indicator, count.';
+COMMENT ON COLUMN marts.indicator_freshness.last_published_on IS 'Newest vintage (published_on) of any observation.';
+COMMENT ON COLUMN marts.indicator_freshness.last_source_id IS 'Source of that newest observation.';
+COMMENT ON COLUMN marts.indicator_freshness.last_actual_period_end IS 'End of the latest period with an actual or estimated figure.';
+COMMENT ON COLUMN marts.indicator_freshness.days_since_last_published IS 'Days from the newest vintage to today.';
+COMMENT ON COLUMN marts.indicator_freshness.status IS 'fresh, stale, irregular (no cadence to miss), undated (no dated observation), no_data, or not_in_catalog.';
+COMMENT ON COLUMN marts.indicator_freshness.stale IS 'True when status is stale.';

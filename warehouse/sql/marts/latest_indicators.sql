@@ -1,0 +1,82 @@
+-- key: indicator, subject, segment, speed_gbps, fabric, vendor, product_id, region, kind, series_kind, unit
+-- Headline figures: the latest period of every series with its newest vintage, beside the previous period.
+CREATE OR REPLACE VIEW marts.latest_indicators AS
+WITH obs AS (
+    SELECT o.*, marts.series_kind(o.period, o.segment) AS series_kind,
+           count(*) OVER (PARTITION BY o.indicator, o.subject, o.segment, o.speed_gbps, o.fabric, o.vendor, o.product_id,
+                                       o.region, o.kind, marts.series_kind(o.period, o.segment), o.unit, o.period) AS vintages_for_period
+    FROM core.observations o
+),
+per_period AS (
+    -- one figure per series and period: the newest vintage, then the best-sourced
+    SELECT * FROM obs
+    QUALIFY row_number() OVER (PARTITION BY indicator, subject, segment, speed_gbps, fabric, vendor, product_id, region,
+                                            kind, series_kind, unit, period
+                               ORDER BY published_on DESC NULLS LAST, marts.confidence_rank(confidence), source_id, record_id) = 1
+),
+ranked AS (
+    SELECT *,
+           row_number() OVER w AS recency,
+           count(*) OVER (PARTITION BY indicator, subject, segment, speed_gbps, fabric, vendor, product_id, region,
+                                       kind, series_kind, unit) AS periods_in_series,
+           lead(period) OVER w AS previous_period,
+           lead(value) OVER w AS previous_value,
+           lead(value_qualifier) OVER w AS previous_value_qualifier,
+           lead(published_on) OVER w AS previous_published_on,
+           lead(source_id) OVER w AS previous_source_id
+    FROM per_period
+    WINDOW w AS (PARTITION BY indicator, subject, segment, speed_gbps, fabric, vendor, product_id, region,
+                              kind, series_kind, unit
+                 ORDER BY period_end DESC, period_start DESC)
+),
+conflicted AS (
+    SELECT a_record_id AS record_id FROM marts.conflicts
+    UNION
+    SELECT b_record_id FROM marts.conflicts
+)
+SELECT r.indicator, i.name AS indicator_name, i.category, r.subject, r.segment, r.speed_gbps, r.fabric, r.vendor,
+       r.product_id, r.region, r.kind, r.series_kind, r.period, r.period_end,
+       r.value, r.value_qualifier, r.unit, r.published_on, r.source_id, r.publisher, r.url,
+       r.previous_period, r.previous_value, r.previous_value_qualifier, r.previous_published_on, r.previous_source_id,
+       r.value - r.previous_value AS change,
+       CASE WHEN r.previous_value <> 0 THEN r.value / r.previous_value - 1 END AS change_ratio,
+       r.periods_in_series, r.vintages_for_period,
+       r.record_id IN (SELECT record_id FROM conflicted) AS has_conflict,
+       r.record_id
+FROM ranked r
+LEFT JOIN core.indicators i USING (indicator)
+WHERE r.recency = 1;
+
+COMMENT ON VIEW marts.latest_indicators IS 'Headline figures: for every series (indicator, subject, dimensions, kind, series_kind, unit) the latest period''s newest figure, with the previous period''s figure, its date and source.';
+COMMENT ON COLUMN marts.latest_indicators.indicator IS 'Indicator id.';
+COMMENT ON COLUMN marts.latest_indicators.indicator_name IS 'Indicator name from the catalog.';
+COMMENT ON COLUMN marts.latest_indicators.category IS 'Indicator category (market, shipments, optics, spec, ...).';
+COMMENT ON COLUMN marts.latest_indicators.subject IS 'What the figure is about.';
+COMMENT ON COLUMN marts.latest_indicators.segment IS 'Segment dimension.';
+COMMENT ON COLUMN marts.latest_indicators.speed_gbps IS 'Speed dimension, Gb/s.';
+COMMENT ON COLUMN marts.latest_indicators.fabric IS 'Fabric dimension.';
+COMMENT ON COLUMN marts.latest_indicators.vendor IS 'Vendor dimension.';
+COMMENT ON COLUMN marts.latest_indicators.product_id IS 'Product dimension.';
+COMMENT ON COLUMN marts.latest_indicators.region IS 'Region dimension.';
+COMMENT ON COLUMN marts.latest_indicators.kind IS 'actual, estimate, forecast, vendor_claim or spec (each its own series).';
+COMMENT ON COLUMN marts.latest_indicators.series_kind IS 'annual, quarterly, cumulative, ...';
+COMMENT ON COLUMN marts.latest_indicators.period IS 'Latest period of the series.';
+COMMENT ON COLUMN marts.latest_indicators.period_end IS 'Last day of that period.';
+COMMENT ON COLUMN marts.latest_indicators.value IS 'Latest figure, in unit.';
+COMMENT ON COLUMN marts.latest_indicators.value_qualifier IS 'Hedge on it (> < ~ >= <=), NULL when exact.';
+COMMENT ON COLUMN marts.latest_indicators.unit IS 'Unit of value.';
+COMMENT ON COLUMN marts.latest_indicators.published_on IS 'Vintage of the latest figure.';
+COMMENT ON COLUMN marts.latest_indicators.source_id IS 'Source of the latest figure.';
+COMMENT ON COLUMN marts.latest_indicators.publisher IS 'Publisher of the latest figure.';
+COMMENT ON COLUMN marts.latest_indicators.url IS 'Document address of the latest figure.';
+COMMENT ON COLUMN marts.latest_indicators.previous_period IS 'The period before, NULL when the series has one period.';
+COMMENT ON COLUMN marts.latest_indicators.previous_value IS 'Figure for the previous period (its newest vintage), in unit.';
+COMMENT ON COLUMN marts.latest_indicators.previous_value_qualifier IS 'Hedge on the previous figure.';
+COMMENT ON COLUMN marts.latest_indicators.previous_published_on IS 'Vintage of the previous figure.';
+COMMENT ON COLUMN marts.latest_indicators.previous_source_id IS 'Source of the previous figure.';
+COMMENT ON COLUMN marts.latest_indicators.change IS 'value - previous_value, in unit.';
+COMMENT ON COLUMN marts.latest_indicators.change_ratio IS 'value / previous_value - 1 (0.5 = +50%).';
+COMMENT ON COLUMN marts.latest_indicators.periods_in_series IS 'Periods the series has, count.';
+COMMENT ON COLUMN marts.latest_indicators.vintages_for_period IS 'Figures recorded for the latest period (vintages and sources), count.';
+COMMENT ON COLUMN marts.latest_indicators.has_conflict IS 'True when another source or vintage gives a different value for the same period (see marts.conflicts).';
+COMMENT ON COLUMN marts.latest_indicators.record_id IS 'Observation id of the latest figure.';
