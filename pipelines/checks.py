@@ -4,32 +4,49 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 
 import dagster as dg
+import duckdb
 
 from pipelines.resources import WarehouseResource
 
 
-def record_check(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource, *, asset: str,
-                 check_name: str, passed: bool, description: str, metadata: dict | None = None,
-                 severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR) -> dg.AssetCheckResult:
-    """Store the check outcome in meta.checks and return it as a Dagster result."""
-    metadata = metadata or {}
-    with warehouse.connect() as con:
-        con.execute(
-            "INSERT INTO meta.checks VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [context.run.run_id, asset, check_name, passed, severity.value, description,
-             json.dumps(metadata, default=str), dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)],
-        )
+def store_check(con: duckdb.DuckDBPyConnection, run_id: str, *, asset: str, check_name: str, passed: bool,
+                description: str, metadata: dict | None = None,
+                severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR,
+                asset_key: dg.AssetKey | None = None) -> dg.AssetCheckResult:
+    """Store one check outcome in meta.checks (on an open connection) and return it as a Dagster result."""
+    metadata = {k: json_safe(v) for k, v in (metadata or {}).items()}
+    con.execute(
+        "INSERT INTO meta.checks VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [run_id, asset, check_name, passed, severity.value, description, json.dumps(metadata),
+         dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)],
+    )
     return dg.AssetCheckResult(
-        passed=passed, severity=severity, description=description,
-        metadata={k: _meta_value(v) for k, v in metadata.items()},
+        asset_key=asset_key, check_name=check_name, passed=passed, severity=severity, description=description,
+        metadata={k: dg.MetadataValue.json(v) if isinstance(v, (list, dict)) else v for k, v in metadata.items()},
     )
 
 
-def _meta_value(value):
-    if isinstance(value, (list, dict)):
-        return dg.MetadataValue.json(value)
-    if isinstance(value, (int, float, str, bool)) or value is None:
+def record_check(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource, **kwargs) -> dg.AssetCheckResult:
+    """store_check for a standalone @asset_check: opens its own short connection."""
+    with warehouse.connect() as con:
+        return store_check(con, context.run.run_id, **kwargs)
+
+
+def json_safe(value):
+    """Dates as ISO strings, NaN as None: check metadata must be plain JSON."""
+    if isinstance(value, dict):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, (str, int, float, bool)) or value is None:
         return value
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    if hasattr(value, "item"):  # numpy scalars
+        return json_safe(value.item())
     return str(value)

@@ -27,9 +27,9 @@ FETCH_MODES = ("offline", "live", "record")
 def pipeline_assets() -> tuple[list, list]:
     """Every asset and asset check except the publish step."""
     fetch_assets = build_fetch_assets(REGISTRY)
-    parse_assets, parse_checks = build_parse_assets(REGISTRY)
+    parse_assets = build_parse_assets(REGISTRY)
     assets = [*registry.assets, *inbox.assets, *fetch_assets, *parse_assets, *curated.assets, *model.assets]
-    checks = [*parse_checks, *curated.checks, *model.checks]
+    checks = [*curated.checks, *model.checks]
     # marts read every core and model table
     mart_assets, mart_checks = build_mart_assets([key for a in assets for key in a.keys])
     return [*assets, *mart_assets], [*checks, *mart_checks]

@@ -14,6 +14,8 @@ import dagster as dg
 
 from fabricwatch.config import repo_root
 from pipelines.definitions import build_definitions
+from pipelines.fingerprint import input_fingerprint, published_fingerprint
+from warehouse import db
 
 
 def prepare_dagster_home(home: Path) -> Path:
@@ -34,6 +36,7 @@ class RefreshOutcome:
     warnings: list[str] = field(default_factory=list)
     skipped_publish: bool = False
     seconds: float = 0.0
+    up_to_date: bool = False   # offline inputs unchanged since the published run: nothing was redone
 
 
 class _ProgressHandler(logging.Handler):
@@ -87,8 +90,16 @@ def _progress_logger(stream):
 
 
 def run_refresh(home: Path, mode: str = "offline", select: list[str] | None = None, stream=sys.stderr,
-                downstream_of: list[str] | None = None) -> RefreshOutcome:
-    """Run the graph (or `select` assets, or everything downstream of `downstream_of`) and publish."""
+                downstream_of: list[str] | None = None, force: bool = False) -> RefreshOutcome:
+    """Run the graph (or `select` assets, or everything downstream of `downstream_of`) and publish.
+
+    A whole offline refresh whose inputs did not change since the published run is skipped
+    (unless `force`): it would rebuild the same warehouse.
+    """
+    t0 = time.monotonic()
+    fingerprint = input_fingerprint(home) if mode == "offline" else None
+    if fingerprint and not (force or select or downstream_of) and _published_fingerprint(home) == fingerprint:
+        return RefreshOutcome(success=True, run_id="", up_to_date=True, seconds=time.monotonic() - t0)
     prepare_dagster_home(home)
     defs = build_definitions(str(home), mode)
     job = defs.resolve_job_def("refresh")
@@ -104,14 +115,14 @@ def run_refresh(home: Path, mode: str = "offline", select: list[str] | None = No
             raise ValueError(f"unknown asset(s): {', '.join(unknown)}")
         selection.append(dg.AssetKey("published_warehouse"))  # a partial refresh still publishes
     instance = dg.DagsterInstance.get()
-    t0 = time.monotonic()
     job = job.with_logger_defs({"progress": _progress_logger(stream)})
     result = job.execute_in_process(
         instance=instance,
         asset_selection=selection,
         raise_on_error=False,
         run_config={"loggers": {"progress": {}}},
-        tags={"fabricwatch/mode": mode, "fabricwatch/selection": ",".join(select or [])},
+        tags={"fabricwatch/mode": mode, "fabricwatch/selection": ",".join(select or downstream_of or []),
+              **({"fabricwatch/fingerprint": fingerprint} if fingerprint and not (select or downstream_of) else {})},
     )
     failed_steps, failed_checks, warnings, materialized = [], [], [], set()
     for ev in result.all_events:
@@ -128,3 +139,13 @@ def run_refresh(home: Path, mode: str = "offline", select: list[str] | None = No
         warnings=warnings,
         skipped_publish="published_warehouse" not in materialized, seconds=time.monotonic() - t0,
     )
+
+
+def _published_fingerprint(home: Path) -> str | None:
+    if not db.paths(home).published.exists():
+        return None
+    try:
+        with db.published_connection(home) as con:
+            return published_fingerprint(con)
+    except Exception:  # noqa: BLE001 - an older or unreadable published file: just refresh
+        return None

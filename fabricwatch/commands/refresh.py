@@ -17,6 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "live: fetch from the sites; record: fetch and write new snapshots into sources/snapshots/")
     parser.add_argument("--select", nargs="+", metavar="ASSET",
                         help="only these assets (then publish); default: the whole graph")
+    parser.add_argument("--force", action="store_true",
+                        help="rebuild even when an offline refresh finds its inputs unchanged since the published run")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,10 +28,14 @@ def run(args: argparse.Namespace) -> int:
     h = home()
     print(f"fabricwatch refresh: mode={args.mode} home={h}", file=sys.stderr)
     try:
-        outcome = run_refresh(h, mode=args.mode, select=args.select)
+        outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if outcome.up_to_date:
+        print(f"nothing changed since the published refresh (recordings, ledger, inbox, code, date); "
+              f"{db.paths(h).published} is current. Use --force to rebuild anyway.")
+        return 0
     if not outcome.success or outcome.skipped_publish:
         print(f"refresh FAILED in {outcome.seconds:.1f}s (run {outcome.run_id}); the published warehouse is unchanged.",
               file=sys.stderr)

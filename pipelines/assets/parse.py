@@ -1,13 +1,13 @@
-"""One `parse_<source_id>` asset per registry entry (factory): stored documents → core tables.
+"""One `parse_<source_id>` asset per registry entry: stored documents → core tables.
 
-Unchanged inputs (same bodies, same parser code) skip parsing. Each asset has a blocking check
-that fails when a document that used to yield records now yields nothing or fails to parse, or
+Unchanged inputs (same bodies, same parser code) skip parsing. Each asset carries a blocking check
+(run in the same step) that fails when a document that used to yield records now yields nothing or fails to parse, or
 when the source's record count collapses to zero.
 """
 
 import dagster as dg
 
-from pipelines.checks import record_check
+from pipelines.checks import store_check
 from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
 from sources.parsing import StoredDocument, parse_documents, parser_version
@@ -23,77 +23,81 @@ def origin(source: Source) -> str:
     return f"parse_{source.source_id}"
 
 
-def build_parse_assets(registry: tuple[Source, ...] = REGISTRY) -> tuple[list, list]:
-    assets, checks = [], []
-    for source in registry:
-        asset = _build_parse_asset(source)
-        assets.append(asset)
-        checks.append(_build_parse_check(source, asset))
-    return assets, checks
+YIELD_CHECK = "yield_holds"
 
 
-def _build_parse_asset(source: Source) -> dg.AssetsDefinition:
-    @dg.asset(name=origin(source), group_name=GROUP, deps=[dg.AssetKey(f"raw_{source.source_id}")],
-              compute_kind="python", tags={"parser": source.parser},
-              description=f"{source.title}: stored documents parsed by sources.parsers.{source.parser} into core tables.")
-    def parse_source(context: dg.AssetExecutionContext, warehouse: WarehouseResource,
-                     fetcher: FetcherResource) -> dg.MaterializeResult:
-        version = parser_version(source.parser)
+def build_parse_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.AssetsDefinition]:
+    """One `parse_<source_id>` asset per registry entry, computed by one subsettable step."""
+    by_key = {dg.AssetKey(origin(s)): s for s in registry}
+    specs = [dg.AssetSpec(key=key, group_name=GROUP, deps=[dg.AssetKey(f"raw_{s.source_id}")],
+                          tags={"parser": s.parser},
+                          description=f"{s.title}: stored documents parsed by sources.parsers.{s.parser} into core tables.")
+             for key, s in by_key.items()]
+    checks = [dg.AssetCheckSpec(YIELD_CHECK, asset=key, blocking=True,
+                                description="No document fails to parse or parses to nothing (a changed layout), "
+                                            "and the source's record count did not collapse to zero.")
+              for key in by_key]
+
+    @dg.multi_asset(name="parse_sources", specs=specs, check_specs=checks, can_subset=True, compute_kind="python")
+    def parse_sources(context: dg.AssetExecutionContext, warehouse: WarehouseResource, fetcher: FetcherResource):
         store = SnapshotStore.under_home(warehouse.home)
-        hints = {e.get("url"): e for e in fetcher.snapshots().manifest(source.source_id).get("entries", [])}
+        snapshots = fetcher.snapshots()
         with warehouse.connect() as con:
-            docs = [StoredDocument(url=d["url"], sha256=d["sha256"], content_type=d["content_type"],
-                                   encoding=d["encoding"], title=d["title"], published_on=d["published_on"],
-                                   fetched_at=d["last_changed_at"], hints=hints.get(d["url"], {}))
-                    for d in latest_documents(con, source.source_id)]
-            prev = parse_state.previous(con, source.source_id)
-            if parse_state.unchanged(prev, [(d.url, d.sha256) for d in docs], version):
-                total = sum(p["records"] for p in prev.values())
-                parse_state.log_run(con, context.run.run_id, source.source_id, documents=len(docs),
-                                    failed=sum(p["status"] not in ("ok", "duplicate") for p in prev.values()),
-                                    records=total, skipped=True)
-                context.log.info(f"{source.source_id}: {len(docs)} documents unchanged, parse skipped")
-                return dg.MaterializeResult(metadata={"documents": len(docs), "skipped_unchanged": True,
-                                                      "records": total, "parser_version": version})
-            records, statuses = parse_documents(source, docs, store.get)
-            counts = load.replace_origin(con, origin(source), records)
-            parse_state.save(con, source.source_id, source.parser, version, statuses)
-            failed = [s for s in statuses if s.status not in ("ok", "duplicate")]
-            parse_state.log_run(con, context.run.run_id, source.source_id, documents=len(docs), failed=len(failed),
-                                records=sum(s.records for s in statuses), skipped=False)
-        for s in failed:
-            context.log.warning(f"{source.source_id}: {s.url}: {s.status}: {s.error}")
-        return dg.MaterializeResult(metadata={
-            "documents": len(docs), "failed": len(failed), "skipped_unchanged": False, "parser_version": version,
-            **{f"rows_{k}": v for k, v in counts.items()},
-            "warnings": dg.MetadataValue.md("\n".join(f"- {w}" for w in records.warnings[:30]) or "none"),
-        })
+            for key, source in by_key.items():
+                if key in context.selected_asset_keys:
+                    yield _parse_source(context, con, source, store, snapshots)
 
-    return parse_source
+    return [parse_sources]
 
 
-def _build_parse_check(source: Source, asset: dg.AssetsDefinition) -> dg.AssetChecksDefinition:
-    name = f"{origin(source)}_yield_holds"
+def _parse_source(context, con, source: Source, store: SnapshotStore, snapshots) -> dg.MaterializeResult:
+    version = parser_version(source.parser)
+    hints = {e.get("url"): e for e in snapshots.manifest(source.source_id).get("entries", [])}
+    docs = [StoredDocument(url=d["url"], sha256=d["sha256"], content_type=d["content_type"], encoding=d["encoding"],
+                           title=d["title"], published_on=d["published_on"], fetched_at=d["last_changed_at"],
+                           hints=hints.get(d["url"], {}))
+            for d in latest_documents(con, source.source_id)]
+    prev = parse_state.previous(con, source.source_id)
+    skipped = parse_state.unchanged(prev, [(d.url, d.sha256) for d in docs], version)
+    counts, warnings = {}, []
+    if skipped:
+        context.log.info(f"{source.source_id}: {len(docs)} documents unchanged, parse skipped")
+        records_total = sum(p["records"] for p in prev.values())
+        failed_n = sum(p["status"] not in OK_STATUSES for p in prev.values())
+    else:
+        records, statuses = parse_documents(source, docs, store.get)
+        counts = load.replace_origin(con, origin(source), records)
+        parse_state.save(con, source.source_id, source.parser, version, statuses)
+        records_total = sum(s.records for s in statuses)
+        failed_n = sum(s.status not in OK_STATUSES for s in statuses)
+        warnings = records.warnings
+        for s in statuses:
+            if s.status not in OK_STATUSES:
+                context.log.warning(f"{source.source_id}: {s.url}: {s.status}: {s.error}")
+    parse_state.log_run(con, context.run.run_id, source.source_id, documents=len(docs), failed=failed_n,
+                        records=records_total, skipped=skipped)
+    check = _yield_check(con, context.run.run_id, source)
+    return dg.MaterializeResult(asset_key=origin(source), check_results=[check], metadata={
+        "documents": len(docs), "failed": failed_n, "records": records_total, "skipped_unchanged": skipped,
+        "parser_version": version, **{f"rows_{k}": v for k, v in counts.items()},
+        "warnings": dg.MetadataValue.md("\n".join(f"- {w}" for w in warnings[:30]) or "none"),
+    })
 
-    @dg.asset_check(asset=asset, name=name, blocking=True,
-                    description="No document that used to yield records now fails or yields nothing, and the source's record count did not collapse to zero.")
-    def yield_holds(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
-        with warehouse.connect() as con:
-            state = parse_state.previous(con, source.source_id)
-            runs = parse_state.last_two_runs(con, source.source_id)
-            lost = con.execute(
-                "SELECT url, status, error FROM raw.parse_state WHERE source_id = ? AND status NOT IN ('ok', 'duplicate')",
-                [source.source_id]).fetchall()
-        now = runs[0]["records"] if runs else 0
-        before = runs[1]["records"] if len(runs) > 1 else None
-        collapsed = before is not None and before > 0 and now == 0
-        failing = [{"url": u, "status": s, "error": (e or "")[:300]} for u, s, e in lost]
-        passed = not collapsed and not failing
-        desc = (f"{len(state)} documents, {now} records" + (f" (previous run {before})" if before is not None else "")
-                + (f"; {len(failing)} documents failed or yielded nothing" if failing else "")
-                + ("; record count collapsed to zero" if collapsed else ""))
-        return record_check(context, warehouse, asset=origin(source), check_name=name, passed=passed,
-                            description=desc, metadata={"records": now, "previous_records": before,
-                                                        "failing_documents": failing})
 
-    return yield_holds
+OK_STATUSES = ("ok", "duplicate")
+
+
+def _yield_check(con, run_id: str, source: Source) -> dg.AssetCheckResult:
+    state = parse_state.previous(con, source.source_id)
+    runs = parse_state.last_two_runs(con, source.source_id)
+    failing = [{"url": url, "status": row["status"], "error": (row["error"] or "")[:300]}
+               for url, row in state.items() if row["status"] not in OK_STATUSES]
+    now = runs[0]["records"] if runs else 0
+    before = runs[1]["records"] if len(runs) > 1 else None
+    collapsed = before is not None and before > 0 and now == 0
+    desc = (f"{len(state)} documents, {now} records" + (f" (previous run {before})" if before is not None else "")
+            + (f"; {len(failing)} documents failed or yielded nothing" if failing else "")
+            + ("; record count collapsed to zero" if collapsed else ""))
+    return store_check(con, run_id, asset=origin(source), check_name=YIELD_CHECK, asset_key=dg.AssetKey(origin(source)),
+                       passed=not collapsed and not failing, description=desc,
+                       metadata={"records": now, "previous_records": before, "failing_documents": failing})

@@ -23,9 +23,11 @@ def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
             counts = row_counts(con)
             db.refresh_data_dictionary(con)
             con.execute(
-                "INSERT OR REPLACE INTO meta.runs VALUES (?, ?, ?, ?, 'published', ?, ?, ?)",
+                "INSERT OR REPLACE INTO meta.runs BY NAME SELECT ? AS run_id, ? AS started_at, ? AS finished_at, "
+                "? AS mode, 'published' AS status, ? AS selection, ? AS row_counts, ? AS message, ? AS input_fingerprint",
                 [context.run.run_id, _run_start(context), _utcnow(), context.run.tags.get("fabricwatch/mode"),
-                 context.run.tags.get("fabricwatch/selection"), json.dumps(counts), "published by refresh"],
+                 context.run.tags.get("fabricwatch/selection"), json.dumps(counts), "published by refresh",
+                 context.run.tags.get("fabricwatch/fingerprint")],
             )
         except Exception:
             con.close()

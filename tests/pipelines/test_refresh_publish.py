@@ -58,6 +58,20 @@ def test_refresh_publishes_curated_observations_with_provenance(refreshed_home):
     assert dictionary > 100
 
 
+def test_unchanged_offline_refresh_is_skipped_and_a_change_is_not(home, monkeypatch):
+    published = db.paths(home).published
+    before = _sha(published)
+    outcome = run_refresh(home, mode="offline")
+    assert outcome.up_to_date and outcome.success and _sha(published) == before
+    # an accepted inbox file is an input: the next refresh does the work
+    processed = home / "inbox" / "processed" / "nccl"
+    processed.mkdir(parents=True)
+    shutil.copyfile(ROOT / "sources" / "snapshots" / "nccl_logs" / "03_nccl-tests-119_a100_3node_hdr_ib.txt",
+                    processed / "again.txt")
+    outcome = run_refresh(home, mode="offline")
+    assert not outcome.up_to_date and outcome.success and _sha(published) != before
+
+
 def _env(home: Path) -> dict:
     return {**os.environ, "FABRICWATCH_HOME": str(home), "PYTHONPATH": str(ROOT)}
 
@@ -65,7 +79,7 @@ def _env(home: Path) -> dict:
 def test_refresh_killed_half_way_leaves_published_byte_identical(home):
     published = db.paths(home).published
     before = _sha(published)
-    proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", "refresh"], cwd=ROOT, env=_env(home),
+    proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", "refresh", "--force"], cwd=ROOT, env=_env(home),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     killed_after = None
     deadline = time.monotonic() + 180
@@ -81,7 +95,7 @@ def test_refresh_killed_half_way_leaves_published_byte_identical(home):
     with db.published_connection(home) as con:
         assert con.execute("SELECT count(*) FROM core.observations").fetchone()[0] > 0
     # and the next refresh recovers from the half-written working database
-    assert run_refresh(home, mode="offline").success
+    assert run_refresh(home, mode="offline", force=True).success
 
 
 READER = textwrap.dedent("""
@@ -107,7 +121,7 @@ def test_reader_and_refresh_do_not_block_each_other(home):
     reader = subprocess.Popen([sys.executable, "-c", READER, str(published), "12"], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
     assert reader.stdout.readline().startswith("ready")
-    outcome = run_refresh(home, mode="offline")
+    outcome = run_refresh(home, mode="offline", force=True)
     out, err = reader.communicate(timeout=120)
     assert outcome.success and not outcome.skipped_publish
     assert reader.returncode == 0, err
@@ -148,7 +162,7 @@ def test_bad_ledger_fails_the_refresh_and_keeps_published(home, monkeypatch, tmp
     real = ledger_mod.load_ledger
     monkeypatch.setattr("pipelines.assets.curated.load_ledger_with", lambda dirs: real(bad))
     before = _sha(db.paths(home).published)
-    outcome = run_refresh(home, mode="offline")
+    outcome = run_refresh(home, mode="offline", force=True)
     assert not outcome.success and outcome.skipped_publish
     assert "curated_ledger" in outcome.failed_steps
     assert _sha(db.paths(home).published) == before

@@ -21,7 +21,7 @@ FINISHED = dt.datetime(2026, 3, 1, 6, 30)
 def home(tmp_path_factory):
     home = tmp_path_factory.mktemp("export_home")
     con = builder.build(db.paths(home).work)
-    con.execute("INSERT INTO meta.runs VALUES ('run-42', ?, ?, 'offline', 'published', NULL, '{}', 'fixture')",
+    con.execute("INSERT INTO meta.runs VALUES ('run-42', ?, ?, 'offline', 'published', NULL, '{}', 'fixture', NULL)",
                 [FINISHED - dt.timedelta(minutes=5), FINISHED])
     db.refresh_data_dictionary(con)
     db.publish(home, con)

@@ -12,11 +12,12 @@ from warehouse import db
 
 
 def test_one_asset_per_registry_entry_in_the_sources_group():
-    assets = build_fetch_assets()
-    keys = [a.key.to_user_string() for a in assets]
-    assert keys == [f"raw_{s.source_id}" for s in REGISTRY]
-    assert {a.group_names_by_key[a.key] for a in assets} == {"sources"}
-    assert all({"warehouse", "fetcher"} <= a.required_resource_keys for a in assets)
+    (step,) = build_fetch_assets()
+    keys = [k.to_user_string() for k in step.keys]
+    assert sorted(keys) == sorted(f"raw_{s.source_id}" for s in REGISTRY)
+    assert set(step.group_names_by_key.values()) == {"sources"}
+    assert {"warehouse", "fetcher"} <= step.required_resource_keys
+    assert step.can_subset  # a schedule or the inbox job fetches only its sources
 
 
 def test_materialize_on_replay_reports_fetched_and_not_recorded(tmp_path):
@@ -24,8 +25,8 @@ def test_materialize_on_replay_reports_fetched_and_not_recorded(tmp_path):
     result = dg.materialize(assets, resources={"warehouse": WarehouseResource(home=str(tmp_path)),
                                                "fetcher": FetcherResource(mode="offline")})
     assert result.success
-    nccl = result.asset_materializations_for_node("raw_nccl_logs")[0].metadata
-    uec = result.asset_materializations_for_node("raw_uec")[0].metadata
+    by_key = {e.asset_key.to_user_string(): e.materialization.metadata for e in result.get_asset_materialization_events()}
+    nccl, uec = by_key["raw_nccl_logs"], by_key["raw_uec"]
     assert nccl["status"].value == "changed" and nccl["changed"].value == nccl["fetched"].value > 0
     assert nccl["errors"].value == 0 and nccl["bytes"].value > 1000
     assert uec["status"].value == "not_recorded" and uec["not_recorded"].value == 2
