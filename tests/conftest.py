@@ -57,3 +57,17 @@ def _block_network():
     socket.socket.connect = _real_connect
     socket.socket.connect_ex = _real_connect_ex
     socket.getaddrinfo = _real_getaddrinfo
+
+
+@pytest.fixture(scope="session")
+def refreshed_home(tmp_path_factory):
+    """A FABRICWATCH_HOME after a full offline refresh, shared by the tests that only read it.
+
+    Tests that change it copy it first (see tests/pipelines/test_refresh_publish.py).
+    """
+    from pipelines.runner import run_refresh
+
+    home = tmp_path_factory.mktemp("fw_home")
+    outcome = run_refresh(home, mode="offline")
+    assert outcome.success and not outcome.skipped_publish, outcome
+    return home

@@ -30,14 +30,6 @@ def _sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-@pytest.fixture(scope="module")
-def refreshed_home(tmp_path_factory) -> Path:
-    home = tmp_path_factory.mktemp("fw_home")
-    outcome = run_refresh(home, mode="offline")
-    assert outcome.success and not outcome.skipped_publish, outcome
-    return home
-
-
 @pytest.fixture()
 def home(refreshed_home, tmp_path) -> Path:
     target = tmp_path / "home"

@@ -33,7 +33,10 @@ JOIN obs b
  AND a.product_id IS NOT DISTINCT FROM b.product_id AND a.region IS NOT DISTINCT FROM b.region
  AND a.base_unit = b.base_unit
  AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
-WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value));
+WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
+  -- one statement cannot contradict itself: the two bounds of a range, or several figures one
+  -- sentence gives for the same thing, come from the same address and evidence
+  AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence);
 
 COMMENT ON VIEW marts.conflicts IS 'Pairs of observations with the same indicator, subject, dimensions, period and kind but different values (after unit normalization), both sides with their sources; side a is the older vintage. Both are kept in core.observations, never overwritten.';
 COMMENT ON COLUMN marts.conflicts.indicator IS 'Indicator id.';

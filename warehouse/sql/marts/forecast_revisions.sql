@@ -1,10 +1,13 @@
--- key: series_key, period, unit, publisher, vintage_number
+-- key: series_key, period, unit, publisher, bound, vintage_number
 -- How each publisher revised its figure for one metric and target period, vintage by vintage.
 CREATE OR REPLACE VIEW marts.forecast_revisions AS
 WITH vintages AS (
     -- One row per publisher, vintage and value: reposts of the same figure collapse into one.
     SELECT series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
            period, period_start, period_end, unit, publisher, published_on, kind, value, value_qualifier,
+           -- a range ("$60-90B") is two rows, a lower and an upper bound: each bound is its own trail
+           CASE WHEN value_qualifier IN ('>', '>=') THEN 'lower' WHEN value_qualifier IN ('<', '<=') THEN 'upper'
+                ELSE 'point' END AS bound,
            string_agg(DISTINCT source_id, ', ' ORDER BY source_id) AS source_ids,
            min(url) AS url
     FROM marts.market_size
@@ -15,16 +18,16 @@ WITH vintages AS (
 ordered AS (
     SELECT *,
            row_number() OVER w AS vintage_number,
-           count(*) OVER (PARTITION BY series_key, period, unit, publisher) AS vintage_count,
+           count(*) OVER (PARTITION BY series_key, period, unit, publisher, bound) AS vintage_count,
            lag(published_on) OVER w AS previous_published_on,
            lag(value) OVER w AS previous_value,
            lag(value_qualifier) OVER w AS previous_value_qualifier,
            lag(kind) OVER w AS previous_kind
     FROM vintages
-    WINDOW w AS (PARTITION BY series_key, period, unit, publisher ORDER BY published_on, value)
+    WINDOW w AS (PARTITION BY series_key, period, unit, publisher, bound ORDER BY published_on, value)
 )
 SELECT series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
-       period, period_start, period_end, unit, publisher, vintage_number, vintage_count,
+       period, period_start, period_end, unit, publisher, bound, vintage_number, vintage_count,
        vintage_number = vintage_count AS is_latest_vintage,
        published_on, kind, value, value_qualifier,
        previous_published_on, previous_kind, previous_value, previous_value_qualifier,
@@ -54,6 +57,7 @@ COMMENT ON COLUMN marts.forecast_revisions.period_start IS 'First day of the tar
 COMMENT ON COLUMN marts.forecast_revisions.period_end IS 'Last day of the target period.';
 COMMENT ON COLUMN marts.forecast_revisions.unit IS 'Unit of value (USD, ratio, share 0-1).';
 COMMENT ON COLUMN marts.forecast_revisions.publisher IS 'Publisher whose successive vintages form the trail (e.g. Dell''Oro Group).';
+COMMENT ON COLUMN marts.forecast_revisions.bound IS 'point, or lower/upper when the source gave a bound or a range (each bound is revised on its own).';
 COMMENT ON COLUMN marts.forecast_revisions.vintage_number IS 'Position of this vintage in the trail, 1 = oldest.';
 COMMENT ON COLUMN marts.forecast_revisions.vintage_count IS 'Vintages in the trail, count.';
 COMMENT ON COLUMN marts.forecast_revisions.is_latest_vintage IS 'True for the newest vintage of the trail.';

@@ -1,4 +1,4 @@
--- key: list, interconnect
+-- key: list, fabric_group, interconnect
 -- TOP500 systems and Rmax share per interconnect per list, Slingshot apart from other Ethernet.
 CREATE OR REPLACE VIEW marts.top500_interconnects AS
 WITH grouped AS (
@@ -14,15 +14,16 @@ WITH grouped AS (
     FROM core.top500_families
 ),
 per_interconnect AS (
-    -- an interconnect grouping can span families (e.g. "Proprietary" systems filed under several);
-    -- it belongs to the fabric group that holds most of its systems
-    SELECT list, interconnect, arg_max(fabric_group, systems) AS fabric_group,
+    -- an interconnect grouping can span families (e.g. "Proprietary" systems filed under
+    -- InfiniBand and under other families): it gets a row per fabric group, so every group's
+    -- total equals the list's own family count
+    SELECT list, interconnect, fabric_group,
            string_agg(DISTINCT family, ', ' ORDER BY family) AS families,
            sum(systems) AS systems, sum(systems_share) AS systems_share,
            sum(rmax_tflops) AS rmax_tflops, sum(rmax_share) AS rmax_share,
            min(source_id) AS source_id, min(url) AS url
     FROM grouped
-    GROUP BY list, interconnect
+    GROUP BY list, interconnect, fabric_group
 )
 SELECT list,
        CAST(strptime(list || '-01', '%Y-%m-%d') AS DATE) AS list_date,
