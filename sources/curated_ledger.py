@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Sequence
 
 from sources.periods import period_bounds  # re-exported: the ledger's period rules are the warehouse's
+from sources.registry import REGISTRY
 from sources.records import CONFIDENCES, KINDS, Event, Observation, Product, Provenance, Records
 
 DEFAULT_FOLDER = Path(__file__).parent / "curated"
@@ -368,7 +369,8 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
         errors.append(f"sources.csv:0: file: missing from {folder.name}/")
     catalog = _load_indicators(indicator_files, errors)
     known_sources = _load_sources(source_files, errors)
-    source_ids = set(known_sources)
+    # rows may also cite a fetched source of the registry (e.g. a claim accepted from a press release)
+    source_ids = set(known_sources) | {s.source_id for s in REGISTRY}
 
     records = Records()
     files: dict[str, int] = {}

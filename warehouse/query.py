@@ -29,7 +29,7 @@ class QueryResult:
 
     def records(self) -> list[dict]:
         """Rows as JSON-ready dicts (dates as ISO strings, decimals as floats, NaN as None)."""
-        return [{c: _json_value(v) for c, v in zip(self.columns, row)} for row in self.rows]
+        return [{c: json_value(v) for c, v in zip(self.columns, row)} for row in self.rows]
 
 
 def check_statement(sql: str) -> None:
@@ -72,7 +72,7 @@ def run_query(home: str | Path, sql: str, *, max_rows: int | None = None, timeou
     return QueryResult(columns=columns, rows=rows[:max_rows] if truncated else rows, truncated=truncated)
 
 
-def _json_value(v):
+def json_value(v):
     if isinstance(v, (dt.date, dt.datetime, dt.time)):
         return v.isoformat()
     if isinstance(v, decimal.Decimal):
@@ -82,7 +82,7 @@ def _json_value(v):
     if isinstance(v, dt.timedelta):
         return v.total_seconds()
     if isinstance(v, (list, tuple)):
-        return [_json_value(x) for x in v]
+        return [json_value(x) for x in v]
     if isinstance(v, dict):
-        return {k: _json_value(x) for k, x in v.items()}
+        return {k: json_value(x) for k, x in v.items()}
     return v

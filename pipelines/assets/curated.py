@@ -5,6 +5,7 @@ import dagster as dg
 
 from pipelines.checks import record_check
 from pipelines.resources import WarehouseResource
+from sources import claims_review
 from sources.inbox import load_ledger_with
 from sources.registry import REGISTRY
 from warehouse import load
@@ -26,6 +27,7 @@ def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResour
                           [{**s, "origin": CURATED_ORIGIN} for s in ledger.sources if s["source_id"] not in registered],
                           where="origin = ?", params=[CURATED_ORIGIN])
         counts = load.replace_origin(con, CURATED_ORIGIN, ledger.records)
+        counts["claim_reviews"] = load.replace_rows(con, "core.claim_reviews", list(claims_review.decisions().values()))
     counts["indicators"] = len(ledger.indicators)
     counts["sources"] = len(ledger.sources)
     context.log.info(f"curated ledger: {counts}")
