@@ -2,22 +2,41 @@
 
 A refresh replaces the published file (new mtime), which changes every cache key, so new data
 shows up without restarting the app. Connections are opened per query and closed at once, so
-the dashboard never holds a lock on the warehouse.
+the dashboard never holds a lock on the warehouse. Pages call the functions here; they never
+open a connection or hold SQL of their own.
 """
 
 from __future__ import annotations
 
-import os
+import re
 from pathlib import Path
 
+import duckdb
 import pandas as pd
 import streamlit as st
 
+from dashboard.dictionary import column_label, table_summary
+from fabricwatch import config
 from warehouse import db
+from warehouse.query import QueryResult, QueryRejected, run_query
+
+# What the pages read: the published marts (warehouse/sql/marts/<name>.sql).
+MARTS = (
+    "market_size", "forecast_revisions", "fabric_share", "port_shipments", "optics", "bandwidth_roadmap",
+    "uec_tracker", "top500_interconnects", "nccl_results", "software_releases", "cloud_fabrics",
+    "fabric_cost_performance", "latest_indicators", "indicator_freshness", "conflicts", "source_changes",
+)
+# Other relations the Sources & quality page may read besides marts.
+OTHER_READABLE = ("core.sources", "core.claims", "core.products", "raw.documents", "raw.changes", "raw.fetch_log",
+                  "meta.checks", "meta.runs", "meta.data_dictionary")
+PROVENANCE_FROM_OBSERVATIONS = ("publisher", "title", "published_on", "url", "via", "evidence", "confidence")
+CONSOLE_MAX_ROWS = 5_000
+CONSOLE_TIMEOUT_S = 10.0
+_IDENT = re.compile(r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$")
 
 
 def home() -> Path:
-    return Path(os.environ.get("FABRICWATCH_HOME", "data")).resolve()
+    return config.home()
 
 
 def warehouse_version() -> int | None:
@@ -26,7 +45,7 @@ def warehouse_version() -> int | None:
     return path.stat().st_mtime_ns if path.exists() else None
 
 
-@st.cache_data(ttl=600, max_entries=256, show_spinner=False)
+@st.cache_data(ttl=600, max_entries=512, show_spinner=False)
 def _query(sql: str, params: tuple, version: int | None, home_dir: str) -> pd.DataFrame:
     with db.published_connection(home_dir) as con:
         return con.execute(sql, list(params)).df()
@@ -37,9 +56,168 @@ def query(sql: str, params: tuple = ()) -> pd.DataFrame:
     return _query(sql, tuple(params), warehouse_version(), str(home()))
 
 
-def table_counts() -> pd.DataFrame:
+def relations() -> pd.DataFrame:
+    """Every table and view of the published warehouse: schema, name, kind, comment."""
     return query(
-        "SELECT t.schema_name AS schema, t.table_name AS name, t.estimated_size AS rows, t.comment AS description "
-        "FROM duckdb_tables() t WHERE t.database_name = current_database() "
-        "AND t.schema_name IN ('core', 'model', 'marts', 'raw', 'meta') ORDER BY 1, 2"
+        "SELECT schema_name AS schema, table_name AS name, 'table' AS kind, comment FROM duckdb_tables() "
+        "WHERE database_name = current_database() UNION ALL "
+        "SELECT schema_name, view_name, 'view', comment FROM duckdb_views() "
+        "WHERE database_name = current_database() AND NOT internal ORDER BY 1, 2"
     )
+
+
+def exists(relation: str) -> bool:
+    if warehouse_version() is None:
+        return False
+    schema, name = relation.split(".")
+    rel = relations()
+    return bool(((rel["schema"] == schema) & (rel["name"] == name)).any())
+
+
+def read(relation: str) -> pd.DataFrame:
+    """All rows of a mart (or another readable relation); an empty frame when it is not built yet."""
+    if relation not in OTHER_READABLE and not (relation.startswith("marts.") and relation[6:] in MARTS):
+        raise ValueError(f"{relation} is not something the dashboard reads")
+    if not _IDENT.match(relation) or not exists(relation):
+        return pd.DataFrame()
+    # relation is one of the fixed names above, never user input
+    columns = set(query(f"SELECT * FROM {relation} LIMIT 0").columns)
+    missing = [c for c in PROVENANCE_FROM_OBSERVATIONS if c not in columns]
+    if "record_id" in columns and missing:
+        # Every figure can say where it came from: marts that keep only record_id get the rest here.
+        extra = ", ".join(f"o.{c}" for c in missing)
+        cols = "record_id, " + ", ".join(PROVENANCE_FROM_OBSERVATIONS)
+        facts = " UNION ALL ".join(f"SELECT {cols} FROM core.{t}" for t in ("observations", "events", "products"))
+        return query(f"SELECT m.*, {extra} FROM {relation} m LEFT JOIN ({facts}) o USING (record_id)")
+    return query(f"SELECT * FROM {relation}")
+
+
+def mart(name: str) -> pd.DataFrame:
+    return read(f"marts.{name}")
+
+
+def product_sources() -> pd.DataFrame:
+    """Where each product fact came from: catalog rows and spec observations, with evidence, per product_id."""
+    if not exists("core.products"):
+        return pd.DataFrame()
+    return query(
+        "SELECT product_id, 'catalog entry' AS indicator, name AS subject, NULL::DOUBLE AS value, NULL AS unit, "
+        "publisher, title, published_on, url, via, evidence, confidence FROM core.products "
+        "UNION ALL SELECT product_id, indicator, subject, value, unit, publisher, title, published_on, url, via, "
+        "evidence, confidence FROM core.observations WHERE product_id IS NOT NULL ORDER BY product_id, indicator"
+    )
+
+
+def dictionary() -> pd.DataFrame:
+    """meta.data_dictionary: one row per relation (column_name '') and per column, with descriptions."""
+    if not exists("meta.data_dictionary"):
+        return pd.DataFrame(columns=["schema_name", "table_name", "column_name", "data_type", "description"])
+    return query("SELECT schema_name, table_name, column_name, data_type, description FROM meta.data_dictionary "
+                 "ORDER BY schema_name, table_name, column_name")
+
+
+def labels(relation: str) -> dict[str, str]:
+    """Column name -> short label (with unit) for a relation, from the data dictionary."""
+    d = dictionary()
+    out: dict[str, str] = {}
+    # Provenance columns joined from core.observations keep that table's labels.
+    for rel in ("core.observations", relation):
+        schema, name = rel.split(".")
+        rows = d[(d["schema_name"] == schema) & (d["table_name"] == name) & (d["column_name"] != "")]
+        out.update({r.column_name: column_label(r.column_name, r.description) for r in rows.itertuples()})
+    return out
+
+
+def description(relation: str) -> str:
+    """The relation's own comment, shortened to its first sentence."""
+    schema, name = relation.split(".")
+    d = dictionary()
+    row = d[(d["schema_name"] == schema) & (d["table_name"] == name) & (d["column_name"] == "")]
+    return table_summary(row["description"].iloc[0]) if len(row) else ""
+
+
+def column_descriptions(relation: str) -> dict[str, str]:
+    """Column name -> full description, for tooltips."""
+    schema, name = relation.split(".")
+    d = dictionary()
+    rows = d[(d["schema_name"] == schema) & (d["table_name"] == name) & (d["column_name"] != "")]
+    return {r.column_name: r.description or "" for r in rows.itertuples()}
+
+
+def last_run() -> dict | None:
+    """The newest published refresh from meta.runs, or None."""
+    if not exists("meta.runs"):
+        return None
+    runs = query("SELECT run_id, started_at, finished_at, mode, status, message FROM meta.runs "
+                 "ORDER BY coalesce(finished_at, started_at) DESC LIMIT 1")
+    return runs.iloc[0].to_dict() if len(runs) else None
+
+
+def source_status() -> pd.DataFrame:
+    """Every source with its documents' last fetch, last outcome and last change (raw.documents)."""
+    if not exists("core.sources"):
+        return pd.DataFrame()
+    if not exists("raw.documents"):
+        return query("SELECT source_id, publisher, kind, title, homepage, origin FROM core.sources ORDER BY source_id")
+    return query(
+        "SELECT s.source_id, s.publisher, s.kind, s.title, s.homepage, s.origin, s.cadence, "
+        "count(d.url) AS documents, max(d.last_checked_at) AS last_fetch, "
+        "arg_max(d.last_outcome, d.last_checked_at) AS last_outcome, "
+        "count(*) FILTER (WHERE d.last_error IS NOT NULL) AS documents_with_errors, "
+        "max(d.last_changed_at) AS last_change "
+        "FROM core.sources s LEFT JOIN raw.documents d USING (source_id) "
+        "GROUP BY ALL ORDER BY s.origin DESC, s.source_id"
+    )
+
+
+def latest_checks() -> pd.DataFrame:
+    """Asset check results of the newest run that recorded checks."""
+    if not exists("meta.checks"):
+        return pd.DataFrame()
+    return query("SELECT asset, check_name, passed, severity, description, metadata, evaluated_at, run_id "
+                 "FROM meta.checks WHERE run_id = (SELECT run_id FROM meta.checks ORDER BY evaluated_at DESC LIMIT 1) "
+                 "ORDER BY passed, severity, asset, check_name")
+
+
+@st.cache_data(ttl=600, max_entries=8, show_spinner=False)
+def _new_since_previous(version: int | None, home_dir: str) -> dict:
+    releases = db.list_releases(home_dir)
+    if version is None or not releases:
+        return {"previous": None, "new_observations": pd.DataFrame(), "removed_observations": 0}
+    with db.published_connection(home_dir) as con:
+        now = con.execute("SELECT record_id, indicator, subject, period, value, unit, kind, source_id, publisher, "
+                          "title, url, published_on, evidence FROM core.observations").df()
+    try:
+        with duckdb.connect(str(releases[0]), read_only=True) as con:
+            before = set(r[0] for r in con.execute("SELECT record_id FROM core.observations").fetchall())
+    except duckdb.Error:
+        return {"previous": releases[0].name, "new_observations": pd.DataFrame(), "removed_observations": 0}
+    new = now[~now["record_id"].isin(before)]
+    removed = len(before - set(now["record_id"]))
+    return {"previous": releases[0].name, "new_observations": new.reset_index(drop=True), "removed_observations": removed}
+
+
+def new_since_previous() -> dict:
+    """Observations added since the previous published release (releases/ keeps the old files)."""
+    return _new_since_previous(warehouse_version(), str(home()))
+
+
+def run_console(sql: str) -> QueryResult:
+    """The SQL console: one read-only statement, no access outside the warehouse, row cap and time limit.
+
+    Raises QueryRejected (with a message for the user) for anything else; duckdb errors (syntax,
+    unknown table, blocked file access) are turned into QueryRejected too.
+    """
+    if warehouse_version() is None:
+        raise QueryRejected("no published warehouse yet: run `fabricwatch refresh` first")
+    try:
+        return run_query(home(), sql, max_rows=CONSOLE_MAX_ROWS, timeout_s=CONSOLE_TIMEOUT_S, safe=True)
+    except QueryRejected:
+        raise
+    except duckdb.Error as exc:
+        raise QueryRejected(f"{type(exc).__name__}: {exc}") from exc
+
+
+__all__ = ["MARTS", "QueryRejected", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
+           "dictionary", "labels", "description", "column_descriptions", "last_run", "new_since_previous",
+           "run_console"]

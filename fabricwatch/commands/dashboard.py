@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def command(port: int, address: str) -> list[str]:
     return [sys.executable, "-m", "streamlit", "run", str(repo_root() / "dashboard" / "app.py"),
             "--server.headless", "true", "--server.port", str(port), "--server.address", address,
-            "--browser.gatherUsageStats", "false"]
+            "--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer"]
 
 
 def run(args: argparse.Namespace) -> int:

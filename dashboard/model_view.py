@@ -1,0 +1,114 @@
+"""The fabric model as the dashboard shows it: cached calls into `fabric_model` and the frames
+its page draws (bill of materials, capex and power breakdowns). No formula lives here: every
+number comes from `fabric_model.evaluate`, `compare_fabrics`, `sensitivity` or `sweep`.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+import fabric_model as fm
+from dashboard import data
+from dashboard.dictionary import fallback_label
+
+KEY_METRICS = ("capex_network_usd", "capex_network_per_gpu_usd", "network_share_of_cluster_capex", "power_network_w",
+               "effective_GBps_per_gpu", "allreduce_time_s", "allreduce_busbw_GBps", "step_time_s", "gpu_utilization")
+
+
+# Result fields stored under another name in model.scenarios (their labels live there).
+STORED_AS = {"capex_network_usd": "capex_total_usd", "capex_network_per_gpu_usd": "capex_per_gpu_usd",
+             "power_network_w": "power_total_w", "capex_network_per_effective_tbps_usd": "cost_per_effective_tbps_usd"}
+
+
+@st.cache_resource(show_spinner=False)
+def catalog() -> fm.Catalog:
+    """The shipped model catalog (fabric_model/data/*.csv, every figure with its source); immutable, so shared."""
+    return fm.load_catalog()
+
+
+def labels() -> dict[str, str]:
+    """Labels for model outputs: the data dictionary's (model.scenarios, the cost-performance mart), else from the name."""
+    out = {}
+    for relation in ("model.scenarios", "marts.fabric_cost_performance"):
+        try:
+            out.update(data.labels(relation))
+        except Exception:  # noqa: BLE001 - no published warehouse: names are enough
+            pass
+    names = set(KEY_METRICS) | set(fm.Result.__dataclass_fields__)
+    out.update({field: out[column] for field, column in STORED_AS.items() if column in out})
+    return {**{n: fallback_label(n) for n in names}, **out}
+
+
+def short(labels: dict[str, str], column: str) -> str:
+    """A metric caption: the label without its unit (the value carries it)."""
+    return labels[column].rsplit(", ", 1)[0]
+
+
+def fabrics() -> dict[str, str]:
+    return {fid: p.name for fid, p in catalog().fabrics.items()}
+
+
+def nic_speeds(fabric: str) -> list[int]:
+    return sorted({int(n.speed_gbps) for n in catalog().nics.values() if fabric in n.fabrics})
+
+
+def switches(fabric: str, nic_gbps: int) -> dict[str, str]:
+    return {s.switch_id: f"{s.name} ({s.vendor})" for s in catalog().switches_for(fabric, nic_gbps)}
+
+
+def workloads() -> dict[str, dict]:
+    """Illustrative workloads (fabric_model.scenario defaults scaled); labelled as such on the page."""
+    return {
+        "8B parameters, 0.5 s compute per step (model default)": dict(params=fm.Scenario(1).params,
+                                                                      compute_s_per_step=fm.Scenario(1).compute_s_per_step),
+        "70B parameters, 2 s compute per step": dict(params=70e9, compute_s_per_step=2.0),
+        "405B parameters, 8 s compute per step": dict(params=405e9, compute_s_per_step=8.0),
+    }
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def evaluate(**scenario) -> dict:
+    """Evaluate one scenario; {"error": message} when the catalog cannot build it."""
+    try:
+        result = fm.evaluate(fm.Scenario(**scenario), catalog())
+    except fm.ModelError as exc:
+        return {"error": str(exc)}
+    inputs = pd.DataFrame(fm.assumptions(catalog(), result.scenario))
+    inputs["value"] = inputs["value"].map(str)  # numbers, port configurations and formulas share the column
+    return {"error": None, "result": result, "assumptions": inputs}
+
+
+def bill_of_materials(result: fm.Result) -> pd.DataFrame:
+    rows = [("Switches", "leaf", result.switches_leaf), ("Switches", "spine", result.switches_spine),
+            ("Switches", "core", result.switches_core), ("NICs", result.scenario.nic, result.nics)]
+    rows += [("Transceivers", kind, n) for kind, n in result.transceivers_by_type.items()]
+    rows += [("Cables", kind, n) for kind, n in result.cables_by_type.items()]
+    return pd.DataFrame([r for r in rows if r[2]], columns=["item", "type", "count"])
+
+
+def breakdown(result: fm.Result, prefix: str, suffix: str) -> pd.DataFrame:
+    """capex_*_usd or power_*_w parts of the network, one row per component."""
+    parts = ("switches", "nics", "optics", "cables")
+    return pd.DataFrame({"component": parts, "value": [getattr(result, f"{prefix}_{p}_{suffix}") for p in parts]})
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def compare(**scenario) -> pd.DataFrame:
+    return fm.compare_fabrics(fm.Scenario(**scenario), catalog())
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def tornado(metric: str, **scenario) -> pd.DataFrame:
+    """Sensitivity of one metric: assumption, low and high outcome, sorted by swing."""
+    frame = fm.sensitivity(fm.Scenario(**scenario), catalog())
+    out = frame[["assumption", "base_value", "low_value", "high_value", f"{metric}_low", f"{metric}_high"]]
+    out = out.rename(columns={f"{metric}_low": "outcome_low", f"{metric}_high": "outcome_high"})
+    return out[(out["outcome_low"] != out["outcome_high"])].reset_index(drop=True)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def grid(**fixed) -> pd.DataFrame:
+    """The default scenario grid (fabrics x sizes x NIC speeds) with `fixed` inputs, feasible rows only."""
+    table = fm.sweep(fm.default_grid(**fixed), catalog())
+    return table[table["feasible"]].reset_index(drop=True)

@@ -1,0 +1,40 @@
+"""The dashboard's pages: file, title, URL path. app.py builds the navigation from this list;
+the browser test and the benchmark visit every entry.
+
+Page scripts live in dashboard/views/, not pages/: a pages/ folder beside the entry point puts
+Streamlit in its legacy multipage mode for a server's first session (deep links then show "Page
+not found" once), which is what Streamlit's own warning recommends avoiding.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class PageEntry(NamedTuple):
+    """One page. The default page is served at / (Streamlit answers its url_path with "Page not found")."""
+
+    file: str          # under dashboard/views/
+    title: str
+    url_path: str      # the page's address: http://host:port/<url_path>; the default page is also at /
+    icon: str
+    section: str
+    default: bool = False
+
+    @property
+    def address(self) -> str:
+        """Path to open the page at, relative to the server root."""
+        return "" if self.default else self.url_path
+
+
+PAGES = (
+    PageEntry("overview_page.py", "Overview", "overview", ":material/dashboard:", "Tracker", default=True),
+    PageEntry("market_page.py", "Market", "market", ":material/trending_up:", "Tracker"),
+    PageEntry("ports_optics_page.py", "Ports & optics", "ports-optics", ":material/cable:", "Tracker"),
+    PageEntry("roadmap_page.py", "Technology roadmap", "roadmap", ":material/timeline:", "Tracker"),
+    PageEntry("uec_page.py", "UEC tracker", "uec", ":material/hub:", "Tracker"),
+    PageEntry("model_page.py", "Fabric model", "model", ":material/calculate:", "Analysis"),
+    PageEntry("benchmarks_page.py", "Benchmarks", "benchmarks", ":material/speed:", "Analysis"),
+    PageEntry("top500_page.py", "TOP500", "top500", ":material/leaderboard:", "Analysis"),
+    PageEntry("sources_quality_page.py", "Sources & quality", "sources", ":material/fact_check:", "Warehouse"),
+)

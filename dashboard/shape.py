@@ -1,0 +1,198 @@
+"""Small pure reshaping steps the pages need between a mart and a chart (no Streamlit, no SQL).
+
+Anything heavier belongs in a mart; these only filter, label and order rows for display.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+
+def options(df: pd.DataFrame, column: str) -> list:
+    """Distinct non-null values of a column, sorted, for a select box."""
+    if df.empty or column not in df:
+        return []
+    return sorted(df[column].dropna().unique().tolist(), key=str)
+
+
+def where(df: pd.DataFrame, **equals) -> pd.DataFrame:
+    """Rows whose columns equal the given values (None values are ignored)."""
+    out = df
+    for col, value in equals.items():
+        if value is not None and col in out:
+            out = out[out[col] == value]
+    return out
+
+
+def with_hedged_value(df: pd.DataFrame, value: str = "value", qualifier: str = "value_qualifier",
+                      out: str = "as_stated") -> pd.DataFrame:
+    """Add the value as the source hedged it (">12", "~3.2") for hover texts and tables."""
+    if df.empty:
+        return df.assign(**{out: pd.Series(dtype=str)})
+    units = df["unit"] if "unit" in df and value == "value" else pd.Series([None] * len(df), index=df.index)
+    quals = df[qualifier] if qualifier in df else pd.Series([None] * len(df), index=df.index)
+    stated = [format_value(v, u if value == "value" else ("share" if "share" in value else None), q)
+              for v, u, q in zip(df[value], units, quals)]
+    return df.assign(**{out: stated})
+
+
+def indicator_choices(df: pd.DataFrame, name_column: str = "indicator_name") -> dict[str, str]:
+    """indicator id -> display name (the catalog name when known)."""
+    if df.empty:
+        return {}
+    names = df.drop_duplicates("indicator").set_index("indicator")
+    return {i: (names.at[i, name_column] if name_column in names and pd.notna(names.at[i, name_column]) else i)
+            for i in sorted(names.index)}
+
+
+def revision_trails(df: pd.DataFrame, min_vintages: int = 2) -> pd.DataFrame:
+    """Forecast-revision rows of the trails with at least `min_vintages` vintages, with a trail label."""
+    if df.empty:
+        return df
+    rows = df[df["vintage_count"] >= min_vintages].copy()
+    rows["trail"] = rows["subject"] + " — " + rows["period"].astype(str) + " (" + rows["publisher"] + ")"
+    return rows.sort_values(["trail", "published_on"])
+
+
+def trail_subjects(trails: pd.DataFrame) -> list[str]:
+    """Subjects of revision trails, those revised most (up or down) first."""
+    if trails.empty:
+        return []
+    # a revision is a later date with another value; two values on one date are a range's bounds
+    later = trails["days_since_previous_vintage"].fillna(0) > 0 if "days_since_previous_vintage" in trails else True
+    moved = trails["revision"].isin(["up", "down"]) & later if "revision" in trails else pd.Series(False, index=trails.index)
+    order = trails.assign(_moved=moved).groupby("subject")["_moved"].sum().sort_values(ascending=False, kind="stable")
+    return order.index.tolist()
+
+
+def latest_per_report(df: pd.DataFrame, keys: list[str], date: str = "published_on") -> pd.DataFrame:
+    """Keep the newest vintage for each combination of `keys` (older vintages are revisions, not data points)."""
+    if df.empty:
+        return df
+    return df.sort_values(date, na_position="first").groupby(keys, dropna=False).tail(1)
+
+
+def search(df: pd.DataFrame, text: str | None, columns: list[str]) -> pd.DataFrame:
+    """Rows where any of `columns` contains every word of `text` (case-insensitive)."""
+    if df.empty or not text or not text.strip():
+        return df
+    haystack = df[[c for c in columns if c in df]].astype(str).fillna("").agg(" ".join, axis=1).str.lower()
+    mask = pd.Series(True, index=df.index)
+    for word in text.lower().split():
+        mask &= haystack.str.contains(word, regex=False)
+    return df[mask]
+
+
+def where_in(df: pd.DataFrame, column: str, values) -> pd.DataFrame:
+    if df.empty or column not in df:
+        return df
+    return df[df[column].isin(set(values))]
+
+
+def family_fits(roadmap: pd.DataFrame) -> pd.DataFrame:
+    """One row per family and bandwidth basis with the mart's fitted doubling time (families with a fit only)."""
+    cols = ["family", "bandwidth_basis", "family_points", "family_doubling_time_years", "family_fit_r2"]
+    if roadmap.empty or "family_doubling_time_years" not in roadmap:
+        return pd.DataFrame(columns=cols)
+    fits = roadmap[cols].dropna(subset=["family_doubling_time_years"]).drop_duplicates()
+    return fits.sort_values("family_doubling_time_years").reset_index(drop=True)
+
+
+def measured_and_model(results: pd.DataFrame) -> pd.DataFrame:
+    """nccl rows in long form for one chart: series 'measured' (busbw_GBps) and 'model' (predicted_busbw_GBps)."""
+    keep = [c for c in results.columns if c not in ("busbw_GBps", "predicted_busbw_GBps")]
+    measured = results[keep].assign(series="measured", busbw=results["busbw_GBps"])
+    frames = [measured]
+    if "predicted_busbw_GBps" in results and results["predicted_busbw_GBps"].notna().any():
+        model = results[results["predicted_busbw_GBps"].notna()]
+        frames.append(model[keep].assign(series="model", busbw=model["predicted_busbw_GBps"]))
+    return pd.concat(frames, ignore_index=True).sort_values(["system", "series", "size_bytes"])
+
+
+def run_summary(results: pd.DataFrame) -> pd.DataFrame:
+    """One row per nccl-tests run: what was measured, its peak and average, and flags."""
+    cols = [c for c in ("run_id", "system", "collective", "gpu", "ngpus", "nodes", "nccl_version", "peak_busbw_GBps",
+                        "avg_busbw_GBps", "has_errors", "truncated", "source_id", "url", "published_on")
+            if c in results]
+    return results[cols].drop_duplicates("run_id").reset_index(drop=True)
+
+
+def fabric_groups(top500: pd.DataFrame) -> pd.DataFrame:
+    """One row per list and fabric group (the mart repeats the group totals on each interconnect row)."""
+    cols = [c for c in ("list", "list_date", "fabric_group", "fabric_label", "fabric_systems", "fabric_systems_share",
+                        "fabric_rmax_share", "source_id", "url") if c in top500]
+    return top500[cols].drop_duplicates(["list", "fabric_group"]).sort_values(["list_date", "fabric_group"])
+
+
+def format_value(value, unit: str | None, qualifier: str | None = None) -> str:
+    """A figure for a headline: "$3.2 B", ">80%", "2.0 M ports", "800 Gbps"."""
+    if value is None or pd.isna(value):
+        return "—"
+    q = qualifier if isinstance(qualifier, str) else ""
+    v = float(value)
+    if unit == "USD":
+        for div, suffix in ((1e12, " T"), (1e9, " B"), (1e6, " M"), (1e3, " k")):
+            if abs(v) >= div:
+                return f"{q}${v / div:,.3g}{suffix}"
+        return f"{q}${v:,.4g}"
+    if unit == "share":
+        return f"{q}{v:.0%}" if abs(v) >= 0.1 else f"{q}{v:.1%}"
+    for div, suffix in ((1e9, " B"), (1e6, " M"), (1e3, " k")):
+        if abs(v) >= div and unit in ("units", "ports", "count", "gpus"):
+            return f"{q}{v / div:,.3g}{suffix} {unit}"
+    return f"{q}{v:,.4g} {unit or ''}".strip()
+
+
+def format_change(change_ratio) -> str | None:
+    """"+25%" for st.metric's delta; None when there is no previous figure."""
+    if change_ratio is None or pd.isna(change_ratio):
+        return None
+    return f"{change_ratio:+.0%}"
+
+
+def headline_rows(latest: pd.DataFrame, indicators: tuple[str, ...]) -> pd.DataFrame:
+    """For each headline indicator, its most recently published series (then actuals before forecasts, the
+    latest period, and the largest value: for a TOP500 list, its largest interconnect family)."""
+    if latest.empty:
+        return latest
+    rank = {"actual": 0, "estimate": 1, "vendor_claim": 2, "forecast": 3, "spec": 4}
+    rows = latest[latest["indicator"].isin(indicators)].assign(
+        _kind=lambda d: d["kind"].map(rank).fillna(9),
+        _order=lambda d: d["indicator"].map({i: n for n, i in enumerate(indicators)}))
+    keys = [("_order", True), ("published_on", False), ("_kind", True), ("period_end", False), ("value", False)]
+    keys = [(k, asc) for k, asc in keys if k in rows]
+    rows = rows.sort_values([k for k, _ in keys], ascending=[asc for _, asc in keys], na_position="last")
+    return rows.groupby("indicator", sort=False).head(1).drop(columns=["_kind", "_order"]).reset_index(drop=True)
+
+
+def conflicts_touching(conflicts: pd.DataFrame, record_ids) -> pd.DataFrame:
+    """Conflicts where either side is one of `record_ids` (e.g. observations new since the last refresh)."""
+    if conflicts.empty:
+        return conflicts
+    ids = set(record_ids)
+    return conflicts[conflicts["a_record_id"].isin(ids) | conflicts["b_record_id"].isin(ids)]
+
+
+def query_frame(columns: list[str], rows: list[tuple]) -> pd.DataFrame:
+    """A console result as a frame (duplicate column names made unique so the table can show them)."""
+    seen: dict[str, int] = {}
+    unique = []
+    for c in columns:
+        seen[c] = seen.get(c, 0) + 1
+        unique.append(c if seen[c] == 1 else f"{c}_{seen[c]}")
+    return pd.DataFrame.from_records(rows, columns=unique)
+
+
+def by_frequency(df: pd.DataFrame, column: str) -> list:
+    """Distinct values of a column, the most frequent first (a sensible default for a select box)."""
+    if df.empty or column not in df:
+        return []
+    return df[column].value_counts(sort=True).index.tolist()
+
+
+def per_period(df: pd.DataFrame, speed_label: str = "speed_label") -> pd.DataFrame:
+    """Figures for a per-period chart: cumulative ranges dropped, all-speed figures labelled "all speeds"."""
+    if df.empty:
+        return df
+    out = df[df["series_kind"] != "cumulative"] if "series_kind" in df else df
+    return out.assign(**{speed_label: out[speed_label].fillna("all speeds")}) if speed_label in out else out

@@ -1,0 +1,45 @@
+"""Technology roadmap: searchable product catalog and bandwidth per generation on a log axis with doubling times."""
+
+import streamlit as st
+
+from dashboard import charts, components as ui, data, shape
+
+ui.page_header("Technology roadmap", data.description("marts.bandwidth_roadmap"))
+if data.warehouse_version() is None:
+    ui.missing_warehouse()
+    st.stop()
+
+roadmap, labels = data.mart("bandwidth_roadmap"), data.labels("marts.bandwidth_roadmap")
+if roadmap.empty:
+    ui.empty("No products yet: add rows to sources/curated/*_products.csv (and their specs to *_observations.csv "
+             "with a product_id), or refresh to parse the vendor spec pages.")
+    st.stop()
+
+search_col, kind_col = st.columns([2, 1])
+search = search_col.text_input("Search products (name, vendor, family, generation)", key="roadmap_search")
+kinds = kind_col.multiselect("Kind", shape.options(roadmap, "kind"), key="roadmap_kinds")
+catalog = shape.search(roadmap, search, ["name", "vendor", "family", "generation", "product_id"])
+if kinds:
+    catalog = catalog[catalog["kind"].isin(kinds)]
+provenance = shape.where_in(data.product_sources(), "product_id", catalog["product_id"])
+
+st.subheader("Bandwidth per generation")
+points = catalog.dropna(subset=["bandwidth_gbps", "announced_on"])
+if points.empty:
+    ui.empty("None of the products shown has both a bandwidth and an announcement date.")
+else:
+    _, fit_line = charts.exponential_fit(points, "announced_on", "bandwidth_gbps", "family")
+    fig = charts.trend(points, "announced_on", "bandwidth_gbps", labels, "family", fit_line, text="generation")
+    ui.chart(fig, points, "bandwidth_roadmap", labels,
+             provenance=shape.where_in(provenance, "product_id", points["product_id"]))
+    fits = shape.family_fits(points)
+    if not fits.empty:
+        st.markdown("**Fitted doubling time per family**")
+        ui.table(fits, "doubling_times", labels, with_sources=False)
+
+st.subheader(f"Product catalog ({len(catalog)} of {len(roadmap)})")
+ui.table(catalog, "product_catalog", labels, data.column_descriptions("marts.bandwidth_roadmap"),
+         columns=["name", "vendor", "family", "kind", "fabric", "generation", "announced_on", "shipping_on",
+                  "port_speed_gbps", "switch_capacity_tbps", "switch_radix", "serdes_gbps", "port_latency_ns",
+                  "nvlink_bandwidth_GBps", "power_w", "disputed_specs", "source_ids"], with_sources=False)
+ui.sources(provenance, "product_sources", labels)

@@ -1,0 +1,135 @@
+"""Real-browser smoke test: `fabricwatch dashboard` on the fixture warehouse, every page in headless Chromium.
+
+Needs Debian's chromium and chromedriver (skipped when either is missing). The driver path is
+always passed, so selenium-manager never tries to download one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from dashboard.pages_index import PAGES
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+ROOT = Path(__file__).resolve().parents[2]
+# Pages that show headline numbers and tables rather than charts.
+PAGES_WITHOUT_CHARTS = {"overview", "sources"}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
+                       reason="needs Debian chromium and chromedriver"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_healthy(base: str, proc: subprocess.Popen, timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"dashboard exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as resp:
+                if resp.read().strip() == b"ok":
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError("dashboard did not become healthy")
+
+
+@pytest.fixture(scope="module")
+def server(fixture_home, tmp_path_factory):
+    port = _free_port()
+    log = tmp_path_factory.mktemp("dashboard_log") / "streamlit.log"
+    env = {**os.environ, "FABRICWATCH_HOME": str(fixture_home), "PYTHONPATH": str(ROOT)}
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", "dashboard", "--port", str(port),
+                                 "--address", "127.0.0.1"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(base, proc)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
+                "--window-size=1400,1800"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.set_page_load_timeout(60)
+    # open the app once at its root, as a user would, before visiting pages by address
+    driver.get(server)
+    _settled(driver, want_charts=False)
+    yield driver
+    driver.quit()
+
+
+def _settled(driver, want_charts: bool, timeout_s: float = 45) -> None:
+    """Wait until the script has run: the title is there, nothing is running, charts have drawn."""
+    from selenium.webdriver.common.by import By
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        titles = driver.find_elements(By.CSS_SELECTOR, "[data-testid='stMain'] h1")
+        # the navigation built by app.py
+        nav = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "[data-testid='stSidebarNav'] a")]
+        running = driver.find_elements(By.CSS_SELECTOR, "[data-testid='stStatusWidget'] [data-testid='stStatusWidgetRunningIcon']")
+        drawn = driver.find_elements(By.CSS_SELECTOR, "[data-testid='stPlotlyChart'] .main-svg")
+        if titles and any(PAGES[0].title in t for t in nav) and not running and (drawn or not want_charts):
+            time.sleep(0.5)  # let the last charts finish their layout
+            return
+        time.sleep(0.25)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.url_path for p in PAGES])
+def test_page_in_real_browser(server, browser, page, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    want_charts = page.url_path not in PAGES_WITHOUT_CHARTS
+    browser.get(f"{server}/{page.address}")
+    _settled(browser, want_charts)
+    browser.save_screenshot(str(tmp_path / f"{page.url_path}.png"))
+    nav = [a.text.split("\n")[-1] for a in browser.find_elements(By.CSS_SELECTOR, "[data-testid='stSidebarNav'] a")]
+    assert nav == [p.title for p in PAGES]
+    dialogs = [d.text for d in browser.find_elements(By.CSS_SELECTOR, "[role='dialog']")]
+    assert not any("Page not found" in d for d in dialogs), dialogs
+    exceptions = browser.find_elements(By.CSS_SELECTOR, "[data-testid='stException']")
+    assert not exceptions, exceptions[0].text
+    title = browser.find_element(By.CSS_SELECTOR, "[data-testid='stMain'] h1").text
+    assert title == ("fabricwatch" if page.default else page.title)
+    charts = browser.find_elements(By.CSS_SELECTOR, "[data-testid='stPlotlyChart'], [data-testid='stVegaLiteChart']")
+    if want_charts:
+        assert charts, f"no chart rendered on {page.url_path}"
+        assert browser.find_elements(By.CSS_SELECTOR, "[data-testid='stPlotlyChart'] .main-svg")
+    else:
+        assert browser.find_elements(By.CSS_SELECTOR, "[data-testid='stMetric'], [data-testid='stDataFrame']")

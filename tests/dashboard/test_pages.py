@@ -1,0 +1,146 @@
+"""AppTest per page on the fixture warehouse: renders without exception, and one widget changes what is shown."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import numpy as np
+import pytest
+
+import fabric_model as fm
+from dashboard.pages_index import PAGES
+from tests.dashboard.fixture_warehouse import observations
+
+
+def figures(at) -> list[dict]:
+    """The plotly figures of a page, as the JSON the browser receives."""
+    return [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
+
+
+def trace_values(trace: dict, axis: str) -> list:
+    """x or y of a trace; plotly 7 sends numbers as base64 typed arrays."""
+    values = trace.get(axis)
+    if isinstance(values, dict) and "bdata" in values:
+        return np.frombuffer(base64.b64decode(values["bdata"]), dtype=np.dtype(values["dtype"])).tolist()
+    return list(values or [])
+
+
+def frames_with(at, column: str) -> list:
+    return [df.value for df in at.dataframe if column in df.value.columns]
+
+
+@pytest.mark.parametrize("page", [p.file for p in PAGES])
+def test_every_page_renders_without_exception(app, page):
+    at = app(page)
+    assert not at.exception, [e.message for e in at.exception]
+    title = next(p.title for p in PAGES if p.file == page)
+    assert at.title[0].value == ("fabricwatch" if page == "overview_page.py" else title)
+
+
+def test_overview_headlines_and_what_changed(app):
+    at = app("overview_page.py")
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["AI back-end network revenue"] == "~$3.2 B"  # Dell'Oro, 2023 actual
+    assert metrics["UEC members"] == "55 count"
+    assert metrics["New observations"] == "1"  # the May 2026 vintage of Arista's 2026 AI networking target
+    assert metrics["New conflicts"] == "2"     # it disagrees with both earlier vintages
+    assert metrics["Checks failed / warnings"] == "0 / 1"  # the fixture's one failed check is a WARN (freshness)
+    new = frames_with(at, "record_id")[0]
+    assert new["value"].tolist() == [3.5e9]
+    # Interaction: narrowing the latest-figures table to one category.
+    all_rows = len(frames_with(at, "indicator_name")[-1])
+    at.selectbox(key="overview_category").set_value("uec").run()
+    uec_rows = frames_with(at, "indicator_name")[-1]
+    assert set(uec_rows["indicator_name"]) == {"UEC members"} and len(uec_rows) < all_rows
+
+
+def test_market_indicator_choice_changes_chart_and_sources(app):
+    at = app("market_page.py")
+    at.selectbox(key="market_indicator").set_value("vendor_networking_revenue").run()
+    assert not at.exception
+    sources = frames_with(at, "evidence")[0]
+    assert set(sources["publisher"]) == {"Arista Networks"}
+    size_chart = figures(at)[0]
+    assert size_chart["layout"]["yaxis"]["title"]["text"] == "Money figures in billions of USD"
+    assert sorted(v for t in size_chart["data"] for v in trace_values(t, "y")) == [2.75, 3.25, 3.5]
+    # forecast revisions: one trail (Arista, 2026), three vintages in date order
+    revisions = figures(at)[1]
+    assert [trace_values(t, "y") for t in revisions["data"]] == [[2.75e9, 3.25e9, 3.5e9]]
+
+
+def test_ports_optics_price_metric_switch(app):
+    at = app("ports_optics_page.py")
+    prices = figures(at)[-1]
+    assert prices["layout"]["yaxis"]["title"]["text"] == "Average selling price per module, USD"
+    at.radio(key="optics_price_metric").set_value("usd_per_gbps").run()
+    prices = figures(at)[-1]
+    assert prices["layout"]["yaxis"]["title"]["text"] == "Price per Gb/s, USD per Gb/s"
+    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.75, 0.875]  # 600/800, 350/400
+
+
+def test_roadmap_search_filters_catalog(app):
+    at = app("roadmap_page.py")
+    fits = frames_with(at, "family_doubling_time_years")[0]
+    assert fits["family"].tolist() == ["Quantum"] and fits["family_doubling_time_years"].iloc[0] == pytest.approx(1.085, abs=1e-3)
+    at.text_input(key="roadmap_search").input("quantum").run()
+    catalog = frames_with(at, "switch_radix")[0]
+    assert sorted(catalog["name"]) == ["Quantum-2", "Quantum-X800"]
+    assert any("Quantum-2 (" in s for s in (at.subheader[-1].value,)) or at.subheader[-1].value == "Product catalog (2 of 5)"
+
+
+def test_uec_membership_and_row_type_filter(app):
+    at = app("uec_page.py")
+    members = figures(at)[-1]
+    # the stated counts (9 founders, 55 in April 2024) and the 9 organizations of the members listing
+    assert sorted(v for t in members["data"] for v in trace_values(t, "y")) == [9, 9, 55]
+    at.multiselect(key="uec_row_types").set_value([]).run()
+    assert "No milestones for this selection." in [i.value for i in at.info]
+
+
+def test_model_capex_responds_to_cluster_size(app):
+    at = app("model_page.py")
+
+    def capex_per_gpu() -> str:
+        return at.metric[1].value  # network capex per GPU
+
+    small = capex_per_gpu()
+    at.select_slider(key="model_gpus").set_value(65536).run()
+    large = capex_per_gpu()
+    assert small != large
+    expected = fm.evaluate(fm.Scenario(gpus=65536, fabric="ib", nic_gbps=400), fm.load_catalog())
+    assert large == f"${expected.capex_network_per_gpu_usd:,.0f}"
+    assert expected.tiers == 3
+
+
+def test_benchmarks_system_filter(app):
+    at = app("benchmarks_page.py")
+    runs = frames_with(at, "peak_busbw_GBps")[-1]
+    assert len(runs) == 2
+    at.multiselect(key="bench_systems").set_value(["GB200 NVL72, 72 GPUs (CoreWeave)"]).run()
+    runs = frames_with(at, "peak_busbw_GBps")[-1]
+    assert runs["peak_busbw_GBps"].tolist() == [839.16]
+    curve = figures(at)[0]
+    assert max(v for t in curve["data"] for v in trace_values(t, "y")) == pytest.approx(839.16)
+
+
+def test_top500_measure_switch(app):
+    at = app("top500_page.py")
+    chart = figures(at)[0]
+    ib = next(t for t in chart["data"] if t["name"] == "infiniband")
+    assert trace_values(ib, "y") == pytest.approx([135 / 500, 219 / 500])
+    at.radio(key="top500_measure").set_value("fabric_rmax_share").run()
+    chart = figures(at)[0]
+    assert chart["layout"]["yaxis"]["title"]["text"].startswith("Share of the list's Rmax")
+
+
+def test_sql_console_rejects_drop_and_runs_select(app):
+    at = app("sources_quality_page.py")
+    # The console is a form: type, then submit in the same run.
+    at.text_area(key="sql_text").input("DROP TABLE core.observations")
+    at.button[0].click().run()
+    assert any("Rejected" in e.value and "read-only" in e.value for e in at.error)
+    at.text_area(key="sql_text").input("SELECT count(*) AS n FROM core.observations")
+    at.button[0].click().run()
+    assert not at.error
+    assert frames_with(at, "n")[0]["n"].tolist() == [len(observations(later=True))]
