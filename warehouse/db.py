@@ -170,20 +170,7 @@ def publish(home: str | Path, con: duckdb.DuckDBPyConnection | None = None) -> P
     wal = p.work.with_name(p.work.name + ".wal")
     if wal.exists() and wal.stat().st_size > 0:
         raise PublishError(f"working database has an unflushed WAL ({wal}); is a refresh still running?")
-    p.home.mkdir(parents=True, exist_ok=True)
-    tmp = p.published.with_name(f".{p.published.name}.{os.getpid()}.tmp")
-    try:
-        shutil.copyfile(p.work, tmp)
-        _fsync(tmp)
-        _verify(tmp)
-        if p.published.exists():
-            _keep_release(p)
-        os.replace(tmp, p.published)
-        _fsync_dir(p.home)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    _prune_releases(p)
+    _install(p, p.work)
     return p.published
 
 
@@ -202,16 +189,26 @@ def restore(home: str | Path, release: str | None = None) -> Path:
     chosen = releases[0] if release is None else next((r for r in releases if release in r.name), None)
     if chosen is None:
         raise PublishError(f"no release matching {release!r}; have: {', '.join(r.name for r in releases)}")
-    tmp = p.published.with_name(f".{p.published.name}.{os.getpid()}.tmp")
-    shutil.copyfile(chosen, tmp)
-    _fsync(tmp)
-    _verify(tmp)
-    if p.published.exists():
-        _keep_release(p)
-    os.replace(tmp, p.published)
-    _fsync_dir(p.home)
-    _prune_releases(p)
+    _install(p, chosen)
     return chosen
+
+
+def _install(p: WarehousePaths, source: Path) -> None:
+    """Copy `source` beside the published file, check it opens, keep the old one, rename over it."""
+    p.home.mkdir(parents=True, exist_ok=True)
+    tmp = p.published.with_name(f".{p.published.name}.{os.getpid()}.tmp")
+    try:
+        shutil.copyfile(source, tmp)
+        _fsync(tmp)
+        _verify(tmp)
+        if p.published.exists():
+            _keep_release(p)
+        os.replace(tmp, p.published)
+        _fsync_dir(p.home)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    _prune_releases(p)
 
 
 def _keep_release(p: WarehousePaths) -> None:
