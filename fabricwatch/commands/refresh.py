@@ -47,9 +47,20 @@ def run(args: argparse.Namespace) -> int:
     print(f"refresh done in {outcome.seconds:.1f}s (run {outcome.run_id}); published {db.paths(h).published}")
     for warning in outcome.warnings:
         print(f"  warning (check): {warning}  — see the Sources & quality page", file=sys.stderr)
+    from pipelines.assets.publish import row_counts
+    from warehouse.raw import source_status
+
     with db.published_connection(h) as con:
-        from pipelines.assets.publish import row_counts
         counts = row_counts(con)
+        status = source_status(con)
+    print("sources (documents: stored / failing / not recorded):")
+    for source_id, st in sorted(status.items()):
+        stored = st["documents"] - st["failing"] - st["not_recorded"]
+        note = f"  last error: {st['last_error']}" if st["failing"] and st["last_error"] else ""
+        print(f"  {source_id:<26} {stored:>3} / {st['failing']} / {st['not_recorded']}{note}")
+    if args.mode == "offline" and any(st["not_recorded"] for st in status.values()):
+        print("  (offline replays the recordings in sources/snapshots/; sources never recorded need --mode live)")
+    print("rows per table:")
     width = max(map(len, counts), default=10)
     for table, n in counts.items():
         print(f"  {table:<{width}}  {n:>8,}")

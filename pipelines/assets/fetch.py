@@ -7,6 +7,8 @@ log and counts in the metadata, and the other sources carry on.
 """
 
 
+import datetime as dt
+
 import dagster as dg
 
 from pipelines.fetcher_resource import FetcherResource
@@ -46,6 +48,16 @@ def build_fetch_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.Asset
     return [raw_sources]
 
 
+# A source is overdue when it was not fetched for 1.5 of its cadence intervals (the same rule as
+# marts.indicator_freshness); irregular sources (inbox-fed) have no deadline.
+CADENCE_DAYS = {"daily": 1, "weekly": 7, "monthly": 31, "quarterly": 92}
+
+
+def _freshness(cadence: str) -> dg.FreshnessPolicy | None:
+    days = CADENCE_DAYS.get(cadence)
+    return dg.FreshnessPolicy.time_window(fail_window=dt.timedelta(days=1.5 * days)) if days else None
+
+
 def _spec(source: Source) -> dg.AssetSpec:
     where = ", ".join(source.urls[:3]) or (source.discovery.index_url if source.discovery else "")
     inbox = f" Also reads files accepted from $FABRICWATCH_HOME/inbox/{source.inbox}/." if source.inbox else ""
@@ -56,6 +68,7 @@ def _spec(source: Source) -> dg.AssetSpec:
         deps=[dg.AssetKey("inbox_files")] if source.inbox else [],
         description=f"{source.title} ({source.publisher}): fetched or replayed into raw.documents. {where}{inbox}".strip(),
         tags={"cadence": source.cadence, "parser": source.parser},
+        freshness_policy=_freshness(source.cadence),
         metadata={
             "source_id": source.source_id, "publisher": source.publisher, "kind": source.kind,
             "cadence": source.cadence, "parser": source.parser, "homepage": dg.MetadataValue.url(source.homepage),

@@ -103,3 +103,10 @@ def test_inbox_sensor_requests_a_run_once_per_new_set_of_files(tmp_path):
     selected = {k.to_user_string() for k in job.asset_layer.executable_asset_keys}
     assert {"inbox_files", "raw_nccl_logs", "parse_top500_lists", "curated_ledger", "published_warehouse"} <= selected
     assert "raw_uec" not in selected
+
+
+def test_fetched_sources_carry_a_freshness_policy_from_their_cadence(tmp_path):
+    graph = build_definitions(str(tmp_path), "offline").resolve_asset_graph()
+    weekly = graph.get(dg.AssetKey("raw_uec")).freshness_policy        # UEC is weekly
+    assert weekly.fail_window.to_timedelta() == dt.timedelta(days=10.5)
+    assert graph.get(dg.AssetKey("raw_nccl_logs")).freshness_policy is None  # inbox-fed, irregular
