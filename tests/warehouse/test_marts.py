@@ -281,3 +281,20 @@ def test_a_bad_mart_file_is_rejected(tmp_path):
     (tmp_path / "b.sql").write_text("CREATE OR REPLACE VIEW marts.b AS SELECT * FROM marts.a;")
     with pytest.raises(marts.MartError, match="circular"):
         marts.discover_marts(tmp_path)
+
+
+def test_roadmap_dates_come_from_events_too(tmp_path):
+    """A catalog row often has no dates; dated announcement and shipping events of the product fill them in."""
+    from sources.records import Event
+
+    con = builder.build(tmp_path / "w.duckdb")
+    day = dt.date(2021, 6, 1)
+    load.replace_origin(con, "events_test", Records(events=[
+        Event(event_date=day, date_precision="day", category="product_announcement", subject="TS-2",
+              title="TS-2 announced", product_id="ts-2", prov=builder.prov("vendor_x", "VendorX", day)),
+        Event(event_date=dt.date(2022, 9, 1), date_precision="month", category="product_shipping", subject="TS-2",
+              title="TS-2 shipping", product_id="ts-2", prov=builder.prov("vendor_x", "VendorX", dt.date(2022, 9, 1)))]))
+    got = rows(con, "SELECT announced_on, shipping_on, introduced_on FROM marts.bandwidth_roadmap WHERE product_id = 'ts-2'")
+    con.close()
+    # the event is earlier than the catalog's 2022-01-01 announcement, and the only shipping date
+    assert got == [{"announced_on": day, "shipping_on": dt.date(2022, 9, 1), "introduced_on": day}]

@@ -9,9 +9,20 @@ WITH catalog AS (
     FROM core.products
     WHERE kind IN ('nic', 'dpu', 'switch_asic', 'switch_system', 'nvlink_switch') OR fabric = 'nvlink'
 ),
+milestones AS (
+    -- dated announcement and shipping events name products too (a catalog row often has no dates)
+    SELECT product_id,
+           min(event_date) FILTER (WHERE category = 'product_announcement') AS event_announced_on,
+           min(event_date) FILTER (WHERE category = 'product_shipping') AS event_shipping_on
+    FROM core.events
+    WHERE product_id IS NOT NULL AND category IN ('product_announcement', 'product_shipping')
+    GROUP BY product_id
+),
 products AS (
     -- one row per product: the best-sourced catalog row, the earliest dates any source gives
-    SELECT * FROM catalog
+    SELECT catalog.* REPLACE (least(first_announced_on, m.event_announced_on) AS first_announced_on,
+                              least(first_shipping_on, m.event_shipping_on) AS first_shipping_on)
+    FROM catalog LEFT JOIN milestones m USING (product_id)
     QUALIFY row_number() OVER (PARTITION BY product_id
                                ORDER BY marts.confidence_rank(confidence), published_on DESC NULLS LAST, record_id) = 1
 ),
@@ -40,6 +51,7 @@ specs AS (
 wide AS (
     SELECT p.product_id, p.vendor, p.name, p.family, p.kind, p.fabric, p.generation,
            p.first_announced_on AS announced_on, p.first_shipping_on AS shipping_on,
+           least(p.first_announced_on, p.first_shipping_on) AS introduced_on,
            max(s.base_value) FILTER (WHERE s.indicator = 'port_speed_gbps') AS port_speed_gbps,
            max(s.base_value) FILTER (WHERE s.indicator = 'switch_capacity_tbps') / 1000.0 AS switch_capacity_tbps,
            max(s.base_value) FILTER (WHERE s.indicator = 'switch_radix') AS switch_radix,
@@ -66,17 +78,18 @@ with_bandwidth AS (
     FROM measured
 ),
 fits AS (
-    -- log2(bandwidth) against the announcement date in years: the slope is doublings per year
+    -- log2(bandwidth) against the introduction date in years: the slope is doublings per year
     SELECT family, bandwidth_basis,
            count(*) AS points,
-           regr_slope(ln(bandwidth_gbps) / ln(2), marts.epoch_years(announced_on)) AS doublings_per_year,
-           regr_r2(ln(bandwidth_gbps) / ln(2), marts.epoch_years(announced_on)) AS r2,
-           var_pop(marts.epoch_years(announced_on)) AS date_spread
+           regr_slope(ln(bandwidth_gbps) / ln(2), marts.epoch_years(introduced_on)) AS doublings_per_year,
+           regr_r2(ln(bandwidth_gbps) / ln(2), marts.epoch_years(introduced_on)) AS r2,
+           var_pop(marts.epoch_years(introduced_on)) AS date_spread
     FROM with_bandwidth
-    WHERE bandwidth_gbps > 0 AND announced_on IS NOT NULL AND family IS NOT NULL
+    WHERE bandwidth_gbps > 0 AND introduced_on IS NOT NULL AND family IS NOT NULL
     GROUP BY family, bandwidth_basis
 )
 SELECT b.product_id, b.vendor, b.name, b.family, b.kind, b.fabric, b.generation, b.announced_on, b.shipping_on,
+       b.introduced_on,
        b.port_speed_gbps, b.switch_capacity_tbps, b.switch_radix, b.serdes_gbps, b.port_latency_ns,
        b.nvlink_bandwidth_GBps, b.power_w, b.bandwidth_basis, b.bandwidth_gbps,
        coalesce(f.points, 0) AS family_points,
@@ -88,7 +101,7 @@ FROM with_bandwidth b
 LEFT JOIN fits f ON f.family = b.family AND f.bandwidth_basis = b.bandwidth_basis
 LEFT JOIN product_sources ps USING (product_id);
 
-COMMENT ON VIEW marts.bandwidth_roadmap IS 'Fabric products (NICs, DPUs, switch ASICs and systems, NVLink) by family and generation with port speed, capacity, SerDes, latency, power and dates, and a doubling time fitted per family (log2 of bandwidth against announcement date).';
+COMMENT ON VIEW marts.bandwidth_roadmap IS 'Fabric products (NICs, DPUs, switch ASICs and systems, NVLink) by family and generation with port speed, capacity, SerDes, latency, power and dates, and a doubling time fitted per family (log2 of bandwidth against introduction date).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.product_id IS 'Product slug (core.products.product_id).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.vendor IS 'Vendor.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.name IS 'Marketing name (from the best-sourced catalog row).';
@@ -96,8 +109,9 @@ COMMENT ON COLUMN marts.bandwidth_roadmap.family IS 'Product family (ConnectX, Q
 COMMENT ON COLUMN marts.bandwidth_roadmap.kind IS 'nic, dpu, switch_asic, switch_system, nvlink_switch (or a gpu_system on NVLink).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.fabric IS 'Fabric id.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.generation IS 'Generation label (NDR, XDR, 51.2T, ...).';
-COMMENT ON COLUMN marts.bandwidth_roadmap.announced_on IS 'Earliest announcement date any source gives.';
-COMMENT ON COLUMN marts.bandwidth_roadmap.shipping_on IS 'Earliest shipping date any source gives.';
+COMMENT ON COLUMN marts.bandwidth_roadmap.announced_on IS 'Earliest announcement date any source gives (catalog rows and product_announcement events).';
+COMMENT ON COLUMN marts.bandwidth_roadmap.shipping_on IS 'Earliest shipping or sampling date any source gives (catalog rows and product_shipping events; may be planned).';
+COMMENT ON COLUMN marts.bandwidth_roadmap.introduced_on IS 'The earlier of announced_on and shipping_on: the date the doubling-time fit uses.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.port_speed_gbps IS 'Port speed, Gb/s (per port spec preferred).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.switch_capacity_tbps IS 'Switching capacity, Tb/s.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.switch_radix IS 'Ports at the rated speed, count of ports.';
@@ -108,7 +122,7 @@ COMMENT ON COLUMN marts.bandwidth_roadmap.power_w IS 'Power, W (kW figures conve
 COMMENT ON COLUMN marts.bandwidth_roadmap.bandwidth_basis IS 'Which spec the bandwidth is: switch_capacity (switches), nvlink_bandwidth (NVLink), port_speed (NICs).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.bandwidth_gbps IS 'Headline bandwidth used for the trend, Gb/s (NVLink GB/s x 8).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.family_points IS 'Products of the same family and bandwidth basis with a bandwidth and an announcement date, count.';
-COMMENT ON COLUMN marts.bandwidth_roadmap.family_doubling_time_years IS 'Years for the family''s bandwidth to double: 1 / slope of log2(bandwidth) over announcement date in years (least squares); NULL with fewer than 2 dated points or no growth.';
+COMMENT ON COLUMN marts.bandwidth_roadmap.family_doubling_time_years IS 'Years for the family''s bandwidth to double: 1 / slope of log2(bandwidth) over introduction date in years (least squares); NULL with fewer than 2 dated points or no growth.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.family_fit_r2 IS 'R squared of the family fit, 0-1.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.disputed_specs IS 'Specs for which sources give different values (comma-separated; see marts.conflicts), empty when none.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.source_ids IS 'Sources describing the product (catalog and spec rows), comma-separated.';
