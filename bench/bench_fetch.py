@@ -21,7 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sources.fetching import LiveFetcher, fetch_sources  # noqa: E402
+from sources.fetchers import LiveFetcher  # noqa: E402
+from sources.fetching import fetch_sources  # noqa: E402
 from sources.http import HttpConfig  # noqa: E402
 from sources.registry import Source  # noqa: E402
 from sources.snapshots import SnapshotStore  # noqa: E402

@@ -7,7 +7,8 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 
-from sources.fetching import FetchRun, MODES, make_fetcher
+from sources.fetchers import MODES, make_fetcher
+from sources.fetching import FetchRun
 from sources.http import HttpConfig
 from sources.registry import Source
 from sources.snapshots import RecordedSnapshots, SnapshotStore

@@ -14,7 +14,8 @@ from typing import Iterable, Iterator
 import duckdb
 import pyarrow as pa
 
-from sources.fetching import Fetcher, FetchRun, KnownVersion, fetch_sources
+from sources.fetchers import Fetcher, KnownVersion
+from sources.fetching import FetchRun, fetch_sources
 from sources.registry import Source
 from sources.snapshots import RecordedSnapshots, SnapshotStore
 

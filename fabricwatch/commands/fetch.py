@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import duckdb
 
-    from sources.fetching import make_fetcher
+    from sources.fetchers import make_fetcher
     from sources.http import HttpConfig
     from sources.registry import select, validate
     from sources.snapshots import SnapshotStore

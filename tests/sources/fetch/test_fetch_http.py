@@ -10,7 +10,8 @@ import time
 import pytest
 
 from fetch_loopback import Resp
-from sources.http import HttpClient, parse_retry_after, resolve_charset, CharsetError
+from sources.content import CharsetError, resolve_charset
+from sources.http import HttpClient, parse_retry_after
 
 ALLOW_LOCAL = {"127.0.0.1"}
 HTML = ("text/html",)

@@ -7,7 +7,8 @@ import socket
 from pathlib import Path
 
 from fetch_loopback import PAGE_V1, PAGE_V2, Resp, make_source
-from sources.fetching import LiveFetcher, RecordingFetcher, ReplayFetcher, discover_links
+from sources.fetchers import LiveFetcher, RecordingFetcher, ReplayFetcher
+from sources.fetching import discover_links
 from sources.registry import REGISTRY, Discovery, select
 from sources.snapshots import RecordedSnapshots, SnapshotStore
 from warehouse.raw import fetch_and_record, latest_documents, recent_changes, source_status
