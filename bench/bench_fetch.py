@@ -124,6 +124,10 @@ def main() -> int:
     # request starting `delay` after the previous response ended; hosts fully in parallel.
     bound = (n + 1) * latency + n * delay
     bound_pages_only = n * latency + (n - 1) * delay
+    # pyarrow initialises itself on its first table (~0.2 s, once per process): do it before timing,
+    # so the figures measure the fetch, not a library's start-up
+    import pyarrow as pa
+    pa.Table.from_pylist([{"warm": 1}])
     with tempfile.TemporaryDirectory() as tmp:
         con = db.connect_work(Path(tmp) / "work" / "warehouse.duckdb")
         store = SnapshotStore.under_home(tmp)
@@ -139,10 +143,12 @@ def main() -> int:
     for name, r in (("first fetch", first), ("second fetch", second)):
         print(f"{name}: fetched {r['fetched']}, 304 {r['not_modified']}, new versions {r['changed']}, errors {r['errors']}")
         print(f"  network phase {r['network_s']:.3f} s = {r['network_s'] / bound:.2f}x bound | change tracking "
-              f"{r['tracking_s']:.3f} s | end to end {r['wall_s'] + r['write_s']:.3f} s (incl. warehouse write)")
+              f"after it {r['tracking_s']:.3f} s | end to end {r['wall_s'] + r['write_s']:.3f} s (incl. warehouse write)")
         print(f"  parse-and-store work (CPU): store+extract+diff {r['process_s'] * 1000:.0f} ms + warehouse write "
               f"{r['write_s'] * 1000:.0f} ms = {r['work_s'] * 1000:.0f} ms")
-    print(f"first fetch, network phase vs bound: {first['network_s'] / bound:.2f}x (target <= 1.3x)")
+    end_to_end = first["wall_s"] + first["write_s"]
+    print(f"first fetch, end to end (fetch, store, change tracking, warehouse write) vs bound: "
+          f"{end_to_end / bound:.2f}x (target <= 1.3x); network phase alone {first['network_s'] / bound:.2f}x")
     print(f"parse-and-store work, first / second: {first['work_s'] / max(second['work_s'], 1e-9):.1f}x (target >= 5x)")
     return 0
 

@@ -138,9 +138,27 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
     lock = threading.Lock()
     seen: set[tuple[str, str]] = set()
 
+    # Change tracking (main text + diff of each new version) runs on one worker while the network
+    # phase goes on: lxml parses without holding the GIL for long, so the fetch threads keep every
+    # host's schedule, and the tracking is done by the time the last response arrives.
+    tracker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="track")
+    tracking: list[tuple[SourceReport, int, object]] = []
+
+    def track(o: UrlOutcome) -> tuple[UrlOutcome, str | None]:
+        t0 = time.thread_time()
+        try:
+            o = track_change(store, o, _usable(known.get(o.url), store))
+            error = None
+        except Exception as exc:   # a page the extractor chokes on keeps its version, loses its diff
+            error = f"{o.url}: {type(exc).__name__}: {exc}"
+        return replace(o, processing_s=o.processing_s + time.thread_time() - t0), error
+
     def record(outcome: UrlOutcome) -> None:
         with lock:
-            run.reports[outcome.source_id].outcomes.append(outcome)
+            report = run.reports[outcome.source_id]
+            report.outcomes.append(outcome)
+            if outcome.new_version:
+                tracking.append((report, len(report.outcomes) - 1, tracker.submit(track, outcome)))
 
     def process(source: Source, url: str, role: str, fetched: Fetched) -> UrlOutcome:
         t0 = time.thread_time()      # CPU time: the work itself, not waits for the GIL or the network
@@ -202,17 +220,11 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
                                       local_task(source, url, lambda p=path, u=url: _read_inbox_file(p, u)))
         queues.wait()
     run.fetched_at = utcnow()
-    # Change tracking after the network phase: text extraction is CPU work that would hold the
-    # GIL while the fetch threads need it to keep every host's schedule.
-    for report in run.reports.values():
-        for i, o in enumerate(report.outcomes):
-            if o.new_version:
-                t0 = time.thread_time()
-                try:
-                    o = track_change(store, o, _usable(known.get(o.url), store))
-                except Exception as exc:   # a page the extractor chokes on keeps its version, loses its diff
-                    report.tracking_errors.append(f"{o.url}: {type(exc).__name__}: {exc}")
-                report.outcomes[i] = replace(o, processing_s=o.processing_s + time.thread_time() - t0)
+    tracker.shutdown(wait=True)
+    for report, i, future in tracking:
+        report.outcomes[i], error = future.result()
+        if error:
+            report.tracking_errors.append(error)
     run.finished_at = utcnow()
     return run
 
