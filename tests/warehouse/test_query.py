@@ -21,8 +21,8 @@ def home(tmp_path):
     "DROP TABLE core.indicators",                       # destructive DDL
     "INSERT INTO core.indicators VALUES ('x','x','x','x','x',NULL,NULL)",
     "SELECT 1; DROP TABLE core.indicators",             # statement smuggled after a select
-    "ATTACH '/tmp/other.duckdb' AS o",                  # reaching outside the warehouse
-    "COPY core.indicators TO '/tmp/out.csv'",
+    "ATTACH 'other.duckdb' AS o",                  # reaching outside the warehouse
+    "COPY core.indicators TO 'out.csv'",
     "INSTALL httpfs",
     "LOAD httpfs",
     "SET enable_external_access = true",                # undoing the sandbox
