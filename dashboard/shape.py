@@ -89,6 +89,15 @@ def where_in(df: pd.DataFrame, column: str, values) -> pd.DataFrame:
     return df[df[column].isin(set(values))]
 
 
+BASIS_LABELS = {"switch_capacity": "switch capacity", "port_speed": "port speed", "nvlink_bandwidth": "NVLink bandwidth"}
+
+
+def roadmap_series(points: pd.DataFrame) -> pd.DataFrame:
+    """Roadmap points with a `series` label: family and what its bandwidth measures ("Tomahawk · switch capacity")."""
+    basis = points["bandwidth_basis"].map(BASIS_LABELS).fillna(points["bandwidth_basis"].astype(str))
+    return points.assign(series=points["family"].astype(str) + " · " + basis)
+
+
 def family_fits(roadmap: pd.DataFrame) -> pd.DataFrame:
     """One row per family and bandwidth basis with the mart's fitted doubling time (families with a fit only)."""
     cols = ["family", "bandwidth_basis", "family_points", "family_doubling_time_years", "family_fit_r2"]

@@ -24,12 +24,14 @@ if kinds:
 provenance = shape.where_in(data.product_sources(), "product_id", catalog["product_id"])
 
 st.subheader("Bandwidth per generation")
-points = catalog.dropna(subset=["bandwidth_gbps", "announced_on"])
+# one series per family and bandwidth basis (a family's NIC port speed and switch capacity are not one trend),
+# dated like the mart's fit: the earlier of announcement and first shipment
+points = shape.roadmap_series(catalog.dropna(subset=["bandwidth_gbps", "introduced_on"]))
 if points.empty:
-    ui.empty("None of the products shown has both a bandwidth and an announcement date.")
+    ui.empty("None of the products shown has both a bandwidth and an announcement or shipping date.")
 else:
-    _, fit_line = charts.exponential_fit(points, "announced_on", "bandwidth_gbps", "family")
-    fig = charts.trend(points, "announced_on", "bandwidth_gbps", labels, "family", fit_line, text="generation")
+    _, fit_line = charts.exponential_fit(points, "introduced_on", "bandwidth_gbps", "series")
+    fig = charts.trend(points, "introduced_on", "bandwidth_gbps", labels, "series", fit_line, text="generation")
     ui.chart(fig, points, "bandwidth_roadmap", labels,
              provenance=shape.where_in(provenance, "product_id", points["product_id"]))
     fits = shape.family_fits(points)
@@ -39,7 +41,7 @@ else:
 
 st.subheader(f"Product catalog ({len(catalog)} of {len(roadmap)})")
 ui.table(catalog, "product_catalog", labels, data.column_descriptions("marts.bandwidth_roadmap"),
-         columns=["name", "vendor", "family", "kind", "fabric", "generation", "announced_on", "shipping_on",
+         columns=["name", "vendor", "family", "kind", "fabric", "generation", "announced_on", "shipping_on", "introduced_on",
                   "port_speed_gbps", "switch_capacity_tbps", "switch_radix", "serdes_gbps", "port_latency_ns",
                   "nvlink_bandwidth_GBps", "power_w", "disputed_specs", "source_ids"], with_sources=False)
 ui.sources(provenance, "product_sources", labels)

@@ -83,6 +83,9 @@ def test_roadmap_search_filters_catalog(app):
     at = app("roadmap_page.py")
     fits = frames_with(at, "family_doubling_time_years")[0]
     assert fits["family"].tolist() == ["Quantum"] and fits["family_doubling_time_years"].iloc[0] == pytest.approx(1.085, abs=1e-3)
+    # one series per family and bandwidth basis: port speeds and switch capacities are never one trend
+    names = {t.get("name") for t in figures(at)[0]["data"] if t.get("name") and not t["name"].startswith("trend")}
+    assert names and all(" · " in n for n in names), names
     at.text_input(key="roadmap_search").input("quantum").run()
     catalog = frames_with(at, "switch_radix")[0]
     assert sorted(catalog["name"]) == ["Quantum-2", "Quantum-X800"]

@@ -111,7 +111,7 @@ COMMENT ON COLUMN marts.bandwidth_roadmap.fabric IS 'Fabric id.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.generation IS 'Generation label (NDR, XDR, 51.2T, ...).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.announced_on IS 'Earliest announcement date any source gives (catalog rows and product_announcement events).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.shipping_on IS 'Earliest shipping or sampling date any source gives (catalog rows and product_shipping events; may be planned).';
-COMMENT ON COLUMN marts.bandwidth_roadmap.introduced_on IS 'The earlier of announced_on and shipping_on: the date the doubling-time fit uses.';
+COMMENT ON COLUMN marts.bandwidth_roadmap.introduced_on IS 'Introduction date: the earlier of the announcement and first shipping dates (what the doubling-time fit uses).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.port_speed_gbps IS 'Port speed, Gb/s (per port spec preferred).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.switch_capacity_tbps IS 'Switching capacity, Tb/s.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.switch_radix IS 'Ports at the rated speed, count of ports.';
