@@ -87,9 +87,15 @@ def browser(server):
         options.add_argument(arg)
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     driver.set_page_load_timeout(60)
-    # open the app once at its root, as a user would, before visiting pages by address
-    driver.get(server)
+    # the server's very first session opens a page by its address (a shared link): it must show that
+    # page, with no "Page not found" (Streamlit's legacy pages/ mode did that; dashboard/views/ avoids it)
+    from selenium.webdriver.common.by import By
+    deep = next(p for p in PAGES if not p.default)
+    driver.get(f"{server}/{deep.address}")
     _settled(driver, want_charts=False)
+    first_view = driver.find_element(By.TAG_NAME, "body").text
+    assert "page not found" not in first_view.lower()
+    assert deep.title in driver.find_element(By.CSS_SELECTOR, "[data-testid='stMain'] h1").text
     yield driver
     driver.quit()
 
