@@ -1,7 +1,8 @@
 # fabricwatch: two commands for a fresh machine (Python 3.11 + pip).
 #   make run   set up, refresh the warehouse on the offline default, then start the dashboard
 #   make test  set up and run the whole test suite
-PYTHON ?= python3.11
+# python3.11 when installed, else python3 (checked below to be 3.11 or newer)
+PYTHON ?= $(shell command -v python3.11 >/dev/null 2>&1 && echo python3.11 || echo python3)
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 export FABRICWATCH_HOME ?= $(CURDIR)/data
@@ -9,7 +10,8 @@ export FABRICWATCH_HOME ?= $(CURDIR)/data
 .PHONY: run test setup setup-test refresh dashboard bench clean
 
 $(BIN)/python:
-	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
+	  { echo "fabricwatch needs Python 3.11 or newer: install it, or run make PYTHON=/path/to/python3.11 ..."; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
