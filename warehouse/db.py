@@ -13,6 +13,7 @@ import contextlib
 import datetime as dt
 import os
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -24,6 +25,7 @@ MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 # storage format (ecosystem-notes §1); files are created in the 1.5 format and stay in it.
 STORAGE_COMPATIBILITY = "v1.5.0"
 RELEASES_KEPT = 5
+LOCK_WAIT_S = 120.0  # how long a writer waits for another writer of the working database
 
 
 @dataclass(frozen=True)
@@ -106,11 +108,32 @@ def migrate(con: duckdb.DuckDBPyConnection) -> list[str]:
     return done
 
 
-def connect_work(path: str | Path) -> duckdb.DuckDBPyConnection:
-    """Open (creating if needed) a working database read-write, migrated to the current schema."""
+class WarehouseBusy(RuntimeError):
+    """Another process (a second refresh, a scheduled run) holds the working database."""
+
+
+def connect_work(path: str | Path, wait_s: float = LOCK_WAIT_S) -> duckdb.DuckDBPyConnection:
+    """Open (creating if needed) a working database read-write, migrated to the current schema.
+
+    DuckDB fails at once when another process holds the file; a refresh started while a scheduled
+    run writes waits up to `wait_s` for it, then gives up with a clear error (nothing is lost:
+    the published warehouse is untouched).
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    con = duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY})
+    deadline, delay = time.monotonic() + wait_s, 0.1
+    while True:
+        try:
+            con = duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY})
+            break
+        except duckdb.IOException as exc:
+            if "lock" not in str(exc).lower():
+                raise
+            if time.monotonic() >= deadline:
+                raise WarehouseBusy(f"the working database {path} is in use by another process "
+                                    f"(another refresh or a scheduled run?): {exc}") from exc
+            time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
+            delay = min(delay * 2, 5.0)
     try:
         if schema_version(con) != migration_files()[-1][0]:  # cheap check first: most opens find it current
             migrate(con)

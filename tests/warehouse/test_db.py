@@ -110,3 +110,45 @@ def test_published_file_is_readable_by_the_duckdb_1_5_cli(tmp_path):
                           "SELECT count(*) FROM meta.schema_migrations"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == str(len(db.migration_files()))
+
+
+HOLDER = """
+import sys, time, duckdb
+con = duckdb.connect(sys.argv[1])
+print("holding", flush=True)
+time.sleep(float(sys.argv[2]))
+con.close()
+"""
+
+
+def test_a_second_writer_waits_for_the_first_then_gets_in(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "w.duckdb"
+    db.connect_work(path).close()
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), "1.5"], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "holding"
+    t0 = time.monotonic()
+    con = db.connect_work(path, wait_s=30)
+    waited = time.monotonic() - t0
+    con.close()
+    holder.wait(timeout=30)
+    assert 0.5 < waited < 30
+
+
+def test_a_writer_gives_up_with_a_clear_error(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "w.duckdb"
+    db.connect_work(path).close()
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), "10"], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "holding"
+    try:
+        with pytest.raises(db.WarehouseBusy, match="in use by another process"):
+            db.connect_work(path, wait_s=0.5)
+    finally:
+        holder.kill()
+        holder.wait()
