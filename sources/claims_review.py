@@ -12,7 +12,8 @@ import datetime as dt
 import tempfile
 from pathlib import Path
 
-from sources.curated_ledger import DEFAULT_FOLDER, OBSERVATION_COLUMNS, LedgerError, load_ledger
+from sources.curated_format import DEFAULT_FOLDER, OBSERVATION_COLUMNS
+from sources.curated_ledger import LedgerError, load_ledger
 
 REVIEW_FILE = "claims_review.csv"
 ACCEPTED_FILE = "claims_accepted_observations.csv"

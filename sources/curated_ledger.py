@@ -16,49 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from sources.curated_format import (
+    CADENCES, DATE_PRECISIONS, DEFAULT_FOLDER, EVENT_CATEGORIES, EVENT_COLUMNS, FABRICS, INDICATOR_CATEGORIES,
+    INDICATOR_COLUMNS, OBSERVATION_COLUMNS, PRODUCT_COLUMNS, PRODUCT_KINDS, QUALIFIERS, SOURCE_COLUMNS, UNIT_FACTORS,
+    UNITS, INDICATOR_ID_RE, ISO_DATE_RE, SLUG_RE, UNDATED_NOTE_RE)
 from sources.periods import period_bounds  # re-exported: the ledger's period rules are the warehouse's
 from sources.registry import REGISTRY
 from sources.records import CONFIDENCES, KINDS, Event, Observation, Product, Provenance, Records
-
-DEFAULT_FOLDER = Path(__file__).parent / "curated"
-
-UNITS = ("USD", "units", "share", "Gbps", "GBps", "Tbps", "TBps", "ns", "us", "ms", "W", "kW", "ports",
-         "lanes", "count", "GB", "TB", "TFLOPS", "gpus", "pct_points", "ratio", "USD_per_Gbps", "years")
-FABRICS = ("infiniband", "ethernet", "roce", "spectrum-x", "uec", "nvlink", "slingshot", "omni-path", "other")
-QUALIFIERS = (">", "<", "~", ">=", "<=")
-CADENCES = ("daily", "weekly", "monthly", "quarterly", "yearly", "irregular")
-INDICATOR_CATEGORIES = ("market", "shipments", "optics", "prices", "share", "top500", "benchmark", "cloud",
-                        "uec", "spec", "software", "model")
-DATE_PRECISIONS = ("day", "month", "quarter", "half", "year")
-EVENT_CATEGORIES = ("spec_release", "product_announcement", "product_shipping", "membership", "plugfest",
-                    "compliance", "software_release", "deployment", "company", "other")
-PRODUCT_KINDS = ("nic", "switch_asic", "switch_system", "optics", "nvlink_switch", "gpu_system", "dpu",
-                 "cable", "other")
-
-PROVENANCE_COLUMNS = ("source_id", "publisher", "doc_title", "url", "via", "published_on", "evidence", "confidence")
-OBSERVATION_COLUMNS = ("indicator", "subject", "period", "value", "value_qualifier", "unit", "kind", "speed_gbps",
-                       "fabric", "vendor", "product_id", "region", "segment", "note") + PROVENANCE_COLUMNS
-EVENT_COLUMNS = ("event_date", "date_precision", "category", "subject", "event", "description", "fabric",
-                 "vendor", "product_id") + PROVENANCE_COLUMNS
-PRODUCT_COLUMNS = ("product_id", "vendor", "name", "family", "kind", "fabric", "generation", "announced_on",
-                   "shipping_on") + PROVENANCE_COLUMNS
-INDICATOR_COLUMNS = ("indicator", "name", "unit", "category", "cadence", "description", "fed_by")
-SOURCE_COLUMNS = ("source_id", "publisher", "kind", "homepage", "licence_note")  # optional extra: title, note
-
-# A missing published_on must be explained in the row's note with one of these words.
-_UNDATED_NOTE = re.compile(r"undated|unknown|not stated|not given|no date|\bdate\b", re.IGNORECASE)
-_INDICATOR_ID = re.compile(r"^[a-z][A-Za-z0-9_]*$")  # nvlink_bandwidth_GBps keeps its unit's case
-_SLUG = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-# Conversions from a compatible unit to the indicator's canonical (first-listed) unit.
-UNIT_FACTORS = {
-    ("TBps", "GBps"): 1000.0, ("GBps", "TBps"): 0.001, ("Tbps", "Gbps"): 1000.0, ("Gbps", "Tbps"): 0.001,
-    ("TB", "GB"): 1000.0, ("GB", "TB"): 0.001, ("us", "ns"): 1000.0, ("ns", "us"): 0.001,
-    ("ms", "us"): 1000.0, ("ms", "ns"): 1e6, ("kW", "W"): 1000.0, ("W", "kW"): 0.001,
-    ("ports", "units"): 1.0, ("units", "ports"): 1.0, ("share", "ratio"): 1.0, ("ratio", "share"): 1.0,
-}
 
 
 class LedgerError(ValueError):
@@ -79,7 +43,7 @@ class Ledger:
 
 def parse_date(text: str) -> dt.date:
     """A strict ISO date (YYYY-MM-DD)."""
-    if not _ISO_DATE.match(text):
+    if not ISO_DATE_RE.match(text):
         raise ValueError(f"bad date {text!r} (want YYYY-MM-DD)")
     try:
         return dt.date.fromisoformat(text)
@@ -185,7 +149,7 @@ def _published_on(check: _FileCheck, row: dict) -> tuple[dt.date | None, str | N
     and the note says so). Empty only with a note that says why the date is unknown."""
     text = row.get("published_on", "")
     if not text:
-        if not _UNDATED_NOTE.search(row.get("note", "")):
+        if not UNDATED_NOTE_RE.search(row.get("note", "")):
             check.fail("published_on", "empty: give the date or a note saying why it is unknown (e.g. 'undated')")
         return None, None
     if re.match(r"^\d{4}(-\d{2})?$", text):
@@ -231,7 +195,7 @@ def _load_indicators(paths: list[Path], errors: list[str]) -> dict[str, dict]:
         for line, row in _read_rows(path, INDICATOR_COLUMNS, check):
             _required(check, row, "name", "description")
             ident = row["indicator"]
-            if not _INDICATOR_ID.match(ident or ""):
+            if not INDICATOR_ID_RE.match(ident or ""):
                 check.fail("indicator", f"bad id {ident!r} (letters, digits, _; starts lowercase)")
                 continue
             if ident in catalog:
@@ -256,7 +220,7 @@ def _load_sources(paths: list[Path], errors: list[str]) -> dict[str, dict]:
         for line, row in _read_rows(path, SOURCE_COLUMNS, check, optional=("title", "note")):
             _required(check, row, "publisher", "kind")
             ident = row["source_id"]
-            if not _SLUG.match(ident or ""):
+            if not SLUG_RE.match(ident or ""):
                 check.fail("source_id", f"bad id {ident!r} (lowercase letters, digits, _ - .)")
                 continue
             if ident in known:
@@ -341,7 +305,7 @@ def _event(check: _FileCheck, row: dict, sources: set[str]) -> Event | None:
 
 def _product(check: _FileCheck, row: dict, sources: set[str]) -> Product | None:
     before = len(check.errors)
-    if not _SLUG.match(row["product_id"] or ""):
+    if not SLUG_RE.match(row["product_id"] or ""):
         check.fail("product_id", f"bad id {row['product_id']!r} (lowercase slug, e.g. connectx-8)")
     _required(check, row, "vendor", "name", "family")
     _choice(check, row, "kind", PRODUCT_KINDS)
