@@ -75,6 +75,13 @@ def summarize(doc: Document) -> dict:
     }
 
 
+def notable_fabric(summary: dict, row: dict) -> str:
+    """Fabric id of a family x notable row: the family's (so fabric totals equal the list's family counts),
+    except Slingshot, which TOP500 files under Ethernet but which is tracked apart."""
+    notable = summary["notable"].get(row["notable"], {}).get("fabric")
+    return notable if notable == "slingshot" else family_fabric(row["family"])
+
+
 def cli_json(doc: Document) -> dict:
     """The `fabricwatch parse top500 FILE --json` contract."""
     return {k: v for k, v in summarize(doc).items() if not k.startswith("_")}
@@ -94,7 +101,8 @@ def parse(doc: Document) -> Records:
         evidence = f"{info['systems']} of {n} systems whose Interconnect reads as {group}"
         records.observations += _pair(doc, period, group, info["systems"], info["rmax_share"], info["fabric"],
                                       info["speed_gbps"], SEGMENT_NOTABLE, evidence)
-    records.tables["top500_families"] = [{"list": period, **row} for row in summary["_cross"]]
+    records.tables["top500_families"] = [{"list": period, "fabric": notable_fabric(summary, row), **row}
+                                         for row in summary["_cross"]]
     records.tables["top500_interconnects"] = [{"list": period, **row} for row in summary["_interconnects"]]
     return records
 

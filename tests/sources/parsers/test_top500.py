@@ -173,3 +173,22 @@ def test_cli_summary_and_error(capsys):
     assert "list 2023-11: 13 systems" in out and "Slingshot" in out
     assert main(["parse", "top500", str(REPO / "tests" / "fixtures" / "nccl" / "empty.txt")]) == 2
     assert "empty document" in capsys.readouterr().err
+
+
+def test_family_rows_carry_a_fabric_whose_totals_match_the_list():
+    """Fabric per row: the family's, Slingshot apart from the Ethernet family it is filed under."""
+    from collections import Counter
+    from pathlib import Path
+
+    from sources.document import Document
+    from sources.parsers import top500
+
+    path = Path(__file__).resolve().parents[3] / "sources" / "snapshots" / "top500_lists" / "TOP500_202311.xlsx"
+    rows = top500.parse(Document.from_path(path, source_id="top500_lists")).tables["top500_families"]
+    by_fabric = Counter()
+    for row in rows:
+        by_fabric[row["fabric"]] += row["systems"]
+    assert by_fabric["infiniband"] == 219                       # the file's Infiniband family count
+    assert by_fabric["slingshot"] == 37
+    assert by_fabric["ethernet"] + by_fabric["slingshot"] == 209  # the Gigabit Ethernet family
+    assert sum(by_fabric.values()) == 500
