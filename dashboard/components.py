@@ -10,6 +10,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from dashboard import data
+
 PROVENANCE_COLUMNS = ("publisher", "source_id", "title", "published_on", "url", "via", "evidence", "confidence",
                       "document_sha")
 # Columns that say which number a provenance row is about, when present.
@@ -25,8 +27,11 @@ def empty(message: str) -> None:
     st.info(message, icon=":material/inbox:")
 
 
-def missing_warehouse() -> None:
-    empty("No published warehouse yet: run `fabricwatch refresh` (offline by default) and reload this page.")
+def require_warehouse() -> None:
+    """Stop the page with what to do when nothing is published yet."""
+    if data.warehouse_version() is None:
+        empty("No published warehouse yet: run `fabricwatch refresh` (offline by default) and reload this page.")
+        st.stop()
 
 
 def column_config(df: pd.DataFrame, labels: dict[str, str], help_texts: dict[str, str] | None = None) -> dict:

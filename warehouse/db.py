@@ -171,6 +171,18 @@ def published_connection(home: str | Path, *, safe: bool = False) -> Iterator[du
         con.close()
 
 
+COUNTED_SCHEMAS = ("raw", "core", "model", "marts")
+
+
+def row_counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """Rows per table of the data schemas (marts are views: not counted here)."""
+    tables = con.execute(
+        "SELECT schema_name || '.' || table_name FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND list_contains(?, schema_name) ORDER BY 1", [list(COUNTED_SCHEMAS)]
+    ).fetchall()
+    return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for (t,) in tables}
+
+
 def refresh_data_dictionary(con: duckdb.DuckDBPyConnection) -> int:
     """Rebuild meta.data_dictionary from the catalog comments of every table, view and column."""
     con.execute("DELETE FROM meta.data_dictionary")

@@ -5,9 +5,7 @@ import streamlit as st
 from dashboard import charts, components as ui, data, shape
 
 ui.page_header("Benchmarks", data.description("marts.nccl_results"))
-if data.warehouse_version() is None:
-    ui.missing_warehouse()
-    st.stop()
+ui.require_warehouse()
 
 results, labels = data.mart("nccl_results"), data.labels("marts.nccl_results")
 if results.empty:

@@ -5,9 +5,7 @@ import streamlit as st
 from dashboard import charts, components as ui, data, shape
 
 ui.page_header("Market", data.description("marts.market_size"))
-if data.warehouse_version() is None:
-    ui.missing_warehouse()
-    st.stop()
+ui.require_warehouse()
 
 size, size_labels = data.mart("market_size"), data.labels("marts.market_size")
 

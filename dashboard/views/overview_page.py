@@ -9,9 +9,7 @@ HEADLINES = ("ai_backend_network_revenue", "vendor_networking_revenue", "fabric_
 
 ui.page_header("fabricwatch", "AI cluster fabrics — InfiniBand, RoCE, Spectrum-X, Ultra Ethernet, NVLink: "
                "market and technology tracking. Every figure links to its source.")
-if data.warehouse_version() is None:
-    ui.missing_warehouse()
-    st.stop()
+ui.require_warehouse()
 
 run = data.last_run()
 if run:

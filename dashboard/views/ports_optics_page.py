@@ -5,9 +5,7 @@ import streamlit as st
 from dashboard import charts, components as ui, data, shape
 
 ui.page_header("Ports & optics", data.description("marts.port_shipments"))
-if data.warehouse_version() is None:
-    ui.missing_warehouse()
-    st.stop()
+ui.require_warehouse()
 
 ports, port_labels = data.mart("port_shipments"), data.labels("marts.port_shipments")
 st.subheader("Switch port shipments by speed")

@@ -5,9 +5,7 @@ import streamlit as st
 from dashboard import charts, components as ui, data, shape
 
 ui.page_header("Technology roadmap", data.description("marts.bandwidth_roadmap"))
-if data.warehouse_version() is None:
-    ui.missing_warehouse()
-    st.stop()
+ui.require_warehouse()
 
 roadmap, labels = data.mart("bandwidth_roadmap"), data.labels("marts.bandwidth_roadmap")
 if roadmap.empty:

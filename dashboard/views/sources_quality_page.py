@@ -6,9 +6,7 @@ import streamlit as st
 from dashboard import components as ui, data, shape
 
 ui.page_header("Sources & quality", "Where the data comes from and how much to trust it.")
-if data.warehouse_version() is None:
-    ui.missing_warehouse()
-    st.stop()
+ui.require_warehouse()
 
 sources_tab, checks_tab, conflicts_tab, stale_tab, claims_tab, sql_tab = st.tabs(
     ["Sources", "Checks", "Conflicts", "Stale indicators", "Claims inbox", "SQL console"])

@@ -5,9 +5,7 @@ import streamlit as st
 from dashboard import charts, components as ui, data, shape
 
 ui.page_header("TOP500", data.description("marts.top500_interconnects"))
-if data.warehouse_version() is None:
-    ui.missing_warehouse()
-    st.stop()
+ui.require_warehouse()
 
 lists, labels = data.mart("top500_interconnects"), data.labels("marts.top500_interconnects")
 if lists.empty:

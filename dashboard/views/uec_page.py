@@ -5,9 +5,7 @@ import streamlit as st
 from dashboard import charts, components as ui, data, shape
 
 ui.page_header("UEC tracker", data.description("marts.uec_tracker"))
-if data.warehouse_version() is None:
-    ui.missing_warehouse()
-    st.stop()
+ui.require_warehouse()
 
 uec, labels = data.mart("uec_tracker"), data.labels("marts.uec_tracker")
 if uec.empty:

@@ -47,11 +47,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"refresh done in {outcome.seconds:.1f}s (run {outcome.run_id}); published {db.paths(h).published}")
     for warning in outcome.warnings:
         print(f"  warning (check): {warning}  — see the Sources & quality page", file=sys.stderr)
-    from pipelines.assets.publish import row_counts
     from warehouse.raw import source_status
 
     with db.published_connection(h) as con:
-        counts = row_counts(con)
+        counts = db.row_counts(con)
         status = source_status(con)
     print("sources (documents: stored / failing / not recorded):")
     for source_id, st in sorted(status.items()):

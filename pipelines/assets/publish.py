@@ -9,9 +9,6 @@ import dagster as dg
 from pipelines.resources import WarehouseResource
 from warehouse import db
 
-COUNTED_SCHEMAS = ("raw", "core", "model", "marts")
-
-
 def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
     """`published_warehouse` runs after every other asset (and their blocking checks) succeeded."""
 
@@ -20,7 +17,7 @@ def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
     def published_warehouse(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
         con = db.connect_work(warehouse.paths.work)
         try:
-            counts = row_counts(con)
+            counts = db.row_counts(con)
             db.refresh_data_dictionary(con)
             con.execute(
                 "INSERT OR REPLACE INTO meta.runs BY NAME SELECT ? AS run_id, ? AS started_at, ? AS finished_at, "
@@ -39,14 +36,6 @@ def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
                                               "row_counts": dg.MetadataValue.json(counts)})
 
     return published_warehouse
-
-
-def row_counts(con) -> dict[str, int]:
-    tables = con.execute(
-        "SELECT schema_name || '.' || table_name FROM duckdb_tables() WHERE database_name = current_database() "
-        f"AND schema_name IN {COUNTED_SCHEMAS!r} ORDER BY 1"
-    ).fetchall()
-    return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for (t,) in tables}
 
 
 def _run_start(context: dg.AssetExecutionContext) -> dt.datetime:
