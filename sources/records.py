@@ -13,6 +13,9 @@ from dataclasses import dataclass, field, fields, asdict
 
 KINDS = ("actual", "estimate", "forecast", "vendor_claim", "spec")
 CONFIDENCES = ("reported", "derived", "analyst_estimate")
+# How a record's `published_on` is known (DESIGN §4): the document's own date, an as-of date it
+# states, a TOP500 list's release date, the date an undated page was read, or not at all.
+DATE_BASES = ("published", "as_of", "list_release", "retrieved", "undated")
 
 
 class ParseError(ValueError):
@@ -30,6 +33,7 @@ class Provenance:
     via: str | None = None    # secondary carrier (a seed document, a repost) when not read first-hand
     document_sha: str | None = None  # sha256 of the stored document it was parsed from
     confidence: str = "reported"
+    date_basis: str | None = None  # one of DATE_BASES; None = "published" when dated, else "undated"
 
 
 @dataclass(frozen=True)
