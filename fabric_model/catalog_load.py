@@ -172,7 +172,8 @@ def load_catalog(overrides=None) -> Catalog:
     an unknown product or field are skipped and listed in `Catalog.overrides_skipped`.
     """
     catalog = Catalog(switches=_load_switches(), nics=_load_nics(), optics=_load_optics(),
-                      systems=_load_systems(), fabrics=_load_fabrics(), constants=_load_constants())
+                      systems=_load_systems(), fabrics=_load_fabrics(), constants=_load_constants(),
+                      ranges=tuple(_rows("ranges.csv")))
     if overrides is None:
         return catalog
     records = overrides.to_dict("records") if hasattr(overrides, "to_dict") else list(overrides)
