@@ -135,5 +135,7 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
     columns = {name: np.broadcast_to(np.asarray(values), (len(frame),)) for name, values in out.items()
                if name not in result.columns and name not in ("planes",)}
     result = pd.concat([result, pd.DataFrame(columns)], axis=1)
-    result["planes"] = np.asarray(out["planes"])
+    resolved_planes = np.asarray(out["planes"], dtype=float)
+    result["planes"] = np.where(np.isnan(resolved_planes), frame["planes"].to_numpy(dtype=float),
+                                resolved_planes).astype(int)
     return result
