@@ -43,7 +43,7 @@ def random_grid(n: int, seed: int = 5) -> pd.DataFrame:
         "switch": switches,
         "oversubscription": rng.choice([1.0, 1.5, 2.0, 3.0], n),
         "host_links": rng.choice(["optical", "copper"], n),
-        "rail_optimized": rng.choice([True, False], n),
+        "design": rng.choice(["fat-tree", "rail-only"], n), "planes": 1,
         "algorithm": algorithms,
         "message_bytes": 2.0 ** rng.integers(10, 35, n),
         "params": rng.choice([1e9, 8e9, 70e9], n),
@@ -55,7 +55,7 @@ def random_grid(n: int, seed: int = 5) -> pd.DataFrame:
 def scenario_of(row: dict) -> Scenario:
     return Scenario(gpus=int(row["gpus"]), gpus_per_node=int(row["gpus_per_node"]), nic_gbps=int(row["nic_gbps"]),
                     fabric=row["fabric"], switch=row["switch"], oversubscription=float(row["oversubscription"]),
-                    host_links=row["host_links"], rail_optimized=bool(row["rail_optimized"]),
+                    host_links=row["host_links"], design=row["design"], planes=int(row["planes"]),
                     algorithm=row["algorithm"], message_bytes=float(row["message_bytes"]), params=float(row["params"]),
                     compute_s_per_step=float(row["compute_s_per_step"]), overlap_share=float(row["overlap_share"]))
 

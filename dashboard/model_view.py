@@ -11,6 +11,7 @@ import streamlit as st
 import fabric_model as fm
 from dashboard import data
 from dashboard.dictionary import fallback_label
+from warehouse import model_io
 
 KEY_METRICS = ("capex_network_usd", "capex_network_per_gpu_usd", "network_share_of_cluster_capex", "power_network_w",
                "effective_GBps_per_gpu", "allreduce_time_s", "allreduce_busbw_GBps", "step_time_s", "gpu_utilization")
@@ -22,9 +23,19 @@ STORED_AS = {"capex_network_usd": "capex_total_usd", "capex_network_per_gpu_usd"
 
 
 @st.cache_resource(show_spinner=False)
+def _published_catalog(version: int | None) -> fm.Catalog:
+    rows = data.query(model_io.catalog_sql()) if data.exists("model.catalog") else None
+    return fm.catalog_from_records(rows) if rows is not None and len(rows) else fm.load_catalog()
+
+
 def catalog() -> fm.Catalog:
-    """The shipped model catalog (fabric_model/data/*.csv, every figure with its source); immutable, so shared."""
-    return fm.load_catalog()
+    """The catalog the published marts were computed with (model.catalog: shipped figures with the
+    warehouse's observed overrides); the shipped catalog only when nothing is published yet."""
+    return _published_catalog(data.warehouse_version())
+
+
+def catalog_origin() -> str:
+    return "published warehouse (model.catalog)" if data.exists("model.catalog") else "shipped catalog (no warehouse yet)"
 
 
 def labels() -> dict[str, str]:
@@ -68,7 +79,7 @@ def workloads() -> dict[str, dict]:
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def evaluate(**scenario) -> dict:
+def _evaluate(version, **scenario) -> dict:
     """Evaluate one scenario; {"error": message} when the catalog cannot build it."""
     try:
         result = fm.evaluate(fm.Scenario(**scenario), catalog())
@@ -76,7 +87,12 @@ def evaluate(**scenario) -> dict:
         return {"error": str(exc)}
     inputs = pd.DataFrame(fm.assumptions(catalog(), result.scenario))
     inputs["value"] = inputs["value"].map(str)  # numbers, port configurations and formulas share the column
-    return {"error": None, "result": result, "assumptions": inputs}
+    shares = pd.DataFrame(fm.assumption_shares(result, catalog()))
+    return {"error": None, "result": result, "assumptions": inputs, "shares": shares}
+
+
+def evaluate(**scenario) -> dict:
+    return _evaluate(data.warehouse_version(), **scenario)
 
 
 def bill_of_materials(result: fm.Result) -> pd.DataFrame:
@@ -94,21 +110,43 @@ def breakdown(result: fm.Result, prefix: str, suffix: str) -> pd.DataFrame:
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def compare(**scenario) -> pd.DataFrame:
+def _compare(version, **scenario) -> pd.DataFrame:
     return fm.compare_fabrics(fm.Scenario(**scenario), catalog())
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+def compare(**scenario) -> pd.DataFrame:
+    return _compare(data.warehouse_version(), **scenario)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _ranking(version, **scenario) -> pd.DataFrame:
+    return fm.ranking_sensitivity(fm.Scenario(**scenario), catalog())
+
+
+def ranking(**scenario) -> pd.DataFrame:
+    """Does the cheapest fabric per effective GPU change when one assumption moves within its range?"""
+    return _ranking(data.warehouse_version(), **scenario)
+
+
 def tornado(metric: str, **scenario) -> pd.DataFrame:
+    return _tornado(data.warehouse_version(), metric, **scenario)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _tornado(version, metric: str, **scenario) -> pd.DataFrame:
     """Sensitivity of one metric: assumption, low and high outcome, sorted by swing."""
     frame = fm.sensitivity(fm.Scenario(**scenario), catalog())
-    out = frame[["assumption", "base_value", "low_value", "high_value", f"{metric}_low", f"{metric}_high"]]
+    out = frame[["assumption", "base_value", "low_value", "high_value", "range_basis", f"{metric}_low", f"{metric}_high"]]
     out = out.rename(columns={f"{metric}_low": "outcome_low", f"{metric}_high": "outcome_high"})
     return out[(out["outcome_low"] != out["outcome_high"])].reset_index(drop=True)
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
 def grid(**fixed) -> pd.DataFrame:
+    return _grid(data.warehouse_version(), **fixed)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _grid(version, **fixed) -> pd.DataFrame:
     """The default scenario grid (fabrics x sizes x NIC speeds) with `fixed` inputs, feasible rows only."""
     table = fm.sweep(fm.default_grid(**fixed), catalog())
     return table[table["feasible"]].reset_index(drop=True)

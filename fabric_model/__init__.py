@@ -8,17 +8,17 @@ no Dagster, DuckDB or Streamlit here. Typical use:
     table = sweep(default_grid(), catalog)        # vectorized, same numbers as evaluate
 """
 
-from .analysis import assumptions, compare_fabrics, sensitivity
+from .analysis import assumption_shares, assumptions, compare_fabrics, ranking_sensitivity, sensitivity
 from .calibration import (CALIBRATION_MIN_BYTES, CALIBRATION_TOLERANCE, calibrate, calibration_failures,
                           measured_from_runs, reference_points)
 from .catalog import Catalog, FabricProfile, GpuSystem, ModelError, Nic, Optic, Source, Switch
-from .catalog_load import load_catalog
+from .catalog_load import catalog_from_records, catalog_records, load_catalog
 from .evaluate import Result, evaluate, result_to_dict
-from .scenario import ALGORITHMS, FABRICS, HOST_LINKS, Scenario, resolve_ids
+from .scenario import ALGORITHMS, DESIGNS, FABRICS, HOST_LINKS, Scenario, resolve_ids
 from .sweep import default_grid, sweep
 
 __all__ = [
-    "ALGORITHMS", "CALIBRATION_MIN_BYTES", "CALIBRATION_TOLERANCE", "Catalog", "FABRICS", "FabricProfile",
+    "ALGORITHMS", "DESIGNS", "catalog_from_records", "catalog_records", "assumption_shares", "ranking_sensitivity", "CALIBRATION_MIN_BYTES", "CALIBRATION_TOLERANCE", "Catalog", "FABRICS", "FabricProfile",
     "GpuSystem", "HOST_LINKS", "ModelError", "Nic", "Optic", "Result", "Scenario", "Source", "Switch",
     "assumptions", "calibrate", "calibration_failures", "compare_fabrics", "default_grid", "evaluate",
     "load_catalog", "measured_from_runs", "reference_points", "resolve_ids", "result_to_dict", "sensitivity", "sweep",

@@ -94,11 +94,12 @@ def assumptions(catalog: Catalog, scenario: Scenario | None = None) -> list[dict
     return out
 
 
-def _tornado_cases(s: Scenario, catalog: Catalog, delta: float):
-    """(assumption, base value, builder(value) -> (scenario, catalog), clamp to)"""
+def _tornado_cases(s: Scenario, catalog: Catalog):
+    """(assumption, table, item, field, base value, builder(value) -> (scenario, catalog), clamp to)"""
     sw, nic, system = catalog.switch(s.switch), catalog.nic(s.nic), catalog.system(s.system)
     profile = catalog.fabric(s.fabric)
     host, cage = catalog.host_optic(s.nic_gbps), catalog.switch_optic(sw.cage_gbps)
+    cable = catalog.cable("fiber" if s.host_links == "optical" else "copper")
 
     def item(table, item_id, field):
         return lambda v: (s, catalog.with_value(table, item_id, field, v))
@@ -109,43 +110,66 @@ def _tornado_cases(s: Scenario, catalog: Catalog, delta: float):
     def scen(field):
         return lambda v: (dataclasses.replace(s, **{field: v}), catalog)
 
+    def catalog_case(label, table, item_id, field, value, clamp=None):
+        return (label, table, item_id, field, value, item(table, item_id, field), clamp)
+
     cases = [
-        (f"switch price ({sw.switch_id})", sw.price_usd, item("switches", sw.switch_id, "price_usd"), None),
-        (f"NIC price ({nic.nic_id})", nic.price_usd, item("nics", nic.nic_id, "price_usd"), None),
-        (f"NIC-side transceiver price ({host.optic_id})", host.price_usd, item("optics", host.optic_id, "price_usd"), None),
-        (f"switch-side transceiver price ({cage.optic_id})", cage.price_usd, item("optics", cage.optic_id, "price_usd"), None),
-        (f"GPU system price ({system.system_id})", system.price_usd, item("systems", system.system_id, "price_usd"), None),
-        (f"NIC protocol efficiency ({nic.nic_id})", nic.protocol_efficiency,
-         item("nics", nic.nic_id, "protocol_efficiency"), 1.0),
-        (f"scale-up bandwidth ({system.system_id})", system.scaleup_GBps, item("systems", system.system_id, "scaleup_GBps"), None),
-        ("NCCL network latency per step", catalog.constant("nccl_hw_lat_net_ring_us"), const("nccl_hw_lat_net_ring_us"), None),
-        ("NCCL NVLink latency per step", catalog.constant("nccl_hw_lat_nvlink_us"), const("nccl_hw_lat_nvlink_us"), None),
-        ("compute time per step", s.compute_s_per_step, scen("compute_s_per_step"), None),
-        ("overlap share", s.overlap_share, scen("overlap_share"), 1.0),
-        ("parameters (gradient size)", s.params, scen("params"), None),
+        catalog_case(f"switch price ({sw.switch_id})", "switches", sw.switch_id, "price_usd", sw.price_usd),
+        catalog_case(f"switch power ({sw.switch_id})", "switches", sw.switch_id, "power_w", sw.power_w),
+        catalog_case(f"NIC price ({nic.nic_id})", "nics", nic.nic_id, "price_usd", nic.price_usd),
+        catalog_case(f"NIC power ({nic.nic_id})", "nics", nic.nic_id, "power_w", nic.power_w),
+        catalog_case(f"NIC-side transceiver price ({host.optic_id})", "optics", host.optic_id, "price_usd", host.price_usd),
+        catalog_case(f"switch-side transceiver price ({cage.optic_id})", "optics", cage.optic_id, "price_usd", cage.price_usd),
+        catalog_case(f"cable price ({cable.optic_id})", "optics", cable.optic_id, "price_usd", cable.price_usd),
+        catalog_case(f"GPU system price ({system.system_id})", "systems", system.system_id, "price_usd", system.price_usd),
+        catalog_case(f"NIC protocol efficiency ({nic.nic_id})", "nics", nic.nic_id, "protocol_efficiency",
+                     nic.protocol_efficiency, 1.0),
+        catalog_case(f"scale-up bandwidth ({system.system_id})", "systems", system.system_id, "scaleup_GBps",
+                     system.scaleup_GBps),
+        ("NCCL network latency per step", "constants", "", "nccl_hw_lat_net_ring_us",
+         catalog.constant("nccl_hw_lat_net_ring_us"), const("nccl_hw_lat_net_ring_us"), None),
+        ("NCCL NVLink latency per step", "constants", "", "nccl_hw_lat_nvlink_us",
+         catalog.constant("nccl_hw_lat_nvlink_us"), const("nccl_hw_lat_nvlink_us"), None),
+        ("compute time per step", "workload", "", "compute_s_per_step", s.compute_s_per_step,
+         scen("compute_s_per_step"), None),
+        ("overlap share", "workload", "", "overlap_share", s.overlap_share, scen("overlap_share"), 1.0),
+        ("parameters (gradient size)", "workload", "", "params", s.params, scen("params"), None),
     ]
     if profile.routing_efficiency is not None:
-        cases.append((f"routing efficiency ({profile.fabric_id})", profile.routing_efficiency,
-                      item("fabrics", profile.fabric_id, "routing_efficiency"), 1.0))
+        cases.append(catalog_case(f"routing efficiency ({profile.fabric_id})", "fabrics", profile.fabric_id,
+                                  "routing_efficiency", profile.routing_efficiency, 1.0))
     return cases
 
 
+def _bounds(catalog: Catalog, table: str, item_id: str, field: str, value: float, delta: float, clamp):
+    """(low, high, basis): the figure's range from ranges.csv, else ±delta (an assumed band)."""
+    found = catalog.value_range(table, item_id, field, value) if item_id else None
+    if found:
+        low, high, basis = found
+    else:
+        low, high, basis = value * (1 - delta), value * (1 + delta), f"assumed ±{delta:.0%} (no sourced range)"
+    if clamp is not None:
+        low, high = min(low, clamp), min(high, clamp)
+    return low, high, basis
+
+
 def sensitivity(base: Scenario, catalog: Catalog, delta: float = 0.2) -> pd.DataFrame:
-    """Tornado: each assumption at (1 - delta) and (1 + delta) of its value; effect on network
-    capex per GPU, cluster capex per effective GPU and step time. Sorted by largest swing."""
+    """Tornado: each assumption at the low and high end of its range (ranges.csv: sourced ranges or
+    labelled assumed bands; ±delta where none is recorded); effect on network capex per GPU, cluster
+    capex per effective GPU and step time. Sorted by largest swing."""
     s = resolve_ids(base, catalog)
     reference = evaluate(s, catalog)
     rows = []
-    for name, value, build, clamp in _tornado_cases(s, catalog, delta):
+    for name, table, item_id, field, value, build, clamp in _tornado_cases(s, catalog):
         if value is None or value == 0 or value == float("inf"):
             continue
+        low_value, high_value, basis = _bounds(catalog, table, item_id, field, value, delta, clamp)
         results = {}
-        for side, factor in (("low", 1 - delta), ("high", 1 + delta)):
-            new = value * factor if clamp is None else min(value * factor, clamp)
+        for side, new in (("low", low_value), ("high", high_value)):
             scenario, cat = build(new)
             results[side] = (new, evaluate(scenario, cat))
-        row = {"assumption": name, "base_value": value,
-               "low_value": results["low"][0], "high_value": results["high"][0]}
+        row = {"assumption": name, "base_value": value, "low_value": low_value, "high_value": high_value,
+               "range_basis": basis}
         for metric in ("capex_network_per_gpu_usd", "capex_cluster_per_effective_gpu_usd", "step_time_s"):
             low, high = getattr(results["low"][1], metric), getattr(results["high"][1], metric)
             row[f"{metric}_low"], row[f"{metric}_high"] = low, high
@@ -154,6 +178,73 @@ def sensitivity(base: Scenario, catalog: Catalog, delta: float = 0.2) -> pd.Data
     frame = pd.DataFrame(rows)
     frame["max_swing_share"] = frame[[c for c in frame.columns if c.endswith("_swing_share")]].max(axis=1)
     return frame.sort_values("max_swing_share", ascending=False, ignore_index=True)
+
+
+def assumption_shares(result: Result, catalog: Catalog) -> list[dict[str, Any]]:
+    """How much of the network's capex and power each catalog figure of this scenario drives, with
+    the figure's kind (spec, estimate, assumption, ...): an analyst sees what rests on a guess."""
+    s = result.scenario
+    sw, nic = catalog.switch(s.switch), catalog.nic(s.nic)
+    host, cage = catalog.host_optic(s.nic_gbps), catalog.switch_optic(sw.cage_gbps)
+    fiber, dac = catalog.cable("fiber"), catalog.cable("copper")
+    capex, power = result.capex_network_usd, result.power_network_w
+    parts = [
+        (f"switch.{sw.switch_id}.price_usd", sw, "price_usd", result.capex_switches_usd, capex, "capex"),
+        (f"switch.{sw.switch_id}.power_w", sw, "power_w", result.power_switches_w, power, "power"),
+        (f"nic.{nic.nic_id}.price_usd", nic, "price_usd", result.capex_nics_usd, capex, "capex"),
+        (f"nic.{nic.nic_id}.power_w", nic, "power_w", result.power_nics_w, power, "power"),
+        (f"optic.{host.optic_id}.price_usd", host, "price_usd", result.capex_host_optics_usd, capex, "capex"),
+        (f"optic.{host.optic_id}.power_w", host, "power_w", result.power_host_optics_w, power, "power"),
+        (f"optic.{cage.optic_id}.price_usd", cage, "price_usd", result.capex_switch_optics_usd, capex, "capex"),
+        (f"optic.{cage.optic_id}.power_w", cage, "power_w", result.power_switch_optics_w, power, "power"),
+        (f"optic.{fiber.optic_id}.price_usd", fiber, "price_usd", result.capex_fiber_usd, capex, "capex"),
+        (f"optic.{dac.optic_id}.price_usd", dac, "price_usd", result.capex_dac_usd, capex, "capex"),
+    ]
+    out = []
+    for name, item, field, part, total, drives in parts:
+        if not part:
+            continue
+        source = item.provenance.get(field) or Source("UNCONFIRMED")
+        out.append({"name": name, "value": getattr(item, field), "kind": source.kind, "drives": drives,
+                    "share": part / total if total else 0.0, "source": source.text})
+    return sorted(out, key=lambda a: -a["share"])
+
+
+RANKING_METRIC = "capex_cluster_per_effective_gpu_usd"
+
+
+def ranking_sensitivity(base: Scenario, catalog: Catalog, delta: float = 0.2) -> pd.DataFrame:
+    """Does the cheapest fabric per effective GPU change when one price or efficiency assumption of
+    any fabric moves to the low or high end of its range? One row per assumption and end."""
+    reference = compare_fabrics(base, catalog)
+    feasible = reference[reference["feasible"]]
+    if feasible.empty:
+        return pd.DataFrame()
+    winner = feasible.loc[feasible[RANKING_METRIC].idxmin(), "fabric"]
+    cases, seen = [], set()
+    for rec in feasible.to_dict("records"):
+        scenario = resolve_ids(dataclasses.replace(base, fabric=rec["fabric"], switch=rec["switch"], nic=rec["nic"],
+                                                   algorithm=rec["algorithm"]), catalog)
+        for case in _tornado_cases(scenario, catalog):
+            name, table, item_id, field, value = case[:5]
+            if table in ("workload", "constants", "systems") or (table, item_id, field) in seen:
+                continue
+            seen.add((table, item_id, field))
+            cases.append(case)
+    rows = []
+    for name, table, item_id, field, value, build, clamp in cases:
+        if not value:
+            continue
+        low, high, basis = _bounds(catalog, table, item_id, field, value, delta, clamp)
+        for side, new in (("low", low), ("high", high)):
+            changed = catalog.with_value(table, item_id, field, new)
+            frame = compare_fabrics(base, changed)
+            ok = frame[frame["feasible"]]
+            new_winner = ok.loc[ok[RANKING_METRIC].idxmin(), "fabric"]
+            rows.append({"assumption": name, "end": side, "value": new, "base_value": value, "range_basis": basis,
+                         "winner": new_winner, "base_winner": winner, "winner_changes": new_winner != winner,
+                         **{f"{RANKING_METRIC}:{f}": v for f, v in zip(ok["fabric"], ok[RANKING_METRIC])}})
+    return pd.DataFrame(rows)
 
 
 def compare_fabrics(base: Scenario, catalog: Catalog, baseline: str = "roce-ecmp") -> pd.DataFrame:
@@ -176,7 +267,8 @@ def compare_fabrics(base: Scenario, catalog: Catalog, baseline: str = "roce-ecmp
             continue
         rows.append({
             "fabric": fabric_id, "feasible": True, "error": "", "switch": result.scenario.switch,
-            "nic": result.scenario.nic, "algorithm": algorithm, "tiers": result.tiers,
+            "nic": result.scenario.nic, "algorithm": algorithm, "design": result.scenario.design,
+            "planes": result.planes, "max_endpoints": result.max_endpoints, "tiers": result.tiers,
             "switches_total": result.switches_total, "capex_network_usd": result.capex_network_usd,
             "capex_network_per_gpu_usd": result.capex_network_per_gpu_usd,
             "capex_cluster_usd": result.capex_cluster_usd,

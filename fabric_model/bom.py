@@ -4,8 +4,11 @@ Counting convention (costmodel-sources B2): every link has two ends. An optical 
 and a transceiver at each end; a switch cage holds one module that carries cage_gbps / link_gbps
 links (NVIDIA twin-port 2x400G OSFP in an 800G cage: 2 links per module), so switch-side modules
 are counted as modules, not link ends. The NIC end is a single-port module at the link speed.
-Copper host links (Meta's RTSW DAC, A7) use one passive splitter DAC per switch cage and no
-transceivers. One scale-out NIC per GPU.
+Copper host links (Meta's RTSW DAC, A7; in the rack) use one passive splitter DAC per switch cage
+and no transceivers. Links between rows (every switch-to-switch link, and optical host links) are
+two transceivers and one fiber. One scale-out NIC per GPU, with one NIC-side module at the NIC's
+speed (in a multi-plane design that module carries the NIC's links to every plane, like the
+twin-port 2 x 400G OSFP of an 800G ConnectX-8).
 """
 
 from __future__ import annotations
@@ -17,13 +20,14 @@ def _ceil_div(a, b):
     return np.ceil(np.round(np.asarray(a, dtype=float) / b, 9))
 
 
-def count_parts(topo, host_copper, nic_gbps, cage_gbps) -> dict[str, np.ndarray]:
-    links_per_cage = np.asarray(cage_gbps, dtype=float) / np.asarray(nic_gbps, dtype=float)
+def count_parts(topo, host_copper, link_gbps, cage_gbps, gpus) -> dict[str, np.ndarray]:
+    links_per_cage = np.asarray(cage_gbps, dtype=float) / np.asarray(link_gbps, dtype=float)
     host = topo["links_host_leaf"]
+    nics = np.where(topo["tiers"] > 0, np.asarray(gpus, dtype=float), 0.0)
     leaf_spine, spine_core = topo["links_leaf_spine"], topo["links_spine_core"]
     copper = np.asarray(host_copper, dtype=bool)
     host_cages = _ceil_div(host, links_per_cage)
-    host_modules = np.where(copper, 0.0, host)  # NIC ends
+    host_modules = np.where(copper, 0.0, nics)  # NIC ends
     leaf_host_modules = np.where(copper, 0.0, host_cages)  # switch ends of host links
     fabric_modules = 2 * (_ceil_div(leaf_spine, links_per_cage) + _ceil_div(spine_core, links_per_cage))
     switch_modules = leaf_host_modules + fabric_modules
@@ -31,7 +35,7 @@ def count_parts(topo, host_copper, nic_gbps, cage_gbps) -> dict[str, np.ndarray]
     dacs = np.where(copper, host_cages, 0.0)
     return {
         "links_per_cage": links_per_cage,
-        "nics": np.asarray(host, dtype=float),
+        "nics": nics,
         "host_modules": host_modules,
         "switch_modules": switch_modules,
         "transceivers_total": host_modules + switch_modules,
@@ -47,17 +51,20 @@ def capex_and_power(topo, parts, prices) -> dict[str, np.ndarray]:
     out = {
         "capex_switches_usd": switches * prices["switch_price_usd"],
         "capex_nics_usd": parts["nics"] * prices["nic_price_usd"],
-        "capex_optics_usd": parts["host_modules"] * prices["host_module_price_usd"]
-        + parts["switch_modules"] * prices["switch_module_price_usd"],
-        "capex_cables_usd": parts["fiber_cables"] * prices["fiber_price_usd"]
-        + parts["dac_cables"] * prices["dac_price_usd"],
+        "capex_host_optics_usd": parts["host_modules"] * prices["host_module_price_usd"],
+        "capex_switch_optics_usd": parts["switch_modules"] * prices["switch_module_price_usd"],
+        "capex_fiber_usd": parts["fiber_cables"] * prices["fiber_price_usd"],
+        "capex_dac_usd": parts["dac_cables"] * prices["dac_price_usd"],
         "power_switches_w": switches * prices["switch_power_w"],
         "power_nics_w": parts["nics"] * prices["nic_power_w"],
-        "power_optics_w": parts["host_modules"] * prices["host_module_power_w"]
-        + parts["switch_modules"] * prices["switch_module_power_w"],
+        "power_host_optics_w": parts["host_modules"] * prices["host_module_power_w"],
+        "power_switch_optics_w": parts["switch_modules"] * prices["switch_module_power_w"],
         "power_cables_w": parts["dac_cables"] * prices["dac_power_w"]
         + parts["fiber_cables"] * prices["fiber_power_w"],
     }
+    out["capex_optics_usd"] = out["capex_host_optics_usd"] + out["capex_switch_optics_usd"]
+    out["capex_cables_usd"] = out["capex_fiber_usd"] + out["capex_dac_usd"]
+    out["power_optics_w"] = out["power_host_optics_w"] + out["power_switch_optics_w"]
     out["capex_network_usd"] = (out["capex_switches_usd"] + out["capex_nics_usd"]
                                 + out["capex_optics_usd"] + out["capex_cables_usd"])
     out["power_network_w"] = (out["power_switches_w"] + out["power_nics_w"]

@@ -127,6 +127,7 @@ class Catalog:
     systems: Mapping[str, GpuSystem]
     fabrics: Mapping[str, FabricProfile]
     constants: Mapping[str, Constant]
+    ranges: tuple[Mapping[str, Any], ...] = ()  # ranges.csv: sourced or assumed low/high per figure
     overrides_applied: tuple[Mapping[str, Any], ...] = ()
     overrides_skipped: tuple[Mapping[str, Any], ...] = ()
 
@@ -190,6 +191,17 @@ class Catalog:
         ordered = [self.switches[s] for s in profile.default_switches if s in self.switches]
         ordered += [s for s in self.switches.values() if s not in ordered and fabric_id in s.fabrics]
         return [s for s in ordered if fabric_id in s.fabrics and s.radix_at(nic_gbps) > 0]
+
+    def value_range(self, table: str, item_id: str, field_name: str, value: float) -> tuple[float, float, str] | None:
+        """(low, high, basis) of one figure from ranges.csv (item '*' = every item of the table; rows with
+        relative = true give multipliers of the value)."""
+        exact = [r for r in self.ranges if r["table"] == table and r["field"] == field_name and r["item_id"] == item_id]
+        generic = [r for r in self.ranges if r["table"] == table and r["field"] == field_name and r["item_id"] == "*"]
+        row = (exact or generic or [None])[0]
+        if row is None:
+            return None
+        scale = value if str(row.get("relative", "")).lower() == "true" else 1.0
+        return float(row["low"]) * scale, float(row["high"]) * scale, row["basis"]
 
     # -- changes --------------------------------------------------------------------------
     def with_value(self, table: str, item_id: str, field_name: str, value: Any,

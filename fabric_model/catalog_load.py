@@ -172,7 +172,8 @@ def load_catalog(overrides=None) -> Catalog:
     an unknown product or field are skipped and listed in `Catalog.overrides_skipped`.
     """
     catalog = Catalog(switches=_load_switches(), nics=_load_nics(), optics=_load_optics(),
-                      systems=_load_systems(), fabrics=_load_fabrics(), constants=_load_constants())
+                      systems=_load_systems(), fabrics=_load_fabrics(), constants=_load_constants(),
+                      ranges=tuple(_rows("ranges.csv")))
     if overrides is None:
         return catalog
     records = overrides.to_dict("records") if hasattr(overrides, "to_dict") else list(overrides)
@@ -196,3 +197,69 @@ def load_catalog(overrides=None) -> Catalog:
         applied.append({"table": table, "id": item_id, "field": field_name, "value": record["value"],
                         "source": source.text})
     return dataclasses.replace(catalog, overrides_applied=tuple(applied), overrides_skipped=tuple(skipped))
+
+
+PUBLISHED_TABLES = ("switches", "nics", "optics", "systems", "fabrics")
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, tuple):
+        if value and isinstance(value[0], tuple):
+            return ";".join(f"{p}x{g}" for p, g in value)
+        return ";".join(str(v) for v in value)
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def catalog_records(catalog: Catalog) -> list[dict[str, Any]]:
+    """Every figure of the catalog as text rows (model.catalog), with its source."""
+    rows = []
+    for table in PUBLISHED_TABLES:
+        for item_id, item in getattr(catalog, table).items():
+            for f in dataclasses.fields(item):
+                if f.name == "provenance":
+                    continue
+                source = item.provenance.get(f.name) or Source("")
+                rows.append({"item_table": table, "item_id": item_id, "field": f.name,
+                             "value": _as_text(getattr(item, f.name)), "source": source.text, "url": source.url,
+                             "published_on": source.date, "kind": source.kind})
+    return rows
+
+
+def _parse_published(item, field_name: str, text: str) -> Any:
+    current = getattr(item, field_name)
+    if text in ("None", ""):
+        return None
+    if field_name == "port_configs":
+        return parse_port_configs(text)
+    if isinstance(current, tuple):
+        return _ids(text)
+    if isinstance(current, bool):
+        return text == "True"
+    if isinstance(current, int):
+        return int(float(text))
+    if isinstance(current, float) or current is None:
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    return text
+
+
+def catalog_from_records(records) -> Catalog:
+    """The catalog as published in the warehouse (model.catalog rows): the shipped catalog with every
+    published value and source put back, so the dashboard evaluates with what the marts used."""
+    catalog = load_catalog()
+    rows = records.to_dict("records") if hasattr(records, "to_dict") else list(records)
+    for row in rows:
+        table, item_id, field_name = row["item_table"], row["item_id"], row["field"]
+        items = getattr(catalog, table, None)
+        if items is None or item_id not in items:
+            continue
+        item = items[item_id]
+        if field_name not in {f.name for f in dataclasses.fields(item)} or field_name == "provenance":
+            continue
+        value = _parse_published(item, field_name, str(row["value"]))
+        source = Source(text=str(row.get("source") or ""), url=str(row.get("url") or ""),
+                        date=str(row.get("published_on") or ""), kind=str(row.get("kind") or ""))
+        catalog = catalog.with_value(table, item_id, field_name, value, source)
+    return catalog

@@ -19,6 +19,8 @@ _NUMERIC = (
     "nics", "host_modules", "switch_modules", "transceivers_total", "transceivers_per_gpu",
     "fiber_cables", "dac_cables", "cables_total",
     "capex_switches_usd", "capex_nics_usd", "capex_optics_usd", "capex_cables_usd", "capex_network_usd",
+    "capex_host_optics_usd", "capex_switch_optics_usd", "capex_fiber_usd", "capex_dac_usd",
+    "power_host_optics_w", "power_switch_optics_w",
     "capex_network_per_gpu_usd", "capex_servers_usd", "capex_cluster_usd", "network_share_of_cluster_capex",
     "power_switches_w", "power_nics_w", "power_optics_w", "power_cables_w", "power_network_w",
     "power_servers_w", "power_cluster_w",
@@ -65,6 +67,12 @@ class Result:
     capex_optics_usd: float
     capex_cables_usd: float
     capex_network_usd: float
+    capex_host_optics_usd: float
+    capex_switch_optics_usd: float
+    capex_fiber_usd: float
+    capex_dac_usd: float
+    power_host_optics_w: float
+    power_switch_optics_w: float
     capex_network_per_gpu_usd: float
     capex_servers_usd: float
     capex_cluster_usd: float
@@ -90,6 +98,14 @@ class Result:
     gpu_utilization: float
     capex_network_per_effective_tbps_usd: float
     capex_cluster_per_effective_gpu_usd: float
+
+    @property
+    def design(self) -> str:
+        return self.scenario.design
+
+    @property
+    def link_gbps(self) -> float:
+        return self.scenario.link_gbps
 
     @property
     def transceivers_by_type(self) -> dict[str, int]:
@@ -131,11 +147,15 @@ def result_to_dict(result: Result, assumptions: list[Mapping[str, Any]] | None =
         "scenario": {
             "gpus": s.gpus, "gpus_per_node": s.gpus_per_node, "nic_gbps": s.nic_gbps, "fabric": s.fabric,
             "switch": s.switch, "nic": s.nic, "system": s.system, "oversubscription": s.oversubscription,
-            "host_links": s.host_links, "rail_optimized": s.rail_optimized, "algorithm": s.algorithm,
+            "host_links": s.host_links, "design": s.design, "planes": r.planes,
+            "rail_optimized": s.rail_optimized, "algorithm": s.algorithm,
             "message_bytes": s.message_bytes, "params": s.params,
             "bytes_per_grad_element": s.bytes_per_grad_element,
             "compute_s_per_step": s.compute_s_per_step, "overlap_share": s.overlap_share,
         },
+        "design": {"name": s.design, "tiers": r.tiers, "planes": r.planes, "link_gbps": s.link_gbps,
+                   "max_endpoints": r.max_endpoints, "oversubscription": s.oversubscription,
+                   "switch": s.switch, "fabric": s.fabric},
         "tiers": r.tiers,
         "max_endpoints": r.max_endpoints,
         "planes": r.planes,

@@ -19,7 +19,7 @@ from .workload import gradient_bytes, step_time
 
 # Columns `compute` needs, in the order a sweep builds them.
 INPUT_COLUMNS = (
-    "gpus", "gpus_per_node", "nic_gbps", "oversubscription", "host_copper", "planes", "algorithm_code",
+    "gpus", "gpus_per_node", "nic_gbps", "oversubscription", "host_copper", "planes", "shared_planes", "algorithm_code",
     "message_bytes", "params", "bytes_per_grad_element", "compute_s_per_step", "overlap_share",
     "radix", "cage_gbps", "switch_price_usd", "switch_power_w", "switch_latency_ns",
     "routing_efficiency", "flows_per_nic", "nic_price_usd", "nic_power_w", "nic_efficiency",
@@ -39,10 +39,10 @@ def inputs_for(s: Scenario, catalog: Catalog) -> dict[str, float]:
     return {
         "gpus": s.gpus, "gpus_per_node": s.gpus_per_node, "nic_gbps": s.nic_gbps,
         "oversubscription": s.oversubscription, "host_copper": s.host_links == "copper",
-        "planes": planes_for(s), "algorithm_code": ALGORITHM_CODES[s.algorithm],
+        "planes": planes_for(s), "shared_planes": s.shared_planes, "algorithm_code": ALGORITHM_CODES[s.algorithm],
         "message_bytes": s.message_bytes, "params": s.params,
         "bytes_per_grad_element": s.bytes_per_grad_element, "compute_s_per_step": s.compute_s_per_step,
-        "overlap_share": s.overlap_share, "radix": switch.radix_at(s.nic_gbps), "cage_gbps": switch.cage_gbps,
+        "overlap_share": s.overlap_share, "radix": switch.radix_at(s.link_gbps), "cage_gbps": switch.cage_gbps,
         "switch_price_usd": switch.price_usd, "switch_power_w": switch.power_w,
         "switch_latency_ns": math.nan if switch.latency_ns is None else switch.latency_ns,
         "routing_efficiency": math.nan if profile.routing_efficiency is None else profile.routing_efficiency,
@@ -62,8 +62,10 @@ def inputs_for(s: Scenario, catalog: Catalog) -> dict[str, float]:
 def compute(x: dict[str, np.ndarray], catalog: Catalog) -> dict[str, np.ndarray]:
     """Every model output for arrays of resolved inputs (see INPUT_COLUMNS)."""
     lat = latency_constants(catalog)
-    topo = size_fabric(x["gpus"], x["planes"], x["radix"], x["oversubscription"])
-    parts = count_parts(topo, x["host_copper"], x["nic_gbps"], x["cage_gbps"])
+    shared = np.asarray(x["shared_planes"], dtype=bool)
+    topo = size_fabric(x["gpus"], x["planes"], x["radix"], x["oversubscription"], shared)
+    link_gbps = np.where(shared, np.asarray(x["nic_gbps"], dtype=float) / x["planes"], x["nic_gbps"])
+    parts = count_parts(topo, x["host_copper"], link_gbps, x["cage_gbps"], x["gpus"])
     network = capex_and_power(topo, parts, x)
     cluster = cluster_capex_and_power(x["gpus"], x["system_price_usd"], x["system_gpus"], x["nics_included"],
                                       x["included_nic_price_usd"], x["system_power_w"], network)

@@ -6,11 +6,22 @@ import dataclasses
 from dataclasses import dataclass
 
 from .catalog import Catalog, ModelError
+from .collectives import ALGORITHM_CODES
 from .topology import max_endpoints_gpus
 
 FABRICS = ("ib", "roce-ecmp", "spectrum-x", "uec")
-ALGORITHMS = ("ring", "tree", "in-network")
+ALGORITHMS = tuple(ALGORITHM_CODES)  # the collectives module's own list (it may add "auto")
+DEFAULT_ALGORITHM = "auto" if "auto" in ALGORITHMS else "ring"
 HOST_LINKS = ("optical", "copper")
+# fat-tree: one fabric, rails joined at the spine (NVIDIA DGX SuperPOD reference architectures; the
+# default). multi-plane: each NIC split over `planes` planes that all reach every GPU (NVIDIA's
+# twin-planar Spectrum-X DGX B300 design; Alibaba HPN's dual-plane dual-ToR). rail-only: one plane
+# per NIC index, GPUs cross rails over NVLink (H100 Freakonomics spreadsheet's form).
+DESIGNS = ("fat-tree", "multi-plane", "rail-only")
+DEFAULT_FABRIC = "ib"  # when neither a fabric nor a switch is named
+# Largest cluster the model accepts: ten times the largest published cluster plan in the ledger
+# (Broadcom's "1,000,000+ XPUs" Tomahawk 6 target); anything above is a typo, not a scenario.
+MAX_GPUS = 10_000_000
 
 # Illustrative workload defaults (not measurements): an 8B-parameter model (Llama 3 8B size)
 # trained with bf16 gradients (2 bytes per element), pure data parallel, 0.5 s of compute per step,
@@ -29,12 +40,13 @@ class Scenario:
     gpus: int
     gpus_per_node: int = 8
     nic_gbps: int = 400
-    fabric: str = "ib"
+    fabric: str | None = None  # None: the switch's fabric family, else DEFAULT_FABRIC
     switch: str | None = None
     oversubscription: float = 1.0  # leaf down:up ratio (2.0 = 2:1)
     host_links: str = "optical"
-    rail_optimized: bool = True  # per-rail planes (one fat tree per NIC index)
-    algorithm: str = "ring"
+    design: str = "fat-tree"  # see DESIGNS
+    planes: int = 1  # multi-plane: planes per NIC; rail-only: filled with gpus_per_node
+    algorithm: str = DEFAULT_ALGORITHM
     message_bytes: float = DEFAULT_MESSAGE_BYTES
     system: str | None = None
     nic: str | None = None
@@ -46,18 +58,44 @@ class Scenario:
     def replace(self, **changes) -> "Scenario":
         return dataclasses.replace(self, **changes)
 
+    @property
+    def rail_optimized(self) -> bool:
+        """True for the rail-only design (kept for the JSON contract's scenario block)."""
+        return self.design == "rail-only"
+
+    @property
+    def shared_planes(self) -> bool:
+        return self.design != "rail-only"
+
+    @property
+    def link_gbps(self) -> float:
+        """Speed of one host link: the NIC's speed split over shared planes."""
+        return self.nic_gbps / self.planes if self.shared_planes else self.nic_gbps
+
 
 def validate(s: Scenario) -> None:
     """Raise ModelError for input that no catalog could make sense of."""
     if s.gpus <= 0:
         raise ModelError(f"GPUs must be positive, got {s.gpus}")
+    if s.gpus > MAX_GPUS:
+        raise ModelError(f"{s.gpus:,} GPUs is beyond the model's range (at most {MAX_GPUS:,})")
     if s.gpus_per_node <= 0:
         raise ModelError(f"GPUs per node must be positive, got {s.gpus_per_node}")
     if s.nic_gbps <= 0:
         raise ModelError(f"NIC speed must be positive, got {s.nic_gbps}")
     if not s.oversubscription > 0:
         raise ModelError(f"oversubscription must be positive, got {s.oversubscription}")
-    if s.fabric not in FABRICS:
+    if s.design not in DESIGNS:
+        raise ModelError(f"unknown design {s.design!r} (known: {', '.join(DESIGNS)})")
+    if s.planes < 1:
+        raise ModelError(f"planes must be at least 1, got {s.planes}")
+    if s.design == "fat-tree" and s.planes != 1:
+        raise ModelError(f"a fat tree is one plane; {s.planes} planes is the multi-plane design")
+    if s.design == "multi-plane" and s.planes < 2:
+        raise ModelError("the multi-plane design needs at least 2 planes")
+    if s.shared_planes and s.nic_gbps % s.planes:
+        raise ModelError(f"a {s.nic_gbps}G NIC does not split evenly into {s.planes} planes")
+    if s.fabric is not None and s.fabric not in FABRICS:
         raise ModelError(f"unknown fabric {s.fabric!r} (known: {', '.join(FABRICS)})")
     if s.algorithm not in ALGORITHMS:
         raise ModelError(f"unknown algorithm {s.algorithm!r} (known: {', '.join(ALGORITHMS)})")
@@ -72,12 +110,22 @@ def validate(s: Scenario) -> None:
 
 
 def planes_for(s: Scenario) -> int:
-    return s.gpus_per_node if s.rail_optimized else 1
+    return s.gpus_per_node if s.design == "rail-only" else s.planes
+
+
+def fabric_for_switch(switch_id: str, catalog: Catalog) -> str:
+    """The fabric family a switch implies (its first listed fabric: Tomahawk -> roce-ecmp,
+    Spectrum -> spectrum-x, Quantum -> ib)."""
+    return catalog.switch(switch_id).fabrics[0]
 
 
 def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
-    """Fill switch, NIC and system from the catalog and check they fit together."""
+    """Fill fabric, switch, NIC and system from the catalog and check they fit together."""
     validate(s)
+    if s.fabric is None:
+        s = s.replace(fabric=fabric_for_switch(s.switch, catalog) if s.switch else DEFAULT_FABRIC)
+    if s.design == "rail-only":
+        s = s.replace(planes=s.gpus_per_node)
     profile = catalog.fabric(s.fabric)
     if s.algorithm == "in-network" and not profile.in_network_reduction:
         raise ModelError(f"fabric {s.fabric!r} has no in-network reduction; use ring or tree")
@@ -88,36 +136,38 @@ def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
         raise ModelError(f"{s.gpus_per_node} GPUs per node exceeds {system.system_id}'s domain of "
                          f"{system.gpus_per_domain}")
     nic = catalog.nic(s.nic) if s.nic else catalog.default_nic(s.fabric, s.nic_gbps)
+    if s.fabric not in nic.fabrics:
+        raise ModelError(f"NIC {nic.nic_id} does not run fabric {s.fabric!r} (it runs {', '.join(nic.fabrics)})")
     if nic.speed_gbps != s.nic_gbps:
         raise ModelError(f"NIC {nic.nic_id} runs at {nic.speed_gbps}G, not {s.nic_gbps}G")
     if nic.price_usd is None or nic.power_w is None:
         raise ModelError(f"NIC {nic.nic_id} has no price or power in the catalog (calibration only)")
-    planes = planes_for(s)
-    endpoints = -(-s.gpus // planes)
+    planes, link, shared = planes_for(s), s.link_gbps, s.shared_planes
     if s.switch:
         switch = catalog.switch(s.switch)
         if s.fabric not in switch.fabrics:
             raise ModelError(f"switch {switch.switch_id} does not run fabric {s.fabric!r} "
                              f"(it runs {', '.join(switch.fabrics)})")
-        radix = switch.radix_at(s.nic_gbps)
+        radix = switch.radix_at(link)
         if radix == 0:
             speeds = ", ".join(f"{p}x{g}G" for p, g in switch.port_configs)
-            raise ModelError(f"switch {switch.switch_id} has no {s.nic_gbps}G ports ({speeds})")
-        limit = max_endpoints_gpus(radix, s.oversubscription, 3, planes)
-        if endpoints > limit / planes:
-            raise ModelError(f"switch {switch.switch_id} cannot reach {s.gpus} GPUs in three tiers "
-                             f"(maximum {limit:,} at {s.nic_gbps}G, oversubscription {s.oversubscription:g})")
+            raise ModelError(f"switch {switch.switch_id} has no {link:g}G ports ({speeds})")
+        limit = max_endpoints_gpus(radix, s.oversubscription, 3, planes, shared)
+        if s.gpus > limit:
+            raise ModelError(f"switch {switch.switch_id} cannot reach {s.gpus:,} GPUs in three tiers "
+                             f"(maximum {limit:,} at {link:g}G, {s.design}, oversubscription "
+                             f"{s.oversubscription:g})")
     else:
-        candidates = catalog.switches_for(s.fabric, s.nic_gbps)
+        candidates = catalog.switches_for(s.fabric, link)
         if not candidates:
-            raise ModelError(f"no switch in the catalog runs {s.fabric!r} with {s.nic_gbps}G ports")
+            raise ModelError(f"no switch in the catalog runs {s.fabric!r} with {link:g}G ports")
         fitting = [c for c in candidates
-                   if endpoints <= max_endpoints_gpus(c.radix_at(s.nic_gbps), s.oversubscription, 3, planes) / planes]
+                   if s.gpus <= max_endpoints_gpus(c.radix_at(link), s.oversubscription, 3, planes, shared)]
         if not fitting:
-            raise ModelError(f"no {s.fabric!r} switch reaches {s.gpus} GPUs in three tiers at {s.nic_gbps}G")
+            raise ModelError(f"no {s.fabric!r} switch reaches {s.gpus:,} GPUs in three tiers at {link:g}G")
         switch = fitting[0]
     for role_gbps, finder in ((s.nic_gbps, catalog.host_optic), (switch.cage_gbps, catalog.switch_optic)):
         finder(role_gbps)  # raises when the catalog lacks the transceiver
-    if switch.cage_gbps % s.nic_gbps:
-        raise ModelError(f"{s.nic_gbps}G links do not divide {switch.switch_id}'s {switch.cage_gbps}G cages")
+    if switch.cage_gbps % link:
+        raise ModelError(f"{link:g}G links do not divide {switch.switch_id}'s {switch.cage_gbps}G cages")
     return s.replace(switch=switch.switch_id, nic=nic.nic_id, system=system.system_id)

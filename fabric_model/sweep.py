@@ -19,7 +19,8 @@ from .scenario import Scenario, resolve_ids
 SCENARIO_COLUMNS = tuple(f.name for f in dataclasses.fields(Scenario))
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(Scenario) if f.name != "gpus"}
 # Columns that decide which catalog rows a scenario uses (the rest is plain arithmetic).
-_ID_COLUMNS = ("fabric", "switch", "nic", "system", "nic_gbps", "gpus_per_node", "algorithm", "host_links")
+_ID_COLUMNS = ("fabric", "switch", "nic", "system", "nic_gbps", "gpus_per_node", "algorithm", "host_links",
+               "design", "planes")
 _PER_ROW = ("gpus", "gpus_per_node", "nic_gbps", "oversubscription", "message_bytes", "params",
             "bytes_per_grad_element", "compute_s_per_step", "overlap_share")
 DEFAULT_SIZES = tuple(2**k for k in range(8, 18))  # 256 .. 131,072 GPUs
@@ -49,15 +50,15 @@ def _normalize(grid: pd.DataFrame) -> pd.DataFrame:
             frame[name] = default
         elif default is not None:
             frame[name] = frame[name].where(frame[name].notna(), default)
-    frame["rail_optimized"] = frame["rail_optimized"].astype(bool)
-    for name in ("switch", "nic", "system"):
+    frame["planes"] = frame["planes"].astype(int)
+    for name in ("fabric", "switch", "nic", "system"):
         frame[name] = frame[name].astype(object).where(frame[name].notna(), None)
     return frame
 
 
 def _scenario(row: dict) -> Scenario:
     values = {name: row[name] for name in SCENARIO_COLUMNS}
-    for name in ("gpus", "gpus_per_node", "nic_gbps"):
+    for name in ("gpus", "gpus_per_node", "nic_gbps", "planes"):
         values[name] = int(values[name])
     return Scenario(**values)
 
@@ -68,7 +69,7 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
     frame = _normalize(grid)
     # Auto-selected switches depend on the cluster size; explicit ones only on the ids.
     auto = frame["switch"].isna()
-    size_keys = {"_gpus_key": "gpus", "_oversub_key": "oversubscription", "_rail_key": "rail_optimized"}
+    size_keys = {"_gpus_key": "gpus", "_oversub_key": "oversubscription"}
     for key, name in size_keys.items():
         frame[key] = np.where(auto, frame[name].to_numpy(dtype=float), -1.0)
     key_columns = list(_ID_COLUMNS) + list(size_keys)
@@ -77,7 +78,7 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
 
     n_groups = len(firsts)
     looked_up = {name: np.full(n_groups, np.nan) for name in INPUT_COLUMNS if name not in _PER_ROW}
-    resolved_ids = {name: np.full(n_groups, None, dtype=object) for name in ("switch", "nic", "system")}
+    resolved_ids = {name: np.full(n_groups, None, dtype=object) for name in ("fabric", "switch", "nic", "system")}
     module_types = {name: np.full(n_groups, None, dtype=object) for name in ("host_module_type", "switch_module_type")}
     errors = np.full(n_groups, "", dtype=object)
     records = frame.iloc[firsts.to_numpy()].to_dict("records")
@@ -103,7 +104,7 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
         x[name] = frame[name].to_numpy(dtype=float)
     x["host_copper"] = np.nan_to_num(x["host_copper"]).astype(bool)
     x["algorithm_code"] = np.nan_to_num(x["algorithm_code"]).astype(np.int64)
-    x["planes"] = np.where(frame["rail_optimized"].to_numpy(dtype=bool), x["gpus_per_node"], 1.0)
+    x["shared_planes"] = np.nan_to_num(x["shared_planes"]).astype(bool)
     # Per-row checks that evaluate() makes in validate(): keep the two paths in step.
     row_errors = errors[codes]
     checks = (
@@ -134,5 +135,7 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
     columns = {name: np.broadcast_to(np.asarray(values), (len(frame),)) for name, values in out.items()
                if name not in result.columns and name not in ("planes",)}
     result = pd.concat([result, pd.DataFrame(columns)], axis=1)
-    result["planes"] = np.asarray(out["planes"])
+    resolved_planes = np.asarray(out["planes"], dtype=float)
+    result["planes"] = np.where(np.isnan(resolved_planes), frame["planes"].to_numpy(dtype=float),
+                                resolved_planes).astype(int)
     return result

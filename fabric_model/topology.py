@@ -6,8 +6,14 @@ link speed and r = leaf oversubscription (down:up):
   maximum endpoints per plane: 1 tier k; 2 tiers k d; 3 tiers k (k/2) d   (r = 1: k, k^2/2, k^3/4)
   2 tiers: leaves = ceil(n/d), leaf-spine links = ceil(n/r), spines = ceil(links/k)
   3 tiers: spines use k/2 ports down and k/2 up (non-blocking above the leaf), cores = ceil(links/k)
-Rail-optimized clusters are built as one plane per NIC index (g planes of N/g endpoints), the form
-of the H100 Freakonomics spreadsheet; a single fabric is one plane of N endpoints.
+Designs (fabric_model.scenario.DESIGNS):
+- fat-tree (default): one plane of N endpoints; the rails are joined at the spine (NVIDIA DGX SuperPOD
+  reference architectures: rail-aligned leaves, every leaf up to every spine).
+- multi-plane: each NIC's bandwidth split over P planes (`shared` planes: every plane reaches all N
+  GPUs at nic/P per link): NVIDIA's twin-planar Spectrum-X DGX B300 design (2 x 400G of an 800G
+  ConnectX-8), Alibaba HPN's dual-plane dual-ToR (2 x 200G of a 400G NIC).
+- rail-only: one plane per NIC index (g planes of N/g endpoints; GPUs cross rails over NVLink), the
+  form of the H100 Freakonomics spreadsheet.
 """
 
 from __future__ import annotations
@@ -37,22 +43,26 @@ def max_endpoints_per_plane(radix, oversubscription, tiers):
                      [radix, radix * down, radix * np.floor(radix / 2) * down], default=0.0)
 
 
-def max_endpoints_gpus(radix, oversubscription, tiers, planes):
-    """Most GPUs a fabric of that many tiers reaches (all planes together)."""
-    value = max_endpoints_per_plane(radix, oversubscription, tiers) * np.asarray(planes)
+def max_endpoints_gpus(radix, oversubscription, tiers, planes, shared=False):
+    """Most GPUs a fabric of that many tiers reaches (rail-only planes add up; shared planes do not)."""
+    value = max_endpoints_per_plane(radix, oversubscription, tiers) * np.where(shared, 1, np.asarray(planes))
     return int(value) if np.ndim(value) == 0 else value
 
 
-def size_fabric(gpus, planes, radix, oversubscription) -> dict[str, np.ndarray]:
+def size_fabric(gpus, planes, radix, oversubscription, shared=False) -> dict[str, np.ndarray]:
     """Tiers, switch and link counts for every scenario (arrays broadcast together).
 
-    Tiers is 0 where three tiers cannot reach the endpoints (the caller reports that).
+    `shared` planes each reach every GPU (multi-plane); otherwise the planes split the GPUs between
+    them (rail-only). With one plane both are the single fat tree. Tiers is 0 where three tiers
+    cannot reach the endpoints (the caller reports that).
     """
     gpus = np.asarray(gpus, dtype=float)
     planes = np.asarray(planes, dtype=float)
+    shared = np.asarray(shared, dtype=bool)
     k = np.asarray(radix, dtype=float)
     r = np.asarray(oversubscription, dtype=float)
-    n = _ceil_div(gpus, planes)  # endpoints per plane
+    n = np.where(shared, gpus, _ceil_div(gpus, planes))  # endpoints per plane
+    reach_planes = np.where(shared, 1.0, planes)  # how many planes' reach adds up to the cluster's
     down, up = leaf_ports(k, r)
     half = np.floor(k / 2)
     n1, n2, n3 = k, k * down, k * half * down
@@ -72,12 +82,12 @@ def size_fabric(gpus, planes, radix, oversubscription) -> dict[str, np.ndarray]:
         "endpoints_per_plane": n,
         "leaf_down_ports": down,
         "leaf_up_ports": up,
-        "max_endpoints": np.select([tiers == 1, tiers == 2, tiers == 3], [n1, n2, n3], default=0.0) * planes,
+        "max_endpoints": np.select([tiers == 1, tiers == 2, tiers == 3], [n1, n2, n3], default=0.0) * reach_planes,
         "switches_leaf": leaves,
         "switches_spine": spines,
         "switches_core": cores,
         "switches_total": leaves + spines + cores,
-        "links_host_leaf": np.where(feasible, gpus, 0.0),
+        "links_host_leaf": np.where(feasible, np.where(shared, gpus * planes, gpus), 0.0),
         "links_leaf_spine": np.where(feasible, leaf_spine * planes, 0.0),
         "links_spine_core": np.where(feasible, spine_core * planes, 0.0),
     }

@@ -20,6 +20,15 @@ def observed_spec_overrides(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     return con.execute(_read("model_overrides.sql")).df()
 
 
+def catalog_sql() -> str:
+    """The query that reads the published catalog (model.catalog)."""
+    return _read("model_catalog.sql")
+
+
+def write_catalog(con: duckdb.DuckDBPyConnection, records: list[dict]) -> int:
+    return replace_rows(con, "model.catalog", records)
+
+
 def nccl_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     return con.execute(_read("model_nccl_rows.sql")).df()
 
@@ -44,6 +53,10 @@ SCENARIO_COLUMNS = {  # model.scenarios column <- sweep column
     "effective_GBps_per_gpu": "effective_GBps_per_gpu", "allreduce_time_s": "allreduce_time_s",
     "allreduce_busbw_GBps": "allreduce_busbw_GBps", "step_time_s": "step_time_s", "gpu_utilization": "gpu_utilization",
     "cost_per_effective_tbps_usd": "capex_network_per_effective_tbps_usd",
+    "design": "design", "planes": "planes", "max_endpoints": "max_endpoints", "nic": "nic", "algorithm": "algorithm",
+    "params": "params", "bytes_per_grad_element": "bytes_per_grad_element",
+    "compute_s_per_step": "compute_s_per_step", "overlap_share": "overlap_share",
+    "cost_per_effective_gpu_usd": "capex_cluster_per_effective_gpu_usd",
 }
 
 
@@ -52,7 +65,10 @@ def write_scenarios(con: duckdb.DuckDBPyConnection, grid: pd.DataFrame) -> int:
     rows = []
     for rec in feasible.to_dict("records"):
         row = {col: rec[src] for col, src in SCENARIO_COLUMNS.items()}
-        row["scenario_id"] = f"{rec['fabric']}-{rec['switch']}-{int(rec['gpus'])}gpu-{int(rec['nic_gbps'])}g"
+        shared = rec["design"] != "rail-only"
+        row["link_gbps"] = rec["nic_gbps"] / rec["planes"] if shared else rec["nic_gbps"]
+        row["scenario_id"] = (f"{rec['fabric']}-{rec['switch']}-{int(rec['gpus'])}gpu-{int(rec['nic_gbps'])}g"
+                              f"-{rec['design']}{int(rec['planes'])}-os{rec['oversubscription']:g}")
         rows.append(row)
     return replace_rows(con, "model.scenarios", rows)
 

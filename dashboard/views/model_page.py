@@ -6,7 +6,8 @@ import streamlit as st
 from dashboard import charts, components as ui, model_view as mv
 
 ui.page_header("Fabric model", "Size, cost and time the scale-out fabric of a GPU cluster. Prices, power and "
-               "efficiencies come from the model catalog, each with its source (see Assumptions below).")
+               "efficiencies come from the model catalog, each with its source or labelled an assumption "
+               f"(see Assumptions below); catalog: {mv.catalog_origin()}.")
 labels = mv.labels()
 
 with st.sidebar:
@@ -22,12 +23,19 @@ with st.sidebar:
                           format_func=lambda s: "cheapest that fits" if s is None else switch_names[s], key="model_switch")
     oversubscription = st.select_slider("Oversubscription (leaf down:up)", options=[1.0, 1.5, 2.0, 3.0, 4.0],
                                         value=1.0, key="model_oversubscription")
-    algorithm = st.selectbox("AllReduce algorithm", ["ring", "tree", "in-network"], key="model_algorithm")
+    designs = {"fat-tree": "One fat tree, rails joined at the spine (reference design)",
+               "multi-plane": "Two planes per NIC (twin-planar / HPN dual-plane)",
+               "rail-only": "Rail-only planes (one per NIC index)"}
+    design = st.selectbox("Design", list(designs), format_func=designs.get, key="model_design")
+    algorithms = list(mv.fm.ALGORITHMS)
+    algorithm = st.selectbox("AllReduce algorithm", algorithms, index=algorithms.index(mv.fm.scenario.DEFAULT_ALGORITHM),
+                             key="model_algorithm")
     workload_names = mv.workloads()
     workload = st.selectbox("Workload (illustrative)", list(workload_names), key="model_workload")
 
 scenario = dict(gpus=gpus, fabric=fabric, nic_gbps=nic_gbps, switch=switch, oversubscription=oversubscription,
-                algorithm=algorithm, **workload_names[workload])
+                design=design, planes=2 if design == "multi-plane" else 1, algorithm=algorithm,
+                **workload_names[workload])
 run = mv.evaluate(**scenario)
 if run["error"]:
     st.warning(f"This scenario cannot be built: {run['error']}", icon=":material/warning:")
@@ -41,7 +49,8 @@ cost[2].metric(mv.short(labels, "network_share_of_cluster_capex"), f"{result.net
 bandwidth[0].metric(mv.short(labels, "effective_GBps_per_gpu"), f"{result.effective_GBps_per_gpu:,.1f} GB/s")
 bandwidth[1].metric(mv.short(labels, "allreduce_time_s"), f"{result.allreduce_time_s * 1e3:,.1f} ms")
 bandwidth[2].metric(mv.short(labels, "step_time_s"), f"{result.step_time_s:,.3f} s")
-st.caption(f"{result.tiers}-tier fabric, {result.planes} planes, switch {result.scenario.switch}, "
+st.caption(f"Design {result.design}: {result.tiers} tiers, {result.planes} plane(s) of {result.link_gbps:g}G links, "
+           f"reaches up to {result.max_endpoints:,} GPUs; switch {result.scenario.switch}, "
            f"NIC {result.scenario.nic}, system {result.scenario.system}; "
            f"network power {result.power_network_w / 1e3:,.0f} kW, "
            f"GPU utilization {result.gpu_utilization:.1%}.")
@@ -66,8 +75,22 @@ with compare_tab:
     ui.chart(charts.bar(feasible, "fabric", "capex_cluster_per_effective_gpu_usd", labels, color="fabric",
                         hover=["switch", "nic", "step_time_s", "effective_GBps_per_gpu"], height=320),
              feasible, "model_compare", provenance=run["assumptions"])
+    ranking = mv.ranking(**scenario)
+    if not ranking.empty:
+        flips = ranking[ranking["winner_changes"]]
+        winner = ranking["base_winner"].iloc[0]
+        if flips.empty:
+            st.success(f"Cheapest per effective GPU: {winner}. No single price or efficiency assumption moved "
+                       "within its range changes that.", icon=":material/check:")
+        else:
+            st.warning(f"Cheapest per effective GPU: {winner}, but the winner changes when "
+                       f"{len(flips)} assumption end(s) move within their ranges (below): the ranking rests on them.",
+                       icon=":material/warning:")
+            ui.table(flips[["assumption", "end", "value", "range_basis", "winner"]].reset_index(drop=True),
+                     "model_ranking_flips", {"end": "End of range", "value": "Value", "range_basis": "Range basis",
+                                             "winner": "Cheapest fabric then"}, with_sources=False)
     ui.table(fabrics, "model_compare_table", labels, columns=[
-        "fabric", "feasible", "error", "switch", "nic", "tiers", "capex_network_per_gpu_usd", "network_share_of_cluster_capex",
+        "fabric", "feasible", "error", "switch", "nic", "design", "tiers", "capex_network_per_gpu_usd", "network_share_of_cluster_capex",
         "effective_GBps_per_gpu", "allreduce_busbw_GBps", "step_time_s", "capex_cluster_per_effective_gpu_usd",
         "cost_per_effective_gpu_change_share", "pays_for_itself"], with_sources=False)
 
@@ -79,10 +102,15 @@ with tornado_tab:
         ui.empty("No assumption moves this outcome by ±20 %.")
     else:
         fig = charts.tornado(swings, "assumption", "outcome_low", "outcome_high", getattr(result, metric),
-                             {"outcome_low": "assumption −20 %", "outcome_high": "assumption +20 %",
+                             {"outcome_low": "assumption at its low end", "outcome_high": "assumption at its high end",
                               "outcome": labels[metric]})
-        ui.chart(fig, swings, "model_tornado", labels, caption="Each assumption moved 20 % down and up, one at a time.",
+        ui.chart(fig, swings, "model_tornado", labels,
+                 caption="Each assumption moved to the low and high end of its range, one at a time: sourced ranges "
+                         "where the catalog records one (fabric_model/data/ranges.csv), else ±20 % (see range basis).",
                  provenance=run["assumptions"])
+    ui.table(run["shares"], "model_assumption_shares",
+             {"name": "Figure", "value": "Value", "kind": "Kind", "drives": "Drives", "share": "Share of network total",
+              "source": "Source"}, with_sources=False)
 
 with grid_tab:
     table = mv.grid(oversubscription=oversubscription, **workload_names[workload])

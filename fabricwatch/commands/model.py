@@ -7,10 +7,10 @@ import json
 import math
 import sys
 
-from fabric_model import (ALGORITHMS, FABRICS, HOST_LINKS, ModelError, Scenario, assumptions,
-                          compare_fabrics, evaluate, load_catalog, result_to_dict)
-from fabric_model.scenario import (DEFAULT_BYTES_PER_GRAD_ELEMENT, DEFAULT_COMPUTE_S_PER_STEP,
-                                   DEFAULT_MESSAGE_BYTES, DEFAULT_OVERLAP_SHARE, DEFAULT_PARAMS)
+from fabric_model import (ALGORITHMS, FABRICS, HOST_LINKS, ModelError, Scenario, assumption_shares, assumptions,
+                          compare_fabrics, evaluate, load_catalog, ranking_sensitivity, result_to_dict)
+from fabric_model.scenario import (DEFAULT_ALGORITHM, DEFAULT_BYTES_PER_GRAD_ELEMENT, DEFAULT_COMPUTE_S_PER_STEP,
+                                   DEFAULT_FABRIC, DEFAULT_MESSAGE_BYTES, DEFAULT_OVERLAP_SHARE, DEFAULT_PARAMS)
 
 NAME = "model"
 HELP = "Size, cost and time a GPU cluster's scale-out fabric (switches, optics, NICs, AllReduce, step time)."
@@ -21,7 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--switch", help="switch id from the catalog (e.g. quantum-2, quantum-x800, spectrum-4, "
                         "tomahawk-5, tomahawk-6, silicon-one-g200); default: the fabric's first switch that "
                         "has ports of the NIC speed and reaches the GPUs in three tiers")
-    parser.add_argument("--fabric", choices=FABRICS, default="ib", help="fabric profile (default: ib)")
+    parser.add_argument("--fabric", choices=FABRICS, default=None,
+                        help=f"fabric profile (default: the --switch's family, e.g. Tomahawk -> roce-ecmp, Spectrum -> "
+                             f"spectrum-x, Quantum -> ib; without --switch: {DEFAULT_FABRIC})")
     parser.add_argument("--nic-gbps", type=int, default=400, help="NIC speed per GPU in Gb/s (default: 400)")
     parser.add_argument("--gpus-per-node", type=int, default=8,
                         help="GPUs per node or NVLink domain (default: 8; 72 selects GB200 NVL72)")
@@ -29,12 +31,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="leaf down:up ratio, e.g. 2 for 2:1 (default: 1, non-blocking)")
     parser.add_argument("--host-links", choices=HOST_LINKS, default="optical",
                         help="GPU-to-leaf links: optical transceivers or copper DAC (default: optical)")
-    parser.add_argument("--algorithm", choices=ALGORITHMS, default="ring",
-                        help="AllReduce algorithm; in-network needs the ib fabric (SHARP) (default: ring)")
+    parser.add_argument("--algorithm", choices=ALGORITHMS, default=DEFAULT_ALGORITHM,
+                        help=f"AllReduce algorithm; in-network needs the ib fabric (SHARP) (default: {DEFAULT_ALGORITHM})")
     parser.add_argument("--message-bytes", type=float, default=DEFAULT_MESSAGE_BYTES,
                         help=f"AllReduce message size in bytes (default: {DEFAULT_MESSAGE_BYTES})")
-    parser.add_argument("--single-plane", action="store_true",
-                        help="one fat tree for all NICs instead of rail-optimized per-rail planes")
+    design = parser.add_argument_group("design (default: one non-blocking fat tree, rails joined at the spine, "
+                                       "as NVIDIA's DGX SuperPOD reference architectures)")
+    design.add_argument("--single-plane", action="store_true",
+                        help="one fat tree for all NICs (the default, stated explicitly)")
+    design.add_argument("--planes", type=int, default=None,
+                        help="multi-plane: split each NIC over N planes that all reach every GPU (2 = NVIDIA's "
+                             "twin-planar Spectrum-X design, Alibaba HPN's dual-plane dual-ToR)")
+    design.add_argument("--rail-only", action="store_true",
+                        help="one plane per NIC index (rail); GPUs cross rails over NVLink")
     parser.add_argument("--system", help="GPU system id (default: by GPUs per node: hgx-h100-8, gb200-nvl72)")
     parser.add_argument("--nic", help="NIC id (default: the first priced NIC of that speed for the fabric)")
     parser.add_argument("--params", type=float, default=DEFAULT_PARAMS,
@@ -49,11 +58,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a readable report")
 
 
+def design_from_args(args: argparse.Namespace) -> tuple[str, int]:
+    """(design, planes) from --single-plane / --planes / --rail-only; contradictions are errors."""
+    given = [name for name, on in (("--single-plane", args.single_plane), ("--planes", args.planes is not None),
+                                   ("--rail-only", args.rail_only)) if on]
+    if len(given) > 1:
+        raise ModelError(f"{' and '.join(given)} contradict each other: choose one design")
+    if args.rail_only:
+        return "rail-only", 1
+    if args.planes is not None:
+        if args.planes < 1:
+            raise ModelError(f"--planes must be at least 1, got {args.planes}")
+        return ("multi-plane", args.planes) if args.planes > 1 else ("fat-tree", 1)
+    return "fat-tree", 1
+
+
 def scenario_from_args(args: argparse.Namespace) -> Scenario:
+    design, planes = design_from_args(args)
     return Scenario(
         gpus=args.gpus, gpus_per_node=args.gpus_per_node, nic_gbps=args.nic_gbps, fabric=args.fabric,
         switch=args.switch, oversubscription=args.oversubscription, host_links=args.host_links,
-        rail_optimized=not args.single_plane, algorithm=args.algorithm, message_bytes=args.message_bytes,
+        design=design, planes=planes, algorithm=args.algorithm, message_bytes=args.message_bytes,
         system=args.system, nic=args.nic, params=args.params, bytes_per_grad_element=args.bytes_per_element,
         compute_s_per_step=args.compute_s, overlap_share=args.overlap)
 
@@ -64,12 +89,18 @@ def run(args: argparse.Namespace) -> int:
         scenario = scenario_from_args(args)
         result = evaluate(scenario, catalog)
         payload = result_to_dict(result, assumptions(catalog, result.scenario))
-        comparison = compare_fabrics(result.scenario.replace(switch=args.switch), catalog) if args.compare else None
-    except ModelError as exc:
+        payload["assumption_shares"] = assumption_shares(result, catalog)
+        comparison = ranking = None
+        if args.compare:
+            base = result.scenario.replace(switch=args.switch, nic=args.nic)
+            comparison = compare_fabrics(base, catalog)
+            ranking = ranking_sensitivity(base, catalog)
+    except (ModelError, ValueError, OverflowError) as exc:
         print(f"fabricwatch model: error: {exc}", file=sys.stderr)
         return 2
     if comparison is not None:
         payload["fabric_comparison"] = json.loads(comparison.to_json(orient="records"))
+        payload["ranking_sensitivity"] = json.loads(ranking.to_json(orient="records"))
     if args.json:
         print(json.dumps(payload, indent=2, default=_json_default))
     else:
@@ -83,6 +114,12 @@ def _json_default(value):
     return str(value)
 
 
+def _num(value) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:,.0f}" if abs(value) >= 100 else f"{value:g}"
+    return str(value)
+
+
 def _usd(value: float) -> str:
     return f"${value:,.0f}"
 
@@ -92,10 +129,10 @@ def format_report(d: dict) -> str:
     lines = [
         f"Scenario: {s['gpus']:,} GPUs ({s['gpus_per_node']} per node, {s['system']}), {s['nic_gbps']}G "
         f"{s['nic']} per GPU, fabric {s['fabric']} on {s['switch']}, oversubscription {s['oversubscription']:g}:1, "
-        f"{s['host_links']} host links, {'rail-optimized planes' if s['rail_optimized'] else 'single plane'}",
+        f"{s['host_links']} host links",
         "",
-        f"Topology: {d['tiers']} tier(s), up to {d['max_endpoints']:,} GPUs with {d['tiers']} tier(s) "
-        f"({d['planes']} plane(s))",
+        f"Design: {d['design']['name']}, {d['tiers']} tier(s), {d['planes']} plane(s) of "
+        f"{d['design']['link_gbps']:g}G links; reaches up to {d['max_endpoints']:,} GPUs with {d['tiers']} tier(s)",
         f"  switches  leaf {d['switches']['leaf']:,}  spine {d['switches']['spine']:,}  "
         f"core {d['switches']['core']:,}  total {d['switches']['total']:,}",
         f"  links     host-leaf {d['links']['host_leaf']:,}  leaf-spine {d['links']['leaf_spine']:,}  "
@@ -122,16 +159,30 @@ def format_report(d: dict) -> str:
         f"Cost: {_usd(d['cost']['network_per_effective_tbps_usd'])} network capex per effective Tb/s; "
         f"{_usd(d['cost']['cluster_per_effective_gpu_usd'])} cluster capex per effective GPU",
     ]
+    shares = [a for a in d.get("assumption_shares", []) if a["kind"] in ("assumption", "estimate")]
+    if shares:
+        lines += ["", "What rests on estimates and assumptions (share of network capex / power):"]
+        lines += [f"  {a['share']:6.1%} of {a['drives']:<5} {a['name']} = {_num(a['value'])} ({a['kind']})"
+                  for a in shares]
     if "fabric_comparison" in d:
-        lines += ["", "Fabric comparison (baseline roce-ecmp):"]
+        lines += ["", "Fabric comparison (same cluster; cost per effective GPU = cluster capex / (GPUs x utilization)):",
+                  f"  {'fabric':<11} {'switch':<17} {'NIC':<21} {'net $/GPU':>10} {'eff GB/s':>9} {'step s':>7} "
+                  f"{'$/eff. GPU':>11}  vs roce-ecmp"]
         for row in d["fabric_comparison"]:
             if not row.get("feasible"):
                 lines.append(f"  {row['fabric']:<11} not feasible: {row['error']}")
                 continue
-            lines.append(f"  {row['fabric']:<11} {row['switch']:<17} network {row['network_share_of_cluster_capex']:.1%}"
-                         f" of capex, utilization {row['gpu_utilization']:.1%}, cost per effective GPU "
-                         f"{row.get('cost_per_effective_gpu_change_share') or 0:+.1%}"
-                         f"{'  pays for itself' if row.get('pays_for_itself') else ''}")
+            lines.append(f"  {row['fabric']:<11} {row['switch']:<17} {row['nic']:<21} "
+                         f"{row['capex_network_per_gpu_usd']:>10,.0f} {row['effective_GBps_per_gpu']:>9.1f} "
+                         f"{row['step_time_s']:>7.3f} {row['capex_cluster_per_effective_gpu_usd']:>11,.0f}  "
+                         f"{row.get('cost_per_effective_gpu_change_share') or 0:+.1%}")
+        flips = [r for r in d.get("ranking_sensitivity", []) if r["winner_changes"]]
+        base_winner = d["ranking_sensitivity"][0]["base_winner"] if d.get("ranking_sensitivity") else None
+        lines.append(f"  cheapest per effective GPU: {base_winner}; "
+                     + (f"the winner changes when {len(flips)} assumption end(s) move within their ranges:"
+                        if flips else "no single price or efficiency assumption within its range changes the winner"))
+        lines += [f"    {r['assumption']} at its {r['end']} end ({_num(r['value'])}; {r['range_basis']}) -> {r['winner']}"
+                  for r in flips]
     estimates = [a for a in d["assumptions"] if a["kind"] in ("estimate", "vendor_claim", "illustrative")]
     lines += ["", f"Assumptions: {len(d['assumptions'])} figures with sources ({len(estimates)} estimates or "
               "claims); use --json to list them."]

@@ -20,11 +20,12 @@ def _catalog(con) -> fm.Catalog:
 
 
 @dg.asset(group_name=GROUP, deps=[dg.AssetKey("curated_ledger")], compute_kind="numpy",
-          description="Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse.")
+          description="Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse; published as model.catalog for the dashboard.")
 def model_catalog(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     with warehouse.connect() as con:
         catalog = _catalog(con)
         n = model_io.write_assumptions(con, fm.assumptions(catalog))
+        model_io.write_catalog(con, fm.catalog_records(catalog))
     skipped = getattr(catalog, "overrides_skipped", [])
     return dg.MaterializeResult(metadata={"assumptions": n, "overrides_skipped": len(skipped)})
 
@@ -36,8 +37,9 @@ GRID_WORKLOAD = {"params": 70e9, "compute_s_per_step": 1.0}
 
 
 @dg.asset(group_name=GROUP, deps=[model_catalog], compute_kind="numpy",
-          description="Scenario grid: fabrics x cluster sizes 256-131,072 GPUs x NIC speeds 400/800/1600G, swept with "
-                      "the vectorized model (illustrative workload: 70B parameters, bf16 gradients, 1 s compute per step).")
+          description="Scenario grid: fabrics x cluster sizes 256-131,072 GPUs x NIC speeds 400/800/1600G (default design: "
+                      "one fat tree, rails joined at the spine), swept with the vectorized model (illustrative workload: "
+                      "70B parameters, bf16 gradients, 1 s compute per step); workload and design recorded per row.")
 def fabric_scenarios(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     with warehouse.connect() as con:
         grid = fm.sweep(fm.default_grid(**GRID_WORKLOAD), _catalog(con))

@@ -36,8 +36,8 @@ def test_sensitivity_tornado(catalog):
     assert frame["max_swing_share"].is_monotonic_decreasing
     rows = frame.set_index("assumption")
     switch = rows.loc["switch price (tomahawk-5)"]
-    assert switch["low_value"] == pytest.approx(160000) and switch["high_value"] == pytest.approx(240000)
-    # switch capex is linear in its price: +-20% of the switch share of network capex per GPU
+    # ranges.csv: the ledger relation at 60 % (Yobitel) and the LuxOptX reseller top ($250k)
+    assert switch["low_value"] == pytest.approx(43200) and switch["high_value"] == pytest.approx(250000)
     assert switch["capex_network_per_gpu_usd_high"] > switch["capex_network_per_gpu_usd_low"]
     assert switch["step_time_s_swing_share"] == 0
     compute = rows.loc["compute time per step"]

@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from fabric_model.scenario import DEFAULT_ALGORITHM
+
 from fabricwatch.cli import main
 
 
@@ -32,16 +34,18 @@ def test_all_options(capsys):
 def test_readable_report_with_comparison(capsys):
     assert main(["model", "--gpus", "16384", "--compare"]) == 0
     out = capsys.readouterr().out
-    assert "Topology: 2 tier(s)" in out
-    assert "switches  leaf 512  spine 256  core 0  total 768" in out
-    assert "Fabric comparison (baseline roce-ecmp):" in out
+    # NVIDIA DGX SuperPOD B200 reference architecture, 64 SU / 16,384 GPUs: 512 leaf, 512 spine, 256 core QM9700
+    assert "Design: fat-tree, 3 tier(s), 1 plane(s) of 400G links" in out
+    assert "switches  leaf 512  spine 512  core 256  total 1,280" in out
+    assert "Fabric comparison (same cluster" in out
+    assert "cheapest per effective GPU:" in out
     assert "spectrum-x" in out
 
 
 @pytest.mark.parametrize("argv, message", [
     (["model", "--gpus", "0"], "GPUs must be positive"),
     (["model", "--gpus", "-5"], "GPUs must be positive"),
-    (["model", "--gpus", "1000000", "--switch", "quantum-2"], "cannot reach 1000000 GPUs in three tiers"),
+    (["model", "--gpus", "1000000", "--switch", "quantum-2"], "cannot reach 1,000,000 GPUs in three tiers"),
     (["model", "--gpus", "64", "--switch", "nope"], "unknown switch 'nope'"),
     (["model", "--gpus", "64", "--fabric", "roce-ecmp", "--algorithm", "in-network"], "no in-network reduction"),
 ])
@@ -62,5 +66,6 @@ def test_help_documents_defaults(capsys):
     with pytest.raises(SystemExit):
         main(["model", "--help"])
     out = capsys.readouterr().out
-    for text in ("--gpus", "default: ib", "default: 400", "default: 8", "default: ring", "default: optical"):
+    for text in ("--gpus", "without --switch: ib", "default: 400", "default: 8", f"default: {DEFAULT_ALGORITHM}",
+                 "default: optical", "--planes", "--rail-only"):
         assert text in out

@@ -28,7 +28,9 @@ def test_contract_keys(catalog):
     assert {"algorithm", "message_bytes", "time_s", "busbw_GBps"} <= set(d["allreduce"])
     assert all(a["source"] for a in d["assumptions"])
     json.dumps(d)  # serializable
-    assert d["switches"]["total"] == 192 and d["tiers"] == 2 and d["max_endpoints"] == 16384
+    # NVIDIA DGX SuperPOD B200 RA, 16 SU / 4,096 GPUs: 128 leaf + 128 spine + 64 core (3 tiers)
+    assert d["switches"]["total"] == 320 and d["tiers"] == 3 and d["max_endpoints"] == 65536
+    assert d["design"]["name"] == "fat-tree" and d["design"]["planes"] == 1
 
 
 def test_effective_bandwidth_and_cost_per_tbps(catalog):
@@ -50,7 +52,7 @@ def test_step_time_and_utilization(catalog):
 @pytest.mark.parametrize("scenario, message", [
     (Scenario(gpus=0), "GPUs must be positive"),
     (Scenario(gpus=-8), "GPUs must be positive"),
-    (Scenario(gpus=1_000_000, switch="quantum-2"), "cannot reach 1000000 GPUs in three tiers"),
+    (Scenario(gpus=1_000_000, switch="quantum-2"), "cannot reach 1,000,000 GPUs in three tiers"),
     (Scenario(gpus=8, switch="nope"), "unknown switch 'nope'"),
     (Scenario(gpus=8, fabric="omni"), "unknown fabric"),
     (Scenario(gpus=8, fabric="roce-ecmp", algorithm="in-network"), "no in-network reduction"),
@@ -81,7 +83,7 @@ def test_package_imports_no_dagster_duckdb_streamlit():
 
 
 @pytest.mark.parametrize("fabric, gbps, nic", [
-    ("ib", 400, "connectx-7"), ("ib", 800, "connectx-8"), ("spectrum-x", 400, "bluefield-3"),
+    ("ib", 400, "connectx-7"), ("ib", 800, "connectx-8"), ("spectrum-x", 400, "bluefield-3-supernic"),
     ("spectrum-x", 800, "connectx-8"), ("uec", 400, "pollara-400"), ("uec", 800, "thor-ultra"),
     ("roce-ecmp", 400, "connectx-7"), ("uec", 1600, "connectx-9"),
 ])

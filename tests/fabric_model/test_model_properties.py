@@ -45,7 +45,7 @@ SCENARIOS = st.builds(
     fabric=st.sampled_from(["ib", "roce-ecmp", "spectrum-x", "uec"]),
     oversubscription=st.sampled_from([1.0, 2.0, 3.0]),
     host_links=st.sampled_from(["optical", "copper"]),
-    rail_optimized=st.booleans(),
+    design=st.sampled_from(["fat-tree", "rail-only"]),
     algorithm=st.sampled_from(["ring", "tree", "in-network"]),
     message_bytes=st.floats(1.0, 2.0**36),
 )

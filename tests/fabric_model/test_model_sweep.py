@@ -16,7 +16,7 @@ def catalog():
 def _scenario(row) -> Scenario:
     return Scenario(gpus=int(row["gpus"]), gpus_per_node=int(row["gpus_per_node"]), nic_gbps=int(row["nic_gbps"]),
                     fabric=row["fabric"], switch=row["switch"], oversubscription=float(row["oversubscription"]),
-                    host_links=row["host_links"], rail_optimized=bool(row["rail_optimized"]),
+                    host_links=row["host_links"], design=row["design"], planes=int(row["planes"]),
                     algorithm=row["algorithm"], message_bytes=float(row["message_bytes"]),
                     params=float(row["params"]), compute_s_per_step=float(row["compute_s_per_step"]),
                     overlap_share=float(row["overlap_share"]))
@@ -32,9 +32,11 @@ def test_default_grid_shape():
 def test_default_grid_sweep_flags_what_the_catalog_cannot_build(catalog):
     out = sweep(default_grid(), catalog)
     infeasible = out[~out["feasible"]]
-    # no InfiniBand or Spectrum-X switch with 1.6T ports in the catalog
-    assert set(zip(infeasible["fabric"], infeasible["nic_gbps"])) == {("ib", 1600), ("spectrum-x", 1600)}
-    assert infeasible["error"].str.contains("no switch in the catalog runs").all()
+    # no InfiniBand or Spectrum-X switch with 1.6T ports in the catalog; one fat tree of 64-port switches
+    # stops at 65,536 GPUs (k^3/4)
+    assert {("ib", 1600), ("spectrum-x", 1600)} <= set(zip(infeasible["fabric"], infeasible["nic_gbps"]))
+    assert infeasible["error"].str.contains("no switch in the catalog runs|three tiers").all()
+    assert not out[(out["fabric"] == "ib") & (out["nic_gbps"] == 400) & (out["gpus"] <= 65536)]["error"].any()
     assert out.loc[out["feasible"], "capex_network_usd"].gt(0).all()
 
 
@@ -57,7 +59,7 @@ def test_sweep_matches_evaluate_on_a_mixed_random_grid(catalog):
         "nic_gbps": rng.choice([400, 800], n),
         "oversubscription": rng.choice([1.0, 1.5, 2.0, 3.0], n),
         "host_links": rng.choice(["optical", "copper"], n),
-        "rail_optimized": rng.choice([True, False], n),
+        "design": rng.choice(["fat-tree", "rail-only"], n), "planes": 1,
         "algorithm": rng.choice(["ring", "tree"], n),
         "message_bytes": rng.choice([2**20, 2**30], n).astype(float),
     })

@@ -33,14 +33,14 @@ def test_oversubscription_raises_two_tier_reach():
     (32768, 2560, 3), (65536, 5120, 3), (131072, 10240, 3),
 ])
 def test_switch_counts_match_freakonomics_spreadsheet(catalog, gpus, switches, tiers):
-    result = evaluate(Scenario(gpus=gpus, fabric="ib", switch="quantum-2", nic_gbps=400), catalog)
+    result = evaluate(Scenario(gpus=gpus, fabric="ib", switch="quantum-2", nic_gbps=400, design="rail-only"), catalog)
     assert result.switches_total == switches
     assert result.tiers == tiers
 
 
 def test_switch_capex_matches_spreadsheet_rows(catalog):
-    assert evaluate(Scenario(gpus=2048), catalog).capex_switches_usd == 3_456_000
-    assert evaluate(Scenario(gpus=32768), catalog).capex_switches_usd == pytest.approx(92.2e6, rel=1e-3)
+    assert evaluate(Scenario(gpus=2048, design="rail-only"), catalog).capex_switches_usd == 3_456_000
+    assert evaluate(Scenario(gpus=32768, design="rail-only"), catalog).capex_switches_usd == pytest.approx(92.2e6, rel=1e-3)
 
 
 def test_single_plane_three_tier_counts_are_5n_over_k():
