@@ -55,9 +55,27 @@ def column_config(df: pd.DataFrame, labels: dict[str, str], help_texts: dict[str
     return config
 
 
-def download(df: pd.DataFrame, key: str, label: str = "Download CSV") -> None:
-    st.download_button(label, df.to_csv(index=False).encode("utf-8"), file_name=f"{key}.csv", mime="text/csv",
-                       key=f"{key}_csv", on_click="ignore", icon=":material/download:")
+def download_bundle(df: pd.DataFrame, key: str) -> bytes:
+    """A zip of the rows as CSV and SOURCES.md: the documents those rows rest on and how to cite them."""
+    import io
+    import zipfile
+
+    from warehouse import citations
+
+    docs, release = data.citation_facts()
+    entries = citations.citations({key: df}, docs)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(f"{key}.csv", df.to_csv(index=False))
+        zf.writestr("SOURCES.md", citations.render_markdown(entries, release, title=f"Sources of {key}.csv"))
+    return buf.getvalue()
+
+
+def download(df: pd.DataFrame, key: str, label: str = "Download CSV + sources") -> None:
+    """The rows as CSV, zipped with SOURCES.md (publisher, title, date, address of every document used)."""
+    st.download_button(label, download_bundle(df, key), file_name=f"{key}.zip", mime="application/zip",
+                       key=f"{key}_csv", on_click="ignore", icon=":material/download:",
+                       help="A zip with the rows as CSV and SOURCES.md: where each number comes from and how to cite it.")
 
 
 def provenance_frame(df: pd.DataFrame) -> pd.DataFrame:

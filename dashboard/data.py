@@ -74,6 +74,21 @@ def exists(relation: str) -> bool:
     return bool(((rel["schema"] == schema) & (rel["name"] == name)).any())
 
 
+@st.cache_data(ttl=600, max_entries=4, show_spinner=False)
+def _citation_facts(version: int | None, home_dir: str) -> tuple[pd.DataFrame, dict | None]:
+    from warehouse import citations
+
+    with db.published_connection(home_dir) as con:
+        return citations.documents(con), citations.published_release(con)
+
+
+def citation_facts() -> tuple[pd.DataFrame, dict | None]:
+    """Every cited document (publisher, title, date, via by url) and the published release, for downloads."""
+    if warehouse_version() is None:
+        return pd.DataFrame(), None
+    return _citation_facts(warehouse_version(), str(home()))
+
+
 def read(relation: str) -> pd.DataFrame:
     """All rows of a mart (or another readable relation); an empty frame when it is not built yet."""
     if relation not in OTHER_READABLE and not (relation.startswith("marts.") and relation[6:] in MARTS):

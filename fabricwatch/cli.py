@@ -12,7 +12,7 @@ import sys
 # Order is the order shown in --help.
 COMMAND_MODULES = (
     "refresh", "dashboard", "ui", "sql", "model", "ingest", "sources", "fetch", "parse",
-    "claims", "export", "restore",
+    "claims", "alerts", "export", "restore",
 )
 
 

@@ -13,6 +13,7 @@ import dagster as dg
 
 from pipelines import automation
 from pipelines.assets import curated, inbox, model, registry
+from pipelines.assets.alerts import build_alerts_asset
 from pipelines.assets.fetch import build_fetch_assets
 from pipelines.assets.marts import build_mart_assets
 from pipelines.assets.parse import build_parse_assets
@@ -42,6 +43,7 @@ def build_definitions(home: str | None = None, mode: str | None = None) -> dg.De
         raise ValueError(f"unknown fetch mode {mode!r}; use one of {', '.join(FETCH_MODES)}")
     assets, checks = pipeline_assets()
     publish = build_publish_asset([key for a in assets for key in a.keys])
+    alert_deliveries = build_alerts_asset(publish.key)
     refresh_job = dg.define_asset_job("refresh", selection=dg.AssetSelection.all(),
                                       description="Fetch or replay every source, rebuild core, model and marts, then publish.")
     cadence_jobs, schedules = automation.cadence_jobs_and_schedules(REGISTRY)
@@ -52,7 +54,7 @@ def build_definitions(home: str | None = None, mode: str | None = None) -> dg.De
     )
     sensor = automation.build_inbox_sensor(inbox_job, lambda: os.path.join(home, "inbox"))
     return dg.Definitions(
-        assets=[*assets, publish],
+        assets=[*assets, publish, alert_deliveries],
         asset_checks=checks,
         jobs=[refresh_job, inbox_job, *cadence_jobs],
         schedules=schedules,

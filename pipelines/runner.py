@@ -113,7 +113,8 @@ def run_refresh(home: Path, mode: str = "offline", select: list[str] | None = No
         unknown = [k.to_user_string() for k in selection if k not in known]
         if unknown:
             raise ValueError(f"unknown asset(s): {', '.join(unknown)}")
-        selection.append(dg.AssetKey("published_warehouse"))  # a partial refresh still publishes
+        # a partial refresh still publishes, and then evaluates the watch rules
+        selection += [dg.AssetKey("published_warehouse"), dg.AssetKey("alert_deliveries")]
     instance = dg.DagsterInstance.get()
     job = job.with_logger_defs({"progress": _progress_logger(stream)})
     result = job.execute_in_process(

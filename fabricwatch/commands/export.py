@@ -12,8 +12,10 @@ from pathlib import Path
 from fabricwatch.config import home
 
 NAME = "export"
-HELP = "Write every mart of the published warehouse to DIR as Parquet or CSV files, with a manifest.json (schema, row counts, refresh time)."
+HELP = ("Write every mart of the published warehouse to DIR as Parquet or CSV files, with a manifest.json "
+        "(schema, row counts, refresh time, citations) and CITATIONS.md.")
 MANIFEST = "manifest.json"
+CITATIONS = "CITATIONS.md"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,22 +31,25 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for mart in manifest["marts"]:
         print(f"{mart['file']:<40} {mart['rows']:>8} rows")
-    print(f"wrote {len(manifest['marts'])} marts and {MANIFEST} to {Path(args.directory).resolve()}")
+    print(f"wrote {len(manifest['marts'])} marts, {MANIFEST} and {CITATIONS} ({len(manifest['citations'])} cited documents) "
+          f"to {Path(args.directory).resolve()}")
     return 0
 
 
 def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
     """Export every mart (read-only, from the published warehouse). Returns the manifest written."""
-    from warehouse import db, marts
+    from warehouse import citations, db, marts
 
     if fmt not in ("parquet", "csv"):
         raise ValueError(f"unknown format {fmt!r}")
     directory.mkdir(parents=True, exist_ok=True)
     published = db.paths(home_dir).published
     entries = []
+    cited: dict = {}
     with db.published_connection(home_dir) as con:
-        refresh = _last_refresh(con)
+        refresh = citations.published_release(con)
         schema_version = db.schema_version(con)
+        documents = citations.documents(con)
         for mart in marts.list_marts(con):
             name = mart["name"]
             target = directory / f"{name}.{fmt}"
@@ -55,6 +60,7 @@ def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
             else:
                 relation.write_csv(str(tmp), header=True)
             os.replace(tmp, target)
+            cited[f"marts.{name}"] = citations.mart_provenance(con, name, [c["name"] for c in mart["columns"]])
             entries.append({
                 "name": f"marts.{name}", "file": target.name, "format": fmt, "kind": mart["kind"].lower(),
                 "rows": marts.row_count(con, name), "description": mart["description"], "columns": mart["columns"],
@@ -67,17 +73,10 @@ def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
         "refresh": refresh,
         "format": fmt,
         "marts": entries,
+        "citation": citations.release_citation(refresh),
+        "citations": citations.citations(cited, documents),
     }
+    (directory / CITATIONS).write_text(
+        citations.render_markdown(manifest["citations"], refresh, title="Sources of this export"), encoding="utf-8")
     (directory / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return manifest
-
-
-def _last_refresh(con) -> dict | None:
-    """The newest published run (meta.runs): its id, finish time and fetch mode."""
-    rows = con.execute(
-        "SELECT run_id, finished_at, mode FROM meta.runs WHERE status = 'published' "
-        "ORDER BY finished_at DESC NULLS LAST LIMIT 1").fetchall()
-    if not rows:
-        return None
-    run_id, finished_at, mode = rows[0]
-    return {"run_id": run_id, "finished_at": finished_at.isoformat() if finished_at else None, "mode": mode}

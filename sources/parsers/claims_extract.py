@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from sources.parsers.claims_cjk import CJK_MEASURE, cjk_mentions
 from sources.units import (CJK_SCALE, NUMBER, SCALE_WORD, WORD_NUMBER, normalize_text, normalize_unit,
                            parse_number, qualifier_before, scale_factor, tidy_float)
 
@@ -66,7 +67,21 @@ _COUNT_NOUNS = {
 }
 _COUNT_AFTER = re.compile(r"^(\+)?\s*(?:(" + SCALE_WORD + r"|[KMB](?![A-Za-z/]))\s*)?(?:[A-Za-z0-9./+-]+\s+){0,3}?"
                           r"(" + "|".join(sorted(_COUNT_NOUNS, key=len, reverse=True)) + r")\b")
-_CJK_COUNT_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:(隻|只|個|个|台|臺|張|张)|(顆|颗|張|张)\s*(?:GPU|輝達|加速器)|(埠|端口|個端口)|(家))")
+# Chinese counts: a scale (萬, 億) then a measure word (顆, 個, 台, 支, ...); ports (埠, 端口); companies (家).
+_CJK_COUNT_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:(" + CJK_MEASURE + r")|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))")
+_CJK_GPU_AFTER = re.compile(r"^\s*(?:NVIDIA\s*|輝達\s*|英偉達\s*|AMD\s*)?(?:GPU|加速器|Hopper|Blackwell|[HB]\d{2,3}|GB\d{3}|MI\d{3}|Trainium|TPU|XPU)", re.I)
+# "900萬至1,000萬顆", "800万/1480万/1850万只": the figures before the last share its measure word.
+_CJK_CHAIN = (r"(?:\s*(?:至|到|~|/|、|和|與|与)\s*(?:" + NUMBER + r")\s*(?:" + CJK_SCALE + r")?)+"
+              r"\s*(?:" + CJK_MEASURE + r"|埠|端口|個端口|个端口)")
+_CJK_CHAIN_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?(?=" + _CJK_CHAIN + r")")
+_CJK_CHAIN_UNIT = re.compile(_CJK_CHAIN)
+_CJK_CHAIN_MEASURE = re.compile(r"(?:(" + CJK_SCALE + r")|)(?:(" + CJK_MEASURE + r")|(埠|端口|個端口|个端口)|(家))$")
+_RANGE_BEFORE = re.compile(r"\d\s*(?:" + CJK_SCALE + r")?\s*(?:至|到|~)\s*$")
+# A count with a scale and no measure word ("出貨量突破600萬") is a count of what the sentence ships.
+_CJK_SCALED_BARE = re.compile(r"^\s*(萬|万|億|亿)(?!\s*(?:美元|美金|元|" + CJK_MEASURE + r"|埠|端口))")
+_PORT_CONTEXT = re.compile(r"端口|埠|\bports?\b", re.I)
+_SHIPMENT_WORDS = re.compile(r"出貨|出货|銷量|销量|出口量|裝機|装机")
+_RANGE_AFTER = re.compile(r"^\s*(?:" + CJK_SCALE + r")?\s*(?:至|到|~)")
 
 _CAGR = re.compile(r"CAGR|compound annual growth|年複合增長率|年复合增长率|年複合成長率|複合成長率|复合增长率", re.I)
 _YOY = re.compile(r"year[- ]over[- ]year|year[- ]on[- ]year|\by/y\b|\byoy\b|from a year (?:ago|earlier)|annual (?:increase|growth|decline)|年增|同比|年成長", re.I)
@@ -81,6 +96,8 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
     (same length), so years and quarters are never read as quantities."""
     s = normalize_text(sentence)
     scan = normalize_text(masked) if masked is not None else s
+    # "800万/1480万/1850万只": a figure after a Chinese scale and a slash is a list item, not a fraction.
+    scan = re.sub(r"(?<=[萬万億亿])/(?=\d)", "、", scan)
     out: list[Mention] = []
     for m in _NUM_RE.finditer(scan):
         a, b = m.span()
@@ -93,6 +110,9 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
         mention = _classify(s, a, b, number, is_word)
         if mention and not any(mention.start < o.end and mention.end > o.start for o in out):
             out.append(mention)
+    for start, end, value, unit, qualifier, noun in cjk_mentions(scan, _hedge):
+        if not any(start < o.end and end > o.start for o in out):
+            out.append(Mention(start, end, value, unit, qualifier, s[start:end], noun=noun))
     out.sort(key=lambda x: x.start)
     return [_with_basis(s, mm, out) for mm in out]
 
@@ -136,10 +156,47 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
         return Mention(a, b + cnt.end(), tidy_float(value), _COUNT_NOUNS[cnt.group(3)], qualifier, s[a:b + cnt.end()], noun=cnt.group(3))
     cjk = _CJK_COUNT_AFTER.match(after)
     if cjk:
-        unit = "gpus" if cjk.group(3) else "ports" if cjk.group(4) else "count" if cjk.group(5) else "units"
+        unit = _cjk_count_unit(cjk, after[cjk.end():], s)
         value = number * scale_factor(cjk.group(1))
-        return Mention(a, b + cjk.end(), tidy_float(value), unit, _hedge(before, ""), s[a:b + cjk.end()], noun=cjk.group(0).strip())
+        return Mention(a, b + cjk.end(), tidy_float(value), unit, _range_hedge(before, after, after[cjk.end():]),
+                       s[a:b + cjk.end()], noun=cjk.group(0).strip())
+    bare = _CJK_SCALED_BARE.match(after)
+    if bare and _SHIPMENT_WORDS.search(s):
+        unit = "ports" if re.search(r"端口|埠", s) else "units"
+        return Mention(a, b + bare.end(), tidy_float(number * scale_factor(bare.group(1))), unit,
+                       _range_hedge(before, after, after[bare.end():]), s[a:b + bare.end()])
+    chain = _CJK_CHAIN_AFTER.match(after)
+    if chain:
+        tail = _CJK_CHAIN_UNIT.match(after[chain.end():]).group(0)
+        measure = _CJK_CHAIN_MEASURE.search(tail)
+        unit = _cjk_count_unit(measure, after[chain.end() + len(tail):], s)
+        value = number * scale_factor(chain.group(1))
+        return Mention(a, b + chain.end(), tidy_float(value), unit, _range_hedge(before, after, ""),
+                       s[a:b + chain.end()], noun=measure.group(0))
     return None
+
+
+def _cjk_count_unit(m: re.Match, rest: str, sentence: str) -> str:
+    """ports (埠, 端口), count (家: companies), gpus (a GPU follows the measure word), else units."""
+    if m.group(3):
+        return "ports"
+    if m.group(4):
+        return "count"
+    if _CJK_GPU_AFTER.match(rest):
+        return "gpus"
+    # 個 counts whatever the sentence is about: ports when it is about ports ("端口出貨量將超過4300萬個").
+    if m.group(2) in ("個", "个") and _PORT_CONTEXT.search(sentence):
+        return "ports"
+    return "units"
+
+
+def _range_hedge(before: str, after: str, tail: str) -> str | None:
+    """Bounds of a written range ("900萬至1,000萬顆") are >= and <=; otherwise the usual hedge."""
+    if _RANGE_AFTER.match(after):
+        return ">="
+    if _RANGE_BEFORE.search(before):
+        return "<="
+    return _hedge(before, tail)
 
 
 def _hedge(before: str, after: str) -> str | None:

@@ -71,11 +71,20 @@ def find_periods(text: str, published_on: dt.date | None = None) -> list[PeriodM
         add(m, f"FY{_year(m.group(2))}Q{m.group(1)}")
     for m in re.finditer(r"\bFY\s?'?(\d{2,4})\s*Q([1-4])\b", s, re.I):
         add(m, f"FY{_year(m.group(1))}Q{m.group(2)}")
+    # Chinese fiscal quarters: "2026財年第一季", "FY2026第1季", "2026會計年度第1季度".
+    for m in re.finditer(r"(?:FY\s?'?(\d{2,4})|(" + _YEAR + r")\s*(?:財年|财年|會計年度|会计年度))\s*(?:第\s*([一二三四1-4])\s*季|Q([1-4]))", s, re.I):
+        add(m, f"FY{_year(m.group(1) or m.group(2))}Q{_CJK_ORDINAL[m.group(3) or m.group(4)]}")
+    for m in re.finditer(r"(" + _YEAR + r")\s*(?:財年|财年|會計年度|会计年度)|(?:財年|财年)\s*(" + _YEAR + r")", s):
+        add(m, f"FY{m.group(1) or m.group(2)}")
     for m in re.finditer(r"\b(?:fiscal\s+(?:year\s+)?|FY\s?'?)(" + _YEAR + r"|\d\d)\b", s, re.I):
         add(m, f"FY{_year(m.group(1))}")
     # Ranges: "from 2025 to 2029", "between 2026 and 2028", "2023-2027".
     for m in re.finditer(r"\b(?:from|between)\s+(" + _YEAR + r")\s+(?:to|and|through)\s+(" + _YEAR + r")\b", s, re.I):
         add(m, f"{m.group(1)}-{m.group(2)}", horizon=int(m.group(2)) > int(m.group(1)))
+    # Chinese ranges: "2025至2029年", "2025年至2029年", "2020到2025年", "2025~2029年".
+    for m in re.finditer(r"(?<![\d.])(" + _YEAR + r")\s*年?\s*(?:至|到|~|～)\s*(" + _YEAR + r")\s*年?", s):
+        if int(m.group(2)) > int(m.group(1)):
+            add(m, f"{m.group(1)}-{m.group(2)}")
     for m in re.finditer(r"(?<![\d.])(" + _YEAR + r")\s*(?:-|to|through)\s*(" + _YEAR + r")(?![\d])", s):
         if int(m.group(2)) > int(m.group(1)):
             add(m, f"{m.group(1)}-{m.group(2)}")
@@ -90,6 +99,8 @@ def find_periods(text: str, published_on: dt.date | None = None) -> list[PeriodM
             n = int(raw) if raw.isdigit() else "一二三四五六七八九十".index(raw) + 1 if len(raw) == 1 else 0
             if n:
                 add(m, f"{y}-{y + n - 1}", horizon=True)
+        for m in re.finditer(r"(今年|明年|去年)\s*(?:第\s*([一二三四1-4])\s*季|Q([1-4]))", s):
+            add(m, f"{y + {'今年': 0, '明年': 1, '去年': -1}[m.group(1)]}Q{_CJK_ORDINAL[m.group(2) or m.group(3)]}")
         for m in re.finditer(r"\b(this|next|last)\s+year\b|今年|明年|去年", s, re.I):
             word = (m.group(1) or m.group(0)).lower()
             add(m, str(y + {"this": 0, "今年": 0, "next": 1, "明年": 1, "last": -1, "去年": -1}[word]))

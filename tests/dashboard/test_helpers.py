@@ -119,3 +119,25 @@ def test_read_refuses_relations_outside_the_allowed_set(fixture_home, monkeypatc
         data.read("core.observations; DROP TABLE x")
     with pytest.raises(ValueError):
         data.mart("not_a_mart")
+
+
+def test_download_is_the_rows_and_their_sources(fixture_home, monkeypatch):
+    """A table download is a zip: the rows as CSV and SOURCES.md naming every document they use."""
+    import io
+    import zipfile
+
+    from dashboard import components
+
+    monkeypatch.setenv("FABRICWATCH_HOME", str(fixture_home))
+    rows = data.read("marts.market_size")
+    assert not rows.empty
+    with zipfile.ZipFile(io.BytesIO(components.download_bundle(rows, "market_size"))) as zf:
+        assert sorted(zf.namelist()) == ["SOURCES.md", "market_size.csv"]
+        back = pd.read_csv(zf.open("market_size.csv"))
+        sources_md = zf.read("SOURCES.md").decode("utf-8")
+    assert len(back) == len(rows)
+    for url in rows["url"].dropna().unique():
+        assert f"<{url}>" in sources_md
+    for publisher in rows["publisher"].dropna().unique():
+        assert publisher in sources_md
+    assert "Suggested citation: fabricwatch warehouse" in sources_md

@@ -52,7 +52,9 @@ def test_graph_flows_sources_to_core_to_model_to_marts_to_publish(tmp_path):
     assert {"curated_ledger", "parse_nccl_logs", "model_catalog"} <= set(assets["model_calibration"]["deps"])
     assert "marts/market_size" in assets["marts/forecast_revisions"]["deps"]
     # publish waits for everything else
-    assert set(assets["published_warehouse"]["deps"]) == set(assets) - {"published_warehouse"}
+    assert set(assets["published_warehouse"]["deps"]) == set(assets) - {"published_warehouse", "alert_deliveries"}
+    # the watch rules are evaluated on what was published
+    assert assets["alert_deliveries"]["deps"] == ["published_warehouse"]
     assert {a["group"] for a in assets.values()} == {"sources", "core", "model", "marts", "publish"}
     assert "parse_top500_lists:yield_holds" in snap["checks"]
 

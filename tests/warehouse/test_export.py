@@ -81,3 +81,41 @@ def test_export_never_writes_the_published_warehouse(home, tmp_path):
     before = db.paths(home).published.read_bytes()
     export_marts(home, tmp_path / "again", "parquet")
     assert db.paths(home).published.read_bytes() == before
+
+
+def _urls_in_csv_files(directory) -> set[str]:
+    """Every document address in the exported CSV files, read back with the csv module (independent of
+    the code that wrote the citations)."""
+    import csv
+
+    urls = set()
+    for path in directory.glob("*.csv"):
+        with path.open(newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                urls.update(v for k, v in row.items() if k in ("url", "a_url", "b_url") and v)
+    return urls
+
+
+def test_export_cites_every_document_its_rows_use(home, tmp_path):
+    manifest = export_marts(home, tmp_path / "cited", "csv")
+    cited = {c["url"] for c in manifest["citations"] if c["url"]}
+    used = _urls_in_csv_files(tmp_path / "cited")
+    assert used and used == cited
+    for entry in manifest["citations"]:
+        assert set(entry) == {"publisher", "title", "url", "published_on", "via", "used_by"}
+        assert entry["used_by"] and all(u["rows"] > 0 and u["mart"].startswith("marts.") for u in entry["used_by"])
+    # which rows use a document: count its rows in the exported file independently
+    for entry in [c for c in manifest["citations"] if c["url"]][:5]:
+        for use in entry["used_by"]:
+            frame = pd.read_csv(tmp_path / "cited" / f"{use['mart'].split('.')[1]}.csv")
+            cols = [c for c in ("url", "a_url", "b_url") if c in frame]
+            pubs = {"url": "publisher", "a_url": "a_publisher", "b_url": "b_publisher"}
+            assert use["rows"] == sum(int(((frame[c] == entry["url"]) & (frame[pubs[c]].fillna("") == (entry["publisher"] or ""))
+                                           if pubs[c] in frame else frame[c] == entry["url"]).sum()) for c in cols)
+    # the release is named in the suggested citation and in CITATIONS.md
+    assert "run run-42" in manifest["citation"] and FINISHED.isoformat() in manifest["citation"]
+    text = (tmp_path / "cited" / "CITATIONS.md").read_text(encoding="utf-8")
+    assert "run run-42" in text
+    assert all(f"<{url}>" in text for url in cited)
+    # figures carried by a document with no address are cited by publisher and title
+    assert all(c["publisher"] and c["title"] for c in manifest["citations"] if not c["url"])
