@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from facts2_rows import ROWS, SOURCES  # noqa: E402
+from facts2_rows import NEW_SOURCES, ROWS, SOURCES  # noqa: E402
 
 FIRST_ROW, LAST_ROW = 367, 1145
 GROUPS = ("market", "shipments", "prices", "cloud", "uec")
@@ -119,7 +119,6 @@ PROV_RULES = [
     (r"^SiliconANGLE", "SiliconANGLE", "siliconangle", "own"),
     (r"^TechTarget", "TechTarget", "techtarget", "own"),
     (r"^Techzine", "Techzine", "techzine", "own"),
-    (r"^Futurum Group|^Coherent FY26Q\d results \(Futurum", "Futurum Group", "futurum", "own"),
     (r"^IBS Electronics", "IBS Electronics", "ibs_electronics", "own"),
     (r"^AsiaICT", "AsiaICT", "asiaict", "own"),
     (r"^AI Infra Map", "AI Infra Map", "aiinframap", "own"),
@@ -144,7 +143,7 @@ PROV_RULES = [
 VENDOR_DISCLOSURE = [
     (r"\bNVIDIA\b", "NVIDIA", "nvidia"), (r"Broadcom", "Broadcom", "broadcom"), (r"\bCisco\b", "Cisco", "cisco"),
     (r"Arista", "Arista Networks", "arista"), (r"Celestica", "Celestica", "celestica"),
-    (r"Juniper", "Juniper Networks", "juniper"), (r"\bHPE\b", "Hewlett Packard Enterprise", "hpe_corp"),
+    (r"\bHPE\b", "Hewlett Packard Enterprise", "hpe_corp"), (r"Juniper", "Juniper Networks", "juniper"),
     (r"Coherent", "Coherent Corp.", "coherent"), (r"Lumentum", "Lumentum", "lumentum"),
     (r"InnoLight|中际旭创|旭創", "Zhongji Innolight (中際旭創)", "innolight"),
     (r"Eoptolink|新易盛", "Eoptolink (新易盛)", "eoptolink"), (r"Accelink|光迅", "Accelink (光迅科技)", "accelink"),
@@ -382,6 +381,33 @@ def convert(facts_path: Path, out: Path) -> None:
                 w.writerow({k: row.get(k, "") for k in columns})
         print(f"{name}.csv: {len(out_rows)} rows")
     write_left_out(out / "facts2_left_out.md", left_out, todo)
+    append_sources(out, {row["source_id"] for rows_ in files.values() for row in rows_})
+
+
+LICENCE = {
+    "analyst_firm": "Analyst figures as reported publicly (press releases, reposts); facts and short quotes only",
+    "press": "Copyrighted article; facts and short quotes only, text not republished",
+    "blog": "Copyrighted page; facts and short quotes only, text not republished",
+    "community": "Community page (forum, study notes); facts only, treat as low confidence",
+    "vendor": "Vendor page or disclosure; facts and short quotes only",
+    "hyperscaler": "Operator's public disclosure; facts and short quotes only",
+    "cloud_operator": "Operator's public disclosure; facts and short quotes only",
+}
+
+
+def append_sources(out: Path, used: set[str]) -> None:
+    """Append the new sources the rows cite to the end of sources_extra.csv (existing lines untouched)."""
+    known = set()
+    for name in ("sources.csv", "sources_extra.csv"):
+        with (out / name).open(encoding="utf-8") as fh:
+            known |= {row["source_id"] for row in csv.DictReader(fh)}
+    missing = sorted(used - known)
+    with (out / "sources_extra.csv").open("a", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        for sid in missing:
+            publisher, kind, home = NEW_SOURCES[sid]
+            w.writerow([sid, publisher, kind, home, LICENCE[kind]])
+    print(f"sources_extra.csv: {len(missing)} sources appended")
 
 
 def default_file(r: dict, spec: dict) -> str:
@@ -416,7 +442,7 @@ def obs_rows(r: dict, spec: dict) -> list[dict]:
     out = []
     ranged = len(values) == 2 and values[0][1] == ">=" and values[1][1] == "<="
     for n, (v, q) in enumerate(values):
-        value = v * scale
+        value = float(f"{v * scale:.12g}")  # no float noise (8.2 * 1e9 -> 8200000000, not 8199999999.999999)
         row_notes = list(notes)
         if ranged:
             row_notes.insert(0, f"range {r['value']}: {'low' if n == 0 else 'high'} bound")
