@@ -450,6 +450,7 @@ def obs_rows(r: dict, spec: dict) -> list[dict]:
             row_notes.insert(0, spec["note"])
         if prov["prov_note"]:
             row_notes.append(prov["prov_note"])
+        row_notes.append(f"facts.csv row {r['_row']}")
         out.append({
             "indicator": spec["ind"], "subject": spec.get("subj", r["entity"]), "period": period,
             "value": number_text(value), "value_qualifier": q, "unit": unit, "kind": spec.get("kind", r["kind"]),
@@ -481,6 +482,7 @@ def event_row(r: dict, spec: dict) -> dict:
         notes.insert(0, spec["note"])
     if prov["prov_note"]:
         notes.append(prov["prov_note"])
+    notes.append(f"facts.csv row {r['_row']}")
     return {"event_date": spec["date"], "date_precision": spec["precision"], "category": spec["cat"],
             "subject": spec.get("subj", r["entity"]), "event": spec["event"], "description": spec.get("desc", ""),
             "fabric": spec.get("fabric", ""), "vendor": vendor_of(r, spec), "product_id": spec.get("pid", ""),

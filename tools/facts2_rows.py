@@ -386,8 +386,10 @@ ROWS = {
           vg("Celestica HPS revenue", "Celestica", seg="hps", raw="65", scale=0.01)],
     598: [o("company_revenue", subj="Celestica revenue outlook", vendor="Celestica", seg="guidance",
            note="Jan 2025 vintage, raised from $10.4B")],
-    599: [o("dc_switch_revenue", subj="AI back-end network switch sales", seg="cumulative", raw="~80",
-           note="a carrier's restatement: period 2025-2030, where Dell'Oro says 'next five years' (facts-notes #8)")],
+    599: [o("ai_backend_network_revenue", subj="Ethernet switch sales in AI back-end networks", fabric="ethernet",
+           seg="cumulative", raw="~80",
+           note="a carrier's restatement: period 2025-2030, where Dell'Oro's release says 'next five years' "
+                "(2025-2029 in public_facts) (facts-notes #8)")],
     600: [o("switch_port_share", subj="Ethernet share of ports in cloud AI clusters", fabric="ethernet",
            seg="ai_cluster", note="secondary, unattributed analysts")],
     601: [o("vendor_networking_revenue", subj="HPE Networking segment revenue", vendor="HPE", raw="2.69"),
