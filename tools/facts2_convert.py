@@ -313,6 +313,10 @@ def period_of(r: dict, spec: dict, notes: list[str]) -> str:
     if "period" in spec:
         return spec["period"]
     p = r["period"].strip()
+    m = re.match(r"^(\d{4})-(\d{4})$", p)
+    if m and r["group"] in ("cloud", "uec"):  # a disclosure's span, not a cumulative total: its last year
+        notes.append(f"source period {p} recorded as {m.group(2)} (the span's last year; not a cumulative figure)")
+        return m.group(2)
     if re.match(r"^\d{4}(Q[1-4]|H[12]|-\d{2}(-\d{2})?|-\d{4})?$", p):
         return p
     m = re.match(r"^(?:HPE )?FY(\d{4})(?:Q([1-4]))?(?: \(.*\))?$", p)
