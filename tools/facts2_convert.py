@@ -65,7 +65,8 @@ PROV_RULES = [
     (r"^Beijing Yanjing Bizhi", "Beijing Yanjing Bizhi (北京研精毕智)", "yanjing_bizhi", "own"),
     (r"^Convequity", "Convequity", "convequity", "own"),
     (r"^SemiAnalysis", "SemiAnalysis", "semianalysis", "own"),
-    (r"^Architects' Tech Alliance", "Architects' Tech Alliance (架构师技术联盟)", "architects_tech_alliance", "auto"),
+    (r"^Architects' Tech Alliance", "Architects' Tech Alliance (架构师技术联盟)", "architects_tech_alliance",
+     "auto"),
     (r"^Glenn K\. Lockwood", "Glenn K. Lockwood", "glenn_lockwood", "own"),
     (r"^EANTC", "EANTC", "eantc", "first"),
     (r"^ultraethernet\.org|^GitHub ultraethernet", "Ultra Ethernet Consortium", "uec", "first"),
@@ -146,7 +147,8 @@ VENDOR_DISCLOSURE = [
     (r"\bHPE\b", "Hewlett Packard Enterprise", "hpe_corp"), (r"Juniper", "Juniper Networks", "juniper"),
     (r"Coherent", "Coherent Corp.", "coherent"), (r"Lumentum", "Lumentum", "lumentum"),
     (r"InnoLight|中际旭创|旭創", "Zhongji Innolight (中際旭創)", "innolight"),
-    (r"Eoptolink|新易盛", "Eoptolink (新易盛)", "eoptolink"), (r"Accelink|光迅", "Accelink (光迅科技)", "accelink"),
+    (r"Eoptolink|新易盛", "Eoptolink (新易盛)", "eoptolink"),
+    (r"Accelink|光迅", "Accelink (光迅科技)", "accelink"),
     (r"\bAOI\b|Applied Optoelectronics", "Applied Optoelectronics (AOI)", "aoi"),
     (r"\bCIG\b|剑桥科技", "CIG (剑桥科技)", "cig"), (r"HGTech|华工科技", "HGTech (华工科技)", "hgtech"),
     (r"\bMeta\b", "Meta", "meta"), (r"Microsoft|Azure", "Microsoft", "microsoft"),
@@ -474,7 +476,8 @@ def vendor_of(r: dict, spec: dict) -> str:
     if r["group"] == "cloud":
         for pattern, publisher, _ in VENDOR_DISCLOSURE:
             if re.search(pattern, r["entity"]):
-                return {"Amazon Web Services": "AWS", "Oracle (OCI)": "Oracle", "Alibaba Cloud": "Alibaba"}.get(publisher, publisher)
+                short = {"Amazon Web Services": "AWS", "Oracle (OCI)": "Oracle", "Alibaba Cloud": "Alibaba"}
+                return short.get(publisher, publisher)
     return ""
 
 

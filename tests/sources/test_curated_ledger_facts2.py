@@ -65,7 +65,8 @@ def test_every_row_of_the_five_groups_is_converted_or_listed(facts2):
 
 
 def test_files_and_new_indicators(ledger):
-    for name in ("facts2_market_observations.csv", "facts2_optics_observations.csv", "facts2_shipments_observations.csv",
+    for name in ("facts2_market_observations.csv", "facts2_optics_observations.csv",
+                 "facts2_shipments_observations.csv",
                  "facts2_cloud_observations.csv", "facts2_uec_observations.csv", "facts2_uec_events.csv",
                  "facts2_cloud_events.csv", "facts2_market_events.csv"):
         assert ledger.files[name] > 0, name
@@ -139,7 +140,8 @@ def test_optical_module_market_2025_disagreement(facts2):
 
 def test_lightcounting_and_yole_restatements(facts2):
     eth = obs(facts2, "market_growth_rate", "Ethernet optical transceivers (worldwide)", period="2019")
-    assert {(r.value, r.prov.published_on) for r in eth} == {(-0.17, dt.date(2020, 3, 31)), (-0.18, dt.date(2021, 3, 30))}
+    assert {(r.value, r.prov.published_on) for r in eth} == {(-0.17, dt.date(2020, 3, 31)),
+                                                               (-0.18, dt.date(2021, 3, 30))}
     eth2020 = obs(facts2, "market_growth_rate", "Ethernet optical transceivers (worldwide)", period="2020")
     assert {r.value for r in eth2020} >= {0.33, 0.34}  # March 2021 vs Sept 2021 edition
     yole = obs(facts2, "optics_revenue", "Optical transceivers (worldwide)", period="2028")
@@ -147,7 +149,8 @@ def test_lightcounting_and_yole_restatements(facts2):
 
 
 def test_cloud_disagreements_keep_both_sides(ledger, facts2):
-    colossus = [o.value for o in ledger.records.observations if o.indicator == "cloud_cluster_gpus" and "Colossus" in o.subject]
+    colossus = [o.value for o in ledger.records.observations
+                if o.indicator == "cloud_cluster_gpus" and "Colossus" in o.subject]
     assert 230000 in colossus and 200000 in colossus
     hpn = [o.value for o in ledger.records.observations if o.indicator == "cloud_cluster_gpus" and "HPN" in o.subject
            and o.segment == "pod"]
@@ -183,7 +186,8 @@ def test_carriers_become_confidence(facts2):
         elif r.prov.confidence == "analyst_estimate":  # an unnamed source: the carrier is the publisher
             assert "unnamed" in ((getattr(r, "note", None) or getattr(r, "description", None)) or "")
     unverified = [o for o in facts2[0] if "unverified" in (o.note or "")]
-    assert unverified and all(o.prov.confidence == "derived" and o.prov.publisher == "LightCounting" for o in unverified)
+    assert unverified
+    assert all(o.prov.confidence == "derived" and o.prov.publisher == "LightCounting" for o in unverified)
 
 
 def test_periods_dates_and_fiscal_mapping(facts2):
