@@ -6,6 +6,8 @@ PYTHON ?= $(shell command -v python3.11 >/dev/null 2>&1 && echo python3.11 || ec
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 export FABRICWATCH_HOME ?= $(CURDIR)/data
+# The dashboard's port: make run PORT=8600 (or FABRICWATCH_PORT=8600 make run).
+PORT   ?= $(or $(FABRICWATCH_PORT),8501)
 
 .PHONY: run test setup setup-test refresh dashboard bench clean
 
@@ -25,10 +27,10 @@ refresh: setup
 	$(BIN)/fabricwatch refresh
 
 dashboard: setup
-	$(BIN)/fabricwatch dashboard
+	$(BIN)/fabricwatch dashboard --port $(PORT)
 
 run: refresh
-	$(BIN)/fabricwatch dashboard
+	$(BIN)/fabricwatch dashboard --port $(PORT)
 
 test: setup-test
 	$(BIN)/python -m pytest -q

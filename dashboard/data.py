@@ -89,6 +89,23 @@ def citation_facts() -> tuple[pd.DataFrame, dict | None]:
     return _citation_facts(warehouse_version(), str(home()))
 
 
+def alert_rules() -> pd.DataFrame:
+    """The watch rules (not cached: they change between refreshes)."""
+    from warehouse import alerts
+
+    rules = alerts.list_rules(home())
+    cols = ["name", "indicator", "subject_like", "series_key", "condition", "threshold", "channel", "target",
+            "backfill", "created_at"]
+    return pd.DataFrame([{c: getattr(r, c) for c in cols} for r in rules], columns=cols)
+
+
+def alert_deliveries() -> pd.DataFrame:
+    """The delivery log of the watch rules, newest first."""
+    from warehouse import alerts
+
+    return pd.DataFrame(alerts.recent_deliveries(home()))
+
+
 def read(relation: str) -> pd.DataFrame:
     """All rows of a mart (or another readable relation); an empty frame when it is not built yet."""
     if relation not in OTHER_READABLE and not (relation.startswith("marts.") and relation[6:] in MARTS):

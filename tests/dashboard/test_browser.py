@@ -23,7 +23,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 ROOT = Path(__file__).resolve().parents[2]
 # Pages that show headline numbers and tables rather than charts.
-PAGES_WITHOUT_CHARTS = {"overview", "sources"}
+PAGES_WITHOUT_CHARTS = {"overview", "sources", "alerts"}
 
 pytestmark = [
     pytest.mark.browser,

@@ -148,3 +148,23 @@ def test_sql_console_rejects_drop_and_runs_select(app):
     at.button[0].click().run()
     assert not at.error
     assert frames_with(at, "n")[0]["n"].tolist() == [len(observations(later=True))]
+
+
+def test_alerts_page_lists_rules_and_deliveries(app, fixture_home):
+    """A rule and one delivery written through the alert store show on the Watch rules page."""
+    from warehouse import alerts
+
+    rule = alerts.Rule(name="ui-check", indicator="ai_backend_network_revenue", condition="above", threshold=1e9,
+                       channel="webhook", target="https://hooks.example.org/x")
+    if "ui-check" not in [r.name for r in alerts.list_rules(fixture_home)]:
+        alerts.add_rule(fixture_home, rule)
+        payload = {"alert": "ui-check", "indicator": "ai_backend_network_revenue", "subject": "AI back-end switches",
+                   "period": "2027", "value": 12.5e9, "unit": "USD", "publisher": "Analyst A"}
+        alerts.record(fixture_home, [(alerts.Pending(rule, "rec-1", payload), "webhook answered HTTP 500")], "run-1")
+    at = app("alerts_page.py")
+    assert not at.exception, [e.message for e in at.exception]
+    rules = next(df.value for df in at.dataframe if "condition" in df.value.columns)
+    assert rules.loc[0, "name"] == "ui-check" and rules.loc[0, "threshold"] == 1e9
+    log = next(df.value for df in at.dataframe if "last_error" in df.value.columns)
+    assert log.loc[0, "status"] == "failed" and log.loc[0, "value"] == 12.5e9
+    assert any("retried at the next refresh" in w.value for w in at.warning)
