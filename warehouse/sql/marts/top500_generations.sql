@@ -23,7 +23,7 @@ COMMENT ON VIEW marts.top500_generations IS 'TOP500 InfiniBand generations and E
 COMMENT ON COLUMN marts.top500_generations.list IS 'List edition, YYYY-MM (June and November).';
 COMMENT ON COLUMN marts.top500_generations.list_date IS 'First day of the list month.';
 COMMENT ON COLUMN marts.top500_generations.published_on IS 'Release date of the list (date_basis list_release; the first day of the list month when the day is not recorded).';
-COMMENT ON COLUMN marts.top500_generations.fabric_group IS 'infiniband, ethernet (excluding Slingshot) or slingshot.';
+COMMENT ON COLUMN marts.top500_generations.fabric_group IS 'Fabric group; infiniband, ethernet (excluding Slingshot) or slingshot.';
 COMMENT ON COLUMN marts.top500_generations.fabric_label IS 'Display name of the fabric group.';
 COMMENT ON COLUMN marts.top500_generations.interconnect IS 'Generation or speed label: InfiniBand SDR ... NDR, InfiniBand (generation not stated), Fast Ethernet, 1G ... 100G Ethernet, Ethernet (speed not stated), RoCE, Slingshot.';
 COMMENT ON COLUMN marts.top500_generations.generation IS 'InfiniBand generation or Ethernet speed class (FDR, 10G...); NULL when the list does not state it.';
@@ -31,6 +31,6 @@ COMMENT ON COLUMN marts.top500_generations.speed_gbps IS 'Link speed the generat
 COMMENT ON COLUMN marts.top500_generations.systems IS 'Systems in the list with this interconnect, count.';
 COMMENT ON COLUMN marts.top500_generations.systems_share IS 'Share of the list''s 500 systems, 0-1.';
 COMMENT ON COLUMN marts.top500_generations.rmax_share IS 'Share of the list''s total Rmax, 0-1.';
-COMMENT ON COLUMN marts.top500_generations.share_of_fabric IS 'Share of the InfiniBand systems (for InfiniBand rows) or of the Ethernet and Slingshot systems (for the others) in the list, 0-1.';
+COMMENT ON COLUMN marts.top500_generations.share_of_fabric IS 'Share of its fabric''s systems, 0-1; of the InfiniBand systems for InfiniBand rows, of the Ethernet and Slingshot systems for the others, in the list.';
 COMMENT ON COLUMN marts.top500_generations.source_id IS 'Source id of the list file.';
 COMMENT ON COLUMN marts.top500_generations.url IS 'List address.';

@@ -43,7 +43,7 @@ COMMENT ON VIEW marts.top500_history IS 'TOP500 since 2000: systems and share of
 COMMENT ON COLUMN marts.top500_history.list IS 'List edition, YYYY-MM (June and November).';
 COMMENT ON COLUMN marts.top500_history.list_date IS 'First day of the list month.';
 COMMENT ON COLUMN marts.top500_history.published_on IS 'Release date of the list (date_basis list_release; the first day of the list month when the day is not recorded).';
-COMMENT ON COLUMN marts.top500_history.fabric_group IS 'Fabric group comparable since 2000: infiniband, ethernet (excluding Slingshot), slingshot, omni-path, proprietary, myrinet, quadrics, other, not_stated.';
+COMMENT ON COLUMN marts.top500_history.fabric_group IS 'Fabric group; comparable since 2000: infiniband, ethernet (excluding Slingshot), slingshot, omni-path, proprietary, myrinet, quadrics, other, not_stated.';
 COMMENT ON COLUMN marts.top500_history.fabric_label IS 'Display name of the fabric group.';
 COMMENT ON COLUMN marts.top500_history.systems IS 'Systems of the fabric group in the list, count (0 when absent).';
 COMMENT ON COLUMN marts.top500_history.systems_share IS 'Share of the list''s systems, 0-1.';

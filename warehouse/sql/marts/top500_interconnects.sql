@@ -36,7 +36,7 @@ COMMENT ON VIEW marts.top500_interconnects IS 'TOP500 interconnects per list: sy
 COMMENT ON COLUMN marts.top500_interconnects.list IS 'List edition, YYYY-MM (June and November).';
 COMMENT ON COLUMN marts.top500_interconnects.list_date IS 'First day of the list month.';
 COMMENT ON COLUMN marts.top500_interconnects.published_on IS 'Release date of the list (date_basis list_release; the first day of the list month when the day is not recorded).';
-COMMENT ON COLUMN marts.top500_interconnects.fabric_group IS 'Fabric group comparable since 2000: infiniband, ethernet (excluding Slingshot), slingshot, omni-path, proprietary, myrinet, quadrics, other, not_stated.';
+COMMENT ON COLUMN marts.top500_interconnects.fabric_group IS 'Fabric group; comparable since 2000: infiniband, ethernet (excluding Slingshot), slingshot, omni-path, proprietary, myrinet, quadrics, other, not_stated.';
 COMMENT ON COLUMN marts.top500_interconnects.fabric_label IS 'Display name of the fabric group.';
 COMMENT ON COLUMN marts.top500_interconnects.interconnect IS 'Notable interconnect (e.g. InfiniBand NDR, 25G Ethernet, Slingshot, Tofu, SP Switch), or the TOP500 family when no grouping was recorded.';
 COMMENT ON COLUMN marts.top500_interconnects.generation IS 'InfiniBand generation or Ethernet speed class the Interconnect text states (FDR, 10G...); NULL when not stated.';
