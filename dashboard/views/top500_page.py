@@ -25,7 +25,7 @@ st.subheader(f"Fabric groups over {len(list_ids)} lists, {list_ids[0]} to {list_
 ui.chart(t5.history_area(history, measure, labels), history, "top500_history", labels,
          caption="Groups stay comparable across the lists: TOP500's family names change over the years and are "
                  "mapped to one group each; Slingshot (filed by TOP500 under Gigabit Ethernet) is shown apart from "
-                 "other Ethernet; 'Not stated': the early lists leave the family empty. " + gap_note)
+                 "other Ethernet; 'Not stated': the early lists write N/A as the family of many systems. " + gap_note)
 
 gen_labels = data.labels("marts.top500_generations")
 generations = data.mart("top500_generations")

@@ -29,7 +29,7 @@ FABRIC_GROUPS: dict[str, str] = {
     "myrinet": "Myrinet",
     "quadrics": "Quadrics",
     "other": "Other",
-    "not_stated": "Not stated in the list",
+    "not_stated": "Not stated in the list (N/A)",
 }
 
 # TOP500 `Interconnect Family` as written (case-folded) → fabric group. Every family in the 40
@@ -55,7 +55,8 @@ FAMILY_GROUPS: dict[str, str] = {
     # open or third-party cluster networks that never became a lasting family, and mixed systems
     "sci": "other", "giganet": "other", "hippi": "other",
     "mixed": "other", "mixed network": "other",
-    "(not stated)": "not_stated",                    # 2000-2003 lists leave the family empty for many systems
+    "n/a": "not_stated",                             # 2000-2003 lists write N/A for many systems (133 in 2000-06)
+    "(not stated)": "not_stated",                    # an empty cell
 }
 
 # Interconnect text (case-folded substring) → fabric group, overriding the family: the text names

@@ -72,30 +72,57 @@ def _is_header(cells: list) -> bool:
 
 
 def _read_excel(body: bytes, engine: str) -> tuple[list[str], list[list]]:
-    import pandas as pd  # heavy; only the spreadsheet formats need it
+    """Header and rows of the sheet holding the list (the one with the most rows under a TOP500 header).
 
-    # xlrd writes its warnings (e.g. "WARNING *** OLE2 inconsistency" on the 2000-2007 lists) to a logfile
-    # that defaults to standard output, which would corrupt `fabricwatch parse top500 --json`.
+    The readers are used directly, not through pandas: 40 lists read in about half the time.
+    """
     try:
-        with warnings.catch_warnings(), open(os.devnull, "w") as devnull:
-            engine_kwargs = {"logfile": devnull} if engine == "xlrd" else {}
-            warnings.simplefilter("ignore")  # pandas deprecates xlrd; it is still the only .xls reader we have
-            sheets = pd.read_excel(io.BytesIO(body), sheet_name=None, header=None, dtype=object, engine=engine,
-                                   engine_kwargs=engine_kwargs)
+        sheets = _xls_sheets(body) if engine == "xlrd" else _xlsx_sheets(body)
+        best = None
+        for rows in sheets:
+            for i, row in enumerate(rows[:_HEADER_SCAN_ROWS]):
+                if _is_header(row):
+                    data = rows[i + 1:]
+                    if best is None or len(data) > len(best[1]):
+                        best = ([str(c) if c is not None else "" for c in row], data)
+                    break
+    except ParseError:
+        raise
     except Exception as exc:  # a corrupt workbook raises many types (BadZipFile, XLRDError, KeyError)
         raise ParseError(f"unreadable {engine} workbook: {type(exc).__name__}: {exc}") from exc
-    best = None
-    for frame in sheets.values():
-        cells = frame.where(frame.notna(), None).values.tolist()
-        for i, row in enumerate(cells[:_HEADER_SCAN_ROWS]):
-            if _is_header(row):
-                data = cells[i + 1:]
-                if best is None or len(data) > len(best[1]):
-                    best = ([str(c) if c is not None else "" for c in row], data)
-                break
     if best is None:
         raise ParseError("no sheet has a TOP500 header row (Rank … Interconnect Family) in its first rows")
     return best
+
+
+def _xls_sheets(body: bytes) -> list[list[list]]:
+    import xlrd
+
+    # xlrd writes its warnings (e.g. "WARNING *** OLE2 inconsistency" on the 2000-2007 lists) to a logfile
+    # that defaults to standard output, which would corrupt `fabricwatch parse top500 --json`.
+    with open(os.devnull, "w") as devnull:
+        book = xlrd.open_workbook(file_contents=body, logfile=devnull, on_demand=True)
+        try:
+            out = []
+            for index in range(book.nsheets):
+                sheet = book.sheet_by_index(index)
+                out.append([[None if c == "" else c for c in sheet.row_values(r)] for r in range(sheet.nrows)])
+                book.unload_sheet(index)
+            return out
+        finally:
+            book.release_resources()
+
+
+def _xlsx_sheets(body: bytes) -> list[list[list]]:
+    import openpyxl
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # openpyxl warns about workbook styles it does not read
+        book = openpyxl.load_workbook(io.BytesIO(body), read_only=True, data_only=True)
+    try:
+        return [[list(row) for row in sheet.iter_rows(values_only=True)] for sheet in book.worksheets]
+    finally:
+        book.close()
 
 
 def _read_text(text: str) -> tuple[list[str], list[list]]:
