@@ -44,12 +44,12 @@ COMMENT ON COLUMN marts.top500_history.list IS 'List edition, YYYY-MM (June and 
 COMMENT ON COLUMN marts.top500_history.list_date IS 'First day of the list month.';
 COMMENT ON COLUMN marts.top500_history.published_on IS 'Release date of the list (date_basis list_release; the first day of the list month when the day is not recorded).';
 COMMENT ON COLUMN marts.top500_history.fabric_group IS 'Fabric group; comparable since 2000: infiniband, ethernet (excluding Slingshot), slingshot, omni-path, proprietary, myrinet, quadrics, other, not_stated.';
-COMMENT ON COLUMN marts.top500_history.fabric_label IS 'Display name of the fabric group.';
-COMMENT ON COLUMN marts.top500_history.systems IS 'Systems of the fabric group in the list, count (0 when absent).';
+COMMENT ON COLUMN marts.top500_history.fabric_label IS 'Fabric group; its display name.';
+COMMENT ON COLUMN marts.top500_history.systems IS 'Systems, count; of the fabric group in the list (0 when absent).';
 COMMENT ON COLUMN marts.top500_history.systems_share IS 'Share of the list''s systems, 0-1.';
-COMMENT ON COLUMN marts.top500_history.rmax_tflops IS 'Sum of Rmax of the group''s systems, TFlop/s.';
+COMMENT ON COLUMN marts.top500_history.rmax_tflops IS 'Rmax, TFlop/s; sum over the group''s systems.';
 COMMENT ON COLUMN marts.top500_history.rmax_share IS 'Share of the list''s total Rmax, 0-1.';
-COMMENT ON COLUMN marts.top500_history.systems_change IS 'Change in systems since the previous list in the warehouse, count (NULL for the first list).';
+COMMENT ON COLUMN marts.top500_history.systems_change IS 'Change since previous list, count; systems compared with the previous list in the warehouse (NULL for the first list).';
 COMMENT ON COLUMN marts.top500_history.list_systems IS 'Systems in the whole list, count (500 for a complete list).';
 COMMENT ON COLUMN marts.top500_history.list_rmax_tflops IS 'Total Rmax of the list, TFlop/s.';
 COMMENT ON COLUMN marts.top500_history.first_list IS 'First list in the warehouse where the fabric group has a system.';
