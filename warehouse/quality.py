@@ -147,6 +147,15 @@ def share_sums_consistent(con: duckdb.DuckDBPyConnection, relation: str, share_c
     return CheckOutcome(True, f"{share_column} adds to {target} in every group of {relation}", [])
 
 
+def top500_lists_complete(con: duckdb.DuckDBPyConnection, relation: str, full_list: int = 500) -> CheckOutcome:
+    """The fabric groups of every TOP500 list add up to the whole list of 500 systems."""
+    rows = _query(con, f"SELECT list, sum(systems) AS systems FROM {_rel(con, relation)} GROUP BY list "
+                       "HAVING sum(systems) <> ? ORDER BY list", [full_list])
+    if rows:
+        return CheckOutcome(False, f"{len(rows)} list(s) whose fabric groups do not add up to {full_list} systems", rows)
+    return CheckOutcome(True, f"every list's fabric groups add up to {full_list} systems", [])
+
+
 def dates_not_in_future(con: duckdb.DuckDBPyConnection, relation: str, *, today: dt.date | None = None,
                         published_column: str = "published_on", period_start_column: str | None = "period_start",
                         kind_column: str | None = "kind") -> CheckOutcome:
@@ -231,6 +240,8 @@ _SHARE_RANGES = {
     "fabric_share": (["share", "share_of_reported_revenue"], None),
     "port_shipments": (["port_share", "share_of_reported_total"], None),
     "top500_interconnects": (["systems_share", "rmax_share", "fabric_systems_share", "fabric_rmax_share"], None),
+    "top500_history": (["systems_share", "rmax_share"], None),
+    "top500_generations": (["systems_share", "rmax_share", "share_of_fabric"], None),
     "latest_indicators": (["value"], "share"),
 }
 
@@ -267,7 +278,10 @@ def checks_for(mart: Mart) -> list[MartCheck]:
                              lambda con, _prev: share_sums_consistent(
                                  con, rel, "port_share", ["source_id", "segment", "region", "period", "published_on", "kind"],
                                  include_column="counts_toward_total")))
-    if mart.name == "top500_interconnects":
+    if mart.name == "top500_history":
+        out.append(MartCheck("lists_complete", WARN, "each list's fabric groups add up to 500 systems",
+                             lambda con, _prev: top500_lists_complete(con, rel)))
+    if mart.name in ("top500_interconnects", "top500_history"):
         for column in ("systems_share", "rmax_share"):
             out.append(MartCheck(f"{column}_sums_to_one", ERROR, f"{column} of each list adds to 1",
                                  lambda con, _prev, column=column: share_sums_consistent(

@@ -187,27 +187,27 @@ def nccl_tables() -> dict[str, list[dict]]:
     return {"nccl_runs": runs, "nccl_rows": rows}
 
 
-# Interconnect-family counts of the recorded list files (sources/snapshots/top500_lists/): systems, sum of Rmax
-# (TFlop/s, rounded to 7 significant digits for 2023-11).
-TOP500 = {
-    "2018-11": {"Gigabit Ethernet": (252, 326501.438), "Infiniband": (135, 528683.0139), "Omnipath": (43, 144911.953),
-                "Custom Interconnect": (64, 401870.97688), "Proprietary Network": (6, 12988.2)},
-    "2023-11": {"Gigabit Ethernet": (209, 3092269.0), "Infiniband": (219, 2907744.0), "Omnipath": (33, 166862.9),
-                "Custom Interconnect": (30, 331560.2), "Proprietary Network": (9, 533405.4)},
-}
-TOP500_FABRIC = {"Gigabit Ethernet": "ethernet", "Infiniband": "infiniband", "Omnipath": "omni-path",
-                 "Custom Interconnect": "other", "Proprietary Network": "other"}
+# TOP500 rows: the recorded list files (sources/snapshots/top500_lists/) as the parser reads them,
+# dated by the manifest's release dates.
+TOP500_FILES = ("TOP500_201811.xls", "TOP500_201911.xls", "TOP500_202006.xlsx", "TOP500_202311.xlsx")
 
 
 def top500_rows() -> list[dict]:
+    import json
+    from pathlib import Path
+
+    from sources.document import Document
+    from sources.parsers import top500
+
+    folder = Path(__file__).resolve().parents[2] / "sources" / "snapshots" / "top500_lists"
+    entries = {e["file"]: e for e in json.loads((folder / "manifest.json").read_text())["entries"]}
     rows = []
-    for lst, families in TOP500.items():
-        total_rmax = sum(r for _, r in families.values())
-        year, month = lst.split("-")
-        for family, (systems, rmax) in families.items():
-            rows.append(dict(list=lst, family=family, fabric=TOP500_FABRIC[family], systems=systems, systems_share=systems / 500,
-                             rmax_tflops=rmax, rmax_share=rmax / total_rmax, source_id="top500_lists",
-                             url=f"https://www.top500.org/lists/top500/{year}/{month}/"))
+    for name in TOP500_FILES:
+        e = entries[name]
+        doc = Document(source_id="top500_lists", url=e["url"], body=(folder / name).read_bytes(), title=e["title"],
+                       published_on=dt.date.fromisoformat(e["published_on"]))
+        rows += [dict(row, source_id=doc.source_id, url=doc.url, document_sha=doc.sha256)
+                 for row in top500.parse(doc).tables["top500_families"]]
     return rows
 
 

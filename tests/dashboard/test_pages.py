@@ -131,11 +131,18 @@ def test_benchmarks_system_filter(app):
 def test_top500_measure_switch(app):
     at = app("top500_page.py")
     chart = figures(at)[0]
-    ib = next(t for t in chart["data"] if t["name"] == "infiniband")
-    assert trace_values(ib, "y") == pytest.approx([135 / 500, 219 / 500])
-    at.radio(key="top500_measure").set_value("fabric_rmax_share").run()
+    # lists 2018-11, 2019-11, 2020-06, 2023-11 of the fixture; InfiniBand group = Infiniband family less
+    # Omni-Path/BXI filed under it (none before 2023-11, one BXI system then)
+    ib = next(t for t in chart["data"] if t["name"] == "InfiniBand")
+    assert trace_values(ib, "y") == pytest.approx([135 / 500, 140 / 500, 141 / 500, 218 / 500])
+    names = [t["name"] for t in chart["data"]]
+    assert names.index("Ethernet (excl. Slingshot)") < names.index("Slingshot")   # the mapping's order
+    assert any("no list recorded" in (a.get("text") or "") for a in chart["layout"].get("annotations", []))
+    at.radio(key="top500_measure").set_value("rmax_share").run()
     chart = figures(at)[0]
-    assert chart["layout"]["yaxis"]["title"]["text"].startswith("Share of the list's Rmax")
+    assert chart["layout"]["yaxis"]["title"]["text"].startswith("Share of the list's total Rmax")
+    ib_gen = figures(at)[1]
+    assert {t["name"] for t in ib_gen["data"]} >= {"InfiniBand EDR", "InfiniBand HDR", "InfiniBand NDR"}
 
 
 def test_sql_console_rejects_drop_and_runs_select(app):

@@ -30,7 +30,7 @@ def test_discovery_orders_marts_after_the_marts_they_read():
     names = [m.name for m in found]
     assert set(names) == {
         "market_size", "forecast_revisions", "fabric_share", "port_shipments", "optics", "bandwidth_roadmap",
-        "uec_tracker", "top500_interconnects", "nccl_results", "software_releases", "cloud_fabrics",
+        "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "software_releases", "cloud_fabrics",
         "fabric_cost_performance", "latest_indicators", "indicator_freshness", "conflicts", "source_changes",
         "claims_inbox"}
     by_name = {m.name: m for m in found}
@@ -172,10 +172,10 @@ def test_top500_shows_slingshot_apart_from_other_ethernet(con):
     got = rows(con, "SELECT fabric_group, fabric_label, interconnect, systems, rmax_share, rank_in_list "
                     "FROM marts.top500_interconnects WHERE list = '2025-06' ORDER BY rank_in_list")
     assert got == [
-        {"fabric_group": "ethernet", "fabric_label": "Ethernet (excl. Slingshot)", "interconnect": "100G+ Ethernet", "systems": 230, "rmax_share": 0.2, "rank_in_list": 1},
+        {"fabric_group": "ethernet", "fabric_label": "Ethernet (excl. Slingshot)", "interconnect": "100G Ethernet", "systems": 230, "rmax_share": 0.2, "rank_in_list": 1},
         {"fabric_group": "infiniband", "fabric_label": "InfiniBand", "interconnect": "InfiniBand NDR", "systems": 200, "rmax_share": 0.3, "rank_in_list": 2},
         {"fabric_group": "slingshot", "fabric_label": "Slingshot", "interconnect": "Slingshot", "systems": 50, "rmax_share": 0.45, "rank_in_list": 3},
-        {"fabric_group": "other", "fabric_label": "Other", "interconnect": "Tofu", "systems": 20, "rmax_share": 0.05, "rank_in_list": 4},
+        {"fabric_group": "proprietary", "fabric_label": "Proprietary/custom", "interconnect": "Tofu", "systems": 20, "rmax_share": 0.05, "rank_in_list": 4},
     ]
 
 
