@@ -6,10 +6,10 @@ import dataclasses
 from dataclasses import dataclass
 
 from .catalog import Catalog, ModelError
+from .collectives import ALGORITHMS  # noqa: F401  (re-exported: the one list of algorithm names)
 from .topology import max_endpoints_gpus
 
 FABRICS = ("ib", "roce-ecmp", "spectrum-x", "uec")
-ALGORITHMS = ("ring", "tree", "in-network")
 HOST_LINKS = ("optical", "copper")
 
 # Illustrative workload defaults (not measurements): an 8B-parameter model (Llama 3 8B size)
@@ -34,7 +34,7 @@ class Scenario:
     oversubscription: float = 1.0  # leaf down:up ratio (2.0 = 2:1)
     host_links: str = "optical"
     rail_optimized: bool = True  # per-rail planes (one fat tree per NIC index)
-    algorithm: str = "ring"
+    algorithm: str = "auto"  # NCCL's own choice (collectives.py); explicit names for what-ifs
     message_bytes: float = DEFAULT_MESSAGE_BYTES
     system: str | None = None
     nic: str | None = None
@@ -79,7 +79,7 @@ def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
     """Fill switch, NIC and system from the catalog and check they fit together."""
     validate(s)
     profile = catalog.fabric(s.fabric)
-    if s.algorithm == "in-network" and not profile.in_network_reduction:
+    if s.algorithm in ("in-network", "collnet-direct", "collnet-chain") and not profile.in_network_reduction:
         raise ModelError(f"fabric {s.fabric!r} has no in-network reduction; use ring or tree")
     system = catalog.system(s.system) if s.system else catalog.default_system(s.gpus_per_node)
     if system.price_usd is None:
