@@ -49,7 +49,6 @@ def reference_points() -> pd.DataFrame:
         frame = pd.DataFrame(list(csv.DictReader(handle)))
     for name in ("ngpus", "gpus_per_node", "domain", "nics_per_node", "nic_gbps"):
         frame[name] = pd.to_numeric(frame[name], errors="coerce")
-    frame["sharp"] = frame["sharp"].str.lower() == "true"
     frame["healthy"] = frame["healthy"].str.lower() == "true"
     return frame
 
@@ -112,8 +111,11 @@ def predict(points: pd.DataFrame, catalog: Catalog | None = None) -> pd.DataFram
             continue
         net = nics * nodes_per_domain * nic_gbps / 8.0 * nic_efficiency(catalog, nic_gbps) if multi else 0.0
         requested = str(row.get("algorithm_requested") or "auto").lower()
+        nvls = gpu["nvls"] == "true"
+        if str(row.get("nvls") or "").lower() in ("true", "false"):  # the run's own evidence wins
+            nvls = str(row.get("nvls")).lower() == "true"
         inputs.append((i, coll, ALGORITHM_CODES.get(requested, AUTO), ngpus, min(domain, ngpus), size,
-                       nvlink_GBps(gpu), net, gpu["nvls"] == "true", bool(row.get("sharp")) and multi,
+                       nvlink_GBps(gpu), net, nvls, str(row.get("sharp")).lower() == "true" and multi,
                        gpu["ll128"] == "true", ARCH_CODES.get(gpu["arch"], 90), float(gpu["nvlink_raw_GBps"] or "nan")))
     for coll in {x[1] for x in inputs}:
         group = [x for x in inputs if x[1] == coll]
@@ -215,7 +217,7 @@ def points_from_runs(rows: pd.DataFrame) -> pd.DataFrame:
         frame["gpu"] = frame["gpu"].where(frame["gpu"].notna() & frame["gpu"].ne(""), frame["gpu_logged"])
     unhealthy = frame["healthy"].eq(False) & frame["status"].eq("ok")
     frame.loc[unhealthy, "status"] = "misconfigured"
-    frame["miss_reason"] = np.where(unhealthy, frame["note"].fillna(""), "")
+    frame["miss_reason"] = np.where(unhealthy, frame["note"].fillna(""), frame["miss"].fillna(""))
     frame = frame.drop_duplicates(["run_id", "size_bytes"])  # a size printed twice is one point
     frame["point_id"] = frame["run_id"].astype(str) + ":" + frame["size_bytes"].astype("int64").astype(str)
     frame["origin"] = "nccl_run"
