@@ -217,7 +217,8 @@ def collective(collective_name, algorithm, n, g, size_bytes, nvlink_GBps, node_n
                 bus = bus * np.where(arch >= 90, t.get("collnet_direct_hopper_factor", "collnet-direct", "simple"), 1.0)
             # bus bandwidth -> algorithm bandwidth
             if a == RING:
-                algbw = bus * n / nsteps
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    algbw = bus * n / nsteps
             elif a in (NVLS, NVLS_TREE):
                 algbw = bus * t.get("nvls_algbw_ratio", "nvls", "simple") if ar else bus * (ppn - 1.0) / ppn
             elif ar:
