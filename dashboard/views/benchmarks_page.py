@@ -76,6 +76,8 @@ else:
             ui.chart(fig, chosen, "nccl_busbw", run_labels,
                      caption="Solid: measured (out-of-place). Dotted: the model's prediction with NCCL's algorithm "
                              "choice, where the run's hardware is known. Failed runs are listed below, not plotted.")
+            summary = shape.run_summary(chosen)
+            ui.table(summary, "nccl_runs", run_labels, data.column_descriptions("marts.nccl_results"))
 
     st.markdown("**Failed or truncated runs** (not measurements: listed, never plotted)")
     bad = results[failed]
