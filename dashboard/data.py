@@ -23,7 +23,7 @@ from warehouse.query import QueryResult, QueryRejected, run_query
 # What the pages read: the published marts (warehouse/sql/marts/<name>.sql).
 MARTS = (
     "market_size", "forecast_revisions", "fabric_share", "port_shipments", "optics", "bandwidth_roadmap",
-    "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "software_releases", "cloud_fabrics",
+    "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "benchmark_calibration", "software_releases", "cloud_fabrics",
     "fabric_cost_performance", "latest_indicators", "indicator_freshness", "conflicts", "source_changes",
 )
 # Other relations the Sources & quality page may read besides marts.

@@ -10,7 +10,7 @@ no Dagster, DuckDB or Streamlit here. Typical use:
 
 from .analysis import assumption_shares, assumptions, compare_fabrics, ranking_sensitivity, sensitivity
 from .calibration import (CALIBRATION_MIN_BYTES, CALIBRATION_TOLERANCE, calibrate, calibration_failures,
-                          measured_from_runs, reference_points)
+                          points_from_observations, points_from_runs, reference_points)
 from .catalog import Catalog, FabricProfile, GpuSystem, ModelError, Nic, Optic, Source, Switch
 from .catalog_load import catalog_from_records, catalog_records, load_catalog
 from .evaluate import Result, evaluate, result_to_dict
@@ -21,5 +21,5 @@ __all__ = [
     "ALGORITHMS", "DESIGNS", "catalog_from_records", "catalog_records", "assumption_shares", "ranking_sensitivity", "CALIBRATION_MIN_BYTES", "CALIBRATION_TOLERANCE", "Catalog", "FABRICS", "FabricProfile",
     "GpuSystem", "HOST_LINKS", "ModelError", "Nic", "Optic", "Result", "Scenario", "Source", "Switch",
     "assumptions", "calibrate", "calibration_failures", "compare_fabrics", "default_grid", "evaluate",
-    "load_catalog", "measured_from_runs", "reference_points", "resolve_ids", "result_to_dict", "sensitivity", "sweep",
+    "load_catalog", "points_from_observations", "points_from_runs", "reference_points", "resolve_ids", "result_to_dict", "sensitivity", "sweep",
 ]

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from .catalog import Catalog, ModelError
+from .collectives import NCCL_NAMES, algorithm_name, protocol_name
 from .kernel import compute, inputs_for
 from .scenario import Scenario, resolve_ids
 
@@ -44,6 +45,8 @@ class Result:
     switch_module_type: str
     fiber_type: str
     dac_type: str
+    allreduce_algorithm: str | None  # what NCCL runs (collectives.NCCL_ALGORITHMS), chosen or as asked
+    allreduce_protocol: str | None  # ll, ll128 or simple
     tiers: int
     max_endpoints: int
     planes: int
@@ -133,6 +136,8 @@ def evaluate(scenario: Scenario, catalog: Catalog) -> Result:
     return Result(scenario=s, host_module_type=catalog.host_optic(s.nic_gbps).optic_id,
                   switch_module_type=catalog.switch_optic(switch.cage_gbps).optic_id,
                   fiber_type=catalog.cable("fiber").optic_id, dac_type=catalog.cable("copper").optic_id,
+                  allreduce_algorithm=algorithm_name(out["allreduce_algorithm_code"][0]),
+                  allreduce_protocol=protocol_name(out["allreduce_protocol_code"][0]),
                   **values)
 
 
@@ -181,7 +186,10 @@ def result_to_dict(result: Result, assumptions: list[Mapping[str, Any]] | None =
         "routing_efficiency": r.routing_efficiency,
         "oversubscription_factor": r.oversubscription_factor,
         "effective_GBps_per_gpu": r.effective_GBps_per_gpu,
-        "allreduce": {"algorithm": s.algorithm, "message_bytes": s.message_bytes, "time_s": r.allreduce_time_s,
+        "allreduce": {"algorithm": r.allreduce_algorithm, "requested_algorithm": s.algorithm,
+                      "protocol": r.allreduce_protocol,
+                      "nccl_name": "/".join(NCCL_NAMES[x] for x in (r.allreduce_algorithm, r.allreduce_protocol) if x),
+                      "message_bytes": s.message_bytes, "time_s": r.allreduce_time_s,
                       "busbw_GBps": r.allreduce_busbw_GBps, "link_bound_GBps": r.allreduce_link_bound_GBps},
         "training": {"gradient_bytes": r.gradient_bytes, "compute_s": s.compute_s_per_step,
                      "comm_time_s": r.comm_time_s, "exposed_comm_s": r.exposed_comm_s,

@@ -12,7 +12,7 @@ import numpy as np
 
 from .bom import capex_and_power, cluster_capex_and_power, count_parts
 from .catalog import Catalog
-from .collectives import ALGORITHM_CODES, ZERO_LATENCY, allreduce, latency_constants, network_share
+from .collectives import ALGORITHM_CODES, ARCH_CODES, allreduce, nccl_gpu, network_share
 from .scenario import Scenario, planes_for
 from .topology import size_fabric
 from .workload import gradient_bytes, step_time
@@ -26,7 +26,7 @@ INPUT_COLUMNS = (
     "host_module_price_usd", "host_module_power_w", "switch_module_price_usd", "switch_module_power_w",
     "fiber_price_usd", "fiber_power_w", "dac_price_usd", "dac_power_w",
     "scaleup_GBps", "scaleup_efficiency", "system_price_usd", "system_gpus", "nics_included",
-    "included_nic_price_usd", "system_power_w",
+    "included_nic_price_usd", "system_power_w", "nvls_capable", "collnet_capable", "nccl_arch",
 )
 
 
@@ -56,12 +56,20 @@ def inputs_for(s: Scenario, catalog: Catalog) -> dict[str, float]:
         "system_price_usd": system.price_usd, "system_gpus": system.gpus_per_domain,
         "nics_included": system.nics_included, "system_power_w": system.power_w,
         "included_nic_price_usd": catalog.nic(system.included_nic).price_usd if system.included_nic else 0.0,
+        **_nccl_inputs(system, profile),
     }
+
+
+def _nccl_inputs(system, profile) -> dict[str, float]:
+    """What NCCL's algorithm choice needs: NVLS (NVLink SHARP) on the GPU, SHARP in the fabric."""
+    gpu = nccl_gpu(system.gpu_match)
+    return {"nvls_capable": float(bool(gpu) and gpu["nvls"] == "true"),
+            "collnet_capable": float(bool(profile.in_network_reduction)),
+            "nccl_arch": float(ARCH_CODES.get(gpu["arch"], 90)) if gpu else 90.0}
 
 
 def compute(x: dict[str, np.ndarray], catalog: Catalog) -> dict[str, np.ndarray]:
     """Every model output for arrays of resolved inputs (see INPUT_COLUMNS)."""
-    lat = latency_constants(catalog)
     shared = np.asarray(x["shared_planes"], dtype=bool)
     topo = size_fabric(x["gpus"], x["planes"], x["radix"], x["oversubscription"], shared)
     link_gbps = np.where(shared, np.asarray(x["nic_gbps"], dtype=float) / x["planes"], x["nic_gbps"])
@@ -81,12 +89,15 @@ def compute(x: dict[str, np.ndarray], catalog: Catalog) -> dict[str, np.ndarray]
     extra_hops = 2.0 * np.maximum(topo["tiers"] - 1, 0)
     hop_us = extra_hops * np.nan_to_num(np.asarray(x["switch_latency_ns"], dtype=float)) / 1000.0
 
-    t_msg, busbw = allreduce(x["algorithm_code"], x["gpus"], g, x["message_bytes"], scaleup_eff,
-                             g * effective, lat, hop_us)
-    _, bound = allreduce(x["algorithm_code"], x["gpus"], g, x["message_bytes"], scaleup,
-                         g * line_GBps, ZERO_LATENCY, 0.0)
+    nccl = {"nvls": np.nan_to_num(x["nvls_capable"]) > 0, "collnet": np.nan_to_num(x["collnet_capable"]) > 0,
+            "arch": x["nccl_arch"], "raw_nvlink_GBps": scaleup}
+    t_msg, busbw, algo, proto = allreduce(x["algorithm_code"], x["gpus"], g, x["message_bytes"], scaleup_eff,
+                                          g * effective, hop_us=hop_us, **nccl)
+    _, bound, _, _ = allreduce(x["algorithm_code"], x["gpus"], g, x["message_bytes"], scaleup,
+                               g * line_GBps, latency=False, **nccl)
     grad = gradient_bytes(x["params"], x["bytes_per_grad_element"])
-    t_grad, _ = allreduce(x["algorithm_code"], x["gpus"], g, grad, scaleup_eff, g * effective, lat, hop_us)
+    t_grad, _, _, _ = allreduce(x["algorithm_code"], x["gpus"], g, grad, scaleup_eff, g * effective,
+                                hop_us=hop_us, **nccl)
     exposed, step, utilization = step_time(x["compute_s_per_step"], t_grad, x["overlap_share"])
 
     gpus = np.asarray(x["gpus"], dtype=float)
@@ -101,6 +112,8 @@ def compute(x: dict[str, np.ndarray], catalog: Catalog) -> dict[str, np.ndarray]
             "allreduce_time_s": t_msg,
             "allreduce_busbw_GBps": busbw,
             "allreduce_link_bound_GBps": bound,
+            "allreduce_algorithm_code": algo,
+            "allreduce_protocol_code": proto,
             "gradient_bytes": grad,
             "comm_time_s": t_grad,
             "exposed_comm_s": exposed,

@@ -6,12 +6,11 @@ import dataclasses
 from dataclasses import dataclass
 
 from .catalog import Catalog, ModelError
-from .collectives import ALGORITHM_CODES
+from .collectives import ALGORITHMS  # noqa: F401  (re-exported: the one list of algorithm names)
 from .topology import max_endpoints_gpus
 
 FABRICS = ("ib", "roce-ecmp", "spectrum-x", "uec")
-ALGORITHMS = tuple(ALGORITHM_CODES)  # the collectives module's own list (it may add "auto")
-DEFAULT_ALGORITHM = "auto" if "auto" in ALGORITHMS else "ring"
+DEFAULT_ALGORITHM = "auto"  # NCCL's own choice (collectives.py); explicit names for what-ifs
 HOST_LINKS = ("optical", "copper")
 # fat-tree: one fabric, rails joined at the spine (NVIDIA DGX SuperPOD reference architectures; the
 # default). multi-plane: each NIC split over `planes` planes that all reach every GPU (NVIDIA's
@@ -127,7 +126,7 @@ def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
     if s.design == "rail-only":
         s = s.replace(planes=s.gpus_per_node)
     profile = catalog.fabric(s.fabric)
-    if s.algorithm == "in-network" and not profile.in_network_reduction:
+    if s.algorithm in ("in-network", "collnet-direct", "collnet-chain") and not profile.in_network_reduction:
         raise ModelError(f"fabric {s.fabric!r} has no in-network reduction; use ring or tree")
     system = catalog.system(s.system) if s.system else catalog.default_system(s.gpus_per_node)
     if system.price_usd is None:

@@ -33,6 +33,10 @@ def nccl_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     return con.execute(_read("model_nccl_rows.sql")).df()
 
 
+def benchmark_observations(con: duckdb.DuckDBPyConnection, indicator: str) -> pd.DataFrame:
+    return con.execute(_read("model_benchmark_observations.sql"), [indicator]).df()
+
+
 def write_assumptions(con: duckdb.DuckDBPyConnection, assumptions: list[dict]) -> int:
     rows = []
     for a in assumptions:
@@ -73,24 +77,48 @@ def write_scenarios(con: duckdb.DuckDBPyConnection, grid: pd.DataFrame) -> int:
     return replace_rows(con, "model.scenarios", rows)
 
 
+CALIBRATION_COLUMNS = ("status", "fitted", "collective", "gpu", "ngpus", "gpus_per_node", "nvlink_domain",
+                       "nics_per_node", "nic_gbps", "fabric", "requested_algorithm", "algorithm", "protocol",
+                       "nccl_choice", "predicted_time_us", "miss_reason", "publisher", "published_on")
+
+
+def _clean(value):
+    if value is None or (isinstance(value, float) and value != value):
+        return None
+    if hasattr(value, "item"):
+        return value.item()
+    return value
+
+
 def write_calibration(con: duckdb.DuckDBPyConnection, calibration: pd.DataFrame) -> int:
     rows = []
     for rec in calibration.to_dict("records"):
-        measured = rec.get("origin") == "measured"
-        run_id = str(rec["point_id"]).rsplit(":", 1)[0] if measured else None
-        rows.append({
-            "point_id": rec["point_id"], "kind": "nccl" if measured else "published", "run_id": run_id,
-            "size_bytes": int(rec["size_bytes"]), "description": rec.get("evidence") or rec.get("note"),
-            "measured_busbw_GBps": rec["measured_busbw_GBps"], "predicted_busbw_GBps": rec["predicted_busbw_GBps"],
-            "rel_error": rec["rel_error"], "source": rec.get("source_url"),
-            "checked": bool(rec["checked"]), "within_tolerance": bool(rec["within_tolerance"]),
-        })
+        run = rec.get("origin") == "nccl_run"
+        get = lambda name: _clean(rec.get(name))  # noqa: E731
+        size = get("size_bytes")
+        row = {
+            "point_id": rec["point_id"], "kind": "nccl" if run else "published", "run_id": get("run_id") if run else None,
+            "size_bytes": int(size) if size is not None else None, "description": get("description"),
+            "measured_busbw_GBps": get("measured_busbw_GBps"), "predicted_busbw_GBps": get("predicted_busbw_GBps"),
+            "rel_error": get("rel_error"), "source": get("source"),
+            "checked": bool(rec["fitted"]), "within_tolerance": bool(rec["within_tolerance"]),
+        }
+        for name in CALIBRATION_COLUMNS:
+            row[name] = get(name)
+        row["nvlink_domain"] = get("domain")
+        row["requested_algorithm"] = get("algorithm_requested")
+        for name in ("ngpus", "gpus_per_node", "nvlink_domain", "nics_per_node"):
+            row[name] = int(row[name]) if row[name] is not None else None
+        row["fitted"] = bool(rec["fitted"])
+        if row["published_on"] is not None:
+            row["published_on"] = pd.Timestamp(row["published_on"]).date()
+        rows.append(row)
     return replace_rows(con, "model.calibration", rows)
 
 
 def read_calibration(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-    return con.execute("SELECT point_id, measured_busbw_GBps, predicted_busbw_GBps, rel_error, checked, "
-                       "within_tolerance FROM model.calibration ORDER BY point_id").df()
+    return con.execute("SELECT point_id, kind, status, fitted, measured_busbw_GBps, predicted_busbw_GBps, rel_error, "
+                       "within_tolerance, miss_reason, nccl_choice FROM model.calibration ORDER BY point_id").df()
 
 
 def write_sensitivity(con: duckdb.DuckDBPyConnection, table: pd.DataFrame) -> int:

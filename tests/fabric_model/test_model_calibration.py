@@ -1,11 +1,20 @@
-"""Calibration against published nccl-tests points and warehouse-style measured rows."""
+"""Calibration against independent truth: the recorded nccl-tests logs' own numbers and the published
+benchmark figures of the curated ledger (sources/curated/benchmarks_observations.csv)."""
+
+import json
+import re
+from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from fabric_model import (CALIBRATION_TOLERANCE, calibrate, calibration_failures, load_catalog,
-                          reference_points)
-from fabric_model.calibration import match_system
+from fabric_model import CALIBRATION_TOLERANCE, calibrate, calibration_failures, load_catalog, reference_points
+from fabric_model.calibration import (BENCHMARK_INDICATOR, check_calibration, ledger_observations, parse_hardware,
+                                      points_from_observations, points_from_runs, run_status)
+from sources.curated_ledger import load_ledger
+from sources.parsers.nccl_runs import read_runs
+
+LOGS = Path(__file__).resolve().parents[2] / "sources" / "snapshots" / "nccl_logs"
 
 
 @pytest.fixture(scope="module")
@@ -13,64 +22,132 @@ def catalog():
     return load_catalog()
 
 
-def test_reference_points_are_cited():
+def _log_rows() -> pd.DataFrame:
+    """The recorded logs as warehouse-style rows (model_nccl_rows.sql columns), straight from the parser."""
+    manifest = json.loads((LOGS / "manifest.json").read_text(encoding="utf-8"))
+    rows = []
+    for entry in manifest["entries"]:
+        for i, run in enumerate(read_runs((LOGS / entry["file"]).read_text(encoding="utf-8"), entry["file"])):
+            wrong = any((r.get("oop_wrong") or 0) > 0 for r in run.rows)
+            for r in run.rows:
+                if r.get("oop_busbw_GBps") is None:
+                    continue
+                rows.append({"run_id": f"{entry['file']}:{i}", "url": entry["url"], "collective": run.collective,
+                             "system": entry["system"], "size_bytes": r["size_bytes"], "time_us": r["oop_time_us"],
+                             "busbw_GBps": r["oop_busbw_GBps"], "has_errors": wrong, "truncated": run.truncated})
+    return pd.DataFrame(rows)
+
+
+@pytest.fixture(scope="module")
+def runs(catalog):
+    return calibrate(points_from_runs(_log_rows()), catalog).set_index("point_id")
+
+
+@pytest.fixture(scope="module")
+def published(catalog):
+    return calibrate(points_from_observations(ledger_observations(load_ledger())), catalog)
+
+
+def test_every_recorded_log_with_rows_has_its_hardware_described():
     ref = reference_points()
-    assert len(ref) >= 5
-    assert ref["source_url"].str.startswith("https://github.com/").all()
-    assert ref["evidence"].str.len().gt(10).all()
+    manifest = json.loads((LOGS / "manifest.json").read_text(encoding="utf-8"))
+    assert {e["url"] for e in manifest["entries"]} <= set(ref["source_url"])
+    assert ref["source"].str.contains("sidecar").all()
 
 
-def test_checked_reference_points_are_within_tolerance(catalog):
-    cal = calibrate(None, catalog)
-    checked = cal[cal["checked"]]
-    assert set(checked["point_id"]) == {"coreweave-gb200-nvl72-8g", "coreweave-gb200-nvl72-512m",
-                                        "nccl-tests-119-a100-3node", "nccl-tests-119-maintainer-200g"}
-    assert calibration_failures(cal).empty
-    assert CALIBRATION_TOLERANCE == 0.20
+def test_a100_three_node_log_within_tolerance(runs):
+    # NVIDIA/nccl-tests#119: 3 x 8 A100, 4 x HDR 200G per server; the log prints 95.74 GB/s at 133169160 B
+    point = runs.loc["03_nccl-tests-119_a100_3node_hdr_ib.txt:0:133169160"]
+    assert point["measured_busbw_GBps"] == 95.74
+    assert point["fitted"] and abs(point["rel_error"]) <= CALIBRATION_TOLERANCE
 
 
-def test_reference_errors_are_what_the_model_predicts(catalog):
-    cal = calibrate(None, catalog).set_index("point_id")
-    # A100 3 nodes: ring bound by 4 HDR NICs x 25 GB/s x 0.94 (SimAI CX6) = 94 GB/s, less latency
-    assert cal.loc["nccl-tests-119-a100-3node", "predicted_busbw_GBps"] == pytest.approx(87.86, abs=0.05)
-    # NVL72: 900 GB/s x 0.824 (SimAI H100 NVLink efficiency) bounds the ring
-    assert cal.loc["coreweave-gb200-nvl72-8g", "predicted_busbw_GBps"] == pytest.approx(725.99, abs=0.05)
-    assert cal.loc["coreweave-gb200-nvl72-8g", "rel_error"] == pytest.approx(725.99 / 834.57 - 1, abs=1e-4)
-    # the DGX Spark run predates the reporter's MTU fix: reported, not checked
-    spark = cal.loc["dgx-spark-2node-allgather"]
-    assert not spark["checked"] and spark["rel_error"] > CALIBRATION_TOLERANCE
+def test_nvl72_log_is_a_ring_and_its_miss_is_documented(runs):
+    # coreweave/nccl-tests#43: 586.06 GB/s at 512 MiB rising to 834.57 at 8 GiB over 72 ranks
+    small = runs.loc["01_coreweave_gb200_nvl72_allreduce.txt:0:536870912"]
+    big = runs.loc["01_coreweave_gb200_nvl72_allreduce.txt:0:8589934592"]
+    assert small["algorithm"] == big["algorithm"] == "ring"
+    assert small["measured_busbw_GBps"] == 586.06 and big["measured_busbw_GBps"] == 834.57
+    assert abs(small["rel_error"]) <= CALIBRATION_TOLERANCE  # the ring's latency term at 72 ranks
+    assert big["predicted_busbw_GBps"] < big["measured_busbw_GBps"]
+    assert big["within_tolerance"] or "SM100_NVLINK_BW" in big["miss_reason"]
 
 
-def test_measured_rows_from_the_warehouse(catalog):
-    measured = pd.DataFrame([
-        {"run_id": "r1", "collective": "all_reduce", "ngpus": 16, "gpus_per_node": 8, "size_bytes": 2**33,
-         "busbw_GBps": 360.0, "gpu": "NVIDIA H100 80GB HBM3", "nic_gbps": 400},
-        {"run_id": "r2", "collective": "all_reduce", "ngpus": 16, "gpus_per_node": 8, "size_bytes": 2**33,
-         "busbw_GBps": 100.0, "gpu": "NVIDIA H100 80GB HBM3", "nic_gbps": 400},
-        {"run_id": "r3", "collective": "all_reduce", "ngpus": 16, "gpus_per_node": 8, "size_bytes": 1024,
-         "busbw_GBps": 0.01, "gpu": "NVIDIA H100 80GB HBM3", "nic_gbps": 400},
-        {"run_id": "r4", "collective": "all_reduce", "ngpus": 16, "gpus_per_node": 8, "size_bytes": 2**33,
-         "busbw_GBps": 0.0, "gpu": "Mystery GPU", "nic_gbps": 400},
-        {"run_id": "r5", "collective": "alltoall", "ngpus": 16, "gpus_per_node": 8, "size_bytes": 2**33,
-         "busbw_GBps": 50.0, "gpu": "H100", "nic_gbps": 400},
-    ])
-    cal = calibrate(measured, catalog, include_reference=False)
-    assert cal["point_id"].is_unique
-    cal = cal.set_index("run_id")
-    # 2 H100 nodes: min(450 x 0.824 = 370.8, 8 x 50 x 0.97 = 388) less latency
-    assert cal.loc["r1", "predicted_busbw_GBps"] == pytest.approx(370.8, rel=0.01)
-    assert cal.loc["r1", "within_tolerance"] and cal.loc["r1", "checked"]
-    assert not cal.loc["r2", "within_tolerance"]
-    assert not cal.loc["r3", "checked"]  # latency-bound size
-    assert cal.loc["r4", "prediction_note"] == "GPU not in the catalog" and not cal.loc["r4", "checked"]
-    assert cal.loc["r5", "prediction_note"] == "collective not modelled"
-    assert list(calibration_failures(cal).index) == ["r2"]
+def test_failed_and_truncated_runs_are_flagged_and_not_fitted(runs):
+    zero = runs[runs.index.str.startswith("06_")]  # NVIDIA/nccl-tests#294: busbw printed as 0.00 on every row
+    assert len(zero) and (zero["status"] == "failed").all() and not zero["fitted"].any()
+    spark = runs[runs.index.str.startswith("07_")]  # Avg line cut; recorded before the MTU fix
+    assert set(spark["status"]) <= {"truncated", "misconfigured"} and not spark["fitted"].any()
+    unknown = runs[runs.index.str.startswith("04_")]  # GPU model not stated
+    assert (unknown["status"] == "hardware_unknown").all()
 
 
-@pytest.mark.parametrize("name, system", [
-    ("NVIDIA H100 80GB HBM3", "hgx-h100-8"), ("NVIDIA A100-SXM4-40GB", "dgx-a100-8"),
-    ("NVIDIA GB200", "gb200-nvl72"), ("NVIDIA GB10", "gb10-spark"), ("NVIDIA H20", None), ("", None),
+def test_run_status_rules():
+    rows = pd.DataFrame({"run_id": ["a", "a", "b", "c"], "size_bytes": [2**20, 2**30, 2**30, 2**30],
+                         "busbw_GBps": [0.0, 0.0, 100.0, 50.0], "has_errors": [False, False, True, False],
+                         "truncated": [False, False, False, True]})
+    assert run_status(rows).to_dict() == {"a": "failed", "b": "failed", "c": "truncated"}
+
+
+def test_hardware_block_is_read_from_the_note():
+    hw = parse_hardware("NCCL 2.26.2 | hw: gpu=GB200; ngpus=144; gpus_per_node=4; domain=72; nic_gbps=400; sharp=false")
+    assert hw["gpu"] == "GB200" and hw["ngpus"] == 144 and hw["domain"] == 72 and hw["sharp"] is False
+
+
+def test_benchmark_rows_keep_the_three_kinds_apart():
+    obs = ledger_observations(load_ledger())
+    assert len(obs) >= 80
+    kinds = obs.groupby("kind").size()
+    assert kinds["actual"] >= 50 and kinds["estimate"] >= 15 and kinds["vendor_claim"] >= 3
+    thresholds = obs[obs["kind"] == "estimate"]
+    assert thresholds["note"].str.contains("threshold|expected|guidance|reference value|gate", case=False).all()
+
+
+def test_published_figures_are_in_their_evidence():
+    csv = pd.read_csv(Path(__file__).resolve().parents[2] / "sources" / "curated" / "benchmarks_observations.csv")
+    for row in csv.itertuples():
+        figure = re.search(r"source figure\D*([\d.]+)", str(row.note))
+        wanted = figure.group(1) if figure else f"{row.value:g}"
+        digits = wanted.rstrip("0").rstrip(".") if "." in wanted else wanted
+        assert digits in str(row.evidence).replace(",", ""), (row.subject, wanted, row.evidence)
+
+
+def test_disagreements_keep_both_sides(published):
+    def values(text):
+        return set(published.loc[published["description"].str.contains(text, regex=False), "measured_busbw_GBps"])
+    assert {480.0, 431.0, 479.98} <= values("Azure ND H200 v5")          # README vs conf threshold vs measured
+    assert {304.0, 312.912} <= values("MI300X") and 314.0 in values("ND MI300X")
+    assert {487.09, 800.0} <= values("p5") and 300.0 in values("p5.48xlarge (H100, 32 EFA)")
+    assert 89.54 in values("Google Cloud A3 (") and 338.82 in values("A3 Mega")
+
+
+def test_thresholds_and_claims_are_not_fitted(published):
+    assert not published.loc[published["kind"] != "actual", "fitted"].any()
+    assert set(published.loc[published["kind"] == "estimate", "status"]) == {"threshold"}
+
+
+def test_published_measurements_against_the_model(published):
+    fitted = published[published["fitted"]]
+    assert len(fitted) >= 30
+    assert fitted["abs_rel_error"].median() <= CALIBRATION_TOLERANCE
+    # every miss carries a documented cause written with the data, none is silently outside
+    assert (calibration_failures(published)["miss_reason"] != "outside tolerance: no documented cause").all()
+    ok, summary = check_calibration(published)
+    assert ok, summary
+
+
+@pytest.mark.parametrize("text, value", [
+    ("8x H200 node (NVLink 4, NVSwitch)", 367.61),   # ML Engineering: ring with NCCL_NVLS_ENABLE=0
+    ("8x A100 node (NVLink 3)", 234.89),
+    ("Azure ND H100 v5", 478.87),
+    ("AWS P6-B200", 381.80),                         # 4 nodes x 8 B200, 8 x 400G EFA, 16 GiB
+    ("3 NVL partitions", 196.72),                    # GB200 NVL4 x 3 ring over IB
 ])
-def test_gpu_names_map_to_catalog_systems(catalog, name, system):
-    found = match_system(name, catalog)
-    assert (found.system_id if found else None) == system
+def test_named_published_points_within_tolerance(published, text, value):
+    row = published[published["description"].str.contains(text, regex=False)
+                    & (published["measured_busbw_GBps"] == value)].iloc[0]
+    assert row["fitted"] and abs(row["rel_error"]) <= CALIBRATION_TOLERANCE, (row["predicted_busbw_GBps"], value)
+
+
+def test_indicator_is_the_ledgers():
+    assert BENCHMARK_INDICATOR in {i["indicator"] for i in load_ledger().indicators}

@@ -1,11 +1,20 @@
-"""ECMP collision model and the alpha-beta AllReduce against the cited closed forms."""
+"""NCCL's algorithm choice and time (collectives.py) against cases where NCCL's behaviour is known,
+and the ECMP collision model against its closed form."""
 
 import numpy as np
 import pytest
 
-from fabric_model import Scenario, evaluate, load_catalog
-from fabric_model.collectives import (IN_NETWORK, RING, TREE, ZERO_LATENCY, allgather_ring, allreduce,
-                                      ecmp_delivered_share, network_share)
+from fabric_model import ALGORITHMS, Scenario, evaluate, load_catalog
+from fabric_model.collectives import (AUTO, NCCL_ALGORITHMS, PROTOCOLS, RING, collective, ecmp_delivered_share,
+                                      network_share, nvlink_GBps, nccl_gpu, tuning)
+
+H100 = dict(nvls=True, arch=90, raw_nvlink_GBps=450.0)
+H100_NVLINK = 20.6 * 18  # NCCL topo.h SM90_NVLINK_BW x 18 NVLink 4 links
+
+
+def choice(coll, n, g, size, nvl, net, algorithm=AUTO, **kw):
+    out = collective(coll, algorithm, n, g, size, nvl, net, **kw)
+    return NCCL_ALGORITHMS[int(out["algorithm"])], PROTOCOLS[int(out["protocol"])], out
 
 
 @pytest.mark.parametrize("paths, expected", [(8, 0.656), (16, 0.644), (64, 0.635)])
@@ -21,10 +30,6 @@ def test_more_flows_per_nic_approach_line_rate():
     assert shares[-1] > 0.9
 
 
-def test_ecmp_single_uplink_is_a_plain_bottleneck():
-    assert float(ecmp_delivered_share(4, 1, 1)) == pytest.approx(0.25)
-
-
 def test_one_tier_has_no_routing_loss_and_oversubscription_factor():
     routing, factor = network_share(np.array([1, 2]), 42.0, 22.0, np.nan, 1)
     assert routing[0] == 1.0 and factor[0] == 1.0
@@ -32,46 +37,102 @@ def test_one_tier_has_no_routing_loss_and_oversubscription_factor():
     assert routing[1] < 1.0
 
 
-def test_ring_busbw_matches_simai_h100_closed_form():
-    # SimAI calbusbw: multi-node ring busbw = min(NVLink 370.8, 8 x 48.5 = 388) = 370.8 GB/s
-    _, busbw = allreduce(RING, 16, 8, 2**34, 370.8, 388.0, ZERO_LATENCY, 0.0)
-    assert float(busbw) == pytest.approx(370.8)
+def test_nvlink_bandwidth_is_nccls_per_link_figure():
+    # NCCL src/graph/topo.h: SM90_NVLINK_BW 20.6, SM100_NVLINK_BW 40.1, SM80_NVLINK_BW 20.0 GB/s per link
+    assert nvlink_GBps(nccl_gpu("NVIDIA H100 80GB HBM3")) == pytest.approx(370.8)
+    assert nvlink_GBps(nccl_gpu("NVIDIA B200")) == pytest.approx(721.8)
+    assert nvlink_GBps(nccl_gpu("NVIDIA A100-SXM4-40GB")) == pytest.approx(240.0)
+    assert nccl_gpu("NVIDIA H20")["gpu_match"] == "H20" and nccl_gpu("Mystery GPU") is None
 
 
-def test_ideal_allreduce_time_is_2_n_minus_1_over_n():
-    # nccl-tests PERFORMANCE.md: t = (S/B) * 2(n-1)/n when the NIC bandwidth bounds (one GPU per node)
-    time_s, busbw = allreduce(RING, 4, 1, 1e9, np.inf, 50.0, ZERO_LATENCY, 0.0)
-    assert float(time_s) == pytest.approx(1e9 / 50e9 * 2 * 3 / 4)
-    assert float(busbw) == pytest.approx(50.0)
+def test_tuning_constants_are_nccls():
+    t = tuning()
+    # tuning.cc baseLat Ring {6.6, 14.0, 8.4}; hwLat NET Ring Simple 14; NVLink Ring Simple 3.4; NVLS NVLink 25
+    assert [t.get("base_lat", "ring", p) for p in PROTOCOLS] == [6.6, 14.0, 8.4]
+    assert t.get("hw_lat_net", "ring", "simple") == 14.0
+    assert t.get("hw_lat_nvlink", "ring", "simple") == 3.4
+    assert t.get("hw_lat_nvlink", "nvls", "simple") == 25.0
+    assert t.get("pat_bw_factor", "pat", "simple") == 0.75
 
 
-def test_ring_latency_counts_intra_and_inter_node_steps():
-    lat = dict(ZERO_LATENCY, base_ring=8.4, nvlink=3.4, net_ring=9.6)
-    time_s, _ = allreduce(RING, 16, 8, 1.0, np.inf, np.inf, lat, 0.0)
-    # NCCL tuning.cc: base + (2(n-1) - 2(nodes-1)) * intra + 2(nodes-1) * inter
-    assert float(time_s) == pytest.approx((8.4 + 28 * 3.4 + 2 * 9.6) * 1e-6)
+def test_small_messages_pick_ll():
+    # NCCL docs (NCCL_PROTO): LL is the low-latency protocol NCCL uses for small messages
+    algo, proto, _ = choice("all_reduce", 8, 8, 1024, H100_NVLINK, 0.0, **H100)
+    assert proto == "ll"
+    algo, proto, _ = choice("all_reduce", 16, 8, 4096, H100_NVLINK, 388.0, **H100)
+    assert proto == "ll"
 
 
-def test_tree_busbw_uses_simai_two_node_factor():
-    _, busbw = allreduce(TREE, 16, 8, 2**34, 1000.0, 100.0, ZERO_LATENCY, 0.0)
-    assert float(busbw) == pytest.approx(min(100.0 * 2, 1000 * 8 / 7) * 15 / 16)
+def test_single_nvswitch_node_picks_nvls_for_large_messages():
+    # Azure AI-benchmarking-guide ND H100 v5: 'NCCL AllReduce (NVLS algorithm)' on one 8-GPU VM, 478.87 GB/s at 8 GB
+    algo, proto, out = choice("all_reduce", 8, 8, 2**33, H100_NVLINK, 0.0, **H100)
+    assert (algo, proto) == ("nvls", "simple")
+    assert float(out["busbw_GBps"]) == pytest.approx(478.87, rel=0.05)
 
 
-def test_in_network_reduction_doubles_network_bound_busbw():
-    _, ring = allreduce(RING, 1024, 8, 2**34, 1000.0, 100.0, ZERO_LATENCY, 0.0)
-    _, inc = allreduce(IN_NETWORK, 1024, 8, 2**34, 1000.0, 100.0, ZERO_LATENCY, 0.0)
-    assert float(inc) / float(ring) == pytest.approx(2 * 1023 / 1024)
+def test_a100_has_no_nvls_and_rings():
+    # NVLS (NVLink SHARP) needs third-generation NVSwitch (Hopper); Azure ND A100 v4 reached 231.58 GB/s at 8 GB
+    algo, proto, out = choice("all_reduce", 8, 8, 2**33, 240.0, 0.0, nvls=False, arch=80)
+    assert (algo, proto) == ("ring", "simple")
+    assert float(out["busbw_GBps"]) == pytest.approx(231.58, rel=0.05)
 
 
-def test_single_gpu_has_no_collective():
-    time_s, busbw = allreduce(RING, 1, 1, 1e9, np.inf, 50.0, ZERO_LATENCY, 0.0)
-    assert float(time_s) == 0.0 and float(busbw) == 0.0
+def test_ring_without_latency_is_the_link_bound():
+    # nccl-tests PERFORMANCE.md: ring busbw equals the slowest link: min(NVLink, the node's NICs)
+    _, _, out = choice("all_reduce", 16, 8, 2**34, 370.8, 300.0, algorithm=RING, latency=False, **H100)
+    assert float(out["busbw_GBps"]) == pytest.approx(300.0)
+    _, _, out = choice("all_gather", 2, 1, 1e9, 0.0, 25.0, algorithm=RING, latency=False, nvls=False)
+    assert float(out["busbw_GBps"]) == pytest.approx(25.0)
 
 
-def test_allgather_busbw_factor():
-    time_s, busbw = allgather_ring(2, 1, 1e9, np.inf, 25.0, ZERO_LATENCY, 0.0)
-    assert float(time_s) == pytest.approx(0.5 * 1e9 / 25e9)
-    assert float(busbw) == pytest.approx(25.0)
+def test_four_h200_nodes_on_efa_ring_by_default():
+    # ML Engineering (Stas Bekman), p5en 4 x 8 H200 (16 x 200G EFA): default algorithm Ring, 364.87 GB/s at 4 GiB;
+    # NCCL_ALGO=allreduce:nvlstree 15% slower (310.07)
+    net = 16 * 200 / 8 * 0.97
+    algo, _, out = choice("all_reduce", 32, 8, 2**32, H100_NVLINK, net, **H100)
+    assert algo == "ring"
+    assert float(out["busbw_GBps"]) == pytest.approx(364.87, rel=0.05)
+    _, _, forced = choice("all_reduce", 32, 8, 2**32, H100_NVLINK, net, algorithm=NCCL_ALGORITHMS.index("nvls-tree"),
+                          **H100)
+    assert float(forced["busbw_GBps"]) == pytest.approx(310.07, rel=0.05)
+
+
+def test_h20_nvlstree_latency_matches_the_recorded_log():
+    # NVIDIA/nccl#1244 (2 x 8 H20, NDR, NCCL_ALGO=NVLSTree): 4 B all_reduce took 47.54 us out-of-place
+    algo, proto, out = choice("all_reduce", 16, 8, 4, H100_NVLINK, 8 * 50 * 0.97,
+                              algorithm=NCCL_ALGORITHMS.index("nvls-tree"), **H100)
+    assert (algo, proto) == ("nvls-tree", "simple")
+    assert float(out["time_s"]) * 1e6 == pytest.approx(47.54, rel=0.15)
+
+
+def test_pat_for_allgather_at_one_gpu_per_node():
+    # NCCL 2.23 release notes: PAT (Parallel Aggregated Trees) for AllGather/ReduceScatter at one GPU per node
+    algo, _, _ = choice("all_gather", 64, 1, 2**20, 0.0, 50.0 * 0.97, nvls=False)
+    assert algo == "pat"
+    algo, _, _ = choice("all_gather", 64, 8, 2**20, H100_NVLINK, 388.0, **H100)
+    assert algo != "pat"
+
+
+def test_explicit_algorithm_the_hardware_lacks_falls_back_to_nccls_choice():
+    algo, _, _ = choice("all_reduce", 8, 8, 2**33, 240.0, 0.0, algorithm=NCCL_ALGORITHMS.index("nvls"), nvls=False, arch=80)
+    assert algo == "ring"
+
+
+def test_algorithm_names_have_one_home():
+    assert ALGORITHMS[0] == "auto"
+    assert set(NCCL_ALGORITHMS) <= set(ALGORITHMS) and "in-network" in ALGORITHMS
+    assert Scenario(gpus=64).algorithm == "auto"
+
+
+def test_default_is_nccls_choice_and_beats_ring_at_scale():
+    # issue #11: at 16,384 GPUs a forced ring is latency-bound (~15 GB/s) where NCCL runs tree/NVLS/CollNet
+    catalog = load_catalog()
+    auto = evaluate(Scenario(gpus=16384), catalog)
+    ring = evaluate(Scenario(gpus=16384, algorithm="ring"), catalog)
+    assert ring.allreduce_algorithm == "ring"
+    assert auto.allreduce_algorithm in ("tree", "nvls", "nvls-tree", "collnet-direct", "collnet-chain")
+    assert auto.allreduce_busbw_GBps > 10 * ring.allreduce_busbw_GBps
+    assert auto.allreduce_protocol in PROTOCOLS
 
 
 def test_fabric_efficiency_ordering_for_the_same_cluster():
@@ -80,11 +141,3 @@ def test_fabric_efficiency_ordering_for_the_same_cluster():
                        catalog).fabric_efficiency for f in ("ib", "roce-ecmp", "spectrum-x", "uec")}
     assert eff["roce-ecmp"] < 0.7 < eff["spectrum-x"] == eff["uec"] == eff["ib"]
     assert eff["ib"] == pytest.approx(0.97 * 0.95)
-
-
-def test_in_network_beats_ring_on_ib():
-    catalog = load_catalog()
-    ring = evaluate(Scenario(gpus=4096, algorithm="ring"), catalog)
-    inc = evaluate(Scenario(gpus=4096, algorithm="in-network"), catalog)
-    tree = evaluate(Scenario(gpus=4096, algorithm="tree"), catalog)
-    assert inc.allreduce_busbw_GBps > tree.allreduce_busbw_GBps > ring.allreduce_busbw_GBps

@@ -69,7 +69,7 @@ def test_bad_input_raises_model_error(catalog, scenario, message):
 
 
 def test_nvl72_domain_uses_gb200_system(catalog):
-    r = evaluate(Scenario(gpus=72 * 16, gpus_per_node=72, nic_gbps=800), catalog)
+    r = evaluate(Scenario(gpus=72 * 16, gpus_per_node=72, nic_gbps=800, algorithm="ring"), catalog)
     assert r.scenario.system == "gb200-nvl72"
     assert r.scenario.switch == "quantum-x800"
     assert r.allreduce_link_bound_GBps == pytest.approx(900.0)

@@ -30,7 +30,7 @@ def test_discovery_orders_marts_after_the_marts_they_read():
     names = [m.name for m in found]
     assert set(names) == {
         "market_size", "forecast_revisions", "fabric_share", "port_shipments", "optics", "bandwidth_roadmap",
-        "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "software_releases", "cloud_fabrics",
+        "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "benchmark_calibration", "software_releases", "cloud_fabrics",
         "fabric_cost_performance", "latest_indicators", "indicator_freshness", "conflicts", "source_changes",
         "claims_inbox"}
     by_name = {m.name: m for m in found}
