@@ -212,13 +212,22 @@ def _dim(value) -> str:
 
 def series_key(indicator: str, entity_id: str | None, subject: str, *, segment: str | None = None,
                speed_gbps: float | None = None, fabric: str | None = None, region: str | None = None,
-               period: str, kind: str | None = None) -> str:
+               period: str, resolution: str | None = None) -> str:
     """indicator | entity | segment | speed | fabric | region | period basis.
 
     An unresolved row is its own series: 'subject:' + its normalized subject stands in for the
-    entity, so two unresolved wordings never merge by accident. `kind` is not part of the key (a
-    forecast and the later actual of one quantity are one series); the marts compare kinds apart."""
-    entity = entity_id or f"subject:{normalize(subject)}"
+    entity, so two unresolved wordings never merge by accident. A row resolved only through its
+    vendor ('Google TPU v4 pod', vendor Google) is about something of that vendor the registry does
+    not name: its entity part is '<vendor entity>/subject:<normalized subject>', so a vendor's
+    different products never merge; an explicit `entity_id` on the row says "this is the vendor's
+    own figure" and merges its wordings. `kind` is not part of the key (a forecast and the later
+    actual of one quantity are one series); the marts compare kinds apart."""
+    if entity_id is None:
+        entity = f"subject:{normalize(subject)}"
+    elif resolution == "vendor":
+        entity = f"{entity_id}/subject:{normalize(subject)}"
+    else:
+        entity = entity_id
     return "|".join([indicator, entity, _dim(segment), _dim(speed_gbps), _dim(fabric), _dim(region),
                      period_basis(period, segment)])
 
@@ -234,7 +243,7 @@ def resolve_all(registry: Registry, rows: Iterable[dict]) -> list[dict]:
             row["series_key"] = series_key(row["indicator"], entity, row.get("subject") or "",
                                            segment=row.get("segment"), speed_gbps=row.get("speed_gbps"),
                                            fabric=row.get("fabric"), region=row.get("region"),
-                                           period=row["period"])
+                                           period=row["period"], resolution=how)
         out.append(row)
     return out
 
