@@ -16,6 +16,7 @@ import pandas as pd
 
 from sources.curated_format import DEFAULT_FOLDER
 from sources.entities import Registry, load_registry, period_basis, resolve_all
+from sources.evidence import evidence_supports
 from sources.periods import period_bounds
 from sources.records import Event, Observation, Product, Records, flat
 
@@ -34,7 +35,8 @@ def _dated(row: dict) -> dict:
     """date_basis defaults: a record that does not say is `published` when dated, else `undated`."""
     if not row.get("date_basis"):
         row["date_basis"] = "published" if row.get("published_on") else "undated"
-    row["evidence_kind"] = row.get("evidence_kind") or "quote"
+    # a parsed row's evidence is a locator in the stored document (table); a hand-entered one quotes
+    row["evidence_kind"] = row.get("evidence_kind") or ("table" if row.get("document_sha") else "quote")
     return row
 
 def _observation_rows(observations: Iterable[Observation], origin: str, loaded_at: dt.datetime,
@@ -44,6 +46,7 @@ def _observation_rows(observations: Iterable[Observation], origin: str, loaded_a
         row = _dated(flat(obs))
         row["period_start"], row["period_end"] = period_bounds(obs.period)
         row["period_basis"] = period_basis(obs.period, obs.segment)
+        row["evidence_has_value"] = evidence_supports(obs.prov.evidence, obs.value)
         row["origin"] = origin
         row["loaded_at"] = loaded_at
         rows.append(row)
@@ -123,11 +126,11 @@ def replace_entities(con: duckdb.DuckDBPyConnection, registry: Registry) -> int:
 
 _RESOLVE_SQL = {
     "observations": ("SELECT record_id, indicator, subject, period, segment, speed_gbps, fabric, region, vendor, "
-                     "product_id, published_on, date_basis, evidence_kind, "
+                     "product_id, published_on, date_basis, evidence_kind, evidence, value, document_sha, "
                      "CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id "
                      "FROM core.observations"),
     "events": ("SELECT record_id, subject, vendor, product_id, published_on, date_basis, evidence_kind, "
-               "CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id FROM core.events"),
+               "document_sha, CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id FROM core.events"),
 }
 
 
@@ -140,7 +143,8 @@ def _re_resolve(con: duckdb.DuckDBPyConnection, registry: Registry) -> None:
         if table == "observations":
             for r in rows:
                 r["period_basis"] = period_basis(r["period"], r.get("segment"))
-            cols += ["series_key", "period_basis"]
+                r["evidence_has_value"] = evidence_supports(r.get("evidence") or "", r["value"])
+            cols += ["series_key", "period_basis", "evidence_has_value"]
         update = pd.DataFrame.from_records([{c: r.get(c) for c in cols} for r in rows], columns=cols)
         if update.empty:
             continue

@@ -21,12 +21,14 @@ ALTER TABLE core.observations ADD COLUMN series_key VARCHAR;
 ALTER TABLE core.observations ADD COLUMN period_basis VARCHAR;
 ALTER TABLE core.observations ADD COLUMN date_basis VARCHAR;
 ALTER TABLE core.observations ADD COLUMN evidence_kind VARCHAR;
+ALTER TABLE core.observations ADD COLUMN evidence_has_value BOOLEAN;
 COMMENT ON COLUMN core.observations.entity_id IS 'Canonical entity (core.entities) the figure is about, NULL when no field names a registered entity (see marts.data_quality).';
 COMMENT ON COLUMN core.observations.entity_resolution IS 'How entity_id was found: explicit (the row names it), subject, product_id or vendor (the first field whose normalized text is an alias), or unresolved.';
 COMMENT ON COLUMN core.observations.series_key IS 'Series identity: indicator | entity | segment | speed Gb/s | fabric | region | period_basis (dash = not split; an unresolved row uses subject:<normalized subject>). Two figures with the same series_key and period describe the same quantity.';
 COMMENT ON COLUMN core.observations.period_basis IS 'annual, half_yearly, quarterly, monthly, daily or cumulative (a multi-year range or a running total).';
 COMMENT ON COLUMN core.observations.date_basis IS 'How published_on is known: published (the document''s own date), as_of (a date the document states), list_release (a TOP500 list''s release), retrieved (when an undated page was read) or undated (published_on NULL).';
 COMMENT ON COLUMN core.observations.evidence_kind IS 'quote (the evidence holds the figure), table (a table cell or locator) or context (the figure is computed from quoted figures; the note says how).';
+COMMENT ON COLUMN core.observations.evidence_has_value IS 'True when the evidence states the value in some written form ($100 B, 100B, 1,000億, 60%, 13.4 TB for 13400 GB; sources/evidence.py); false rows are listed in marts.data_quality unless evidence_kind is context.';
 
 ALTER TABLE core.events ADD COLUMN entity_id VARCHAR;
 ALTER TABLE core.events ADD COLUMN entity_resolution VARCHAR;
