@@ -40,3 +40,5 @@ COMMENT ON COLUMN core.events.entity_resolution IS 'How entity_id was found: exp
 COMMENT ON COLUMN core.events.milestone IS 'Slug naming the milestone (e.g. uec-1.0-release): two sources'' events with the same entity and milestone describe one event (see marts.conflicts, conflict_on = date).';
 COMMENT ON COLUMN core.events.date_basis IS 'How the source''s published_on is known (published, as_of, list_release, retrieved, undated).';
 COMMENT ON COLUMN core.events.evidence_kind IS 'quote, table or context (see core.observations.evidence_kind).';
+
+COMMENT ON COLUMN core.indicators.cadence IS 'Expected update cadence (daily, weekly, monthly, quarterly, half_yearly, yearly, irregular); drives freshness (intervals in marts.cadence_days).';
