@@ -199,7 +199,7 @@ def indicators_fresh(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
 
 def conflicts_reported(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
     """Conflicting figures (a WARN: they are kept, never overwritten, but someone should look)."""
-    sql = ("SELECT conflict_on, series_key, subject, period, kind, conflict_type, unit, a_value, a_value_qualifier, "
+    sql = ("SELECT conflict_on, series_key, indicator, subject, period, kind, conflict_type, unit, a_value, a_value_qualifier, "
            "a_event_date, a_source_id, a_carrier, a_published_on, b_value, b_value_qualifier, b_event_date, b_source_id, "
            "b_carrier, b_published_on, bounds_compatible "
            "FROM marts.conflicts ORDER BY bounds_compatible, relative_difference DESC NULLS LAST")
