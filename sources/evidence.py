@@ -9,7 +9,8 @@ them, read in a compatible way, is the value.
 Compatible readings of a written number n (with its scale word applied):
   - n itself, or n times a power of 1000 (a unit or scale the text left implicit: "13.4 TB" for
     13400 GB, "$1.2" in a column headed "billions");
-  - a percentage: n/100 (a share 0.6 for "60%"), 1 + n/100 and 1 - n/100 (a ratio 1.2 for "+20%");
+  - a percentage: n/100 (a share 0.6 for "60%"), 1 + n/100 and 1 - n/100 (a ratio 1.2 for "+20%"),
+    -n/100 (a growth rate -0.03 for "declined 3%");
   - n/100 for a share or ratio even without "%" ("60 percent" is caught by the word "percent").
 Two numbers agree when they are equal to within the precision the text wrote (13.4 matches
 13400 but not 13450), with a floor of one part in a million.
@@ -144,6 +145,7 @@ def readings(number: float, precision: float, percent: bool) -> list[tuple[float
     if percent:
         out.append((1 + number / 100, precision / 100))  # +20% -> ratio 1.2
         out.append((1 - number / 100, precision / 100))  # -20% -> ratio 0.8
+        out.append((-number / 100, precision / 100))     # "declined 3%" -> growth rate -0.03
     return out
 
 
