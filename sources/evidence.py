@@ -9,6 +9,7 @@ them, read in a compatible way, is the value.
 Compatible readings of a written number n (with its scale word applied):
   - n itself, or n times a power of 1000 (a unit or scale the text left implicit: "13.4 TB" for
     13400 GB, "$1.2" in a column headed "billions");
+  - n x 8 or n / 8 (with a power of 1000): bits and bytes (4,800 Gb/s stored as 600 GB/s);
   - a percentage: n/100 (a share 0.6 for "60%"), 1 + n/100 and 1 - n/100 (a ratio 1.2 for "+20%"),
     -n/100 (a growth rate -0.03 for "declined 3%");
   - n/100 for a share or ratio even without "%" ("60 percent" is caught by the word "percent").
@@ -35,7 +36,7 @@ _SCALE_RE = "|".join(sorted((re.escape(s) for s in _SCALES), key=len, reverse=Tr
 # 1,234,567.89 | 1.234.567,89 is not used in our sources; 1,6 (decimal comma) | 12.5 | 12
 _NUMBER_RE = re.compile(
     # not inside a word or another number; "x16" and "8x400" (lane and port counts) are read
-    r"(?<![A-WYZa-wyz0-9.,])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d*\.\d+|\d+)"
+    r"(?<![A-WYZa-wyz0-9.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d*\.\d+|\d+)"
     r"[\s-]?(?P<scale>(?:" + _SCALE_RE + r")(?![a-z]))?\s?(?P<pct>%|percent|pct|個百分點)?",
     re.IGNORECASE)
 _WORDS = {
@@ -142,6 +143,8 @@ def readings(number: float, precision: float, percent: bool) -> list[tuple[float
         f = 1000.0 ** k
         out.append((number * f, precision * f))
     out.append((number / 100, precision / 100))  # 60 (percent) -> 0.6
+    for f in (8.0, 1 / 8.0, 8000.0, 8 / 1000.0, 1 / 8000.0, 1000 / 8.0):  # bits <-> bytes (4,800 Gb/s = 600 GB/s)
+        out.append((number * f, precision * f))
     if percent:
         out.append((1 + number / 100, precision / 100))  # +20% -> ratio 1.2
         out.append((1 - number / 100, precision / 100))  # -20% -> ratio 0.8

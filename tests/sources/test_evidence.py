@@ -53,3 +53,8 @@ def test_numbers_carry_their_scale_and_precision():
     assert numbers_in("$1.5 million") == [(1.5e6, 0.05e6, False)]
     assert numbers_in("60%") == [(60.0, 0.5, True)]
     assert value_precision(1811000000) == 500000 and value_precision(2.0) == 0.0
+
+
+def test_bits_and_bytes_and_fullwidth_punctuation():
+    assert evidence_supports("interconnect at 4,800 Gbps per chip", 600)      # stored in GB/s
+    assert evidence_supports("Quantum-X800（XDR）：800Gb/s，144 個 port", 144)  # full-width comma before the count
