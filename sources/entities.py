@@ -16,7 +16,6 @@ kind or parent, duplicate id, an alias two entities claim after normalization). 
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import re
 import unicodedata
 from dataclasses import dataclass, field
