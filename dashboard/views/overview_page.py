@@ -89,8 +89,9 @@ with conflicts_tab:
         ui.empty("No new conflicts. All conflicts are on the Sources & quality page.")
     else:
         ui.table(new_conflicts, "new_conflicts", data.labels("marts.conflicts"),
-                 columns=["indicator", "subject", "period", "conflict_type", "a_value", "a_publisher", "a_published_on",
-                          "b_value", "b_publisher", "b_published_on", "relative_difference"])
+                 columns=["conflict_on", "series_key", "period", "conflict_type", "a_value", "a_event_date",
+                          "a_publisher", "a_carrier", "a_published_on", "b_value", "b_event_date", "b_publisher",
+                          "b_carrier", "b_published_on", "relative_difference", "bounds_compatible"])
 with checks_tab:
     if not_passed.empty:
         ui.empty("Every asset check passed in the last refresh.")
