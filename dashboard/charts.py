@@ -47,10 +47,12 @@ def _colour_map(df: pd.DataFrame, color: str | None) -> dict | None:
 
 def line(df: pd.DataFrame, x: str, y: str, labels: dict[str, str], color: str | None = None, *, dash: str | None = None,
          symbol: str | None = None, log_y: bool = False, log_x: bool = False, hover: list[str] | None = None,
-         markers: bool = True, height: int = HEIGHT) -> go.Figure:
+         markers: bool = True, height: int = HEIGHT, line_group: str | None = None) -> go.Figure:
+    """Lines over x; `line_group` draws one line per value (e.g. marts' line_key: one series and vintage)
+    even when several lines share a colour."""
     fig = px.line(df.sort_values(x), x=x, y=y, color=color, line_dash=dash, symbol=symbol, markers=markers, log_y=log_y,
                   log_x=log_x, labels=labels, hover_data=[h for h in (hover or []) if h in df], height=height,
-                  color_discrete_map=_colour_map(df, color))
+                  color_discrete_map=_colour_map(df, color), line_group=line_group)
     return _style(fig, height, labels.get(color) if color else None)
 
 

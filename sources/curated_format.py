@@ -11,7 +11,7 @@ UNITS = ("USD", "units", "share", "Gbps", "GBps", "Tbps", "TBps", "ns", "us", "m
          "lanes", "count", "GB", "TB", "TFLOPS", "gpus", "pct_points", "ratio", "USD_per_Gbps", "years")
 FABRICS = ("infiniband", "ethernet", "roce", "spectrum-x", "uec", "nvlink", "slingshot", "omni-path", "other")
 QUALIFIERS = (">", "<", "~", ">=", "<=")
-CADENCES = ("daily", "weekly", "monthly", "quarterly", "yearly", "irregular")
+CADENCES = ("daily", "weekly", "monthly", "quarterly", "half_yearly", "yearly", "irregular")
 INDICATOR_CATEGORIES = ("market", "shipments", "optics", "prices", "share", "top500", "benchmark", "cloud",
                         "uec", "spec", "software", "model")
 DATE_PRECISIONS = ("day", "month", "quarter", "half", "year")
@@ -27,6 +27,11 @@ EVENT_COLUMNS = ("event_date", "date_precision", "category", "subject", "event",
                  "vendor", "product_id") + PROVENANCE_COLUMNS
 PRODUCT_COLUMNS = ("product_id", "vendor", "name", "family", "kind", "fabric", "generation", "announced_on",
                    "shipping_on") + PROVENANCE_COLUMNS
+# Optional columns: an explicit canonical entity (entities.csv), how published_on is known
+# (records.DATE_BASES; derived when empty), what the evidence is (records.EVIDENCE_KINDS; quote when
+# empty); events also name their milestone so two sources' dates for one milestone meet.
+OBSERVATION_OPTIONAL = ("entity_id", "date_basis", "evidence_kind")
+EVENT_OPTIONAL = ("note", "entity_id", "milestone", "date_basis", "evidence_kind")
 INDICATOR_COLUMNS = ("indicator", "name", "unit", "category", "cadence", "description", "fed_by")
 SOURCE_COLUMNS = ("source_id", "publisher", "kind", "homepage", "licence_note")  # optional extra: title, note
 
@@ -34,6 +39,8 @@ SOURCE_COLUMNS = ("source_id", "publisher", "kind", "homepage", "licence_note") 
 UNDATED_NOTE_RE = re.compile(r"undated|unknown|not stated|not given|no date|\bdate\b", re.IGNORECASE)
 INDICATOR_ID_RE = re.compile(r"^[a-z][A-Za-z0-9_]*$")  # nvlink_bandwidth_GBps keeps its unit's case
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
+# A dated row whose note says the date is the document's own as-of date (e.g. seed 003's 以下資訊截至2025年6月).
+AS_OF_NOTE_RE = re.compile(r"as-of date|as of date|資訊截至", re.IGNORECASE)
 ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 

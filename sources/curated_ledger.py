@@ -8,9 +8,7 @@ returned unless every row of every file is valid. Pure: reads CSV files, nothing
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,10 +17,14 @@ from typing import Sequence
 from sources.curated_format import (
     CADENCES, DATE_PRECISIONS, DEFAULT_FOLDER, EVENT_CATEGORIES, EVENT_COLUMNS, FABRICS, INDICATOR_CATEGORIES,
     INDICATOR_COLUMNS, OBSERVATION_COLUMNS, PRODUCT_COLUMNS, PRODUCT_KINDS, QUALIFIERS, SOURCE_COLUMNS, UNIT_FACTORS,
-    UNITS, INDICATOR_ID_RE, ISO_DATE_RE, SLUG_RE, UNDATED_NOTE_RE)
+    UNITS, AS_OF_NOTE_RE, EVENT_OPTIONAL, INDICATOR_ID_RE, OBSERVATION_OPTIONAL, SLUG_RE, UNDATED_NOTE_RE)
+from sources.curated_cells import (  # noqa: F401 (parse_date, convert_exact re-exported)
+    _choice, _date, _FileCheck, _number, _read_rows, _required, convert_exact, parse_date)
+from sources.entities import Registry, load_registry
 from sources.periods import period_bounds  # re-exported: the ledger's period rules are the warehouse's
 from sources.registry import REGISTRY
-from sources.records import CONFIDENCES, KINDS, Event, Observation, Product, Provenance, Records
+from sources.records import (CONFIDENCES, DATE_BASES, EVIDENCE_KINDS, KINDS, Event, Observation, Product, Provenance,
+                             Records)
 
 
 class LedgerError(ValueError):
@@ -39,109 +41,7 @@ class Ledger:
     indicators: list[dict]
     sources: list[dict]
     files: dict[str, int] = field(default_factory=dict)  # file name -> rows loaded
-
-
-def parse_date(text: str) -> dt.date:
-    """A strict ISO date (YYYY-MM-DD)."""
-    if not ISO_DATE_RE.match(text):
-        raise ValueError(f"bad date {text!r} (want YYYY-MM-DD)")
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError as exc:
-        raise ValueError(f"bad date {text!r}: {exc}") from None
-
-
-class _FileCheck:
-    """Errors for one file, each tagged with file name, line and field."""
-
-    def __init__(self, path: Path, errors: list[str]):
-        self.name = path.name
-        self.errors = errors
-        self.line = 1
-
-    def fail(self, column: str, message: str) -> None:
-        self.errors.append(f"{self.name}:{self.line}: {column}: {message}")
-
-
-def _read_rows(path: Path, columns: tuple[str, ...], check: _FileCheck, optional: tuple[str, ...] = ()):
-    """Yield (line number, row dict) for data rows; '#' lines are comments. Header problems are errors."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")  # -sig: tolerate the BOM spreadsheets write
-    except UnicodeDecodeError as exc:
-        check.fail("file", f"not UTF-8: {exc}")
-        return
-    reader = csv.reader(text.splitlines(keepends=True))
-    header, start = None, 1
-    try:
-        for cells in reader:
-            check.line, start = start, reader.line_num + 1  # a quoted field may span lines
-            if not any(c.strip() for c in cells) or cells[0].startswith("#"):
-                continue
-            if header is None:
-                header = [c.strip() for c in cells]
-                missing = [c for c in columns if c not in header]
-                unknown = [c for c in header if c not in columns and c not in optional]
-                if missing:
-                    check.fail("header", f"missing column(s) {', '.join(missing)}")
-                if unknown:
-                    check.fail("header", f"unknown column(s) {', '.join(unknown)}")
-                if missing:
-                    return
-            elif len(cells) != len(header):
-                check.fail("row", f"{len(cells)} cells, header has {len(header)}")
-            else:
-                yield check.line, {k: v.strip() for k, v in zip(header, cells)}
-    except csv.Error as exc:
-        check.fail("row", f"CSV error: {exc}")
-    if header is None:
-        check.line = 1
-        check.fail("header", "empty file (no header row)")
-
-
-def _number(check: _FileCheck, row: dict, column: str, required: bool) -> float | None:
-    text = row.get(column, "")
-    if not text:
-        if required:
-            check.fail(column, "required")
-        return None
-    try:
-        value = float(text.replace("_", ""))
-    except ValueError:
-        check.fail(column, f"not a number: {text!r}")
-        return None
-    if not math.isfinite(value):
-        check.fail(column, f"not a finite number: {text!r}")
-        return None
-    return value
-
-
-def _choice(check: _FileCheck, row: dict, column: str, allowed, required: bool = True) -> str | None:
-    text = row.get(column, "")
-    if not text:
-        if required:
-            check.fail(column, "required")
-        return None
-    if text not in allowed:
-        check.fail(column, f"{text!r} not one of {', '.join(allowed)}")
-        return None
-    return text
-
-
-def _required(check: _FileCheck, row: dict, *columns: str) -> None:
-    for column in columns:
-        if not row.get(column):
-            check.fail(column, "required")
-
-
-def _date(check: _FileCheck, row: dict, column: str) -> dt.date | None:
-    text = row.get(column, "")
-    if not text:
-        return None
-    try:
-        return parse_date(text)
-    except ValueError as exc:
-        check.fail(column, str(exc))
-        return None
+    entities: Registry = field(default_factory=Registry)
 
 
 def _published_on(check: _FileCheck, row: dict) -> tuple[dt.date | None, str | None]:
@@ -162,6 +62,18 @@ def _published_on(check: _FileCheck, row: dict) -> tuple[dt.date | None, str | N
     return _date(check, row, "published_on"), None
 
 
+def date_basis_for(row: dict, published_on: dt.date | None) -> str:
+    """How a curated row's date is known: its explicit `date_basis`, else `undated` without a date,
+    `as_of` when the note says the date is the document's as-of date, else `published`."""
+    if row.get("date_basis"):
+        return row["date_basis"]
+    if published_on is None:
+        return "undated"
+    if AS_OF_NOTE_RE.search(row.get("note", "") or ""):
+        return "as_of"
+    return "published"
+
+
 def _provenance(check: _FileCheck, row: dict, sources: set[str]) -> tuple[Provenance | None, str | None]:
     _required(check, row, "publisher", "doc_title", "evidence")
     source_id = row.get("source_id", "")
@@ -177,10 +89,24 @@ def _provenance(check: _FileCheck, row: dict, sources: set[str]) -> tuple[Proven
         check.fail("url", "required unless `via` names the seed document that carried the fact")
     published_on, date_note = _published_on(check, row)
     confidence = _choice(check, row, "confidence", CONFIDENCES)
+    basis = _choice(check, row, "date_basis", DATE_BASES, required=False)
+    if basis == "undated" and row.get("published_on"):
+        check.fail("date_basis", "undated, but published_on is given")
+    elif basis and basis != "undated" and not row.get("published_on"):
+        check.fail("date_basis", f"{basis} needs a published_on")
+    evidence_kind = _choice(check, row, "evidence_kind", EVIDENCE_KINDS, required=False)
     prov = Provenance(source_id=source_id, publisher=row.get("publisher", ""), title=row.get("doc_title", ""),
                       url=url, published_on=published_on, evidence=row.get("evidence", ""), via=via,
-                      confidence=confidence or "reported")
+                      confidence=confidence or "reported", date_basis=date_basis_for(row, published_on),
+                      evidence_kind=evidence_kind or "quote")
     return prov, date_note
+
+
+def _entity(check: _FileCheck, row: dict, entities: Registry) -> str | None:
+    ident = row.get("entity_id") or None
+    if ident and ident not in entities.entities:
+        check.fail("entity_id", f"unknown entity {ident!r} (add it to entities.csv)")
+    return ident
 
 
 def _join_note(*parts: str | None) -> str | None:
@@ -235,8 +161,10 @@ def _load_sources(paths: list[Path], errors: list[str]) -> dict[str, dict]:
     return known
 
 
-def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources: set[str]) -> Observation | None:
+def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources: set[str],
+                 entities: Registry) -> Observation | None:
     before = len(check.errors)
+    entity_id = _entity(check, row, entities)
     indicator = row["indicator"]
     spec = catalog.get(indicator)
     if not indicator:
@@ -269,16 +197,20 @@ def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources
             check.fail("unit", f"no conversion from {unit!r} to {canonical!r} (add it to UNIT_FACTORS)")
             return None
         unit_note = f"source figure {row['value']} {unit}"
-        value, unit = value * UNIT_FACTORS[(unit, canonical)], canonical
+        value, unit = convert_exact(row["value"], UNIT_FACTORS[(unit, canonical)]), canonical
     return Observation(indicator=indicator, subject=row["subject"], period=period, value=value, unit=unit,
                        kind=kind, prov=prov, value_qualifier=row["value_qualifier"] or None, speed_gbps=speed,
                        fabric=fabric, vendor=row["vendor"] or None, product_id=row["product_id"] or None,
                        region=row["region"] or None, segment=row["segment"] or None,
-                       note=_join_note(row["note"], date_note, unit_note))
+                       note=_join_note(row["note"], date_note, unit_note), entity_id=entity_id)
 
 
-def _event(check: _FileCheck, row: dict, sources: set[str]) -> Event | None:
+def _event(check: _FileCheck, row: dict, sources: set[str], entities: Registry) -> Event | None:
     before = len(check.errors)
+    entity_id = _entity(check, row, entities)
+    milestone = row.get("milestone") or None
+    if milestone and not SLUG_RE.match(milestone):
+        check.fail("milestone", f"bad milestone {milestone!r} (lowercase slug, e.g. uec-1.0-release)")
     precision = _choice(check, row, "date_precision", DATE_PRECISIONS)
     event_date = _date(check, row, "event_date")
     if not row["event_date"]:
@@ -300,7 +232,8 @@ def _event(check: _FileCheck, row: dict, sources: set[str]) -> Event | None:
     return Event(event_date=event_date, date_precision=precision, category=row["category"], subject=row["subject"],
                  title=row["event"], prov=prov,
                  description=_join_note(row["description"], row.get("note"), date_note),
-                 fabric=fabric, vendor=row["vendor"] or None, product_id=row["product_id"] or None)
+                 fabric=fabric, vendor=row["vendor"] or None, product_id=row["product_id"] or None,
+                 entity_id=entity_id, milestone=milestone)
 
 
 def _product(check: _FileCheck, row: dict, sources: set[str]) -> Product | None:
@@ -333,6 +266,7 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
         errors.append(f"sources.csv:0: file: missing from {folder.name}/")
     catalog = _load_indicators(indicator_files, errors)
     known_sources = _load_sources(source_files, errors)
+    entities = load_registry(folder, errors)
     # rows may also cite a fetched source of the registry (e.g. a claim accepted from a press release)
     source_ids = set(known_sources) | {s.source_id for s in REGISTRY}
 
@@ -340,10 +274,11 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
     files: dict[str, int] = {}
     seen: dict[str, str] = {}
     # events and products may carry an optional `note` (e.g. why published_on is unknown)
-    kinds = (("_observations.csv", OBSERVATION_COLUMNS, (), records.observations,
-              lambda check, row: _observation(check, row, catalog, source_ids)),
-             ("_events.csv", EVENT_COLUMNS, ("note",), records.events,
-              lambda check, row: _event(check, row, source_ids)),
+    # optional columns: an explicit entity, how the date is known, what the evidence is
+    kinds = (("_observations.csv", OBSERVATION_COLUMNS, OBSERVATION_OPTIONAL, records.observations,
+              lambda check, row: _observation(check, row, catalog, source_ids, entities)),
+             ("_events.csv", EVENT_COLUMNS, EVENT_OPTIONAL, records.events,
+              lambda check, row: _event(check, row, source_ids, entities)),
              ("_products.csv", PRODUCT_COLUMNS, ("note",), records.products,
               lambda check, row: _product(check, row, source_ids)))
     extra_by_kind = {suffix: [] for suffix, *_ in kinds}
@@ -376,4 +311,4 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
     strip = lambda d: {k: v for k, v in d.items() if not k.startswith("_")}  # noqa: E731
     indicators = [strip(d) | {"unit": d["_units"][0], "compatible_units": d["_units"][1:]} for d in catalog.values()]
     return Ledger(records=records, indicators=indicators, sources=[strip(d) for d in known_sources.values()],
-                  files=files)
+                  files=files, entities=entities)

@@ -16,6 +16,9 @@ CONFIDENCES = ("reported", "derived", "analyst_estimate")
 # How a record's `published_on` is known (DESIGN §4): the document's own date, an as-of date it
 # states, a TOP500 list's release date, the date an undated page was read, or not at all.
 DATE_BASES = ("published", "as_of", "list_release", "retrieved", "undated")
+# What `evidence` is: a quote holding the figure, a table cell or locator, or context from which the
+# figure was computed (the note says how).
+EVIDENCE_KINDS = ("quote", "table", "context")
 
 
 class ParseError(ValueError):
@@ -34,6 +37,7 @@ class Provenance:
     document_sha: str | None = None  # sha256 of the stored document it was parsed from
     confidence: str = "reported"
     date_basis: str | None = None  # one of DATE_BASES; None = "published" when dated, else "undated"
+    evidence_kind: str | None = None  # one of EVIDENCE_KINDS; None = "quote"
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,7 @@ class Observation:
     region: str | None = None
     segment: str | None = None
     note: str | None = None
+    entity_id: str | None = None  # explicit canonical entity (sources/curated/entities.csv); else resolved at load
 
     def key(self) -> str:
         """Stable id: the same fact from the same source and vintage always gets the same id."""
@@ -75,6 +80,8 @@ class Event:
     fabric: str | None = None
     vendor: str | None = None
     product_id: str | None = None
+    entity_id: str | None = None  # explicit canonical entity; else resolved at load
+    milestone: str | None = None  # slug naming the milestone (e.g. uec-1.0-release): same entity + milestone = same event
 
     def key(self) -> str:
         parts = [str(self.event_date), self.category, self.subject, self.title, self.prov.source_id,

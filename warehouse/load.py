@@ -8,31 +8,59 @@ refresh is idempotent and one source's failure never removes another's rows.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from typing import Iterable, Sequence
 
 import duckdb
 import pandas as pd
 
+from sources.curated_format import DEFAULT_FOLDER
+from sources.entities import Registry, load_registry, period_basis, resolve_all
+from sources.evidence import evidence_supports
 from sources.periods import period_bounds
 from sources.records import Event, Observation, Product, Records, flat
 
-def _observation_rows(observations: Iterable[Observation], origin: str, loaded_at: dt.datetime) -> list[dict]:
+
+@functools.lru_cache(maxsize=4)
+def _registry_at(folder: str) -> Registry:
+    return load_registry(folder)
+
+
+def default_registry() -> Registry:
+    """The entity registry of the repository's ledger (validated; a bad registry raises)."""
+    return _registry_at(str(DEFAULT_FOLDER))
+
+
+def _dated(row: dict) -> dict:
+    """date_basis defaults: a record that does not say is `published` when dated, else `undated`."""
+    if not row.get("date_basis"):
+        row["date_basis"] = "published" if row.get("published_on") else "undated"
+    # a parsed row's evidence is a locator in the stored document (table); a hand-entered one quotes
+    row["evidence_kind"] = row.get("evidence_kind") or ("table" if row.get("document_sha") else "quote")
+    return row
+
+def _observation_rows(observations: Iterable[Observation], origin: str, loaded_at: dt.datetime,
+                      registry: Registry) -> list[dict]:
     rows = []
     for obs in observations:
-        row = flat(obs)
+        row = _dated(flat(obs))
         row["period_start"], row["period_end"] = period_bounds(obs.period)
+        row["period_basis"] = period_basis(obs.period, obs.segment)
+        row["evidence_has_value"] = evidence_supports(obs.prov.evidence, obs.value)
         row["origin"] = origin
         row["loaded_at"] = loaded_at
         rows.append(row)
-    return rows
+    return resolve_all(registry, rows)
 
 
-def _rows(records: Iterable[Event | Product], origin: str) -> list[dict]:
+def _rows(records: Iterable[Event | Product], origin: str, registry: Registry | None = None) -> list[dict]:
     rows = []
     for rec in records:
         row = flat(rec)
         row["origin"] = origin
         rows.append(row)
+    if registry is not None:  # events resolve to entities; products are entities themselves
+        rows = resolve_all(registry, [_dated(r) for r in rows])
     return rows
 
 
@@ -58,11 +86,15 @@ def insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict]
     return len(rows)
 
 
-def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records) -> dict[str, int]:
+def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records,
+                   registry: Registry | None = None) -> dict[str, int]:
     """Replace every row written by `origin` with `records`, atomically. Returns rows per table.
 
-    `records.tables` rows go to `core.<name>` tables, which must have an `origin` column.
+    Observations and events get their canonical entity and series key from `registry` (default:
+    the repository's entities.csv). `records.tables` rows go to `core.<name>` tables, which must
+    have an `origin` column.
     """
+    registry = registry if registry is not None else default_registry()
     loaded_at = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
     counts: dict[str, int] = {}
     con.execute("BEGIN")
@@ -71,8 +103,8 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
             con.execute(f"DELETE FROM {table} WHERE origin = ?", [origin])
         for name in records.tables:
             con.execute(f"DELETE FROM core.{name} WHERE origin = ?", [origin])
-        counts["observations"] = insert_rows(con, "core.observations", _dedupe(_observation_rows(records.observations, origin, loaded_at)))
-        counts["events"] = insert_rows(con, "core.events", _dedupe(_rows(records.events, origin)))
+        counts["observations"] = insert_rows(con, "core.observations", _dedupe(_observation_rows(records.observations, origin, loaded_at, registry)))
+        counts["events"] = insert_rows(con, "core.events", _dedupe(_rows(records.events, origin, registry)))
         counts["products"] = insert_rows(con, "core.products", _dedupe(_rows(records.products, origin)))
         for name, rows in records.tables.items():
             counts[name] = insert_rows(con, f"core.{name}", [{**r, "origin": origin} for r in rows])
@@ -81,6 +113,47 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
         con.execute("ROLLBACK")
         raise
     return counts
+
+
+def replace_entities(con: duckdb.DuckDBPyConnection, registry: Registry) -> int:
+    """core.entities from the registry (all rows replaced), and every origin's observations and
+    events re-resolved against it: a parser whose documents did not change is not re-parsed, but
+    its rows still follow the current registry."""
+    n = replace_rows(con, "core.entities", registry.rows())
+    _re_resolve(con, registry)
+    return n
+
+
+_RESOLVE_SQL = {
+    "observations": ("SELECT record_id, indicator, subject, period, segment, speed_gbps, fabric, region, vendor, "
+                     "product_id, published_on, date_basis, evidence_kind, evidence, value, document_sha, "
+                     "CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id "
+                     "FROM core.observations"),
+    "events": ("SELECT record_id, subject, vendor, product_id, published_on, date_basis, evidence_kind, "
+               "document_sha, CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id FROM core.events"),
+}
+
+
+def _re_resolve(con: duckdb.DuckDBPyConnection, registry: Registry) -> None:
+    for table, select in _RESOLVE_SQL.items():
+        frame = con.execute(select).df()
+        rows = [_dated({k: (None if pd.isna(v) else v) for k, v in r.items()}) for r in frame.to_dict("records")]
+        rows = resolve_all(registry, rows)
+        cols = ["record_id", "entity_id", "entity_resolution", "date_basis", "evidence_kind"]
+        if table == "observations":
+            for r in rows:
+                r["period_basis"] = period_basis(r["period"], r.get("segment"))
+                r["evidence_has_value"] = evidence_supports(r.get("evidence") or "", r["value"])
+            cols += ["series_key", "period_basis", "evidence_has_value"]
+        update = pd.DataFrame.from_records([{c: r.get(c) for c in cols} for r in rows], columns=cols)
+        if update.empty:
+            continue
+        con.register("_resolved", update)
+        try:
+            sets = ", ".join(f"{c} = u.{c}" for c in cols[1:])
+            con.execute(f"UPDATE core.{table} AS t SET {sets} FROM _resolved u WHERE t.record_id = u.record_id")
+        finally:
+            con.unregister("_resolved")
 
 
 def replace_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict], where: str = "true",

@@ -208,14 +208,26 @@ def indicators_fresh(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
 
 def conflicts_reported(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
     """Conflicting figures (a WARN: they are kept, never overwritten, but someone should look)."""
-    sql = ("SELECT indicator, subject, period, kind, conflict_type, unit, a_value, a_value_qualifier, a_source_id, "
-           "a_published_on, b_value, b_value_qualifier, b_source_id, b_published_on, bounds_compatible "
-           "FROM marts.conflicts ORDER BY bounds_compatible, relative_difference DESC")
+    sql = ("SELECT conflict_on, series_key, indicator, subject, period, kind, conflict_type, unit, a_value, a_value_qualifier, "
+           "a_event_date, a_source_id, a_carrier, a_published_on, b_value, b_value_qualifier, b_event_date, b_source_id, "
+           "b_carrier, b_published_on, bounds_compatible "
+           "FROM marts.conflicts ORDER BY bounds_compatible, relative_difference DESC NULLS LAST")
     rows = _query(con, sql)
     n, real = con.execute("SELECT count(*), count(*) FILTER (WHERE NOT bounds_compatible) FROM marts.conflicts").fetchall()[0]
     if n:
         return CheckOutcome(False, f"{n} conflicting pair(s) of figures ({real} whose hedges cannot both hold)", rows)
     return CheckOutcome(True, "no conflicting figures", [])
+
+
+def data_quality_clear(con: duckdb.DuckDBPyConnection, problem: str) -> CheckOutcome:
+    """No row of marts.data_quality has this problem."""
+    sql = ("SELECT problem, record_table, record_id, indicator, subject, vendor, product_id, period, value, source_id, "
+           "published_on, date_basis, evidence FROM marts.data_quality WHERE problem = ? ORDER BY record_table, subject")
+    rows = _query(con, sql, [problem])
+    n = _count(con, "SELECT count(*) FROM marts.data_quality WHERE problem = ?", [problem])
+    if n:
+        return CheckOutcome(False, f"{n} row(s) with {problem.replace('_', ' ')} (see marts.data_quality)", rows)
+    return CheckOutcome(True, f"no row with {problem.replace('_', ' ')}", [])
 
 
 # ---------------------------------------------------------------- the plan
@@ -253,7 +265,7 @@ def checks_for(mart: Mart) -> list[MartCheck]:
     if mart.key:
         out.append(MartCheck("keys_unique", ERROR, f"({', '.join(mart.key)}) identifies one row",
                              lambda con, _prev: keys_unique(con, rel, mart.key)))
-    collapse_severity = WARN if mart.name in ("conflicts", "indicator_freshness") else ERROR
+    collapse_severity = WARN if mart.name in ("conflicts", "indicator_freshness", "data_quality") else ERROR
     out.append(MartCheck("row_count_stable", collapse_severity,
                          f"keeps at least {ROW_COUNT_MIN_RATIO:.0%} of the rows it had when last published",
                          lambda con, prev: row_count_not_collapsed(con, rel, prev), needs_published_count=True))
@@ -289,6 +301,13 @@ def checks_for(mart: Mart) -> list[MartCheck]:
     if mart.name == "indicator_freshness":
         out.append(MartCheck("indicators_fresh", WARN, "every indicator updated within 1.5x its cadence",
                              lambda con, _prev: indicators_fresh(con)))
+    if mart.name == "data_quality":
+        out.append(MartCheck("dates_explained", ERROR, "published_on is NULL only when date_basis is undated",
+                             lambda con, _prev: data_quality_clear(con, "date_basis_mismatch")))
+        out.append(MartCheck("entities_resolved", WARN, "every observation and event resolves to a canonical entity",
+                             lambda con, _prev: data_quality_clear(con, "unresolved_entity")))
+        out.append(MartCheck("evidence_holds_value", WARN, "every quoted evidence states its figure",
+                             lambda con, _prev: data_quality_clear(con, "evidence_without_value")))
     if mart.name == "conflicts":
         out.append(MartCheck("no_conflicts", WARN, "sources and vintages agree (conflicts are listed for review)",
                              lambda con, _prev: conflicts_reported(con)))

@@ -22,10 +22,18 @@ else:
     if dated.empty:
         ui.empty("Only cumulative (multi-year) figures for this indicator; they are listed below.")
     else:
+        series = shape.options(dated, "series_key")
+        if len(series) > 1:
+            chosen = st.multiselect("Series", series, default=series, key="market_series")
+            dated = dated[dated["series_key"].isin(chosen)]
         log_y = st.toggle("Log scale", key="market_log") if len(dated) > 1 else False
-        fig = charts.scatter(dated, "period_start", y, size_labels, color="publisher", symbol="kind", log_y=log_y,
-                             hover=["subject", "period", "as_stated", "published_on"])
-        ui.chart(fig, dated, "market_size", size_labels)
+        # one line per series and vintage (line_key): a publisher's successive releases stay apart,
+        # and figures of one series worded differently by their sources join one line
+        fig = charts.line(dated, "period_start", y, size_labels, color="vintage_label", symbol="kind", log_y=log_y,
+                          line_group="line_key", hover=["series_key", "subject", "period", "as_stated", "published_on"])
+        ui.chart(fig, dated, "market_size", size_labels,
+                 caption="Each line is one series (indicator, entity, dimensions, period basis) as one publisher "
+                         "stated it on one date; a later release of the same series is another line.")
     cumulative = picked[picked["series_kind"] == "cumulative"]
     if not cumulative.empty:
         st.markdown("**Cumulative multi-year figures**")

@@ -28,10 +28,17 @@ if heads.empty:
 else:
     for start in range(0, len(heads), 4):
         for col, row in zip(st.columns(4, border=True), heads.iloc[start:start + 4].itertuples()):
-            col.metric(row.indicator_name or row.indicator, shape.format_value(row.value, row.unit, row.value_qualifier),
-                       delta=shape.format_change(row.change_ratio),
-                       help=f"{row.subject} — {row.period} ({row.kind}); {row.publisher}, {row.published_on}")
-            col.markdown(f"{ui.badge(status.get(row.indicator))} &nbsp; {row.period} · {row.kind}")
+            previous = bool(getattr(row, "headline_is_previous", False))
+            col.metric(row.indicator_name or row.indicator,
+                       shape.format_value(row.headline_value, row.unit, row.headline_value_qualifier),
+                       delta=None if previous else shape.format_change(row.change_ratio),
+                       help=f"{row.subject} — {row.headline_period} ({row.kind}); {row.headline_publisher}, "
+                            f"{row.headline_published_on}. Chosen by: {row.headline_rule}.")
+            col.markdown(f"{ui.badge(status.get(row.indicator))} &nbsp; {row.headline_period} · {row.kind}"
+                         + (" · strongest statement" if previous else ""))
+    st.caption("Each headline is the latest period of its series (one quantity across its sources' wordings), "
+               "newest vintage first; when that latest figure is only a lower bound weaker than the previous "
+               "period's statement (e.g. \">50\" after \">100\"), the stronger statement is shown and marked.")
     ui.sources(heads, "headlines", labels)
 
 with st.expander("All latest figures", icon=":material/table:"):
@@ -82,8 +89,9 @@ with conflicts_tab:
         ui.empty("No new conflicts. All conflicts are on the Sources & quality page.")
     else:
         ui.table(new_conflicts, "new_conflicts", data.labels("marts.conflicts"),
-                 columns=["indicator", "subject", "period", "conflict_type", "a_value", "a_publisher", "a_published_on",
-                          "b_value", "b_publisher", "b_published_on", "relative_difference"])
+                 columns=["conflict_on", "series_key", "period", "conflict_type", "a_value", "a_event_date",
+                          "a_publisher", "a_carrier", "a_published_on", "b_value", "b_event_date", "b_publisher",
+                          "b_carrier", "b_published_on", "relative_difference", "bounds_compatible"])
 with checks_tab:
     if not_passed.empty:
         ui.empty("Every asset check passed in the last refresh.")

@@ -21,14 +21,16 @@ def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResour
     ledger = load_ledger_with([warehouse.paths.inbox / "processed" / "curated"])
     with warehouse.connect() as con:
         load.replace_rows(con, "core.indicators", ledger.indicators)
+        load.replace_entities(con, ledger.entities)
         # a source both fetched and cited in the ledger is described once, by the registry
         registered = {s.source_id for s in REGISTRY}
         load.replace_rows(con, "core.sources",
                           [{**s, "origin": CURATED_ORIGIN} for s in ledger.sources if s["source_id"] not in registered],
                           where="origin = ?", params=[CURATED_ORIGIN])
-        counts = load.replace_origin(con, CURATED_ORIGIN, ledger.records)
+        counts = load.replace_origin(con, CURATED_ORIGIN, ledger.records, ledger.entities)
         counts["claim_reviews"] = load.replace_rows(con, "core.claim_reviews", list(claims_review.decisions().values()))
     counts["indicators"] = len(ledger.indicators)
+    counts["entities"] = len(ledger.entities.entities)
     counts["sources"] = len(ledger.sources)
     context.log.info(f"curated ledger: {counts}")
     return dg.MaterializeResult(metadata={f"rows_{k}": v for k, v in counts.items()})

@@ -74,8 +74,10 @@ def test_materializing_every_mart_records_every_check(tmp_path):
     assert rows == 10
     failed = sorted((e.asset_key.path[1], e.check_name, e.severity.value)
                     for e in result.get_asset_check_evaluations() if not e.passed)
-    assert failed == [("conflicts", "no_conflicts", "WARN"), ("indicator_freshness", "indicators_fresh", "WARN")]
+    # the fixture's evidence is "fixture row" (no figure) and its subjects are not registered entities
+    assert failed == [("conflicts", "no_conflicts", "WARN"), ("data_quality", "entities_resolved", "WARN"),
+                      ("data_quality", "evidence_holds_value", "WARN"), ("indicator_freshness", "indicators_fresh", "WARN")]
     with db.work_connection(home) as con:
         recorded = con.execute("SELECT count(*), count(*) FILTER (WHERE NOT passed) FROM meta.checks").fetchall()[0]
         assert marts.row_counts(con)["latest_indicators"] == 26
-    assert recorded == (len(result.get_asset_check_evaluations()), 2)
+    assert recorded == (len(result.get_asset_check_evaluations()), 4)

@@ -43,7 +43,7 @@ CREATE OR REPLACE MACRO marts.epoch_years(d) AS
 CREATE OR REPLACE MACRO marts.cadence_days(cadence) AS
     CASE cadence
         WHEN 'daily' THEN 1 WHEN 'weekly' THEN 7 WHEN 'monthly' THEN 31
-        WHEN 'quarterly' THEN 92 WHEN 'yearly' THEN 366
+        WHEN 'quarterly' THEN 92 WHEN 'half_yearly' THEN 184 WHEN 'yearly' THEN 366
         ELSE NULL END;
 
 -- Ranking of confidence levels: reported first.

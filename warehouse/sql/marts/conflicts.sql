@@ -1,5 +1,6 @@
 -- key: a_record_id, b_record_id
--- Same indicator, subject, dimensions, period and kind; different values: both sides with their sources.
+-- Disagreements on one series: two figures for the same series_key and period (forecasts apart) with different
+-- values (conflict_on = 'value'), or two dates for the same milestone of one entity (conflict_on = 'date').
 CREATE OR REPLACE VIEW marts.conflicts AS
 WITH obs AS (
     SELECT *,
@@ -8,68 +9,135 @@ WITH obs AS (
            -- the interval a hedged value allows: ">100" is [100, inf), "<400" is (-inf, 400]
            CASE WHEN value_qualifier IN ('<', '<=') THEN CAST('-inf' AS DOUBLE) ELSE value * marts.unit_factor(unit) END AS lower_bound,
            CASE WHEN value_qualifier IN ('>', '>=') THEN CAST('inf' AS DOUBLE) ELSE value * marts.unit_factor(unit) END AS upper_bound,
-           coalesce(published_on, DATE '0001-01-01') AS vintage_sort
+           coalesce(published_on, DATE '0001-01-01') AS vintage_sort,
+           -- who carried the figure: the named carrier, else the document's host
+           coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id) AS carrier
     FROM core.observations
+),
+value_pairs AS (
+    SELECT 'value' AS conflict_on, a.series_key, a.entity_id, a.indicator, a.subject AS a_subject, b.subject AS b_subject,
+           a.period, a.kind, b.kind AS b_kind, a.segment, a.speed_gbps, a.fabric, a.vendor, a.product_id, a.region,
+           a.base_unit AS unit,
+           a.base_value AS a_value, a.value_qualifier AS a_value_qualifier,
+           b.base_value AS b_value, b.value_qualifier AS b_value_qualifier,
+           NULL::DATE AS a_event_date, NULL::VARCHAR AS a_date_precision,
+           NULL::DATE AS b_event_date, NULL::VARCHAR AS b_date_precision,
+           abs(a.base_value - b.base_value) / greatest(abs(a.base_value), abs(b.base_value)) AS relative_difference,
+           NULL::INTEGER AS days_apart,
+           greatest(a.lower_bound, b.lower_bound) <= least(a.upper_bound, b.upper_bound) AS bounds_compatible,
+           a.source_id AS a_source_id, a.publisher AS a_publisher, a.via AS a_via, a.carrier AS a_carrier,
+           a.published_on AS a_published_on, a.date_basis AS a_date_basis, a.url AS a_url, a.evidence AS a_evidence,
+           a.confidence AS a_confidence, a.record_id AS a_record_id,
+           b.source_id AS b_source_id, b.publisher AS b_publisher, b.via AS b_via, b.carrier AS b_carrier,
+           b.published_on AS b_published_on, b.date_basis AS b_date_basis, b.url AS b_url, b.evidence AS b_evidence,
+           b.confidence AS b_confidence, b.record_id AS b_record_id
+    FROM obs a
+    JOIN obs b
+      ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit
+     -- what is (actual, estimate, spec, vendor claim) is compared with what is; a forecast only with
+     -- a forecast (a forecast against the later actual is a revision: marts.forecast_revisions)
+     AND (a.kind = 'forecast') = (b.kind = 'forecast')
+     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
+      -- one statement cannot contradict itself: the two bounds of a range, or several figures one
+      -- sentence gives for the same thing, come from the same address and evidence
+      AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence)
+),
+ev AS (
+    SELECT *,
+           event_date AS date_start,
+           CAST(CASE date_precision
+                    WHEN 'day' THEN event_date
+                    WHEN 'month' THEN event_date + INTERVAL 1 MONTH - INTERVAL 1 DAY
+                    WHEN 'quarter' THEN event_date + INTERVAL 3 MONTH - INTERVAL 1 DAY
+                    WHEN 'half' THEN event_date + INTERVAL 6 MONTH - INTERVAL 1 DAY
+                    ELSE event_date + INTERVAL 1 YEAR - INTERVAL 1 DAY END AS DATE) AS date_end,
+           coalesce(published_on, DATE '0001-01-01') AS vintage_sort,
+           coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id) AS carrier
+    FROM core.events
+    WHERE milestone IS NOT NULL AND entity_id IS NOT NULL
+),
+date_pairs AS (
+    SELECT 'date' AS conflict_on, a.entity_id || '|' || a.milestone AS series_key, a.entity_id, NULL::VARCHAR AS indicator,
+           a.subject AS a_subject, b.subject AS b_subject,
+           a.milestone AS period, a.category AS kind, b.category AS b_kind, NULL::VARCHAR AS segment, NULL::DOUBLE AS speed_gbps,
+           a.fabric, a.vendor, a.product_id, NULL::VARCHAR AS region, 'date' AS unit,
+           NULL::DOUBLE AS a_value, NULL::VARCHAR AS a_value_qualifier, NULL::DOUBLE AS b_value, NULL::VARCHAR AS b_value_qualifier,
+           a.event_date AS a_event_date, a.date_precision AS a_date_precision,
+           b.event_date AS b_event_date, b.date_precision AS b_date_precision,
+           NULL::DOUBLE AS relative_difference,
+           abs(date_diff('day', a.event_date, b.event_date)) AS days_apart,
+           -- imprecise dates that overlap ("2025" and "2025-06-11") may describe the same day
+           greatest(a.date_start, b.date_start) <= least(a.date_end, b.date_end) AS bounds_compatible,
+           a.source_id, a.publisher, a.via, a.carrier, a.published_on, a.date_basis, a.url, a.evidence, a.confidence, a.record_id,
+           b.source_id, b.publisher, b.via, b.carrier, b.published_on, b.date_basis, b.url, b.evidence, b.confidence, b.record_id
+    FROM ev a
+    JOIN ev b
+      ON a.entity_id = b.entity_id AND a.milestone = b.milestone
+     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    WHERE (a.event_date, a.date_precision) IS DISTINCT FROM (b.event_date, b.date_precision)
+),
+pairs AS (
+    SELECT * FROM value_pairs
+    UNION ALL
+    SELECT * FROM date_pairs
 )
-SELECT a.indicator, a.subject, a.period, a.kind, a.segment, a.speed_gbps, a.fabric, a.vendor, a.product_id, a.region,
-       CASE WHEN a.source_id <> b.source_id AND a.publisher <> b.publisher THEN 'between_sources'
-            WHEN a.published_on IS DISTINCT FROM b.published_on THEN 'between_vintages'
-            WHEN a.source_id <> b.source_id THEN 'between_carriers'
+SELECT conflict_on,
+       CASE WHEN a_publisher <> b_publisher THEN 'between_sources'
+            WHEN a_published_on IS DISTINCT FROM b_published_on THEN 'between_vintages'
+            WHEN a_carrier IS DISTINCT FROM b_carrier OR a_source_id <> b_source_id THEN 'between_carriers'
             ELSE 'within_source' END AS conflict_type,
-       a.base_unit AS unit,
-       a.base_value AS a_value, a.value_qualifier AS a_value_qualifier,
-       b.base_value AS b_value, b.value_qualifier AS b_value_qualifier,
-       abs(a.base_value - b.base_value) / greatest(abs(a.base_value), abs(b.base_value)) AS relative_difference,
-       greatest(a.lower_bound, b.lower_bound) <= least(a.upper_bound, b.upper_bound) AS bounds_compatible,
-       a.source_id AS a_source_id, a.publisher AS a_publisher, a.via AS a_via, a.published_on AS a_published_on,
-       a.url AS a_url, a.evidence AS a_evidence, a.confidence AS a_confidence, a.record_id AS a_record_id,
-       b.source_id AS b_source_id, b.publisher AS b_publisher, b.via AS b_via, b.published_on AS b_published_on,
-       b.url AS b_url, b.evidence AS b_evidence, b.confidence AS b_confidence, b.record_id AS b_record_id
-FROM obs a
-JOIN obs b
-  ON a.indicator = b.indicator AND a.subject = b.subject AND a.period = b.period AND a.kind = b.kind
- AND a.segment IS NOT DISTINCT FROM b.segment AND a.speed_gbps IS NOT DISTINCT FROM b.speed_gbps
- AND a.fabric IS NOT DISTINCT FROM b.fabric AND a.vendor IS NOT DISTINCT FROM b.vendor
- AND a.product_id IS NOT DISTINCT FROM b.product_id AND a.region IS NOT DISTINCT FROM b.region
- AND a.base_unit = b.base_unit
- AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
-WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
-  -- one statement cannot contradict itself: the two bounds of a range, or several figures one
-  -- sentence gives for the same thing, come from the same address and evidence
-  AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence);
+       a_subject AS subject,
+       * EXCLUDE (conflict_on)
+FROM pairs;
 
-COMMENT ON VIEW marts.conflicts IS 'Pairs of observations with the same indicator, subject, dimensions, period and kind but different values (after unit normalization), both sides with their sources; side a is the older vintage. Both are kept in core.observations, never overwritten.';
-COMMENT ON COLUMN marts.conflicts.indicator IS 'Indicator id.';
-COMMENT ON COLUMN marts.conflicts.subject IS 'Subject both figures describe.';
-COMMENT ON COLUMN marts.conflicts.period IS 'Period both figures describe.';
-COMMENT ON COLUMN marts.conflicts.kind IS 'actual, estimate, forecast, vendor_claim or spec (same on both sides).';
+COMMENT ON VIEW marts.conflicts IS 'Disagreements on one series, both sides with their sources and carriers (side a is the older vintage): two figures with the same series_key, period and kind but different values after unit normalization (conflict_on = value), or two dates for the same entity and milestone (conflict_on = date). A figure is never paired with its own range bound (same address and evidence), nor with a figure of another period or period basis (cumulative vs annual). Both rows stay in core; nothing is overwritten.';
+COMMENT ON COLUMN marts.conflicts.conflict_on IS 'value (two figures for one series and period) or date (two dates for one milestone).';
+COMMENT ON COLUMN marts.conflicts.conflict_type IS 'between_sources (different publishers), between_vintages (same publisher, different dates: a revision), between_carriers (same publisher and date, carried by different reposts or documents: see a_carrier, b_carrier) or within_source (one carrier, one date).';
+COMMENT ON COLUMN marts.conflicts.series_key IS 'Series both sides belong to (core.observations.series_key); for dates, entity | milestone.';
+COMMENT ON COLUMN marts.conflicts.entity_id IS 'Canonical entity (core.entities), NULL when the series is unresolved.';
+COMMENT ON COLUMN marts.conflicts.indicator IS 'Indicator id; NULL for date conflicts.';
+COMMENT ON COLUMN marts.conflicts.subject IS 'Subject as side a words it (see a_subject, b_subject).';
+COMMENT ON COLUMN marts.conflicts.vendor IS 'Vendor dimension of side a.';
+COMMENT ON COLUMN marts.conflicts.product_id IS 'Product dimension of side a.';
+COMMENT ON COLUMN marts.conflicts.a_subject IS 'Side a''s own wording of the subject.';
+COMMENT ON COLUMN marts.conflicts.b_subject IS 'Side b''s own wording of the subject.';
+COMMENT ON COLUMN marts.conflicts.period IS 'Period both figures describe; for date conflicts, the milestone.';
+COMMENT ON COLUMN marts.conflicts.kind IS 'Observation kind of side a (actual, estimate, spec and vendor_claim are compared with each other, a forecast only with a forecast); for date conflicts, side a''s event category.';
+COMMENT ON COLUMN marts.conflicts.b_kind IS 'Observation kind (or event category) of side b.';
 COMMENT ON COLUMN marts.conflicts.segment IS 'Segment dimension (same on both sides).';
 COMMENT ON COLUMN marts.conflicts.speed_gbps IS 'Speed dimension, Gb/s (same on both sides).';
-COMMENT ON COLUMN marts.conflicts.fabric IS 'Fabric dimension (same on both sides).';
-COMMENT ON COLUMN marts.conflicts.vendor IS 'Vendor dimension (same on both sides).';
-COMMENT ON COLUMN marts.conflicts.product_id IS 'Product dimension (same on both sides).';
+COMMENT ON COLUMN marts.conflicts.fabric IS 'Fabric dimension (side a''s for date conflicts).';
 COMMENT ON COLUMN marts.conflicts.region IS 'Region dimension (same on both sides).';
-COMMENT ON COLUMN marts.conflicts.conflict_type IS 'between_sources (different publishers), between_vintages (same publisher, different dates: a revision), between_carriers (same publisher and date, different carriers) or within_source.';
-COMMENT ON COLUMN marts.conflicts.unit IS 'Base unit both values are expressed in (ns, W, Gbps, GBps, GB, ... after converting us, kW, Tbps, TBps, TB).';
-COMMENT ON COLUMN marts.conflicts.a_value IS 'Value of side a, in unit.';
+COMMENT ON COLUMN marts.conflicts.unit IS 'Base unit both values are expressed in (ns, W, Gbps, GBps, GB, ... after converting us, kW, Tbps, TBps, TB); ''date'' for date conflicts.';
+COMMENT ON COLUMN marts.conflicts.a_value IS 'Value of side a, in unit (NULL for date conflicts).';
 COMMENT ON COLUMN marts.conflicts.a_value_qualifier IS 'Hedge on side a (> < ~ >= <=), NULL when exact.';
 COMMENT ON COLUMN marts.conflicts.b_value IS 'Value of side b, in unit.';
 COMMENT ON COLUMN marts.conflicts.b_value_qualifier IS 'Hedge on side b, NULL when exact.';
-COMMENT ON COLUMN marts.conflicts.relative_difference IS '|a - b| / max(|a|, |b|), 0-1.';
-COMMENT ON COLUMN marts.conflicts.bounds_compatible IS 'True when the hedges admit a common value (e.g. ">50" and ">100"), so the disagreement may be only apparent.';
+COMMENT ON COLUMN marts.conflicts.a_event_date IS 'Date side a gives for the milestone (first day of its precision), NULL for value conflicts.';
+COMMENT ON COLUMN marts.conflicts.a_date_precision IS 'Precision of side a''s date: day, month, quarter, half or year.';
+COMMENT ON COLUMN marts.conflicts.b_event_date IS 'Date side b gives for the milestone.';
+COMMENT ON COLUMN marts.conflicts.b_date_precision IS 'Precision of side b''s date.';
+COMMENT ON COLUMN marts.conflicts.relative_difference IS '|a - b| / max(|a|, |b|), 0-1 (value conflicts).';
+COMMENT ON COLUMN marts.conflicts.days_apart IS 'Days between the two dates (date conflicts).';
+COMMENT ON COLUMN marts.conflicts.bounds_compatible IS 'True when the two sides admit a common value: hedges that overlap (">50" and ">100") or imprecise dates whose spans overlap ("2025" and 2025-06-11); the disagreement may be only apparent.';
 COMMENT ON COLUMN marts.conflicts.a_source_id IS 'Source id of side a.';
 COMMENT ON COLUMN marts.conflicts.a_publisher IS 'Publisher of side a.';
-COMMENT ON COLUMN marts.conflicts.a_via IS 'Secondary carrier of side a.';
+COMMENT ON COLUMN marts.conflicts.a_via IS 'Secondary carrier of side a as recorded (NULL when read first-hand).';
+COMMENT ON COLUMN marts.conflicts.a_carrier IS 'Who carried side a: its via, else its document''s host.';
 COMMENT ON COLUMN marts.conflicts.a_published_on IS 'Vintage of side a (the older, or undated).';
+COMMENT ON COLUMN marts.conflicts.a_date_basis IS 'How side a''s vintage is known (published, as_of, list_release, retrieved, undated).';
 COMMENT ON COLUMN marts.conflicts.a_url IS 'Document address of side a.';
 COMMENT ON COLUMN marts.conflicts.a_evidence IS 'Evidence of side a.';
 COMMENT ON COLUMN marts.conflicts.a_confidence IS 'Confidence of side a.';
-COMMENT ON COLUMN marts.conflicts.a_record_id IS 'Observation id of side a.';
+COMMENT ON COLUMN marts.conflicts.a_record_id IS 'Observation or event id of side a.';
 COMMENT ON COLUMN marts.conflicts.b_source_id IS 'Source id of side b.';
 COMMENT ON COLUMN marts.conflicts.b_publisher IS 'Publisher of side b.';
-COMMENT ON COLUMN marts.conflicts.b_via IS 'Secondary carrier of side b.';
+COMMENT ON COLUMN marts.conflicts.b_via IS 'Secondary carrier of side b as recorded.';
+COMMENT ON COLUMN marts.conflicts.b_carrier IS 'Who carried side b: its via, else its document''s host.';
 COMMENT ON COLUMN marts.conflicts.b_published_on IS 'Vintage of side b (the newer).';
+COMMENT ON COLUMN marts.conflicts.b_date_basis IS 'How side b''s vintage is known.';
 COMMENT ON COLUMN marts.conflicts.b_url IS 'Document address of side b.';
 COMMENT ON COLUMN marts.conflicts.b_evidence IS 'Evidence of side b.';
 COMMENT ON COLUMN marts.conflicts.b_confidence IS 'Confidence of side b.';
-COMMENT ON COLUMN marts.conflicts.b_record_id IS 'Observation id of side b.';
+COMMENT ON COLUMN marts.conflicts.b_record_id IS 'Observation or event id of side b.';

@@ -37,7 +37,10 @@ SELECT source_id, publisher, via, url, published_on, segment, subject, period, p
        share_sum_in_report,
        CASE WHEN measure = 'revenue' AND counts_toward_total AND revenue_in_report > 0
             THEN value / revenue_in_report END AS share_of_reported_revenue,
-       confidence, note, record_id
+       series_key, entity_id,
+       concat_ws(' ', publisher, coalesce(CAST(published_on AS VARCHAR), 'undated')) AS vintage_label,
+       concat_ws(' @ ', series_key, concat_ws(' ', publisher, coalesce(CAST(published_on AS VARCHAR), 'undated'))) AS line_key,
+       date_basis, confidence, note, record_id
 FROM summed;
 
 COMMENT ON VIEW marts.fabric_share IS 'Fabric split of AI back-end and data center network markets over time, per source: reported revenue shares (fabric_revenue_share) and revenue figures with a fabric dimension, one row per figure.';
@@ -66,3 +69,8 @@ COMMENT ON COLUMN marts.fabric_share.share_of_reported_revenue IS 'Revenue / tot
 COMMENT ON COLUMN marts.fabric_share.confidence IS 'reported, derived or analyst_estimate.';
 COMMENT ON COLUMN marts.fabric_share.note IS 'Analyst note.';
 COMMENT ON COLUMN marts.fabric_share.record_id IS 'Observation id.';
+COMMENT ON COLUMN marts.fabric_share.series_key IS 'Series identity (core.observations.series_key): indicator | entity | segment | speed | fabric | region | period basis; figures of several publishers for one quantity share it.';
+COMMENT ON COLUMN marts.fabric_share.entity_id IS 'Canonical entity (core.entities), NULL when unresolved.';
+COMMENT ON COLUMN marts.fabric_share.vintage_label IS 'Publisher and vintage (published_on, or undated): one line per series and vintage in charts.';
+COMMENT ON COLUMN marts.fabric_share.line_key IS 'series_key @ vintage_label: what a chart draws as one line.';
+COMMENT ON COLUMN marts.fabric_share.date_basis IS 'How published_on is known (published, as_of, list_release, retrieved, undated).';

@@ -3,7 +3,9 @@
 CREATE OR REPLACE VIEW marts.forecast_revisions AS
 WITH vintages AS (
     -- One row per publisher, vintage and value: reposts of the same figure collapse into one.
-    SELECT series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
+    SELECT series_key, any_value(indicator) AS indicator, min(subject) AS subject, any_value(segment) AS segment,
+           any_value(fabric) AS fabric, min(vendor) AS vendor, any_value(speed_gbps) AS speed_gbps,
+           any_value(region) AS region, min(product_id) AS product_id, any_value(series_kind) AS series_kind,
            period, period_start, period_end, unit, publisher, published_on, kind, value, value_qualifier,
            -- a range ("$60-90B") is two rows, a lower and an upper bound: each bound is its own trail
            CASE WHEN value_qualifier IN ('>', '>=') THEN 'lower' WHEN value_qualifier IN ('<', '<=') THEN 'upper'
@@ -12,8 +14,8 @@ WITH vintages AS (
            min(url) AS url
     FROM marts.market_size
     WHERE published_on IS NOT NULL
-    GROUP BY series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
-             period, period_start, period_end, unit, publisher, published_on, kind, value, value_qualifier
+    GROUP BY series_key, period, period_start, period_end, unit, publisher, published_on, kind, value, value_qualifier,
+             bound
 ),
 ordered AS (
     SELECT *,
@@ -41,10 +43,10 @@ SELECT series_key, indicator, subject, segment, fabric, vendor, speed_gbps, regi
        source_ids, url
 FROM ordered;
 
-COMMENT ON VIEW marts.forecast_revisions IS 'Vintage trail per metric (indicator, subject, segment, dimensions, series_kind), target period, unit and publisher: each dated figure with its change from the previous vintage. Undated figures are left out; cumulative and annual series never share a trail.';
-COMMENT ON COLUMN marts.forecast_revisions.series_key IS 'Metric identity (see marts.market_size.series_key).';
+COMMENT ON VIEW marts.forecast_revisions IS 'Vintage trail per series (series_key: indicator, canonical entity, dimensions, period basis), target period, unit and publisher: each dated figure with its change from the previous vintage, whatever wording each vintage used. Undated figures are left out; cumulative and annual series never share a trail.';
+COMMENT ON COLUMN marts.forecast_revisions.series_key IS 'Series identity (core.observations.series_key).';
 COMMENT ON COLUMN marts.forecast_revisions.indicator IS 'Indicator id.';
-COMMENT ON COLUMN marts.forecast_revisions.subject IS 'What the figure is about.';
+COMMENT ON COLUMN marts.forecast_revisions.subject IS 'What the figure is about (the first wording, alphabetically, when the vintage''s sources word it differently).';
 COMMENT ON COLUMN marts.forecast_revisions.segment IS 'Market segment or series qualifier.';
 COMMENT ON COLUMN marts.forecast_revisions.fabric IS 'Fabric dimension.';
 COMMENT ON COLUMN marts.forecast_revisions.vendor IS 'Vendor dimension.';

@@ -35,8 +35,8 @@ COMMENT ON VIEW marts.indicator_freshness IS 'Freshness of every indicator: its 
 COMMENT ON COLUMN marts.indicator_freshness.indicator IS 'Indicator id.';
 COMMENT ON COLUMN marts.indicator_freshness.name IS 'Indicator name.';
 COMMENT ON COLUMN marts.indicator_freshness.category IS 'Indicator category.';
-COMMENT ON COLUMN marts.indicator_freshness.cadence IS 'Expected cadence (daily, weekly, monthly, quarterly, yearly, irregular).';
-COMMENT ON COLUMN marts.indicator_freshness.expected_interval_days IS 'Days between updates the cadence implies (1, 7, 31, 92, 366); NULL for irregular.';
+COMMENT ON COLUMN marts.indicator_freshness.cadence IS 'Expected cadence (daily, weekly, monthly, quarterly, half_yearly, yearly, irregular); TOP500 lists are half_yearly (June and November).';
+COMMENT ON COLUMN marts.indicator_freshness.expected_interval_days IS 'Days between updates the cadence implies (1, 7, 31, 92, 184, 366: marts.cadence_days, the one home of these intervals); NULL for irregular.';
 COMMENT ON COLUMN marts.indicator_freshness.stale_after_days IS 'Days without a new observation after which the indicator is stale (1.5 x the interval).';
 COMMENT ON COLUMN marts.indicator_freshness.observations IS 'Observations of the indicator, count.';
 COMMENT ON COLUMN marts.indicator_freshness.last_published_on IS 'Newest vintage (published_on) of any observation.';

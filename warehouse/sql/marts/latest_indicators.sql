@@ -1,53 +1,81 @@
--- key: indicator, subject, segment, speed_gbps, fabric, vendor, product_id, region, kind, series_kind, unit
+-- key: series_key, kind, unit
 -- Headline figures: the latest period of every series with its newest vintage, beside the previous period.
 CREATE OR REPLACE VIEW marts.latest_indicators AS
 WITH obs AS (
     SELECT o.*, marts.series_kind(o.period, o.segment) AS series_kind,
-           count(*) OVER (PARTITION BY o.indicator, o.subject, o.segment, o.speed_gbps, o.fabric, o.vendor, o.product_id,
-                                       o.region, o.kind, marts.series_kind(o.period, o.segment), o.unit, o.period) AS vintages_for_period
+           count(*) OVER (PARTITION BY o.series_key, o.kind, o.unit, o.period) AS vintages_for_period
     FROM core.observations o
 ),
 per_period AS (
     -- one figure per series and period: the newest vintage, then the best-sourced
     SELECT * FROM obs
-    QUALIFY row_number() OVER (PARTITION BY indicator, subject, segment, speed_gbps, fabric, vendor, product_id, region,
-                                            kind, series_kind, unit, period
-                               ORDER BY published_on DESC NULLS LAST, marts.confidence_rank(confidence), source_id, record_id) = 1
+    -- one figure per series and period: the newest vintage, then the best-sourced, then the strongest
+    -- statement (of two lower bounds of one vintage, the larger)
+    QUALIFY row_number() OVER (PARTITION BY series_key, kind, unit, period
+                               ORDER BY published_on DESC NULLS LAST, marts.confidence_rank(confidence),
+                                        CASE WHEN value_qualifier IN ('>', '>=') THEN -value
+                                             WHEN value_qualifier IN ('<', '<=') THEN value ELSE 0 END,
+                                        source_id, record_id) = 1
 ),
 ranked AS (
     SELECT *,
            row_number() OVER w AS recency,
-           count(*) OVER (PARTITION BY indicator, subject, segment, speed_gbps, fabric, vendor, product_id, region,
-                                       kind, series_kind, unit) AS periods_in_series,
+           count(*) OVER (PARTITION BY series_key, kind, unit) AS periods_in_series,
            lead(period) OVER w AS previous_period,
            lead(value) OVER w AS previous_value,
            lead(value_qualifier) OVER w AS previous_value_qualifier,
            lead(published_on) OVER w AS previous_published_on,
-           lead(source_id) OVER w AS previous_source_id
+           lead(source_id) OVER w AS previous_source_id,
+           lead(publisher) OVER w AS previous_publisher
     FROM per_period
-    WINDOW w AS (PARTITION BY indicator, subject, segment, speed_gbps, fabric, vendor, product_id, region,
-                              kind, series_kind, unit
-                 ORDER BY period_end DESC, period_start DESC)
+    WINDOW w AS (PARTITION BY series_key, kind, unit ORDER BY period_end DESC, period_start DESC)
 ),
 conflicted AS (
     SELECT a_record_id AS record_id FROM marts.conflicts
     UNION
     SELECT b_record_id FROM marts.conflicts
 )
-SELECT r.indicator, i.name AS indicator_name, i.category, r.subject, r.segment, r.speed_gbps, r.fabric, r.vendor,
+SELECT r.series_key, r.entity_id, r.indicator, i.name AS indicator_name, i.category, r.subject, r.segment, r.speed_gbps, r.fabric, r.vendor,
        r.product_id, r.region, r.kind, r.series_kind, r.period, r.period_end,
        r.value, r.value_qualifier, r.unit, r.published_on, r.source_id, r.publisher, r.url,
        r.previous_period, r.previous_value, r.previous_value_qualifier, r.previous_published_on, r.previous_source_id,
+       r.previous_publisher,
        r.value - r.previous_value AS change,
        CASE WHEN r.previous_value <> 0 THEN r.value / r.previous_value - 1 END AS change_ratio,
        r.periods_in_series, r.vintages_for_period,
        r.record_id IN (SELECT record_id FROM conflicted) AS has_conflict,
+       -- the headline: the latest period's figure, unless it is a lower bound weaker than the previous
+       -- period's statement (">50" after ">100" says nothing of a decline): then the stronger statement
+       weaker_bound AS headline_is_previous,
+       CASE WHEN weaker_bound THEN r.previous_value ELSE r.value END AS headline_value,
+       CASE WHEN weaker_bound THEN r.previous_value_qualifier ELSE r.value_qualifier END AS headline_value_qualifier,
+       CASE WHEN weaker_bound THEN r.previous_period ELSE r.period END AS headline_period,
+       CASE WHEN weaker_bound THEN r.previous_published_on ELSE r.published_on END AS headline_published_on,
+       CASE WHEN weaker_bound THEN r.previous_publisher ELSE r.publisher END AS headline_publisher,
+       CASE WHEN weaker_bound
+            THEN printf('strongest statement: the latest figure (%s%g, %s) is a weaker lower bound than %s%g (%s)',
+                        r.value_qualifier, r.value, r.period, coalesce(r.previous_value_qualifier, ''), r.previous_value,
+                        r.previous_period)
+            ELSE 'latest period, newest vintage' END AS headline_rule,
        r.record_id
-FROM ranked r
+FROM (SELECT *,
+             coalesce(value_qualifier IN ('>', '>=') AND previous_value > value
+                      AND coalesce(previous_value_qualifier, '') NOT IN ('<', '<=', '~'), false) AS weaker_bound
+      FROM ranked) r
 LEFT JOIN core.indicators i USING (indicator)
 WHERE r.recency = 1;
 
-COMMENT ON VIEW marts.latest_indicators IS 'Headline figures: for every series (indicator, subject, dimensions, kind, series_kind, unit) the latest period''s newest figure, with the previous period''s figure, its date and source.';
+COMMENT ON VIEW marts.latest_indicators IS 'Headline figures: for every series (series_key, kind, unit) the latest period''s newest figure, with the previous period''s figure, its date and source, and the headline to show (headline_*: the strongest statement when the latest figure is only a weaker lower bound).';
+COMMENT ON COLUMN marts.latest_indicators.series_key IS 'Series identity (core.observations.series_key).';
+COMMENT ON COLUMN marts.latest_indicators.entity_id IS 'Canonical entity of the series, NULL when unresolved.';
+COMMENT ON COLUMN marts.latest_indicators.headline_is_previous IS 'True when the headline shows the previous period''s stronger statement instead of the latest, weaker lower bound.';
+COMMENT ON COLUMN marts.latest_indicators.headline_value IS 'Figure to show as the headline, in unit.';
+COMMENT ON COLUMN marts.latest_indicators.headline_value_qualifier IS 'Hedge on the headline figure.';
+COMMENT ON COLUMN marts.latest_indicators.headline_period IS 'Period of the headline figure.';
+COMMENT ON COLUMN marts.latest_indicators.headline_published_on IS 'Vintage of the headline figure.';
+COMMENT ON COLUMN marts.latest_indicators.headline_publisher IS 'Publisher of the headline figure.';
+COMMENT ON COLUMN marts.latest_indicators.headline_rule IS 'How the headline was chosen, in words (latest period, newest vintage; or strongest statement and why).';
+COMMENT ON COLUMN marts.latest_indicators.previous_publisher IS 'Publisher of the previous figure.';
 COMMENT ON COLUMN marts.latest_indicators.indicator IS 'Indicator id.';
 COMMENT ON COLUMN marts.latest_indicators.indicator_name IS 'Indicator name from the catalog.';
 COMMENT ON COLUMN marts.latest_indicators.category IS 'Indicator category (market, shipments, optics, spec, ...).';

@@ -21,9 +21,11 @@ SELECT
     CASE WHEN o.unit = 'USD' THEN o.value / 1e9 END AS value_usd_bn,
     o.kind,
     o.published_on,
-    concat_ws(' | ', o.indicator, o.subject, coalesce(o.segment, '-'), coalesce(o.fabric, '-'),
-              coalesce(o.vendor, '-'), coalesce(CAST(o.speed_gbps AS VARCHAR), '-'), coalesce(o.region, '-'),
-              coalesce(o.product_id, '-'), marts.series_kind(o.period, o.segment)) AS series_key,
+    o.series_key,
+    o.entity_id,
+    concat_ws(' ', o.publisher, coalesce(CAST(o.published_on AS VARCHAR), 'undated')) AS vintage_label,
+    concat_ws(' @ ', o.series_key, concat_ws(' ', o.publisher, coalesce(CAST(o.published_on AS VARCHAR), 'undated'))) AS line_key,
+    o.date_basis,
     o.source_id,
     o.publisher,
     o.via,
@@ -59,7 +61,11 @@ COMMENT ON COLUMN marts.market_size.unit IS 'Unit of value: USD, ratio or share 
 COMMENT ON COLUMN marts.market_size.value_usd_bn IS 'Money figures in billions of USD (value / 1e9), NULL for rates.';
 COMMENT ON COLUMN marts.market_size.kind IS 'actual, estimate, forecast or vendor_claim.';
 COMMENT ON COLUMN marts.market_size.published_on IS 'Vintage: date the source published the figure (NULL when undated).';
-COMMENT ON COLUMN marts.market_size.series_key IS 'Metric identity: indicator | subject | segment | fabric | vendor | speed Gb/s | region | product | series_kind (dash = not split).';
+COMMENT ON COLUMN marts.market_size.series_key IS 'Series identity (core.observations.series_key): indicator | entity | segment | speed | fabric | region | period basis; figures of several publishers for one quantity share it, cumulative and annual figures never do.';
+COMMENT ON COLUMN marts.market_size.entity_id IS 'Canonical entity (core.entities), NULL when unresolved.';
+COMMENT ON COLUMN marts.market_size.vintage_label IS 'Publisher and vintage (published_on, or undated): one line per series and vintage in charts.';
+COMMENT ON COLUMN marts.market_size.line_key IS 'series_key @ vintage_label: what a chart draws as one line.';
+COMMENT ON COLUMN marts.market_size.date_basis IS 'How published_on is known (published, as_of, list_release, retrieved, undated).';
 COMMENT ON COLUMN marts.market_size.source_id IS 'Source id (core.sources).';
 COMMENT ON COLUMN marts.market_size.publisher IS 'Original publisher (e.g. Dell''Oro Group).';
 COMMENT ON COLUMN marts.market_size.via IS 'Secondary carrier (repost, seed document) when the original was not read first-hand.';

@@ -13,7 +13,10 @@ SELECT source_id, publisher, via, url, published_on, segment, region, subject, p
        CASE WHEN indicator = 'optics_price_per_gbps' THEN value
             WHEN indicator = 'optics_asp' AND speed_gbps > 0 THEN value / speed_gbps END AS usd_per_gbps,
        indicator = 'optics_asp' AND speed_gbps > 0 AS usd_per_gbps_derived,
-       value_qualifier, unit, confidence, note, record_id
+       value_qualifier, unit, series_key, entity_id,
+       concat_ws(' ', publisher, coalesce(CAST(published_on AS VARCHAR), 'undated')) AS vintage_label,
+       concat_ws(' @ ', series_key, concat_ws(' ', publisher, coalesce(CAST(published_on AS VARCHAR), 'undated'))) AS line_key,
+       date_basis, confidence, note, record_id
 FROM core.observations
 WHERE indicator IN ('optics_units_shipped', 'optics_revenue', 'optics_asp', 'optics_price_per_gbps');
 
@@ -45,3 +48,8 @@ COMMENT ON COLUMN marts.optics.unit IS 'Unit of the figure as recorded (units, U
 COMMENT ON COLUMN marts.optics.confidence IS 'reported, derived or analyst_estimate.';
 COMMENT ON COLUMN marts.optics.note IS 'Analyst note.';
 COMMENT ON COLUMN marts.optics.record_id IS 'Observation id.';
+COMMENT ON COLUMN marts.optics.series_key IS 'Series identity (core.observations.series_key): indicator | entity | segment | speed | fabric | region | period basis; figures of several publishers for one quantity share it.';
+COMMENT ON COLUMN marts.optics.entity_id IS 'Canonical entity (core.entities), NULL when unresolved.';
+COMMENT ON COLUMN marts.optics.vintage_label IS 'Publisher and vintage (published_on, or undated): one line per series and vintage in charts.';
+COMMENT ON COLUMN marts.optics.line_key IS 'series_key @ vintage_label: what a chart draws as one line.';
+COMMENT ON COLUMN marts.optics.date_basis IS 'How published_on is known (published, as_of, list_release, retrieved, undated).';

@@ -27,7 +27,10 @@ SELECT source_id, publisher, via, url, published_on, segment, region, subject, p
        CASE WHEN measure = 'ports' AND speed_gbps IS NOT NULL AND total_ports_in_report > 0
             THEN value / total_ports_in_report END AS share_of_reported_total,
        share_sum_in_report,
-       confidence, note, record_id
+       series_key, entity_id,
+       concat_ws(' ', publisher, coalesce(CAST(published_on AS VARCHAR), 'undated')) AS vintage_label,
+       concat_ws(' @ ', series_key, concat_ws(' ', publisher, coalesce(CAST(published_on AS VARCHAR), 'undated'))) AS line_key,
+       date_basis, confidence, note, record_id
 FROM reports;
 
 COMMENT ON VIEW marts.port_shipments IS 'Data center switch port shipments by speed (200G, 400G, 800G, 1.6T, 3.2T) and period: port counts and port shares as each source reports them, one row per figure.';
@@ -57,3 +60,8 @@ COMMENT ON COLUMN marts.port_shipments.share_sum_in_report IS 'Sum of the per-sp
 COMMENT ON COLUMN marts.port_shipments.confidence IS 'reported, derived or analyst_estimate.';
 COMMENT ON COLUMN marts.port_shipments.note IS 'Analyst note.';
 COMMENT ON COLUMN marts.port_shipments.record_id IS 'Observation id.';
+COMMENT ON COLUMN marts.port_shipments.series_key IS 'Series identity (core.observations.series_key): indicator | entity | segment | speed | fabric | region | period basis; figures of several publishers for one quantity share it.';
+COMMENT ON COLUMN marts.port_shipments.entity_id IS 'Canonical entity (core.entities), NULL when unresolved.';
+COMMENT ON COLUMN marts.port_shipments.vintage_label IS 'Publisher and vintage (published_on, or undated): one line per series and vintage in charts.';
+COMMENT ON COLUMN marts.port_shipments.line_key IS 'series_key @ vintage_label: what a chart draws as one line.';
+COMMENT ON COLUMN marts.port_shipments.date_basis IS 'How published_on is known (published, as_of, list_release, retrieved, undated).';
