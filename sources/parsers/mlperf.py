@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from sources.document import Document
 from sources.parsers.mlperf_nics import FABRICS, clean, read_network
@@ -21,11 +21,14 @@ from sources.records import ParseError, Records
 PARSER_VERSION = "1"
 # Family tables this parser writes (core.<name>), for lineage.
 TABLES = ("mlperf_systems",)
+# The same file body under two addresses is two submitted systems (sources.parsing keeps both).
+RECORD_PER_ADDRESS = True
 CONTRACT_FIELDS = ("file", "round", "submitter", "system_name", "division", "status", "nodes",
                    "accelerators_per_node", "accelerators_total", "accelerator", "fabric", "nic_gbps",
                    "compute_nics_per_node", "nic_model", "scaleup_interconnect", "nccl_version", "warnings")
 _ROUND = re.compile(r"^(?:training_results_)?v(\d+\.\d+)$", re.I)
 _GITHUB_BLOB = re.compile(r"^/mlcommons/training_results_v(\d+\.\d+)/blob/([0-9a-f]{40})/(.+)$")
+_GITHUB_RAW = re.compile(r"^/mlcommons/training_results_v(\d+\.\d+)/([0-9a-f]{40})/(.+)$")
 
 
 def round_from_path(path: str) -> str | None:
@@ -124,20 +127,31 @@ def cli_json(doc: Document, *, file: str | None = None, round_hint: str | None =
 
 
 def github_provenance(url: str) -> dict:
-    """Round, commit and path inside the repository from a github.com blob URL (empty when not one)."""
+    """Round, repository, commit, path and the github.com address of the file at its commit, from a
+    raw.githubusercontent.com or github.com blob URL of an MLCommons training results repository
+    (empty when the URL is neither)."""
     parts = urlsplit(url)
-    m = _GITHUB_BLOB.match(parts.path) if parts.hostname == "github.com" else None
+    if parts.hostname == "github.com":
+        m = _GITHUB_BLOB.match(parts.path)
+    elif parts.hostname == "raw.githubusercontent.com":
+        m = _GITHUB_RAW.match(parts.path)
+    else:
+        m = None
     if not m:
         return {}
-    return {"round": f"v{m.group(1)}", "commit": m.group(2), "path": m.group(3),
-            "repository": f"mlcommons/training_results_v{m.group(1)}"}
+    rnd, commit, path = m.group(1), m.group(2), unquote(m.group(3))
+    repo = f"mlcommons/training_results_v{rnd}"
+    return {"round": f"v{rnd}", "commit": commit, "path": path, "repository": repo,
+            "document_url": f"https://github.com/{repo}/blob/{commit}/{quote(path)}"}
 
 
 def parse(doc: Document) -> Records:
     """Warehouse rows (core.mlperf_systems) for one system-description file.
 
     A file the parser cannot read raises ParseError (its document status says why); a file it reads
-    gives one row, with the warnings of the reading.
+    gives one row, with the warnings of the reading. The row is dated by the round's publication
+    (the recording's published_on, date_basis "published"); a file fetched live from a round not yet
+    recorded is dated by its retrieval.
     """
     record = describe(doc)
     if record.get("error"):
@@ -145,13 +159,22 @@ def parse(doc: Document) -> Records:
     if record["round"] is None:
         raise ParseError("round unknown: the address has no training_results_vX.Y or vX.Y segment")
     where = github_provenance(doc.url)
+    path = where.get("path") or "/".join(PurePosixPath(urlsplit(doc.url).path).parts[-3:])
+    published, basis = doc.published_on, "published"
+    if published is None and doc.fetched_at is not None:
+        published, basis = doc.fetched_at.date(), "retrieved"
+    elif published is None:
+        basis = "undated"
     row = {k: record[k] for k in CONTRACT_FIELDS if k not in ("file", "warnings")}
     row.update(
-        system_id=f"{record['round']}/{where.get('path') or submitter_folder(doc.url) or ''}/{PurePosixPath(urlsplit(doc.url).path).name}"
-        if not where else f"{record['round']}/{where['path']}",
-        file_path=where.get("path"),
+        system_id=f"{record['round']}/{path}",
+        file_path=path,
         repository=where.get("repository"),
         commit=where.get("commit"),
+        url=where.get("document_url") or doc.url,
+        fetch_url=doc.url,
+        published_on=published,
+        date_basis=basis,
         warnings="\n".join(record["warnings"]) or None,
         parser_version=PARSER_VERSION,
     )
