@@ -172,7 +172,7 @@ def _read_item(text: str, source_field: str, role: str | None) -> Nic:
     gens = [float(m.group(2)) if m.group(2) else _GEN_GBPS[m.group(1)] for m in _IB_GEN.finditer(rest)]
     if not speeds and _GIGABIT.search(rest):
         speeds = [1.0]
-    gbps = max(speeds or gens) if (speeds or gens) else None
+    gbps = max(speeds + gens) if (speeds or gens) else None
     strong = frozenset(name for name, rx in _STRONG if rx.search(text))
     weak = frozenset({"ethernet"}) if _WEAK_ETHERNET.search(text) else frozenset()
     models = []
