@@ -1,10 +1,10 @@
-"""MLPerf systems: which scale-out fabrics the submitted MLPerf Training systems use, round by round."""
+"""MLPerf Training: which scale-out fabrics the submitted systems use, round by round."""
 
 import streamlit as st
 
 from dashboard import charts, components as ui, data, shape
 
-ui.page_header("MLPerf Training systems", data.description("marts.mlperf_fabric_summary"))
+ui.page_header("MLPerf Training", data.description("marts.mlperf_fabric_summary"))
 ui.require_warehouse()
 
 summary, labels = data.mart("mlperf_fabric_summary"), data.labels("marts.mlperf_fabric_summary")
