@@ -23,9 +23,9 @@ from urllib.parse import urljoin, urlsplit, urldefrag
 from sources.changes import EXTRACTOR_VERSION, TextChange, compare_versions, extract_text
 from sources.content import CharsetError, decode_text, is_text_type, sniff_media_type
 from sources.fetchers import Fetched, Fetcher, KnownVersion, ReplayFetcher
-from sources.github_discovery import expand
+from sources.github_discovery import github_links, index_accept
 from sources.http import Attempt, HttpResult, utcnow
-from sources.registry import FEED, HTML, Source
+from sources.registry import Source
 from sources.snapshots import RecordedSnapshots, SnapshotStore, VersionMeta
 
 # Outcomes that carry a body to store.
@@ -170,7 +170,7 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
     def web_task(source: Source, url: str, role: str):
         def run_task() -> None:
             try:
-                accept = _index_accept(source) if role == "index" else source.accept
+                accept = index_accept(source) if role == "index" else source.accept
                 fetched = fetcher.fetch(source, url, accept=accept, known=_usable(known.get(url), store))
                 outcome = process(source, url, role, fetched)
             except Exception as exc:   # a bug in one URL must not sink the run: report it as that URL's error
@@ -179,7 +179,7 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
             if role == "index" and outcome.sha256 and source.discovery:
                 body = store.get(outcome.sha256)
                 if source.discovery.kind == "github_repos":
-                    for link, next_role in _github_links(source, outcome.fetched.http.final_url, body, recorded_urls):
+                    for link, next_role in github_links(source, outcome.fetched.http.final_url, body, recorded_urls):
                         submit(source, link, next_role)
                     return
                 links = discover_links(body, outcome.fetched.http.final_url, source.discovery.link_pattern,
@@ -239,20 +239,6 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
             report.tracking_errors.append(error)
     run.finished_at = utcnow()
     return run
-
-
-def _index_accept(source: Source) -> tuple[str, ...]:
-    if source.discovery is not None and source.discovery.kind == "github_repos":
-        return ("application/json",)
-    return HTML + FEED
-
-
-def _github_links(source: Source, url: str, body: bytes, recorded_urls: frozenset[str]) -> list[tuple[str, str]]:
-    """Next API calls or files of a github_repos discovery; addresses off the allowlist are dropped."""
-    d = source.discovery
-    links = expand(url, body, link_pattern=d.link_pattern, file_pattern=d.file_pattern or "", raw_base=d.raw_base or "",
-                   max_items=d.max_items, recorded_urls=recorded_urls)
-    return [(link, role) for link, role in links if (urlsplit(link).hostname or "") in source.hosts]
 
 
 def _usable(known: KnownVersion | None, store: SnapshotStore) -> KnownVersion | None:

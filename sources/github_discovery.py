@@ -20,6 +20,8 @@ import json
 import re
 from urllib.parse import quote, urlsplit
 
+from sources.registry import FEED, HTML, Source
+
 _REPOS = re.compile(r"^/orgs/([^/]+)/repos$")
 _COMMIT = re.compile(r"^/repos/([^/]+)/([^/]+)/commits/[^/]+$")
 _TREE = re.compile(r"^/repos/([^/]+)/([^/]+)/git/trees/([0-9a-f]{40})$")
@@ -66,3 +68,18 @@ def expand(url: str, body: bytes, *, link_pattern: str, file_pattern: str, raw_b
                 if isinstance(e, dict) and e.get("type") == "blob" and isinstance(e.get("path"), str)
                 and pattern.search(e["path"])]
     return []
+
+
+def index_accept(source: Source) -> tuple[str, ...]:
+    """Content types an index response of `source` may have: API JSON here, HTML or feeds otherwise."""
+    if source.discovery is not None and source.discovery.kind == "github_repos":
+        return ("application/json",)
+    return HTML + FEED
+
+
+def github_links(source: Source, url: str, body: bytes, recorded_urls: frozenset[str]) -> list[tuple[str, str]]:
+    """`expand()` with the source's discovery settings; addresses off its allowlist are dropped."""
+    d = source.discovery
+    links = expand(url, body, link_pattern=d.link_pattern, file_pattern=d.file_pattern or "", raw_base=d.raw_base or "",
+                   max_items=d.max_items, recorded_urls=recorded_urls)
+    return [(link, role) for link, role in links if (urlsplit(link).hostname or "") in source.hosts]
