@@ -25,6 +25,7 @@ MARTS = (
     "market_size", "forecast_revisions", "fabric_share", "port_shipments", "optics", "bandwidth_roadmap",
     "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "benchmark_calibration", "software_releases", "cloud_fabrics",
     "fabric_cost_performance", "latest_indicators", "indicator_freshness", "conflicts", "source_changes",
+    "mlperf_systems", "mlperf_fabric_summary",
 )
 # Other relations the Sources & quality page may read besides marts.
 OTHER_READABLE = ("core.sources", "core.claims", "core.products", "raw.documents", "raw.changes", "raw.fetch_log",

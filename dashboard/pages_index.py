@@ -36,6 +36,7 @@ PAGES = (
     PageEntry("model_page.py", "Fabric model", "model", ":material/calculate:", "Analysis"),
     PageEntry("benchmarks_page.py", "Benchmarks", "benchmarks", ":material/speed:", "Analysis"),
     PageEntry("top500_page.py", "TOP500", "top500", ":material/leaderboard:", "Analysis"),
+    PageEntry("mlperf_page.py", "MLPerf Training", "mlperf", ":material/dns:", "Analysis"),
     PageEntry("sources_quality_page.py", "Sources & quality", "sources", ":material/fact_check:", "Warehouse"),
     PageEntry("alerts_page.py", "Watch rules", "alerts", ":material/notifications:", "Warehouse"),
 )

@@ -133,6 +133,27 @@ def fabric_groups(top500: pd.DataFrame) -> pd.DataFrame:
     return top500[cols].drop_duplicates(["list", "fabric_group"]).sort_values(["list_date", "fabric_group"])
 
 
+NOT_STATED = "not stated"
+
+
+def mlperf_by_fabric(summary: pd.DataFrame) -> pd.DataFrame:
+    """MLPerf per-round fabric rows in round order, a NULL fabric shown as "not stated"."""
+    if summary.empty:
+        return summary
+    out = summary.assign(fabric=summary["fabric"].fillna(NOT_STATED))
+    # "not stated" stacks last (on top); rounds keep their order
+    return (out.assign(_last=out["fabric"] == NOT_STATED).sort_values(["_last", "round_order", "fabric"])
+            .drop(columns="_last"))
+
+
+def mlperf_largest(summary: pd.DataFrame) -> pd.DataFrame:
+    """Largest system per round and stated fabric (rows whose fabric or accelerator count is unknown left out)."""
+    if summary.empty:
+        return summary
+    known = summary[summary["fabric"].notna() & (summary["largest_system_accelerators"].fillna(0) > 0)]
+    return known.sort_values(["round_order", "fabric"])
+
+
 def format_value(value, unit: str | None, qualifier: str | None = None) -> str:
     """A figure for a headline: "$3.2 B", ">80%", "2.0 M ports", "800 Gbps"."""
     if value is None or pd.isna(value):

@@ -23,8 +23,9 @@ from urllib.parse import urljoin, urlsplit, urldefrag
 from sources.changes import EXTRACTOR_VERSION, TextChange, compare_versions, extract_text
 from sources.content import CharsetError, decode_text, is_text_type, sniff_media_type
 from sources.fetchers import Fetched, Fetcher, KnownVersion, ReplayFetcher
+from sources.github_discovery import github_links, index_accept
 from sources.http import Attempt, HttpResult, utcnow
-from sources.registry import FEED, HTML, Source
+from sources.registry import Source
 from sources.snapshots import RecordedSnapshots, SnapshotStore, VersionMeta
 
 # Outcomes that carry a body to store.
@@ -137,6 +138,7 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
     run.reports = {s.source_id: SourceReport(s.source_id, fetcher.mode) for s in sources}
     lock = threading.Lock()
     seen: set[tuple[str, str]] = set()
+    recorded_urls = frozenset(u for s in sources if s.replay_recorded for u in replay.extra_urls(s))
 
     # Change tracking (main text + diff of each new version) runs on one worker while the network
     # phase goes on: lxml parses without holding the GIL for long, so the fetch threads keep every
@@ -168,7 +170,7 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
     def web_task(source: Source, url: str, role: str):
         def run_task() -> None:
             try:
-                accept = HTML + FEED if role == "index" else source.accept
+                accept = index_accept(source) if role == "index" else source.accept
                 fetched = fetcher.fetch(source, url, accept=accept, known=_usable(known.get(url), store))
                 outcome = process(source, url, role, fetched)
             except Exception as exc:   # a bug in one URL must not sink the run: report it as that URL's error
@@ -176,6 +178,10 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
             record(outcome)
             if role == "index" and outcome.sha256 and source.discovery:
                 body = store.get(outcome.sha256)
+                if source.discovery.kind == "github_repos":
+                    for link, next_role in github_links(source, outcome.fetched.http.final_url, body, recorded_urls):
+                        submit(source, link, next_role)
+                    return
                 links = discover_links(body, outcome.fetched.http.final_url, source.discovery.link_pattern,
                                        source.discovery.max_items, outcome.fetched.http.encoding,
                                        allowed_hosts=source.hosts)
@@ -201,6 +207,12 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
             queues.submit(urlsplit(url).netloc, web_task(source, url, role))
 
         for source in sources:
+            if source.fetches_web and source.replay_recorded and fetcher is not replay:
+                for url in replay.extra_urls(source):   # the recorded corpus, whatever the mode
+                    with lock:
+                        seen.add((source.source_id, url))
+                    queues.submit(f"local:{source.source_id}", local_task(
+                        source, url, lambda s=source, u=url: replay.fetch(s, u, accept=s.accept, known=None)))
             if source.fetches_web:
                 if source.discovery:
                     submit(source, source.discovery.index_url, "index")

@@ -65,8 +65,11 @@ def parse_documents(source: Source, documents: list[StoredDocument],
     accepts = set(inspect.signature(module.parse).parameters)
     records, statuses = Records(), []
     first_url: dict[str, str] = {}
+    # A family whose documents are distinct facts even with identical bodies (an MLPerf system file
+    # copied unchanged into another round or submitter folder is another submitted system) says so.
+    per_address = getattr(module, "RECORD_PER_ADDRESS", False)
     for stored in documents:
-        if stored.sha256 in first_url:  # one body, one set of records, however many addresses carry it
+        if stored.sha256 in first_url and not per_address:  # one body, one set of records, however many addresses carry it
             statuses.append(DocumentStatus(stored.url, stored.sha256, "duplicate", 0,
                                            f"same body as {first_url[stored.sha256]}"))
             continue

@@ -18,20 +18,31 @@ from urllib.parse import urlsplit
 SOURCE_KINDS = ("vendor_page", "press_release", "news_feed", "standards_body", "statistics",
                 "benchmark_log", "software_releases")
 CADENCES = ("daily", "weekly", "monthly", "quarterly", "irregular")
-PARSERS = ("nccl", "top500", "github_releases", "claims", "specs", "uec")
+PARSERS = ("nccl", "top500", "github_releases", "claims", "specs", "uec", "mlperf")
 
 HTML = ("text/html", "application/xhtml+xml")
 JSON = ("application/json",)
 FEED = ("application/rss+xml", "application/atom+xml", "application/xml", "text/xml")
 
 
+DISCOVERY_KINDS = ("links", "github_repos")
+
+
 @dataclass(frozen=True)
 class Discovery:
     """Follow the items of an index page or feed: links matching `link_pattern` (a regex on the
-    absolute URL), newest first as the index lists them, at most `max_items`."""
+    absolute URL), newest first as the index lists them, at most `max_items`.
+
+    kind "github_repos" (sources/github_discovery.py): `index_url` lists an organisation's
+    repositories through the GitHub API; `link_pattern` matches repository names (at most
+    `max_items` not yet recorded), `file_pattern` the paths of the files to fetch from each
+    repository's head commit, served under `raw_base`."""
     index_url: str
     link_pattern: str
     max_items: int = 10
+    kind: str = "links"
+    file_pattern: str | None = None
+    raw_base: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,7 @@ class Source:
     accept: tuple[str, ...] = HTML        # content types the parser can read
     inbox: str | None = None              # files dropped into $FABRICWATCH_HOME/inbox/<inbox>/
     obey_robots: bool = True              # False only for documented APIs (see licence_note)
+    replay_recorded: bool = False         # live/record modes also replay the recordings (discovery adds new ones)
     notes: str = ""
 
     @property
@@ -259,6 +271,24 @@ REGISTRY: tuple[Source, ...] = (
         notes="No live URL: logs are recorded in sources/snapshots/nccl_logs/ or dropped into the inbox.",
     ),
     Source(
+        source_id="mlperf_training",
+        title="MLPerf Training results: submitted system descriptions (GitHub)",
+        publisher="MLCommons", kind="statistics", cadence="irregular", parser="mlperf",
+        homepage="https://github.com/mlcommons",
+        discovery=Discovery("https://api.github.com/orgs/mlcommons/repos?sort=created&direction=desc&per_page=100",
+                            r"^training_results_v\d+\.\d+$", max_items=3, kind="github_repos",
+                            file_pattern=r"^[^/]+/systems/[^/]+\.json$",
+                            raw_base="https://raw.githubusercontent.com"),
+        allowed_hosts=("api.github.com", "raw.githubusercontent.com"),
+        accept=("text/plain", "application/json"), obey_robots=False, replay_recorded=True,
+        licence_note=("MLCommons results repositories (mlcommons/training_results_vX.Y), Apache-2.0; system "
+                      "descriptions used with attribution, one link per file at its commit. " + _GITHUB_API
+                      + " Files are read from raw.githubusercontent.com at a pinned commit."),
+        notes=("Ten rounds (v0.6 2019 to v5.1 2025) are recorded in sources/snapshots/mlperf_training/ and always "
+               "replayed; live mode lists the organisation's training_results_vX.Y repositories and fetches the "
+               "systems/*.json files of rounds not yet recorded. Results are published about twice a year."),
+    ),
+    Source(
         source_id="github_nccl",
         title="NVIDIA NCCL releases (GitHub)",
         publisher="NVIDIA", kind="software_releases", cadence="weekly", parser="github_releases",
@@ -317,8 +347,13 @@ def validate(registry: tuple[Source, ...] = REGISTRY) -> list[str]:
         if s.discovery:
             try:
                 re.compile(s.discovery.link_pattern)
+                re.compile(s.discovery.file_pattern or "")
             except re.error as exc:
-                problems.append(f"{where}: bad link_pattern: {exc}")
+                problems.append(f"{where}: bad link_pattern or file_pattern: {exc}")
+            if s.discovery.kind not in DISCOVERY_KINDS:
+                problems.append(f"{where}: discovery kind {s.discovery.kind!r} not in {DISCOVERY_KINDS}")
+            if s.discovery.kind == "github_repos" and not (s.discovery.file_pattern and s.discovery.raw_base):
+                problems.append(f"{where}: a github_repos discovery needs file_pattern and raw_base")
     return problems
 
 

@@ -127,6 +127,8 @@ class RecordedSnapshots:
     def __init__(self, root: str | Path | None = None):
         self.root = Path(root) if root else Path(__file__).resolve().parent / "snapshots"
         self._lock = threading.Lock()
+        self._cache_lock = threading.Lock()   # record() holds _lock while it reads the manifest
+        self._manifests: dict[Path, tuple[tuple[int, int], dict, dict[str, dict]]] = {}
 
     def manifest_path(self, source_id: str) -> Path:
         return self.root / source_id / "manifest.json"
@@ -135,20 +137,37 @@ class RecordedSnapshots:
         path = self.manifest_path(source_id)
         if not path.is_file():
             return {"source_id": source_id, "entries": []}
+        return self._read_manifest(path, source_id)[0]
+
+    def _read_manifest(self, path: Path, source_id: str) -> tuple[dict, dict[str, dict]]:
+        """The manifest and its entries by URL, parsed once per file version (a recorded corpus of
+        hundreds of files is looked up once per file: re-reading it each time is quadratic)."""
+        stat = path.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        with self._cache_lock:
+            cached = self._manifests.get(path)
+        if cached and cached[0] == stamp:
+            return cached[1], cached[2]
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("source_id") not in (None, source_id):
             raise ValueError(f"{path}: manifest is for {data.get('source_id')!r}, not {source_id!r}")
-        return data
+        by_url = {}
+        for entry in data.get("entries", []):
+            by_url.setdefault(entry.get("url"), entry)
+        with self._cache_lock:
+            self._manifests[path] = (stamp, data, by_url)
+        return data, by_url
 
     def recordings(self, source_id: str) -> list[Recording]:
         """Every recorded response of a source, in manifest order (bodies read)."""
         return [self._recording(source_id, e) for e in self.manifest(source_id).get("entries", [])]
 
     def lookup(self, source_id: str, url: str) -> Recording | None:
-        for entry in self.manifest(source_id).get("entries", []):
-            if entry.get("url") == url:
-                return self._recording(source_id, entry)
-        return None
+        path = self.manifest_path(source_id)
+        if not path.is_file():
+            return None
+        entry = self._read_manifest(path, source_id)[1].get(url)
+        return self._recording(source_id, entry) if entry is not None else None
 
     def _recording(self, source_id: str, entry: dict) -> Recording:
         body_path = self.root / source_id / entry["file"]

@@ -14,6 +14,7 @@ from typing import Callable, NamedTuple, Sequence
 
 import duckdb
 
+from sources.parsers.mlperf_nics import FABRICS as MLPERF_FABRICS
 from warehouse.marts import Mart
 
 MAX_ROWS = 50
@@ -230,6 +231,44 @@ def data_quality_clear(con: duckdb.DuckDBPyConnection, problem: str) -> CheckOut
     return CheckOutcome(True, f"no row with {problem.replace('_', ' ')}", [])
 
 
+def rows_present(con: duckdb.DuckDBPyConnection, relation: str) -> CheckOutcome:
+    """The relation is not empty."""
+    n = _count(con, f"SELECT count(*) FROM {_rel(con, relation)}")
+    if n == 0:
+        return CheckOutcome(False, f"{relation} is empty", [])
+    return CheckOutcome(True, f"{relation}: {n} rows", [])
+
+
+def values_in_vocabulary(con: duckdb.DuckDBPyConnection, relation: str, column: str,
+                         allowed: Sequence[str]) -> CheckOutcome:
+    """Every non-NULL value of `column` is one of `allowed`."""
+    col = _cols(con, relation, [column])[0]
+    sql = (f"SELECT {col} AS value, count(*) AS n FROM {_rel(con, relation)} "
+           f"WHERE {col} IS NOT NULL AND NOT list_contains(?, {col}) GROUP BY ALL ORDER BY n DESC")
+    rows = _query(con, sql, [list(allowed)])
+    if rows:
+        return CheckOutcome(False, f"{len(rows)} value(s) of {relation}.{column} outside {', '.join(allowed)}", rows)
+    return CheckOutcome(True, f"{relation}.{column} within {', '.join(allowed)} (or NULL)", [])
+
+
+MLPERF_ROUND_MIN_RATIO = 0.5    # a round whose stored files mostly stop yielding systems is a parser failure
+
+
+def mlperf_rounds_yield(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
+    """Every MLPerf round with stored system files still yields systems: a round whose files parse to
+    nothing (or to less than half of them) fails, as a parser that suddenly finds nothing must."""
+    sql = ("WITH docs AS (SELECT regexp_extract(url, 'training_results_(v[0-9]+\\.[0-9]+)/', 1) AS round, "
+           "count(*) AS files FROM raw.documents WHERE source_id = 'mlperf_training' "
+           "AND regexp_matches(url, '/systems/[^/]+\\.json$') GROUP BY ALL), "
+           "rows AS (SELECT round, count(*) AS systems FROM marts.mlperf_systems GROUP BY ALL) "
+           "SELECT d.round, d.files, coalesce(r.systems, 0) AS systems FROM docs d LEFT JOIN rows r USING (round) "
+           "WHERE d.round <> '' AND coalesce(r.systems, 0) < d.files * ? ORDER BY d.round")
+    rows = _query(con, sql, [MLPERF_ROUND_MIN_RATIO])
+    if rows:
+        return CheckOutcome(False, f"{len(rows)} MLPerf round(s) whose stored system files no longer yield systems", rows)
+    return CheckOutcome(True, "every MLPerf round with stored files yields its systems", [])
+
+
 # ---------------------------------------------------------------- the plan
 
 ERROR = "ERROR"
@@ -254,6 +293,9 @@ _SHARE_RANGES = {
     "top500_interconnects": (["systems_share", "rmax_share", "fabric_systems_share", "fabric_rmax_share"], None),
     "top500_history": (["systems_share", "rmax_share"], None),
     "top500_generations": (["systems_share", "rmax_share", "share_of_fabric"], None),
+
+
+    "mlperf_fabric_summary": (["systems_share"], None),
     "latest_indicators": (["value"], "share"),
 }
 
@@ -298,6 +340,18 @@ def checks_for(mart: Mart) -> list[MartCheck]:
             out.append(MartCheck(f"{column}_sums_to_one", ERROR, f"{column} of each list adds to 1",
                                  lambda con, _prev, column=column: share_sums_consistent(
                                      con, rel, column, ["list"], expect_total=1.0, tolerance=TOP500_SUM_TOLERANCE)))
+    if mart.name.startswith("mlperf_"):
+        out.append(MartCheck("rows_present", ERROR, "the mart has rows",
+                             lambda con, _prev: rows_present(con, rel)))
+        out.append(MartCheck("fabric_vocabulary", ERROR, "fabric is one of " + ", ".join(MLPERF_FABRICS) + " or NULL",
+                             lambda con, _prev: values_in_vocabulary(con, rel, "fabric", MLPERF_FABRICS)))
+    if mart.name == "mlperf_systems":
+        out.append(MartCheck("rounds_yield", ERROR, "every round with stored system files still yields its systems",
+                             lambda con, _prev: mlperf_rounds_yield(con)))
+    if mart.name == "mlperf_fabric_summary":
+        out.append(MartCheck("systems_share_sums_to_one", ERROR, "systems_share of each round adds to 1",
+                             lambda con, _prev: share_sums_consistent(con, rel, "systems_share", ["round"],
+                                                                      expect_total=1.0, tolerance=SHARE_TOLERANCE * 10)))
     if mart.name == "indicator_freshness":
         out.append(MartCheck("indicators_fresh", WARN, "every indicator updated within 1.5x its cadence",
                              lambda con, _prev: indicators_fresh(con)))

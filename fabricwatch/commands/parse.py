@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
+from pathlib import Path
 
 from sources.document import Document
 from sources.records import ParseError
 
 NAME = "parse"
-HELP = "Run one parser (nccl, top500, claims, specs, releases) on local files and print what it finds."
+HELP = "Run one parser (nccl, top500, mlperf, claims, specs, releases) on local files and print what it finds."
 
 # Family on the command line → module under sources/parsers/.
 PARSER_MODULES = {
@@ -20,9 +22,12 @@ PARSER_MODULES = {
     "claims": "claims",
     "specs": "specs",
     "releases": "github_releases",
+    "mlperf": "mlperf",
 }
 # Families whose JSON contract is about one file (one object, not a merged list).
 SINGLE_FILE = {"top500"}
+# Families whose JSON contract is a list with one record per file (a bad file is a record with an error).
+PER_FILE_RECORDS = {"mlperf"}
 EXIT_BAD_INPUT = 2
 
 
@@ -30,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("family", choices=sorted(PARSER_MODULES), help="parser family")
     parser.add_argument("files", nargs="+", metavar="FILE", help="local file(s) to parse")
     parser.add_argument("--json", action="store_true", help="print the JSON contract instead of a summary")
+    parser.add_argument("--round", dest="round_hint", metavar="vX.Y",
+                        help="mlperf: the MLPerf round when the path does not name it (e.g. v4.0)")
 
 
 def run(args) -> int:
@@ -41,6 +48,8 @@ def run(args) -> int:
     except ImportError as exc:
         print(f"fabricwatch parse {args.family}: parser not available ({exc})", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if args.family in PER_FILE_RECORDS:
+        return _per_file(args, module)
     results = []
     for path in args.files:
         try:
@@ -56,6 +65,38 @@ def run(args) -> int:
     else:
         for path, data in results:
             print(_summary(args.family, path, data))
+    return 0
+
+
+def _per_file(args, module) -> int:
+    """One record per file; a file that cannot be read is a record with an `error`, not a failure."""
+    round_hint = getattr(args, "round_hint", None)
+    if round_hint is not None and not re.fullmatch(r"v\d+\.\d+", round_hint):
+        print(f"fabricwatch parse {args.family}: --round must look like v4.0, not {round_hint!r}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    missing = [p for p in args.files if not Path(p).is_file()]
+    if missing:
+        print(f"fabricwatch parse {args.family}: no such file: {', '.join(missing)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    records = []
+    for path in args.files:
+        try:
+            doc = Document.from_path(path)
+        except OSError as exc:
+            records.append({"file": path, "error": str(exc), "warnings": []})
+            continue
+        records.append(module.cli_json(doc, file=path, round_hint=round_hint))
+    if args.json:
+        print(json.dumps(records, indent=2, ensure_ascii=False, default=str))
+    else:
+        for r in records:
+            if r.get("error"):
+                print(f"{r['file']}: error: {r['error']}")
+                continue
+            print(f"{r['file']}: {r['round']} {r['submitter']} {r['system_name']}: {r['nodes']} x "
+                  f"{r['accelerators_per_node']} {r['accelerator']}, fabric {r['fabric'] or 'unknown'}"
+                  + (f", {r['compute_nics_per_node']} x {r['nic_gbps']:g} Gb/s" if r['compute_nics_per_node'] and r['nic_gbps'] else ""))
+            print("\n".join(f"  ! {w}" for w in r["warnings"]) or "", end="\n" if r["warnings"] else "")
     return 0
 
 

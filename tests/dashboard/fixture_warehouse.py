@@ -304,6 +304,35 @@ def apply_marts(con) -> list[str]:
     return built
 
 
+# Real MLPerf Training system files (sources/snapshots/mlperf_training/), read by the real parser with
+# their recording's provenance: several rounds and fabrics, a TPU pod, a RoCE cloud, an unstated fabric.
+MLPERF_FILES = (
+    "v0.6/Google/systems/tpu-v3-1024.json", "v0.6/NVIDIA/systems/dgx2h_n96_ngc19.05_mxnet.json",
+    "v1.0/NVIDIA/systems/dgxa100_n512_ngc21.05_pytorch.json", "v2.0/Intel-HabanaLabs/systems/HLS-1H-N32.json",
+    "v3.0/NVIDIA/systems/dgxh100_n64_ngc23.04_mxnet.json", "v4.0/Google/systems/cloud-tpu-v5p-1024-maxtext.json",
+    "v4.0/Oracle/systems/16xBM.GPU.H100.8.json", "v4.0/NVIDIA/systems/eos-dfw_n1452_ngc24.04_nemo.json",
+    "v4.1/Oracle/systems/128xBM.GPU.H100.8.json", "v5.1/Cisco/systems/hpf_n16.json",
+    "v5.1/HPE/systems/HPE-Cray-XD670-H200-SXM5-141GB_n8_25.09.json",
+)
+
+
+def mlperf_rows() -> list[dict]:
+    from sources.document import Document
+    from sources.parsers import mlperf
+    from sources.snapshots import RecordedSnapshots
+
+    snapshots = RecordedSnapshots()
+    by_file = {e["file"]: e for e in snapshots.manifest("mlperf_training")["entries"]}
+    rows = []
+    for name in MLPERF_FILES:
+        entry = by_file[name]
+        rec = snapshots.lookup("mlperf_training", entry["url"])
+        doc = Document("mlperf_training", rec.url, rec.body, published_on=dt.date.fromisoformat(rec.published_on))
+        for row in mlperf.parse(doc).tables["mlperf_systems"]:
+            rows.append({**row, "source_id": "mlperf_training", "document_sha": doc.sha256})
+    return rows
+
+
 def _load(con, later: bool) -> None:
     load.replace_rows(con, "core.sources", SOURCES)
     load.replace_rows(con, "core.indicators", [dict(indicator=i, name=n, unit=u, category=c, cadence=k, description=n,
@@ -311,6 +340,7 @@ def _load(con, later: bool) -> None:
     load.replace_origin(con, "curated", Records(observations=observations(later), events=events(), products=products()))
     load.replace_origin(con, "parse_nccl_logs", Records(tables=nccl_tables()))
     load.replace_origin(con, "parse_top500", Records(tables={"top500_families": top500_rows()}))
+    load.replace_origin(con, "parse_mlperf_training", Records(tables={"mlperf_systems": mlperf_rows()}))
     load.replace_origin(con, "parse_claims", Records(tables={"claims": [
         dict(claim_id="fixture-claim-1", source_id="delloro", url=DELLORO_2025_07.url, published_on=D(2025, 7, 15), value=80e9,
              unit="USD", period="2025-2029", kind="forecast", subject="Ethernet data center switch sales in AI back-end networks",

@@ -20,6 +20,7 @@ EMPTY_HINTS = {
     "uec_page.py": "Ultra Ethernet Consortium",
     "benchmarks_page.py": "inbox/nccl",
     "top500_page.py": "No TOP500 list ingested yet: drop a list file",
+    "mlperf_page.py": "No MLPerf Training system descriptions yet",
     "sources_quality_page.py": "fabricwatch claims review",
     "alerts_page.py": "No watch rules yet",
 }

@@ -32,7 +32,7 @@ def test_discovery_orders_marts_after_the_marts_they_read():
         "market_size", "forecast_revisions", "fabric_share", "port_shipments", "optics", "bandwidth_roadmap",
         "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "benchmark_calibration", "software_releases", "cloud_fabrics",
         "fabric_cost_performance", "latest_indicators", "indicator_freshness", "conflicts", "source_changes",
-        "claims_inbox", "data_quality"}
+        "claims_inbox", "data_quality", "mlperf_systems", "mlperf_fabric_summary"}
     by_name = {m.name: m for m in found}
     assert by_name["forecast_revisions"].depends_on == ("market_size",)
     assert by_name["latest_indicators"].depends_on == ("conflicts",)  # a comment naming marts.conflicts elsewhere does not count
