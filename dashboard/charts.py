@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 
-from dashboard.i18n import t
+from dashboard.i18n import current, t
 
 HEIGHT = 420
 FABRIC_COLOURS = {"infiniband": "#76b900", "ethernet": "#1f77b4", "roce": "#17becf", "spectrum-x": "#2ca02c",
@@ -28,9 +28,12 @@ def _style(fig: go.Figure, height: int = HEIGHT, legend_title: str | None = None
 
 
 def _iso_dates(fig: go.Figure, df: pd.DataFrame, x: str) -> go.Figure:
-    """Dates on hover as YYYY-MM-DD in every language (plotly's default spells month names in English)."""
+    """Dates on hover as YYYY-MM-DD in every language (plotly's default spells month names in English),
+    and ticks as YYYY-MM for readers of other languages than English."""
     if x in df and pd.api.types.is_datetime64_any_dtype(df[x]):
         fig.update_xaxes(hoverformat="%Y-%m-%d")
+        if current() != "en":  # tick labels too: "Jan 2024" is English
+            fig.update_xaxes(tickformat="%Y-%m")
     return fig
 
 

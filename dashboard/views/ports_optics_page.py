@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import charts, components as ui, data, shape
+from dashboard import charts, components as ui, data, i18n, shape
 from dashboard.i18n import t
 
 ui.page_header(t("page.ports-optics"), ui.description("marts.port_shipments"))
@@ -50,7 +50,8 @@ else:
             ui.empty(t("ports.no_units"))
         else:
             units = units.sort_values(["period_start", "speed_gbps"])
-            fig = charts.scatter(units, "period", "units", optics_labels, color="speed_label", symbol="kind",
+            shown_kinds = units.assign(kind=units["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # legend only
+            fig = charts.scatter(shown_kinds, "period", "units", optics_labels, color="speed_label", symbol="kind",
                                  hover=["publisher", "subject", "as_stated", "published_on"])
             ui.chart(fig, units, "optics_units", optics_labels)
     with price_col:
@@ -60,7 +61,7 @@ else:
             ui.empty(t("ports.no_prices"))
         else:
             metric = st.radio(t("ports.price"), ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
-                              key="optics_price_metric")
+                              key="optics_price_metric", label_visibility="collapsed")
             shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
             fig = charts.scatter(shown, "period", metric, optics_labels, color="speed_label",
                                  hover=["subject", "publisher", "kind", "published_on", "usd_per_gbps_derived"])

@@ -16,7 +16,7 @@ if roadmap.empty:
 search_col, kind_col = st.columns([2, 1])
 search = search_col.text_input(t("roadmap.search"), key="roadmap_search")
 kinds = kind_col.multiselect(t("roadmap.kind"), shape.options(roadmap, "kind"), key="roadmap_kinds",
-                             format_func=lambda k: i18n.t_or(f"roadmap.kind_value.{k}", k))
+                             format_func=lambda k: i18n.t_or(f"roadmap.kind_value.{k}", k), placeholder=t("ui.choose"))
 catalog = shape.search(roadmap, search, ["name", "vendor", "family", "generation", "product_id"])
 if kinds:
     catalog = catalog[catalog["kind"].isin(kinds)]

@@ -16,12 +16,15 @@ if uec.empty:
 st.subheader(t("uec.milestones_header"))
 milestones = uec[uec["row_type"] != "membership_count"]
 row_types = st.multiselect(t("uec.show"), shape.options(milestones, "row_type"), default=shape.options(milestones, "row_type"),
-                           key="uec_row_types", format_func=lambda r: i18n.t_or(f"uec.row_type.{r}", r))
+                           key="uec_row_types", format_func=lambda r: i18n.t_or(f"uec.row_type.{r}", r),
+                           placeholder=t("ui.choose"))
 shown = milestones[milestones["row_type"].isin(row_types)]
 if shown.empty:
     ui.empty(t("uec.no_milestones"))
 else:
-    fig = charts.timeline(shown, "on_date", "category", "title", labels,
+    # lanes named in the reader's language; the download keeps the ledger's category codes
+    lanes = shown.assign(category=shown["category"].map(lambda c: i18n.t_or(f"uec.category.{c}", c)))
+    fig = charts.timeline(lanes, "on_date", "category", "title", labels,
                           hover=["subject", "vendor", "uec_status", "publisher", "date_precision"])
     ui.chart(fig, shown, "uec_timeline", labels)
 
