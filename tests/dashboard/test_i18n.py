@@ -149,6 +149,19 @@ def test_mart_columns_lacking_a_zh_tw_name(fixture_home, monkeypatch):
     assert all(CJK.search(v) for v in names.values())
 
 
+def test_every_indicator_has_a_zh_tw_name():
+    import csv
+
+    with open(Path(__file__).resolve().parents[2] / "sources" / "curated" / "indicators.csv", encoding="utf-8") as fh:
+        ids = {row["indicator"] for row in csv.DictReader(fh)}
+    names = i18n.dictionary()["indicators"]
+    assert not sorted(ids - set(names)), "indicators without a zh-TW name in dictionary.zh-TW.toml [indicators]"
+    assert not sorted(set(names) - ids), "zh-TW names for indicators the catalog no longer has"
+    assert i18n.indicator_name("uec_members", "UEC members", "zh-TW") == "UEC 成員數"
+    assert i18n.indicator_name("uec_members", "UEC members", "en") == "UEC members"
+    assert i18n.indicator_name("no_such", None, "zh-TW") == "no_such"
+
+
 def test_mart_summaries_in_zh_tw(fixture_home):
     import duckdb
 
