@@ -134,3 +134,20 @@ def labels(relation: str) -> dict[str, str]:
 def description(relation: str) -> str:
     """A relation's one-line summary in the reader's language (its COMMENT ON in English)."""
     return i18n.relation_summary(relation, data.description(relation))
+
+
+def column_help(relation: str) -> dict[str, str]:
+    """Column tooltips: the dictionary's full description (English); in zh-TW after the column's Chinese name."""
+    descriptions = data.column_descriptions(relation)
+    if i18n.current() == i18n.DEFAULT:
+        return descriptions
+    return {col: t("ui.column_help", name=i18n.column_label(col, col), description=text)
+            for col, text in descriptions.items()}
+
+
+def metric(container, label: str, value, unit: str | None, qualifier: str | None = None, **kwargs) -> None:
+    """A headline card: the figure rounded for the reader (萬/億 in zh-TW), the exact value on hover."""
+    from dashboard import shape
+
+    container.metric(label, shape.format_value(value, unit, qualifier),
+                     help=kwargs.pop("help", None) or t("ui.exact_value", value=shape.format_exact(value, unit)), **kwargs)

@@ -39,7 +39,7 @@ else:
         ui.table(fits, "doubling_times", labels, with_sources=False)
 
 st.subheader(t("roadmap.catalog_header", shown=len(catalog), total=len(roadmap)))
-ui.table(catalog, "product_catalog", labels, data.column_descriptions("marts.bandwidth_roadmap"),
+ui.table(catalog, "product_catalog", labels, ui.column_help("marts.bandwidth_roadmap"),
          columns=["name", "vendor", "family", "kind", "fabric", "generation", "announced_on", "shipping_on", "introduced_on",
                   "port_speed_gbps", "switch_capacity_tbps", "switch_radix", "serdes_gbps", "port_latency_ns",
                   "nvlink_bandwidth_GBps", "power_w", "disputed_specs", "source_ids"], with_sources=False)

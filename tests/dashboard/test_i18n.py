@@ -261,3 +261,14 @@ def test_link_with_lang_opens_in_that_language(fixture_home, monkeypatch):
     assert not at.exception
     assert at.button_group(key="lang").value == "zh-TW"
     assert any(e.label.startswith("來源與資料（") for e in at.expander)
+
+
+def test_column_help_in_zh_tw_keeps_the_english_description(zh_app):
+    import json
+
+    at = zh_app("uec_page.py")
+    entries = next(df for df in at.dataframe if "on_date" in df.value.columns and "row_type" in df.value.columns)
+    config = json.loads(entries.proto.columns)  # the column configs the browser receives
+    assert config["row_type"]["label"] == "項目類型"
+    assert config["row_type"]["help"] == "項目類型。原文說明：event, membership_count or product_claim."
+    assert config["url"]["type_config"]["display_text"] == "連結"
