@@ -59,18 +59,37 @@ def server(fixture_home, tmp_path_factory):
     log = tmp_path_factory.mktemp("dashboard_log") / "streamlit.log"
     env = {**os.environ, "FABRICWATCH_HOME": str(fixture_home), "PYTHONPATH": str(ROOT)}
     with open(log, "wb") as out:
+        # own process group: `fabricwatch dashboard` runs streamlit as a child, which a terminate() of the
+        # CLI alone leaves running (orphaned servers piled up after every run)
         proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", "dashboard", "--port", str(port),
-                                 "--address", "127.0.0.1"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+                                 "--address", "127.0.0.1"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(base, proc)
         yield base
     finally:
-        proc.terminate()
+        _stop_group(proc)
+
+
+def _stop_group(proc: subprocess.Popen) -> None:
+    """Stop the CLI and its streamlit child: SIGTERM to the group, SIGKILL when it has not ended in 10 s."""
+    import signal
+
+    for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(proc.pid, 0)  # anyone left in the group?
+            except ProcessLookupError:
+                proc.poll()
+                return
+            proc.poll()
+            time.sleep(0.2)
 
 
 @pytest.fixture(scope="module")
