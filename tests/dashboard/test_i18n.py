@@ -272,3 +272,23 @@ def test_column_help_in_zh_tw_keeps_the_english_description(zh_app):
     assert config["row_type"]["label"] == "項目類型"
     assert config["row_type"]["help"] == "項目類型。原文說明：event, membership_count or product_claim."
     assert config["url"]["type_config"]["display_text"] == "連結"
+
+
+def _headline_card():
+    import streamlit as st
+
+    from dashboard import components as ui
+
+    ui.metric(st, "AI back-end network revenue", 1.29e9, "USD", "~")
+
+
+@pytest.mark.parametrize("lang, shown, exact", [("zh-TW", "~12.9 億美元", "精確數值：1,290,000,000 美元"),
+                                                ("en", "~$1.29 B", "Exact value: 1,290,000,000 USD")])
+def test_headline_card_rounds_for_the_reader_and_shows_the_exact_value_on_hover(monkeypatch, lang, shown, exact):
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv(i18n.ENV, lang)
+    at = AppTest.from_function(_headline_card, default_timeout=30).run()
+    assert not at.exception
+    assert at.metric[0].value == shown
+    assert at.metric[0].help == exact
