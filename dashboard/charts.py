@@ -11,6 +11,8 @@ import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 
+from dashboard.i18n import current, t
+
 HEIGHT = 420
 FABRIC_COLOURS = {"infiniband": "#76b900", "ethernet": "#1f77b4", "roce": "#17becf", "spectrum-x": "#2ca02c",
                   "uec": "#9467bd", "nvlink": "#ff7f0e", "slingshot": "#8c564b", "omni-path": "#e377c2",
@@ -24,6 +26,16 @@ def _style(fig: go.Figure, height: int = HEIGHT, legend_title: str | None = None
                       legend=dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0,
                                   title=dict(text=legend_title) if legend_title else None),
                       hoverlabel=dict(align="left"))
+    return fig
+
+
+def _iso_dates(fig: go.Figure, df: pd.DataFrame, x: str) -> go.Figure:
+    """Dates on hover as YYYY-MM-DD in every language (plotly's default spells month names in English),
+    and ticks as YYYY-MM for readers of other languages than English."""
+    if x in df and pd.api.types.is_datetime64_any_dtype(df[x]):
+        fig.update_xaxes(hoverformat="%Y-%m-%d")
+        if current() != "en":  # tick labels too: "Jan 2024" is English
+            fig.update_xaxes(tickformat="%Y-%m")
     return fig
 
 
@@ -54,6 +66,7 @@ def line(df: pd.DataFrame, x: str, y: str, labels: dict[str, str], color: str | 
     fig = px.line(df.sort_values(x), x=x, y=y, color=color, line_dash=dash, symbol=symbol, markers=markers, log_y=log_y,
                   log_x=log_x, labels=labels, hover_data=[h for h in (hover or []) if h in df], height=height,
                   color_discrete_map=_colour_map(df, color), line_group=line_group)
+    _iso_dates(fig, df, x)
     return _style(fig, height, labels.get(color) if color else None)
 
 
@@ -67,6 +80,7 @@ def scatter(df: pd.DataFrame, x: str, y: str, labels: dict[str, str], color: str
     if text:
         fig.update_traces(textposition="top center")
     _keep_order(fig, df, x)
+    _iso_dates(fig, df, x)
     return _style(fig, height, labels.get(color) if color else None)
 
 
@@ -94,7 +108,7 @@ def stacked_area(df: pd.DataFrame, x: str, y: str, color: str, labels: dict[str,
         fig = px.area(data, x=x, y=y, color=color, labels=labels, height=height,
                       groupnorm="fraction" if share else None, color_discrete_map=_colour_map(df, color))
     if share:
-        fig.update_yaxes(tickformat=".0%", title_text="Share of total")
+        fig.update_yaxes(tickformat=".0%", title_text=t("chart.share_of_total"))
     return _style(fig, height, labels.get(color))
 
 
@@ -105,6 +119,7 @@ def timeline(df: pd.DataFrame, date: str, lane: str, label: str, labels: dict[st
                      hover_data=[h for h in (hover or []) if h in df], height=height)
     fig.update_traces(marker=dict(size=13, line=dict(width=1, color="white")))
     fig.update_yaxes(title_text=None)
+    _iso_dates(fig, df, date)
     return _style(fig, height, labels.get(color or lane))
 
 
@@ -115,7 +130,7 @@ def trend(df: pd.DataFrame, x: str, y: str, labels: dict[str, str], color: str |
     if fit is not None and not fit.empty:
         for key, grp in fit.groupby(color) if color else [(None, fit)]:
             fig.add_trace(go.Scatter(x=grp[x], y=grp["y_fit"], mode="lines", line=dict(dash="dot", width=1.5),
-                                     name=f"trend {key}" if key else "trend", showlegend=True,
+                                     name=t("chart.trend_of", series=key) if key else t("chart.trend"), showlegend=True,
                                      hoverinfo="skip"))
     return fig
 

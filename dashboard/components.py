@@ -10,7 +10,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dashboard import data
+from dashboard import data, i18n
+from dashboard.i18n import t
 
 PROVENANCE_COLUMNS = ("publisher", "source_id", "title", "published_on", "url", "via", "evidence", "confidence",
                       "document_sha")
@@ -30,7 +31,7 @@ def empty(message: str) -> None:
 def require_warehouse() -> None:
     """Stop the page with what to do when nothing is published yet."""
     if data.warehouse_version() is None:
-        empty("No published warehouse yet: run `fabricwatch refresh` (offline by default) and reload this page.")
+        empty(t("ui.no_warehouse"))
         st.stop()
 
 
@@ -42,7 +43,7 @@ def column_config(df: pd.DataFrame, labels: dict[str, str], help_texts: dict[str
         label = labels.get(col, col.replace("_", " "))
         help_text = help_texts.get(col) or None
         if col in URL_COLUMNS:
-            config[col] = st.column_config.LinkColumn(label, help=help_text, display_text="link")
+            config[col] = st.column_config.LinkColumn(label, help=help_text, display_text=t("ui.link"))
         elif pd.api.types.is_datetime64_any_dtype(df[col]):
             # calendar dates arrive as midnight timestamps: show them as dates
             is_date = df[col].dropna().dt.normalize().eq(df[col].dropna()).all()
@@ -71,11 +72,11 @@ def download_bundle(df: pd.DataFrame, key: str) -> bytes:
     return buf.getvalue()
 
 
-def download(df: pd.DataFrame, key: str, label: str = "Download CSV + sources") -> None:
+def download(df: pd.DataFrame, key: str, label: str | None = None) -> None:
     """The rows as CSV, zipped with SOURCES.md (publisher, title, date, address of every document used)."""
-    st.download_button(label, download_bundle(df, key), file_name=f"{key}.zip", mime="application/zip",
+    st.download_button(label or t("ui.download_csv"), download_bundle(df, key), file_name=f"{key}.zip", mime="application/zip",
                        key=f"{key}_csv", on_click="ignore", icon=":material/download:",
-                       help="A zip with the rows as CSV and SOURCES.md: where each number comes from and how to cite it.")
+                       help=t("ui.download_help"))
 
 
 def provenance_frame(df: pd.DataFrame) -> pd.DataFrame:
@@ -95,10 +96,11 @@ def sources(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, *,
     labels = labels or {}
     prov = provenance_frame(df) if provenance is None else provenance
     n_sources = prov["publisher"].nunique() if "publisher" in prov else 0
-    title = f"Sources and data ({len(df)} rows" + (f", {n_sources} publishers)" if n_sources else ")")
+    title = (t("ui.sources_title_publishers", rows=len(df), publishers=n_sources) if n_sources
+             else t("ui.sources_title", rows=len(df)))
     with st.expander(title, expanded=expanded, icon=":material/source:"):
         if prov.empty:
-            st.caption("These rows carry no per-row source columns; see the table description above.")
+            st.caption(t("ui.no_row_sources"))
         else:
             st.dataframe(prov, hide_index=True, width="stretch", column_config=column_config(prov, labels),
                          key=f"{key}_sources")
@@ -133,10 +135,37 @@ def badge(status: str | None) -> str:
     colours = {"fresh": "green", "ok": "green", "passed": "green", "due": "orange", "warn": "orange",
                "stale": "red", "failed": "red", "error": "red"}
     status = (status or "unknown").lower()
-    return f":{colours.get(status, 'gray')}-badge[{status}]"
+    return f":{colours.get(status, 'gray')}-badge[{i18n.t_or(f'status.{status}', status)}]"
 
 
 def page_header(title: str, summary: str | None = None) -> None:
     st.title(title)
     if summary:
         st.caption(summary)
+
+
+def labels(relation: str) -> dict[str, str]:
+    """Column labels of a relation in the reader's language (zh-TW names from the catalog, else the dictionary's)."""
+    return i18n.localize_labels(data.labels(relation))
+
+
+def description(relation: str) -> str:
+    """A relation's one-line summary in the reader's language (its COMMENT ON in English)."""
+    return i18n.relation_summary(relation, data.description(relation))
+
+
+def column_help(relation: str) -> dict[str, str]:
+    """Column tooltips: the dictionary's full description (English); in zh-TW after the column's Chinese name."""
+    descriptions = data.column_descriptions(relation)
+    if i18n.current() == i18n.DEFAULT:
+        return descriptions
+    return {col: t("ui.column_help", name=i18n.column_label(col, col), description=text)
+            for col, text in descriptions.items()}
+
+
+def metric(container, label: str, value, unit: str | None, qualifier: str | None = None, **kwargs) -> None:
+    """A headline card: the figure rounded for the reader (萬/億 in zh-TW), the exact value on hover."""
+    from dashboard import shape
+
+    container.metric(label, shape.format_value(value, unit, qualifier),
+                     help=kwargs.pop("help", None) or t("ui.exact_value", value=shape.format_exact(value, unit)), **kwargs)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from dashboard import i18n
+
 
 class PageEntry(NamedTuple):
     """One page. The default page is served at / (Streamlit answers its url_path with "Page not found")."""
 
     file: str          # under dashboard/views/
-    title: str
+    title: str         # English; other languages from dashboard/i18n/catalog.toml [page] by url_path
     url_path: str      # the page's address: http://host:port/<url_path>; the default page is also at /
     icon: str
     section: str
@@ -25,6 +27,14 @@ class PageEntry(NamedTuple):
     def address(self) -> str:
         """Path to open the page at, relative to the server root."""
         return "" if self.default else self.url_path
+
+    def label(self, lang: str | None = None) -> str:
+        """The page's title in the reader's language: catalog key page.<url_path>, else the English title here."""
+        return i18n.t_or(f"page.{self.url_path}", self.title, lang)
+
+    def section_label(self, lang: str | None = None) -> str:
+        """The navigation section in the reader's language: catalog key nav.section.<section, lower case>."""
+        return i18n.t_or(f"nav.section.{self.section.lower()}", self.section, lang)
 
 
 PAGES = (

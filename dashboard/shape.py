@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from dashboard import i18n
+
 
 def options(df: pd.DataFrame, column: str) -> list:
     """Distinct non-null values of a column, sorted, for a select box."""
@@ -89,12 +91,11 @@ def where_in(df: pd.DataFrame, column: str, values) -> pd.DataFrame:
     return df[df[column].isin(set(values))]
 
 
-BASIS_LABELS = {"switch_capacity": "switch capacity", "port_speed": "port speed", "nvlink_bandwidth": "NVLink bandwidth"}
 
 
 def roadmap_series(points: pd.DataFrame) -> pd.DataFrame:
     """Roadmap points with a `series` label: family and what its bandwidth measures ("Tomahawk · switch capacity")."""
-    basis = points["bandwidth_basis"].map(BASIS_LABELS).fillna(points["bandwidth_basis"].astype(str))
+    basis = points["bandwidth_basis"].map(lambda b: i18n.t_or(f"shape.basis.{b}", str(b)))
     return points.assign(series=points["family"].astype(str) + " · " + basis)
 
 
@@ -154,23 +155,14 @@ def mlperf_largest(summary: pd.DataFrame) -> pd.DataFrame:
     return known.sort_values(["round_order", "fabric"])
 
 
-def format_value(value, unit: str | None, qualifier: str | None = None) -> str:
-    """A figure for a headline: "$3.2 B", ">80%", "2.0 M ports", "800 Gbps"."""
-    if value is None or pd.isna(value):
-        return "—"
-    q = qualifier if isinstance(qualifier, str) else ""
-    v = float(value)
-    if unit == "USD":
-        for div, suffix in ((1e12, " T"), (1e9, " B"), (1e6, " M"), (1e3, " k")):
-            if abs(v) >= div:
-                return f"{q}${v / div:,.3g}{suffix}"
-        return f"{q}${v:,.4g}"
-    if unit == "share":
-        return f"{q}{v:.0%}" if abs(v) >= 0.1 else f"{q}{v:.1%}"
-    for div, suffix in ((1e9, " B"), (1e6, " M"), (1e3, " k")):
-        if abs(v) >= div and unit in ("units", "ports", "count", "gpus"):
-            return f"{q}{v / div:,.3g}{suffix} {unit}"
-    return f"{q}{v:,.4g} {unit or ''}".strip()
+def format_value(value, unit: str | None, qualifier: str | None = None, lang: str | None = None) -> str:
+    """A figure for a headline in the reader's language: "$3.2 B" / "32 億美元", ">80%", "2 M ports" / "200 萬個埠"."""
+    return i18n.format_amount(value, unit, lang or i18n.current(), qualifier)
+
+
+def format_exact(value, unit: str | None, lang: str | None = None) -> str:
+    """The unrounded figure, for the tooltip of a rounded one."""
+    return i18n.format_exact(value, unit, lang or i18n.current())
 
 
 def format_change(change_ratio) -> str | None:
@@ -225,4 +217,4 @@ def per_period(df: pd.DataFrame, speed_label: str = "speed_label") -> pd.DataFra
     if df.empty:
         return df
     out = df[df["series_kind"] != "cumulative"] if "series_kind" in df else df
-    return out.assign(**{speed_label: out[speed_label].fillna("all speeds")}) if speed_label in out else out
+    return out.assign(**{speed_label: out[speed_label].fillna(i18n.t("shape.all_speeds"))}) if speed_label in out else out

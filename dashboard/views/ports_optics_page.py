@@ -2,23 +2,24 @@
 
 import streamlit as st
 
-from dashboard import charts, components as ui, data, shape
+from dashboard import charts, components as ui, data, i18n, shape
+from dashboard.i18n import t
 
-ui.page_header("Ports & optics", data.description("marts.port_shipments"))
+ui.page_header(t("page.ports-optics"), ui.description("marts.port_shipments"))
 ui.require_warehouse()
 
-ports, port_labels = data.mart("port_shipments"), data.labels("marts.port_shipments")
-st.subheader("Switch port shipments by speed")
+ports, port_labels = data.mart("port_shipments"), ui.labels("marts.port_shipments")
+st.subheader(t("ports.ports_header"))
 counts = ports[(ports["measure"] == "ports") & ports["counts_toward_total"]] if not ports.empty else ports
 if counts.empty:
-    ui.empty("No port shipment figures yet: add switch_ports_shipped rows with a speed_gbps to the curated ledger "
-             "(sources/curated/) and run `fabricwatch refresh`.")
+    ui.empty(t("ports.no_ports"))
 else:
     # One publisher at a time: stacking figures from different sources would add apples to oranges.
-    publisher = st.selectbox("Source", shape.by_frequency(counts, "publisher"), key="ports_publisher")
+    publisher = st.selectbox(t("ports.source"), shape.by_frequency(counts, "publisher"), key="ports_publisher",
+                             help=t("ports.source_help"))
     picked = shape.latest_per_report(shape.where(counts, publisher=publisher), ["period", "speed_gbps", "segment", "region"])
     picked = picked.sort_values(["period_start", "speed_gbps"])
-    units_tab, share_tab = st.tabs(["Ports", "Share of ports"])
+    units_tab, share_tab = st.tabs([t("ports.tab_ports"), t("ports.tab_share")])
     with units_tab:
         ui.chart(charts.stacked_area(picked, "period_start", "ports", "speed_label", port_labels, bar_x="period"),
                  picked, "port_shipments", port_labels)
@@ -28,7 +29,7 @@ else:
 
 reported_shares = ports[ports["measure"] == "share"] if not ports.empty else ports
 if not reported_shares.empty:
-    st.markdown("**Port shares as reported**")
+    st.markdown(f"**{t('ports.shares_reported')}**")
     shown = shape.with_hedged_value(shape.per_period(reported_shares), value="port_share")
     shown = shown.sort_values(["period_start", "speed_gbps"])
     fig = charts.scatter(shown, "period", "port_share", port_labels, color="speed_label", symbol="publisher",
@@ -36,31 +37,31 @@ if not reported_shares.empty:
     fig.update_yaxes(tickformat=".0%")
     ui.chart(fig, shown, "port_shares_reported", port_labels)
 
-optics, optics_labels = data.mart("optics"), data.labels("marts.optics")
-st.subheader("Optical modules by speed")
+optics, optics_labels = data.mart("optics"), ui.labels("marts.optics")
+st.subheader(t("ports.optics_header"))
 if optics.empty:
-    ui.empty("No optics figures yet: add optics_units_shipped / optics_asp rows (with speed_gbps) to the curated "
-             "ledger and refresh.")
+    ui.empty(t("ports.no_optics"))
 else:
     units_col, price_col = st.columns(2)
     with units_col:
         units = shape.with_hedged_value(shape.per_period(optics[optics["measure"] == "units"]), value="units")
-        st.markdown("**Units shipped**")
+        st.markdown(f"**{t('ports.units_shipped')}**")
         if units.empty:
-            ui.empty("No optics unit shipments recorded.")
+            ui.empty(t("ports.no_units"))
         else:
             units = units.sort_values(["period_start", "speed_gbps"])
-            fig = charts.scatter(units, "period", "units", optics_labels, color="speed_label", symbol="kind",
+            shown_kinds = units.assign(kind=units["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # legend only
+            fig = charts.scatter(shown_kinds, "period", "units", optics_labels, color="speed_label", symbol="kind",
                                  hover=["publisher", "subject", "as_stated", "published_on"])
             ui.chart(fig, units, "optics_units", optics_labels)
     with price_col:
         prices = shape.per_period(optics[optics["usd_per_gbps"].notna() | optics["asp_usd"].notna()])
-        st.markdown("**Prices**")
+        st.markdown(f"**{t('ports.prices')}**")
         if prices.empty:
-            ui.empty("No optics prices recorded: add optics_asp or optics_price_per_gbps rows.")
+            ui.empty(t("ports.no_prices"))
         else:
-            metric = st.radio("Price", ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
-                              key="optics_price_metric")
+            metric = st.radio(t("ports.price"), ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
+                              key="optics_price_metric", label_visibility="collapsed")
             shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
             fig = charts.scatter(shown, "period", metric, optics_labels, color="speed_label",
                                  hover=["subject", "publisher", "kind", "published_on", "usd_per_gbps_derived"])

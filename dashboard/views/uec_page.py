@@ -2,40 +2,43 @@
 
 import streamlit as st
 
-from dashboard import charts, components as ui, data, shape
+from dashboard import charts, components as ui, data, i18n, shape
+from dashboard.i18n import t
 
-ui.page_header("UEC tracker", data.description("marts.uec_tracker"))
+ui.page_header(t("page.uec"), ui.description("marts.uec_tracker"))
 ui.require_warehouse()
 
-uec, labels = data.mart("uec_tracker"), data.labels("marts.uec_tracker")
+uec, labels = data.mart("uec_tracker"), ui.labels("marts.uec_tracker")
 if uec.empty:
-    ui.empty("Nothing on the Ultra Ethernet Consortium yet: add UEC events to sources/curated/*_events.csv "
-             "(subject 'Ultra Ethernet Consortium') or refresh to read ultraethernet.org.")
+    ui.empty(t("uec.empty"))
     st.stop()
 
-st.subheader("Milestones and member products")
+st.subheader(t("uec.milestones_header"))
 milestones = uec[uec["row_type"] != "membership_count"]
-row_types = st.multiselect("Show", shape.options(milestones, "row_type"), default=shape.options(milestones, "row_type"),
-                           key="uec_row_types")
+row_types = st.multiselect(t("uec.show"), shape.options(milestones, "row_type"), default=shape.options(milestones, "row_type"),
+                           key="uec_row_types", format_func=lambda r: i18n.t_or(f"uec.row_type.{r}", r),
+                           placeholder=t("ui.choose"))
 shown = milestones[milestones["row_type"].isin(row_types)]
 if shown.empty:
-    ui.empty("No milestones for this selection.")
+    ui.empty(t("uec.no_milestones"))
 else:
-    fig = charts.timeline(shown, "on_date", "category", "title", labels,
+    # lanes named in the reader's language; the download keeps the ledger's category codes
+    lanes = shown.assign(category=shown["category"].map(lambda c: i18n.t_or(f"uec.category.{c}", c)))
+    fig = charts.timeline(lanes, "on_date", "category", "title", labels,
                           hover=["subject", "vendor", "uec_status", "publisher", "date_precision"])
     ui.chart(fig, shown, "uec_timeline", labels)
 
-st.subheader("Membership over time")
+st.subheader(t("uec.members_header"))
 members = uec[uec["row_type"] == "membership_count"].sort_values("on_date")
 if members.empty:
-    ui.empty("No membership counts yet: add uec_members observations (a count with its date) to the ledger.")
+    ui.empty(t("uec.no_members"))
 else:
     # Counts from different documents disagree (see Conflicts): points, not a line through them.
     fig = charts.scatter(members, "on_date", "member_count", labels, color="count_basis",
                          hover=["title", "member_count_qualifier", "publisher"])
     ui.chart(fig, members, "uec_members", labels)
 
-st.subheader("All entries")
-ui.table(uec.sort_values("on_date", ascending=False), "uec_entries", labels, data.column_descriptions("marts.uec_tracker"),
+st.subheader(t("uec.all_header"))
+ui.table(uec.sort_values("on_date", ascending=False), "uec_entries", labels, ui.column_help("marts.uec_tracker"),
          columns=["on_date", "row_type", "category", "subject", "title", "vendor", "uec_status", "member_count",
                   "publisher", "published_on", "url"], with_sources=False)

@@ -1,0 +1,294 @@
+"""English and Traditional Chinese: the catalog is complete, the code uses only keys it has, numbers read
+as a Chinese reader writes them, and source evidence is never translated."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from dashboard import i18n
+from dashboard.i18n import numbers
+from dashboard.pages_index import PAGES
+from tests.dashboard.test_pages import figures, frames_with, trace_values
+
+DASHBOARD = Path(__file__).resolve().parents[2] / "dashboard"
+# t("key"...) and t('key'...) calls (t_or takes keys built from data, with a fallback, and is not listed)
+T_CALL = re.compile(r"""(?<![\w.])t\(\s*(["'])([A-Za-z0-9_.\-]+)\1""")
+CJK = re.compile(r"[\u3400-\u9fff]")
+# catalog entries whose Chinese is the English on purpose (names)
+SAME_IN_BOTH = {"page.top500", "page.mlperf", "roadmap.kind_value.dpu"}
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_catalog_key_has_both_languages_with_the_same_fields():
+    catalog = i18n.catalog()
+    assert len(catalog) > 100
+    for key, entry in catalog.items():
+        assert set(entry) == set(i18n.LANGUAGES), key
+        assert all(isinstance(v, str) and v.strip() for v in entry.values()), key
+        assert _fields(entry["en"]) == _fields(entry["zh-TW"]), key  # {rows} in one language is {rows} in the other
+        if key not in SAME_IN_BOTH:
+            assert CJK.search(entry["zh-TW"]), f"{key}: zh-TW text has no Chinese: {entry['zh-TW']!r}"
+
+
+def test_every_key_the_code_uses_is_in_the_catalog():
+    used = {}
+    for path in DASHBOARD.rglob("*.py"):
+        for m in T_CALL.finditer(path.read_text(encoding="utf-8")):
+            used.setdefault(m.group(2), path.relative_to(DASHBOARD).as_posix())
+    assert len(used) > 40  # the scan finds the pages' keys (a broken pattern would find none)
+    missing = {k: f for k, f in used.items() if k not in i18n.catalog()}
+    assert not missing, f"t() keys missing from dashboard/i18n/catalog.toml: {missing}"
+
+
+def test_every_page_title_and_section_is_in_the_catalog():
+    for page in PAGES:
+        assert f"page.{page.url_path}" in i18n.catalog(), page.url_path
+        assert i18n.t(f"page.{page.url_path}", "en") == page.title  # the English title is pages_index's
+        assert f"nav.section.{page.section.lower()}" in i18n.catalog(), page.section
+    assert PAGES[3].label("zh-TW") == "技術路線圖" and PAGES[3].section_label("zh-TW") == "追蹤"
+
+
+def test_language_from_environment_is_read_at_call_time(monkeypatch):
+    monkeypatch.delenv(i18n.ENV, raising=False)
+    assert i18n.current() == "en"
+    monkeypatch.setenv(i18n.ENV, "zh-TW")
+    assert i18n.current() == "zh-TW" and i18n.t("page.uec") == "UEC 追蹤"
+    monkeypatch.setenv(i18n.ENV, "klingon")  # unknown: English, not an error
+    assert i18n.current() == "en"
+
+
+@pytest.mark.parametrize("code, expected", [("zh-TW", "zh-TW"), ("zh_tw", "zh-TW"), ("zh-Hant", "zh-TW"),
+                                            ("en-US", "en"), ("EN", "en"), ("fr", None), ("", None), (None, None)])
+def test_language_codes(code, expected):
+    assert i18n.normalize(code) == expected
+
+
+def test_format_placeholders_are_filled():
+    assert i18n.t("ui.sources_title_publishers", "zh-TW", rows=12, publishers=3) == "來源與資料（12 列，3 個發布者）"
+    assert i18n.t("ui.sources_title_publishers", "en", rows=12, publishers=3) == "Sources and data (12 rows, 3 publishers)"
+    assert i18n.t("no.such.key", "zh-TW") == "no.such.key"
+    assert i18n.t_or("status.nonsense", "nonsense", "zh-TW") == "nonsense"
+
+
+# Hand-computed: 1.29e9 / 1e8 = 12.9 (億); 35,000,000 / 1e4 = 3,500 (萬); 2e6 / 1e4 = 200 (萬);
+# 3.5e12 / 1e12 = 3.5 (兆); 3.2e9 / 1e9 = 3.2 (B); 0.355 * 100 = 35.5 (%).
+@pytest.mark.parametrize("value, unit, lang, qualifier, expected", [
+    (1.29e9, "USD", "zh-TW", None, "12.9 億美元"),
+    (35_000_000, None, "zh-TW", None, "3,500 萬"),
+    (35_000_000, "units", "zh-TW", None, "3,500 萬個"),
+    (2e6, "ports", "zh-TW", None, "200 萬個埠"),
+    (3.5e12, "USD", "zh-TW", "~", "~3.5 兆美元"),
+    (3.2e9, "USD", "zh-TW", "~", "~32 億美元"),
+    (25_000_000, "USD", "zh-TW", None, "2,500 萬美元"),
+    (9_500, "USD", "zh-TW", None, "9,500 美元"),
+    (55, "count", "zh-TW", None, "55 個"),
+    (800, "Gbps", "zh-TW", None, "800 Gbps"),
+    (0.355, "share", "zh-TW", None, "35.5%"),
+    (0.355, "share", "en", None, "35.5%"),
+    (0.8, "share", "en", ">", ">80%"),
+    (3.2e9, "USD", "en", "~", "~$3.2 B"),
+    (1.29e9, "USD", "en", None, "$1.29 B"),
+    (2e6, "ports", "en", None, "2 M ports"),
+    (float("nan"), "USD", "zh-TW", None, "—"),
+])
+def test_numbers_for_the_reader(value, unit, lang, qualifier, expected):
+    assert numbers.format_amount(value, unit, lang, qualifier) == expected
+
+
+def test_exact_value_for_the_tooltip():
+    assert numbers.format_exact(1.29e9, "USD", "zh-TW") == "1,290,000,000 美元"
+    assert numbers.format_exact(1.29e9, "USD", "en") == "1,290,000,000 USD"
+    assert numbers.format_exact(35_000_000, "ports", "zh-TW") == "35,000,000 個埠"
+    assert numbers.format_exact(0.355, "share", "en") == "0.355 (35.5%)"
+    assert numbers.significant(12.94) == "12.9" and numbers.significant(3_500) == "3,500"
+
+
+def test_shape_format_value_follows_the_reader(monkeypatch):
+    from dashboard import shape
+
+    monkeypatch.setenv(i18n.ENV, "zh-TW")
+    assert shape.format_value(1.29e9, "USD") == "12.9 億美元"
+    assert shape.format_exact(1.29e9, "USD") == "1,290,000,000 美元"
+    monkeypatch.setenv(i18n.ENV, "en")
+    assert shape.format_value(1.29e9, "USD") == "$1.29 B"
+
+
+# Columns holding what a source wrote: their values are shown as written, in the source's language.
+SOURCE_TEXT = ("evidence", "title", "subject", "a_evidence", "b_evidence", "name", "description", "note")
+
+
+def test_zh_labels_translate_names_never_values(monkeypatch):
+    monkeypatch.setenv(i18n.ENV, "zh-TW")
+    labels = i18n.localize_labels({"evidence": "The sentence, table cell or locator", "title": "Title", "xyz": "Xyz"})
+    assert labels == {"evidence": "佐證（原文）", "title": "文件標題", "xyz": "Xyz"}  # unknown column: English kept
+    # nothing in the i18n package takes a data frame or a value to translate
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (DASHBOARD / "i18n").glob("*.py"))
+    assert "DataFrame" not in source and "translate(" not in source
+
+
+def test_mart_columns_lacking_a_zh_tw_name(fixture_home, monkeypatch):
+    """Every column of the published marts has a zh-TW name (add new ones to dashboard/i18n/dictionary.zh-TW.toml)."""
+    import duckdb
+
+    from warehouse import db
+
+    with duckdb.connect(str(db.paths(fixture_home).published), read_only=True) as con:
+        columns = {r[0] for r in con.execute("SELECT DISTINCT column_name FROM meta.data_dictionary "
+                                             "WHERE schema_name = 'marts' AND column_name <> ''").fetchall()}
+    assert len(columns) > 150
+    names = i18n.dictionary()["columns"]
+    missing = sorted(columns - set(names))
+    assert not missing, f"mart columns without a zh-TW name ({len(missing)}): {missing}"
+    assert all(CJK.search(v) for v in names.values())
+
+
+def test_every_indicator_has_a_zh_tw_name():
+    import csv
+
+    with open(Path(__file__).resolve().parents[2] / "sources" / "curated" / "indicators.csv", encoding="utf-8") as fh:
+        ids = {row["indicator"] for row in csv.DictReader(fh)}
+    names = i18n.dictionary()["indicators"]
+    assert not sorted(ids - set(names)), "indicators without a zh-TW name in dictionary.zh-TW.toml [indicators]"
+    assert not sorted(set(names) - ids), "zh-TW names for indicators the catalog no longer has"
+    assert i18n.indicator_name("uec_members", "UEC members", "zh-TW") == "UEC 成員數"
+    assert i18n.indicator_name("uec_members", "UEC members", "en") == "UEC members"
+    assert i18n.indicator_name("no_such", None, "zh-TW") == "no_such"
+
+
+def test_mart_summaries_in_zh_tw(fixture_home):
+    import duckdb
+
+    from warehouse import db
+
+    with duckdb.connect(str(db.paths(fixture_home).published), read_only=True) as con:
+        marts = {f"marts.{r[0]}" for r in con.execute("SELECT DISTINCT table_name FROM meta.data_dictionary "
+                                                      "WHERE schema_name = 'marts'").fetchall()}
+    missing = sorted(marts - set(i18n.dictionary()["relations"]))
+    assert not missing, f"marts without a zh-TW summary: {missing}"
+
+
+# ---- the translated pages in zh-TW (AppTest on the fixture warehouse) ----
+
+@pytest.fixture
+def zh_app(app, monkeypatch):
+    monkeypatch.setenv(i18n.ENV, "zh-TW")
+    return app
+
+
+def test_roadmap_in_zh_tw(zh_app):
+    at = zh_app("roadmap_page.py")
+    assert not at.exception
+    assert at.title[0].value == "技術路線圖"
+    assert [s.value for s in at.subheader][:1] == ["各世代頻寬"]
+    assert at.subheader[-1].value.startswith("產品目錄（")
+    assert at.caption[0].value.startswith("網路架構產品（網卡、DPU")  # the mart's summary, in Chinese
+    assert at.text_input(key="roadmap_search").label == "搜尋產品（名稱、廠商、系列、世代）"
+    # data still there: the Quantum fit and the chart's axis in Chinese
+    fits = frames_with(at, "family_doubling_time_years")[0]
+    assert fits["family"].tolist() == ["Quantum"]
+    chart = figures(at)[0]
+    assert chart["layout"]["yaxis"]["title"]["text"] == "頻寬，Gb/s"
+    names = {t.get("name") for t in chart["data"] if t.get("name")}
+    assert any("埠速率" in n or "交換器容量" in n for n in names), names  # series: family · basis, in Chinese
+    assert any(n.startswith("趨勢") for n in names)
+    assert any(e.label.startswith("來源與資料（") for e in at.expander)
+
+
+def test_uec_in_zh_tw(zh_app):
+    at = zh_app("uec_page.py")
+    assert not at.exception
+    assert at.title[0].value == "UEC 追蹤"
+    assert [s.value for s in at.subheader] == ["里程碑與成員產品", "成員數變化", "全部項目"]
+    members = figures(at)[-1]
+    assert sorted(v for t in members["data"] for v in trace_values(t, "y")) == [9, 9, 55]
+    assert members["layout"]["yaxis"]["title"]["text"] == "成員數"
+    at.multiselect(key="uec_row_types").set_value([]).run()
+    assert "此選擇下沒有里程碑。" in [i.value for i in at.info]
+
+
+def test_ports_optics_in_zh_tw(zh_app):
+    at = zh_app("ports_optics_page.py")
+    assert not at.exception
+    assert at.title[0].value == "交換器埠與光模組"
+    assert [s.value for s in at.subheader] == ["各速率交換器埠出貨量", "各速率光模組"]
+    prices = figures(at)[-1]
+    assert prices["layout"]["yaxis"]["title"]["text"] == "每模組平均售價，美元"
+    at.radio(key="optics_price_metric").set_value("usd_per_gbps").run()
+    prices = figures(at)[-1]
+    assert prices["layout"]["yaxis"]["title"]["text"] == "每 Gb/s 價格，美元"
+    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.75, 0.875]  # 600/800, 350/400
+
+
+def test_evidence_is_shown_as_written_in_both_languages(app, monkeypatch):
+    """The same rows in English and in zh-TW: labels change, evidence, titles and subjects do not."""
+    shown = {}
+    for lang in ("en", "zh-TW"):
+        monkeypatch.setenv(i18n.ENV, lang)
+        at = app("uec_page.py")
+        frame = frames_with(at, "title")[0]
+        shown[lang] = frame[[c for c in SOURCE_TEXT if c in frame]]
+    assert shown["en"].columns.tolist() and shown["en"].equals(shown["zh-TW"])
+
+
+def test_language_switch_query_param_and_default(app, monkeypatch):
+    monkeypatch.delenv(i18n.ENV, raising=False)
+    at = app("uec_page.py")
+    assert at.title[0].value == "UEC tracker"
+    assert at.query_params["lang"] in ("en", ["en"])
+    at.button_group(key="lang").set_value("zh-TW").run()  # the sidebar switch
+    assert at.title[0].value == "UEC 追蹤"
+    assert at.query_params["lang"] in ("zh-TW", ["zh-TW"])  # a copied link opens in Chinese
+    assert at.session_state["lang"] == "zh-TW"
+
+
+def test_link_with_lang_opens_in_that_language(fixture_home, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.dashboard.conftest import APP
+
+    monkeypatch.setenv("FABRICWATCH_HOME", str(fixture_home))
+    monkeypatch.setenv(i18n.ENV, "en")  # the link wins over the default
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.query_params["lang"] = "zh-TW"
+    at.run()
+    assert not at.exception
+    assert at.button_group(key="lang").value == "zh-TW"
+    assert any(e.label.startswith("來源與資料（") for e in at.expander)
+
+
+def test_column_help_in_zh_tw_keeps_the_english_description(zh_app):
+    import json
+
+    at = zh_app("uec_page.py")
+    entries = next(df for df in at.dataframe if "on_date" in df.value.columns and "row_type" in df.value.columns)
+    config = json.loads(entries.proto.columns)  # the column configs the browser receives
+    assert config["row_type"]["label"] == "項目類型"
+    assert config["row_type"]["help"] == "項目類型。原文說明：event, membership_count or product_claim."
+    assert config["url"]["type_config"]["display_text"] == "連結"
+
+
+def _headline_card():
+    import streamlit as st
+
+    from dashboard import components as ui
+
+    ui.metric(st, "AI back-end network revenue", 1.29e9, "USD", "~")
+
+
+@pytest.mark.parametrize("lang, shown, exact", [("zh-TW", "~12.9 億美元", "精確數值：1,290,000,000 美元"),
+                                                ("en", "~$1.29 B", "Exact value: 1,290,000,000 USD")])
+def test_headline_card_rounds_for_the_reader_and_shows_the_exact_value_on_hover(monkeypatch, lang, shown, exact):
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv(i18n.ENV, lang)
+    at = AppTest.from_function(_headline_card, default_timeout=30).run()
+    assert not at.exception
+    assert at.metric[0].value == shown
+    assert at.metric[0].help == exact
