@@ -53,6 +53,15 @@ class WarehousePaths:
         return self.home / "inbox"
 
 
+HOME_ENV = "FABRICWATCH_HOME"
+DEFAULT_HOME = "data"
+
+
+def home() -> Path:
+    """`$FABRICWATCH_HOME`, default `./data` (relative to the current directory); read at call time."""
+    return Path(os.environ.get(HOME_ENV, DEFAULT_HOME)).resolve()
+
+
 def paths(home: str | Path) -> WarehousePaths:
     return WarehousePaths(Path(home).resolve())
 

@@ -16,6 +16,9 @@ import pandas as pd
 from sources.periods import period_bounds
 from sources.records import Event, Observation, Product, Records, flat
 
+# The tables every origin writes (replace_origin empties them for the origin, then refills them).
+RECORD_TABLES = ("core.observations", "core.events", "core.products")
+
 def _observation_rows(observations: Iterable[Observation], origin: str, loaded_at: dt.datetime) -> list[dict]:
     rows = []
     for obs in observations:
@@ -48,11 +51,22 @@ def _table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
     return [c[0] for c in cols]
 
 
+class UnknownColumns(ValueError):
+    """Rows carry columns the table does not have (a renamed or dropped column): nothing is inserted."""
+
+
 def insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict]) -> int:
-    """Insert plain dict rows into `table` by column name (missing columns become NULL)."""
+    """Insert plain dict rows into `table` by column name (missing columns become NULL).
+
+    A key that is not a column of the table raises UnknownColumns: shape drift fails loudly
+    instead of being dropped.
+    """
     if not rows:
         return 0
     columns = _table_columns(con, table)
+    unknown = sorted({k for r in rows for k in r} - set(columns))
+    if unknown:
+        raise UnknownColumns(f"{table} has no column(s) {', '.join(unknown)}")
     frame = pd.DataFrame.from_records([{c: r.get(c) for c in columns} for r in rows], columns=columns)
     con.from_df(frame).insert_into(table)  # frame columns are in the table's order
     return len(rows)
@@ -67,7 +81,7 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
     counts: dict[str, int] = {}
     con.execute("BEGIN")
     try:
-        for table in ("core.observations", "core.events", "core.products"):
+        for table in RECORD_TABLES:
             con.execute(f"DELETE FROM {table} WHERE origin = ?", [origin])
         for name in records.tables:
             con.execute(f"DELETE FROM core.{name} WHERE origin = ?", [origin])

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, NamedTuple, Sequence
 
 import duckdb
 
 from warehouse.marts import Mart
 
+CHECKS_DIR = Path(__file__).parent / "sql" / "checks"
 MAX_ROWS = 50
 SHARE_TOLERANCE = 1e-6          # rounding in a single share
 SHARE_SUM_TOLERANCE = 0.02      # rounded shares of one report may add to a little over 1
@@ -86,14 +88,21 @@ def keys_unique(con: duckdb.DuckDBPyConnection, relation: str, key: Sequence[str
     return CheckOutcome(True, f"({', '.join(key)}) is unique in {relation}", [])
 
 
-def units_valid(con: duckdb.DuckDBPyConnection, relation: str) -> CheckOutcome:
-    """Every (indicator, unit) is in the catalog and the unit is one the indicator allows (`a|b` lists)."""
+def units_valid(con: duckdb.DuckDBPyConnection, relation: str, *, origin: str | None = None) -> CheckOutcome:
+    """Every (indicator, unit) is in the catalog and the unit is one the indicator allows (`a|b` lists).
+
+    The one units check: the marts' `units_valid` and the curated ledger's check both call it
+    (`origin` limits it to the rows one loader wrote).
+    """
     ind, unit = _cols(con, relation, ["indicator", "unit"])
+    where, params = "", []
+    if origin is not None:
+        where, params = f" AND r.{_cols(con, relation, ['origin'])[0]} = ?", [origin]
     sql = (f"SELECT r.{ind} AS indicator, r.{unit} AS unit, i.unit AS allowed, count(*) AS n "
            f"FROM {_rel(con, relation)} r LEFT JOIN core.indicators i ON i.indicator = r.{ind} "
-           f"WHERE i.unit IS NULL OR NOT list_contains(string_split(i.unit, '|'), r.{unit}) "
+           f"WHERE (i.unit IS NULL OR NOT list_contains(string_split(i.unit, '|'), r.{unit})){where} "
            "GROUP BY ALL ORDER BY n DESC")
-    rows = _query(con, sql)
+    rows = _query(con, sql, params)
     if rows:
         return CheckOutcome(False, f"{len(rows)} indicator/unit pair(s) in {relation} are not in the catalog", rows)
     return CheckOutcome(True, f"every unit in {relation} matches its indicator", [])
@@ -184,6 +193,18 @@ def row_count_not_collapsed(con: duckdb.DuckDBPyConnection, relation: str, previ
         return CheckOutcome(True, f"{relation}: {current} rows (published: {previous_count})", row)
     return CheckOutcome(False, f"{relation} fell from {previous_count} to {current} rows "
                                f"(below {min_ratio:.0%} of the published count)", row)
+
+
+def provenance_complete(con: duckdb.DuckDBPyConnection, origin: str) -> CheckOutcome:
+    """Every row one origin wrote carries provenance (warehouse/sql/checks/provenance_missing.sql)."""
+    sql = (CHECKS_DIR / "provenance_missing.sql").read_text(encoding="utf-8")
+    bad = _dicts(con.execute(sql, {"origin": origin}))
+    total = _count(con, "SELECT count(*) FROM core.observations WHERE origin = ?", [origin])
+    if not total:
+        return CheckOutcome(False, f"no {origin} observations loaded", [])
+    if bad:
+        return CheckOutcome(False, f"{total} {origin} observations; {len(bad)} rows lack provenance", bad)
+    return CheckOutcome(True, f"{total} {origin} observations; every row carries provenance", [])
 
 
 def indicators_fresh(con: duckdb.DuckDBPyConnection) -> CheckOutcome:

@@ -9,7 +9,6 @@ import os
 import sys
 from pathlib import Path
 
-from fabricwatch.config import home
 
 NAME = "export"
 HELP = "Write every mart of the published warehouse to DIR as Parquet or CSV files, with a manifest.json (schema, row counts, refresh time)."
@@ -22,11 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        manifest = export_marts(home(), Path(args.directory), args.format)
-    except FileNotFoundError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    from warehouse import db
+
+    manifest = export_marts(db.home(), Path(args.directory), args.format)  # file errors: exit 2
     for mart in manifest["marts"]:
         print(f"{mart['file']:<40} {mart['rows']:>8} rows")
     print(f"wrote {len(manifest['marts'])} marts and {MANIFEST} to {Path(args.directory).resolve()}")
@@ -74,10 +71,11 @@ def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
 
 def _last_refresh(con) -> dict | None:
     """The newest published run (meta.runs): its id, finish time and fetch mode."""
-    rows = con.execute(
-        "SELECT run_id, finished_at, mode FROM meta.runs WHERE status = 'published' "
-        "ORDER BY finished_at DESC NULLS LAST LIMIT 1").fetchall()
-    if not rows:
+    from warehouse import runs
+
+    run = runs.last_published(con)
+    if run is None:
         return None
-    run_id, finished_at, mode = rows[0]
-    return {"run_id": run_id, "finished_at": finished_at.isoformat() if finished_at else None, "mode": mode}
+    finished_at = run["finished_at"]
+    return {"run_id": run["run_id"], "finished_at": finished_at.isoformat() if finished_at else None,
+            "mode": run["mode"]}

@@ -7,8 +7,10 @@ the warehouse (warehouse/model_io.py).
 import dagster as dg
 
 import fabric_model as fm
+from pipelines import lineage
 from pipelines.checks import record_check
 from pipelines.resources import WarehouseResource
+from pipelines.vocabulary import Kind, kinds
 from warehouse import model_io
 
 GROUP = "model"
@@ -19,7 +21,16 @@ def _catalog(con) -> fm.Catalog:
     return fm.load_catalog(model_io.observed_spec_overrides(con))
 
 
-@dg.asset(group_name=GROUP, deps=[dg.AssetKey("curated_ledger")], compute_kind="numpy",
+# What each model asset reads and writes (its parents are derived from the reads: pipelines/lineage.py).
+OVERRIDES_SQL, NCCL_SQL = "model_overrides.sql", "model_nccl_rows.sql"
+
+
+def _lineage(writes: str, *sql: str) -> dict:
+    return {**lineage.reads_sql(*sql), **lineage.metadata(writes=[writes])}
+
+
+@dg.asset(group_name=GROUP, deps=[dg.AssetKey("curated_ledger")], kinds=kinds(Kind.numpy),
+          metadata=_lineage("model.assumptions", OVERRIDES_SQL),
           description="Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse.")
 def model_catalog(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     with warehouse.connect() as con:
@@ -35,7 +46,8 @@ def model_catalog(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
 GRID_WORKLOAD = {"params": 70e9, "compute_s_per_step": 1.0}
 
 
-@dg.asset(group_name=GROUP, deps=[model_catalog], compute_kind="numpy",
+@dg.asset(group_name=GROUP, deps=[model_catalog], kinds=kinds(Kind.numpy),
+          metadata=_lineage("model.scenarios", OVERRIDES_SQL),
           description="Scenario grid: fabrics x cluster sizes 256-131,072 GPUs x NIC speeds 400/800/1600G, swept with "
                       "the vectorized model (illustrative workload: 70B parameters, bf16 gradients, 1 s compute per step).")
 def fabric_scenarios(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
@@ -46,7 +58,8 @@ def fabric_scenarios(context: dg.AssetExecutionContext, warehouse: WarehouseReso
                                           "infeasible": int((~grid["feasible"]).sum())})
 
 
-@dg.asset(group_name=GROUP, deps=[model_catalog, *CORE_DEPS], compute_kind="numpy",
+@dg.asset(group_name=GROUP, deps=[model_catalog, *CORE_DEPS], kinds=kinds(Kind.numpy),
+          metadata=_lineage("model.calibration", OVERRIDES_SQL, NCCL_SQL),
           description="Predicted vs measured nccl-tests bus bandwidth (warehouse runs and cited published points), error per point.")
 def model_calibration(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     with warehouse.connect() as con:
@@ -76,7 +89,8 @@ def calibration_within_tolerance(context: dg.AssetCheckExecutionContext, warehou
     )
 
 
-@dg.asset(group_name=GROUP, deps=[model_catalog], compute_kind="numpy",
+@dg.asset(group_name=GROUP, deps=[model_catalog], kinds=kinds(Kind.numpy),
+          metadata=_lineage("model.sensitivity", OVERRIDES_SQL),
           description="Which assumptions move network cost per GPU and step time most (tornado, each ±20%).")
 def model_sensitivity(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     with warehouse.connect() as con:
