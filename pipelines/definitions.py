@@ -1,8 +1,8 @@
 """Dagster Definitions for fabricwatch: sources → core → model → marts → publish.
 
 Lineage is derived, not listed: every asset declares the relations it writes, every asset built
-on SQL the relations it reads (pipelines/lineage.py), and `wire` makes the writers of what an
-asset reads its parents. `build_definitions()` is used by `fabricwatch refresh` (explicit home
+on SQL the relations it reads (pipelines/lineage.py), and the writers of what an asset reads are
+its parents. `build_definitions()` is used by `fabricwatch refresh` (explicit home
 and mode); `defs` is what `dagster definitions validate` and `fabricwatch ui` load (home from
 the environment, read when the definitions are loaded, not at import).
 """
@@ -13,7 +13,7 @@ import os
 
 import dagster as dg
 
-from pipelines import automation, lineage
+from pipelines import automation
 from pipelines.assets import curated, inbox, model, registry
 from pipelines.assets.fetch import build_fetch_assets
 from pipelines.assets.marts import build_mart_assets
@@ -31,8 +31,8 @@ def pipeline_assets() -> tuple[list[dg.AssetsDefinition], list]:
     """Every asset (wired by what it reads) and asset check, except the publish step."""
     assets = [*registry.assets, *inbox.assets, *build_fetch_assets(REGISTRY), *build_parse_assets(REGISTRY),
               *curated.assets, *model.assets]
-    mart_assets, mart_checks = build_mart_assets()
-    return lineage.wire([*assets, *mart_assets]), [*curated.checks, *registry.checks, *model.checks, *mart_checks]
+    mart_assets, mart_checks = build_mart_assets(assets)
+    return [*assets, *mart_assets], [*curated.checks, *registry.checks, *model.checks, *mart_checks]
 
 
 def build_definitions(home: str | None = None, mode: FetchMode | str | None = None) -> dg.Definitions:

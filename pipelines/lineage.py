@@ -2,9 +2,9 @@
 
 Every asset says which relations it writes (`writes(...)` metadata, or derived: a parse asset writes
 what its parser family yields, a mart writes `marts.<name>`), and an asset built on SQL says which
-relations it reads (derived from its SQL with DuckDB's own parser). `wire(assets)` then adds, to
-every asset that reads, a dependency on every writer of what it reads. A new mart, or a new parse
-family, gets its lineage without anyone listing it.
+relations it reads (derived from its SQL with DuckDB's own parser). Its parents are the writers of
+what it reads, given to the asset when it is built. A new mart, or a new parse family, gets its
+lineage without anyone listing it; `unwired` finds any asset whose parents fall short.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def metadata(*, writes: Iterable[str] = (), reads: Iterable[str] = ()) -> dict[s
 
 def reads_sql(*files: str) -> dict[str, str]:
     """Metadata for an asset whose reads are the given files under warehouse/sql/."""
-    return metadata(reads=set().union(*(relations_read((SQL_DIR / f).read_text(encoding="utf-8")) for f in files)))
+    return metadata(reads=declared_reads(*files))
 
 
 def _split(value) -> set[str]:
@@ -76,9 +76,12 @@ def declared(spec: dg.AssetSpec, key: str) -> set[str]:
 
 
 # ---------------------------------------------------------------- the wiring
+# Parents are passed to the asset decorators (`deps=`): Dagster orders a run only by the deps an
+# asset was built with, so they are computed before the readers are built, from the writers'
+# declarations.
 
 def writers(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[dg.AssetKey]]:
-    """Relation -> the assets that write it."""
+    """Relation -> the assets that write it, from their `writes` metadata."""
     out: dict[str, set[dg.AssetKey]] = defaultdict(set)
     for a in assets:
         for spec in a.specs:
@@ -87,30 +90,47 @@ def writers(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[dg.AssetKey]
     return dict(out)
 
 
-def parents(spec: dg.AssetSpec, by_relation: dict[str, set[dg.AssetKey]]) -> set[dg.AssetKey]:
-    """The writers of what `spec` reads (never itself)."""
-    return {k for r in declared(spec, READS) for k in by_relation.get(r, ())} - {spec.key}
+def source_writers() -> dict[str, set[dg.AssetKey]]:
+    """Writers of the raw and core layers (registry, inbox, fetch, parse, curated ledger).
+
+    Built from the same builders the definitions use, so the model assets (defined at import)
+    can take their parents from it.
+    """
+    from pipelines.assets import curated, registry
+    from pipelines.assets.fetch import build_fetch_assets
+    from pipelines.assets.parse import build_parse_assets
+    from sources.registry import REGISTRY
+
+    return writers([*registry.assets, *curated.assets, *build_fetch_assets(REGISTRY), *build_parse_assets(REGISTRY)])
 
 
-def unwritten(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[str]]:
-    """Asset -> relations it reads that no asset writes (a lineage hole; tested to be empty)."""
+def parents(reads: Iterable[str], by_relation: dict[str, set[dg.AssetKey]],
+            itself: dg.AssetKey | None = None) -> list[dg.AssetKey]:
+    """The writers of the relations read (never the reader itself), sorted."""
+    keys = {k for r in reads for k in by_relation.get(r, ())} - {itself}
+    return sorted(keys, key=lambda k: k.to_user_string())
+
+
+def sql_parents(*files: str) -> list[dg.AssetKey]:
+    """Parents of an asset reading the given files under warehouse/sql/ (raw and core writers)."""
+    return parents(declared_reads(*files), source_writers())
+
+
+def declared_reads(*files: str) -> set[str]:
+    return set().union(*(relations_read((SQL_DIR / f).read_text(encoding="utf-8")) for f in files))
+
+
+def unwired(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[str]]:
+    """Asset -> writers of what it reads that are not its parents, or reads nobody writes (tested empty)."""
     assets = list(assets)
     by_relation = writers(assets)
     out = {}
     for a in assets:
         for spec in a.specs:
-            missing = {r for r in declared(spec, READS) if r not in by_relation}
+            have = {d.asset_key for d in spec.deps}
+            reads = declared(spec, READS)
+            missing = {k.to_user_string() for k in parents(reads, by_relation, spec.key)} - {k.to_user_string() for k in have}
+            missing |= {f"(no writer of {r})" for r in reads if r not in by_relation}
             if missing:
                 out[spec.key.to_user_string()] = missing
     return out
-
-
-def wire(assets: list[dg.AssetsDefinition]) -> list[dg.AssetsDefinition]:
-    """Add to every asset that declares reads a dependency on each writer of what it reads."""
-    by_relation = writers(assets)
-
-    def add_parents(spec: dg.AssetSpec) -> dg.AssetSpec:
-        extra = parents(spec, by_relation) - {d.asset_key for d in spec.deps}
-        return spec.merge_attributes(deps=sorted(extra, key=lambda k: k.to_user_string())) if extra else spec
-
-    return [a.map_asset_specs(add_parents) if any(declared(s, READS) for s in a.specs) else a for a in assets]

@@ -116,6 +116,7 @@ def run_refresh(home: Path, mode: FetchMode | str = FetchMode.offline, select: l
     job = defs.resolve_job_def("refresh").with_hooks(_progress_hooks(stream))
     result = job.execute_in_process(
         instance=instance, asset_selection=selection, raise_on_error=False,
+        run_config={"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}},  # the hooks print progress
         tags={"fabricwatch/mode": mode.value, "fabricwatch/selection": " ".join(select or []),
               **({"fabricwatch/fingerprint": fingerprint} if fingerprint and not select else {})},
     )

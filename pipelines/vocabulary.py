@@ -24,4 +24,7 @@ def table_metadata(relation: str, columns: list[dict], rows: int | None = None) 
     """`dagster/table_name`, `dagster/column_schema` (from the COMMENT ON lines) and `dagster/row_count`."""
     schema = dg.TableSchema(columns=[dg.TableColumn(c["name"], c["type"], description=c["description"] or None)
                                      for c in columns])
-    return dict(dg.TableMetadataSet(table_name=relation, column_schema=schema, row_count=rows))
+    out = {"dagster/table_name": relation, "dagster/column_schema": dg.MetadataValue.table_schema(schema)}
+    if rows is not None:
+        out["dagster/row_count"] = dg.MetadataValue.int(rows)
+    return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import hashlib
 import os
 import shutil
 import time
@@ -21,6 +22,7 @@ from typing import Iterator
 import duckdb
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+COMMENTS_DIR = Path(__file__).parent / "comments"   # comments amended after their migration (README there)
 # The duckdb CLI analysts get from PyPI (duckdb-cli 1.5.x) cannot read DuckDB 2.0's default
 # storage format (ecosystem-notes §1); files are created in the 1.5 format and stay in it.
 STORAGE_COMPATIBILITY = "v1.5.0"
@@ -114,7 +116,44 @@ def migrate(con: duckdb.DuckDBPyConnection) -> list[str]:
             con.execute("ROLLBACK")
             raise
         done.append(name)
+    apply_comments(con, force=bool(done))
     return done
+
+
+def comment_files() -> dict[str, tuple[str, str]]:
+    """name -> (sha256, text) of every file under warehouse/comments/, in name order."""
+    out = {}
+    for path in sorted(COMMENTS_DIR.glob("*.sql")):
+        text = path.read_text(encoding="utf-8")
+        out[path.stem] = (hashlib.sha256(text.encode()).hexdigest(), text)
+    return out
+
+
+def comments_current(con: duckdb.DuckDBPyConnection) -> bool:
+    try:
+        applied = dict(con.execute("SELECT name, sha256 FROM meta.comments_applied").fetchall())
+    except duckdb.CatalogException:
+        return False
+    return applied == {name: sha for name, (sha, _) in comment_files().items()}
+
+
+def apply_comments(con: duckdb.DuckDBPyConnection, force: bool = False) -> list[str]:
+    """Apply warehouse/comments/*.sql (all of them, in order) when one changed or `force`; idempotent."""
+    if schema_version(con) < 14 or (not force and comments_current(con)):  # 0014 creates meta.comments_applied
+        return []
+    files = comment_files()
+    con.execute("BEGIN")
+    try:
+        for name, (sha, text) in files.items():
+            con.execute(text)
+        con.execute("DELETE FROM meta.comments_applied")
+        for name, (sha, _) in files.items():
+            con.execute("INSERT INTO meta.comments_applied VALUES (?, ?, ?)", [name, sha, _utcnow()])
+        con.execute("COMMIT")
+    except Exception:
+        con.execute("ROLLBACK")
+        raise
+    return list(files)
 
 
 class WarehouseBusy(RuntimeError):
@@ -146,6 +185,8 @@ def connect_work(path: str | Path, wait_s: float = LOCK_WAIT_S) -> duckdb.DuckDB
     try:
         if schema_version(con) != migration_files()[-1][0]:  # cheap check first: most opens find it current
             migrate(con)
+        elif not comments_current(con):
+            apply_comments(con)
     except Exception:
         con.close()
         raise

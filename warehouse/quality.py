@@ -98,9 +98,10 @@ def units_valid(con: duckdb.DuckDBPyConnection, relation: str, *, origin: str | 
     where, params = "", []
     if origin is not None:
         where, params = f" AND r.{_cols(con, relation, ['origin'])[0]} = ?", [origin]
-    sql = (f"SELECT r.{ind} AS indicator, r.{unit} AS unit, i.unit AS allowed, count(*) AS n "
+    allowed = "list_concat(string_split(i.unit, '|'), coalesce(i.compatible_units, []))"
+    sql = (f"SELECT r.{ind} AS indicator, r.{unit} AS unit, {allowed} AS allowed, count(*) AS n "
            f"FROM {_rel(con, relation)} r LEFT JOIN core.indicators i ON i.indicator = r.{ind} "
-           f"WHERE (i.unit IS NULL OR NOT list_contains(string_split(i.unit, '|'), r.{unit})){where} "
+           f"WHERE (i.unit IS NULL OR NOT list_contains({allowed}, r.{unit})){where} "
            "GROUP BY ALL ORDER BY n DESC")
     rows = _query(con, sql, params)
     if rows:

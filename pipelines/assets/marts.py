@@ -24,26 +24,31 @@ def mart_key(name: str) -> dg.AssetKey:
     return dg.AssetKey([KEY_PREFIX, name])
 
 
-def build_mart_assets() -> tuple[list[dg.AssetsDefinition], list]:
-    """Assets `marts/<name>` (group "marts"), declaring what they read and write.
+def build_mart_assets(upstream: list[dg.AssetsDefinition] = ()) -> tuple[list[dg.AssetsDefinition], list]:
+    """Assets `marts/<name>` (group "marts"): each one's parents are the writers, among `upstream`
+    and the marts, of the relations its SQL reads.
 
     Each mart's checks run inside its own step (check specs on the asset), on the connection that
     built it: one step and one connection per mart instead of one per check.
     """
-    return [_mart_asset(mart) for mart in marts.discover_marts()], []
+    found = marts.discover_marts()
+    by_relation = lineage.writers(upstream)
+    for mart in found:
+        by_relation.setdefault(mart.relation, set()).add(mart_key(mart.name))
+    return [_mart_asset(mart, lineage.parents(mart.reads, by_relation, mart_key(mart.name))) for mart in found], []
 
 
 def _severity(spec: quality.MartCheck) -> dg.AssetCheckSeverity:
     return dg.AssetCheckSeverity.ERROR if spec.severity == quality.ERROR else dg.AssetCheckSeverity.WARN
 
 
-def _mart_asset(mart: marts.Mart) -> dg.AssetsDefinition:
+def _mart_asset(mart: marts.Mart, deps: list[dg.AssetKey]) -> dg.AssetsDefinition:
     key = mart_key(mart.name)
     specs = quality.checks_for(mart)
     check_specs = [dg.AssetCheckSpec(s.name, asset=key, blocking=s.severity == quality.ERROR, description=s.description)
                    for s in specs]
 
-    @dg.asset(key=key, group_name=GROUP, kinds=kinds(Kind.duckdb), check_specs=check_specs,
+    @dg.asset(key=key, group_name=GROUP, deps=deps, kinds=kinds(Kind.duckdb), check_specs=check_specs,
               code_version=marts.sql_version(mart), metadata=lineage.metadata(writes=[mart.relation], reads=mart.reads),
               description=mart.description or mart.relation)
     def _asset(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:

@@ -14,7 +14,6 @@ from pipelines.vocabulary import Kind, kinds
 from warehouse import model_io
 
 GROUP = "model"
-CORE_DEPS = [dg.AssetKey("curated_ledger"), dg.AssetKey("parse_nccl_logs")]
 
 
 def _catalog(con) -> fm.Catalog:
@@ -29,7 +28,8 @@ def _lineage(writes: str, *sql: str) -> dict:
     return {**lineage.reads_sql(*sql), **lineage.metadata(writes=[writes])}
 
 
-@dg.asset(group_name=GROUP, deps=[dg.AssetKey("curated_ledger")], kinds=kinds(Kind.numpy),
+# model_catalog reads what the spec parsers (and the ledger) write: its parents come from that SQL.
+@dg.asset(group_name=GROUP, deps=lineage.sql_parents(OVERRIDES_SQL), kinds=kinds(Kind.numpy),
           metadata=_lineage("model.assumptions", OVERRIDES_SQL),
           description="Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse.")
 def model_catalog(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
@@ -46,7 +46,7 @@ def model_catalog(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
 GRID_WORKLOAD = {"params": 70e9, "compute_s_per_step": 1.0}
 
 
-@dg.asset(group_name=GROUP, deps=[model_catalog], kinds=kinds(Kind.numpy),
+@dg.asset(group_name=GROUP, deps=[model_catalog, *lineage.sql_parents(OVERRIDES_SQL)], kinds=kinds(Kind.numpy),
           metadata=_lineage("model.scenarios", OVERRIDES_SQL),
           description="Scenario grid: fabrics x cluster sizes 256-131,072 GPUs x NIC speeds 400/800/1600G, swept with "
                       "the vectorized model (illustrative workload: 70B parameters, bf16 gradients, 1 s compute per step).")
@@ -58,7 +58,7 @@ def fabric_scenarios(context: dg.AssetExecutionContext, warehouse: WarehouseReso
                                           "infeasible": int((~grid["feasible"]).sum())})
 
 
-@dg.asset(group_name=GROUP, deps=[model_catalog, *CORE_DEPS], kinds=kinds(Kind.numpy),
+@dg.asset(group_name=GROUP, deps=[model_catalog, *lineage.sql_parents(OVERRIDES_SQL, NCCL_SQL)], kinds=kinds(Kind.numpy),
           metadata=_lineage("model.calibration", OVERRIDES_SQL, NCCL_SQL),
           description="Predicted vs measured nccl-tests bus bandwidth (warehouse runs and cited published points), error per point.")
 def model_calibration(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
@@ -89,7 +89,7 @@ def calibration_within_tolerance(context: dg.AssetCheckExecutionContext, warehou
     )
 
 
-@dg.asset(group_name=GROUP, deps=[model_catalog], kinds=kinds(Kind.numpy),
+@dg.asset(group_name=GROUP, deps=[model_catalog, *lineage.sql_parents(OVERRIDES_SQL)], kinds=kinds(Kind.numpy),
           metadata=_lineage("model.sensitivity", OVERRIDES_SQL),
           description="Which assumptions move network cost per GPU and step time most (tornado, each ±20%).")
 def model_sensitivity(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
