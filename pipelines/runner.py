@@ -54,6 +54,7 @@ class RefreshOutcome:
     skipped_publish: bool = False
     seconds: float = 0.0
     up_to_date: bool = False   # offline inputs unchanged since the published run: nothing was redone
+    materialized: list[str] = field(default_factory=list)   # asset keys this run materialized
 
 
 def resolve_selection(defs: dg.Definitions, select: list[str]) -> list[dg.AssetKey]:
@@ -134,9 +135,10 @@ def outcome_of(result: dg.ExecuteInProcessResult, seconds: float, stream=None) -
             print(f"  {status} {name}", file=stream, flush=True)
         if not evaluation.passed:
             (warnings if evaluation.severity == dg.AssetCheckSeverity.WARN else failed_checks).append(name)
-    published = any(e.asset_key == PUBLISH_KEY for e in result.get_asset_materialization_events())
+    materialized = sorted({e.asset_key.to_user_string() for e in result.get_asset_materialization_events()})
     return RefreshOutcome(success=result.success, run_id=result.run_id, failed_steps=sorted(result.get_failed_step_keys()),
-                          failed_checks=failed_checks, warnings=warnings, skipped_publish=not published, seconds=seconds)
+                          failed_checks=failed_checks, warnings=warnings, materialized=materialized,
+                          skipped_publish=PUBLISH_KEY.to_user_string() not in materialized, seconds=seconds)
 
 
 def _published_fingerprint(home: Path) -> str | None:
