@@ -221,6 +221,16 @@ def published_connection(home: str | Path, *, safe: bool = False) -> Iterator[du
         con.close()
 
 
+@contextlib.contextmanager
+def read_only_connection(path: str | Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A short read-only connection to any warehouse file (the working one, a release)."""
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
 COUNTED_SCHEMAS = ("raw", "core", "model", "marts")
 
 
