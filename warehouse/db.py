@@ -160,7 +160,7 @@ class WarehouseBusy(RuntimeError):
     """Another process (a second refresh, a scheduled run) holds the working database."""
 
 
-def connect_work(path: str | Path, wait_s: float = LOCK_WAIT_S) -> duckdb.DuckDBPyConnection:
+def connect_work(path: str | Path, wait_s: float | None = None) -> duckdb.DuckDBPyConnection:
     """Open (creating if needed) a working database read-write, migrated to the current schema.
 
     DuckDB fails at once when another process holds the file; a refresh started while a scheduled
@@ -169,7 +169,7 @@ def connect_work(path: str | Path, wait_s: float = LOCK_WAIT_S) -> duckdb.DuckDB
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    deadline, delay = time.monotonic() + wait_s, 0.1
+    deadline, delay = time.monotonic() + (LOCK_WAIT_S if wait_s is None else wait_s), 0.1
     while True:
         try:
             con = duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY})
