@@ -20,7 +20,7 @@ from sources.records import Event, Observation, Product, Records, flat
 RECORD_TABLES = ("core.observations", "core.events", "core.products")
 # Provenance the parse step offers every family-table row (sources/parsing.py); a table without
 # such a column (a child table like core.nccl_rows) takes its provenance from its parent row.
-OFFERED_PROVENANCE = ("source_id", "url", "document_sha", "published_on")
+OFFERED_PROVENANCE = ("source_id", "url", "document_sha", "published_on", "parser_version")
 
 def _observation_rows(observations: Iterable[Observation], origin: str, loaded_at: dt.datetime) -> list[dict]:
     rows = []

@@ -17,7 +17,6 @@ from sources.parsers.top500_families import family_fabric, notable_group
 from sources.parsers.top500_read import ListTable, read_list
 from sources.records import Observation, Provenance, Records
 
-PARSER_VERSION = "1"
 PUBLISHER = "TOP500 (top500.org)"
 FULL_LIST = 500
 SEGMENT_FAMILY = "interconnect_family"

@@ -75,8 +75,13 @@ def test_materializing_every_mart_records_every_check(tmp_path):
     assets, checks = mart_assets.build_mart_assets()
     result = dg.materialize([*assets, *checks], resources={"warehouse": WarehouseResource(home=str(home))})
     assert result.success
-    rows = result.asset_materializations_for_node("marts__forecast_revisions")[0].metadata["dagster/row_count"].value
-    assert rows == 10
+    meta = result.asset_materializations_for_node("marts__forecast_revisions")[0].metadata
+    assert meta["dagster/row_count"].value == 10
+    assert meta["dagster/table_name"].value == "marts.forecast_revisions"
+    columns = {c.name: c.description for c in meta["dagster/column_schema"].schema.columns}
+    sql = marts.get_mart("forecast_revisions").sql   # the COMMENT ON lines are the descriptions
+    assert columns and all(f"COMMENT ON COLUMN marts.forecast_revisions.{n} IS '{d.replace(chr(39), chr(39) * 2)}'" in sql
+                           for n, d in columns.items())
     failed = sorted((e.asset_key.path[1], e.check_name, e.severity.value)
                     for e in result.get_asset_check_evaluations() if not e.passed)
     assert failed == [("conflicts", "no_conflicts", "WARN"), ("indicator_freshness", "indicators_fresh", "WARN")]
