@@ -11,8 +11,8 @@ from warehouse.query import QueryRejected, run_query
 @pytest.fixture()
 def home(tmp_path):
     con = db.connect_work(db.paths(tmp_path).work)
-    con.execute("INSERT INTO core.indicators VALUES ('a', 'A', 'USD', 'market', 'yearly', NULL, NULL), "
-                "('b', 'B', 'share', 'share', 'quarterly', NULL, NULL)")
+    con.execute("INSERT INTO core.indicators (indicator, name, unit, category, cadence) VALUES ('a', 'A', 'USD', 'market', 'yearly'), "
+                "('b', 'B', 'share', 'share', 'quarterly')")
     db.publish(tmp_path, con)
     return tmp_path
 
