@@ -51,13 +51,18 @@ def test_units_valid(con):
                          published_on=dt.date(2025, 1, 1), segment="ai_backend"))
     outcome = quality.units_valid(con, "marts.market_size")
     assert not outcome.passed
-    assert outcome.rows == [{"indicator": "ai_backend_network_revenue", "unit": "EUR", "allowed": "USD", "n": 1}]
+    assert outcome.rows == [{"indicator": "ai_backend_network_revenue", "unit": "EUR", "allowed": ["USD"], "n": 1}]
 
 
 def test_units_allow_the_listed_alternatives(con):
     # market_cagr allows "ratio|share": a share is as valid as a ratio
     add(con, builder.obs("market_cagr", "Optics", "2024-2028", 0.2, "share", "forecast", published_on=dt.date(2024, 5, 1)))
     assert quality.units_valid(con, "marts.market_size").passed
+    # as the ledger loads them: the first unit in unit, the others in compatible_units
+    con.execute("UPDATE core.indicators SET unit = 'ratio', compatible_units = ['share'] WHERE indicator = 'market_cagr'")
+    assert quality.units_valid(con, "marts.market_size").passed
+    con.execute("UPDATE core.indicators SET compatible_units = [] WHERE indicator = 'market_cagr'")
+    assert not quality.units_valid(con, "marts.market_size").passed
 
 
 def test_shares_in_range(con):

@@ -39,8 +39,10 @@ def test_rejects_anything_but_one_read_only_statement(home, sql):
 ])
 def test_safe_mode_blocks_file_access_inside_select(home, sql):
     import duckdb
-    with pytest.raises(duckdb.Error, match="(?i)permission|disabled|external"):
+    # DuckDB's refusal reaches the user as a rejected query (the CLI's exit 2, the console's message)
+    with pytest.raises(QueryRejected, match="(?i)permission|disabled|external") as exc:
         run_query(home, sql, safe=True)
+    assert isinstance(exc.value.__cause__, duckdb.Error)
 
 
 def test_row_cap_and_records(home):
