@@ -2,7 +2,8 @@
 
 A mart file creates `marts.<file stem>` (a view, or a table when it must be materialized) and
 comments the mart and every column. Its header may declare the mart's key:
-`-- key: col_a, col_b` (used by the uniqueness check). What a mart reads (other marts, core,
+`-- key: col_a, col_b` (used by the uniqueness check) and its quality checks, one per line:
+`-- check: <name> key=value ...` (warehouse/quality.py says which names exist). What a mart reads (other marts, core,
 model, raw and meta relations) is read from its SQL by DuckDB's own parser: that is the mart's
 lineage. Files starting with `_` hold helper macros and are applied before any mart.
 """
@@ -22,6 +23,7 @@ MARTS_DIR = Path(__file__).parent / "sql" / "marts"
 SCHEMA = "marts"
 
 _KEY_RE = re.compile(r"^--\s*key:\s*(.+)$", re.MULTILINE)
+_CHECK_RE = re.compile(r"^--\s*check:\s*(\w+)(.*)$", re.MULTILINE)
 _CREATE_RE = re.compile(r"CREATE\s+OR\s+REPLACE\s+(VIEW|TABLE)\s+marts\.(\w+)", re.IGNORECASE)
 _CREATE_AS_RE = re.compile(r"^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:VIEW|TABLE)\s+[\w.\"]+\s+AS\s+", re.IGNORECASE)
 _LEADING_COMMENTS_RE = re.compile(r"^(?:\s*--[^\n]*\n)+")
@@ -42,6 +44,7 @@ class Mart:
     key: tuple[str, ...]          # declared key columns (may be empty)
     reads: frozenset[str]         # schema-qualified relations its SQL reads
     description: str
+    checks: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()   # `-- check: name k=v ...` header lines
 
     @property
     def depends_on(self) -> tuple[str, ...]:
@@ -71,8 +74,17 @@ def read_mart(path: Path, known: set[str] | None = None) -> Mart:
     key = tuple(k.strip() for k in key_m.group(1).split(",")) if key_m else ()
     desc_m = _COMMENT_VIEW_RE.search(sql)
     description = desc_m.group(1).replace("''", "'") if desc_m else ""
+    checks = []
+    for name, rest in _CHECK_RE.findall(sql[: m.start()]):
+        try:
+            params = tuple(tuple(part.split("=", 1)) for part in rest.split())
+            if any(len(p) != 2 for p in params):
+                raise ValueError(rest)
+        except ValueError:
+            raise MartError(f"{path.name}: `-- check: {name}{rest}` must be a check name and key=value pairs") from None
+        checks.append((name, params))
     return Mart(name=path.stem, path=path, sql=sql, relation_kind=m.group(1).upper(), key=key,
-                reads=reads, description=description)
+                reads=reads, description=description, checks=tuple(checks))
 
 
 @functools.lru_cache(maxsize=256)

@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple, Sequence
 
 import duckdb
 
-from warehouse.marts import Mart
+from warehouse.marts import Mart, MartError
 
 CHECKS_DIR = Path(__file__).parent / "sql" / "checks"
 MAX_ROWS = 50
@@ -246,58 +246,50 @@ class MartCheck:
     needs_published_count: bool = False   # only the collapse check compares with the published warehouse
 
 
-_DATED = ("market_size", "fabric_share", "port_shipments", "optics")
-_UNITS = ("market_size", "optics", "latest_indicators")
-_SHARE_RANGES = {
-    "market_size": (["value"], "share"),
-    "fabric_share": (["share", "share_of_reported_revenue"], None),
-    "port_shipments": (["port_share", "share_of_reported_total"], None),
-    "top500_interconnects": (["systems_share", "rmax_share", "fabric_systems_share", "fabric_rmax_share"], None),
-    "latest_indicators": (["value"], "share"),
+def _list(value: str) -> list[str]:
+    return [v for v in value.split(",") if v]
+
+
+# The checks a mart file may declare (`-- check: <name> key=value ...` beside its SQL):
+# name -> (default severity, description, builder(relation, params) -> run(con, published_count)).
+DECLARABLE: dict[str, tuple[str, str, Callable]] = {
+    "units_valid": (ERROR, "every unit is one its indicator allows",
+                    lambda rel, p: lambda con, _prev: units_valid(con, rel)),
+    "shares_in_range": (ERROR, "shares lie within 0-1",
+                        lambda rel, p: lambda con, _prev: shares_in_range(con, rel, _list(p["columns"]),
+                                                                          only_unit=p.get("only_unit"))),
+    "dates_not_in_future": (ERROR, "nothing published after today; no actual for a future period",
+                            lambda rel, p: lambda con, _prev: dates_not_in_future(con, rel)),
+    "share_sums": (ERROR, "the shares of one group add to at most 1, or to the stated total",
+                   lambda rel, p: lambda con, _prev: share_sums_consistent(
+                       con, rel, p["column"], _list(p["groups"]), include_column=p.get("include"),
+                       expect_total=float(p["total"]) if "total" in p else None,
+                       tolerance=TOP500_SUM_TOLERANCE if "total" in p else SHARE_SUM_TOLERANCE)),
+    "indicators_fresh": (WARN, "every indicator updated within 1.5x its cadence",
+                         lambda rel, p: lambda con, _prev: indicators_fresh(con)),
+    "no_conflicts": (WARN, "sources and vintages agree (conflicts are listed for review)",
+                     lambda rel, p: lambda con, _prev: conflicts_reported(con)),
 }
 
 
 def checks_for(mart: Mart) -> list[MartCheck]:
-    """The checks guarding one mart."""
+    """The checks guarding one mart: its key's uniqueness, its row count, and what its file declares."""
     rel = mart.relation
+    declared = {name: dict(params) for name, params in mart.checks}
     out: list[MartCheck] = []
     if mart.key:
         out.append(MartCheck("keys_unique", ERROR, f"({', '.join(mart.key)}) identifies one row",
                              lambda con, _prev: keys_unique(con, rel, mart.key)))
-    collapse_severity = WARN if mart.name in ("conflicts", "indicator_freshness") else ERROR
-    out.append(MartCheck("row_count_stable", collapse_severity,
+    collapse = declared.pop("row_count_stable", {})
+    out.append(MartCheck("row_count_stable", collapse.get("severity", ERROR),
                          f"keeps at least {ROW_COUNT_MIN_RATIO:.0%} of the rows it had when last published",
                          lambda con, prev: row_count_not_collapsed(con, rel, prev), needs_published_count=True))
-    if mart.name in _UNITS:
-        out.append(MartCheck("units_valid", ERROR, "every unit is one its indicator allows",
-                             lambda con, _prev: units_valid(con, rel)))
-    if mart.name in _SHARE_RANGES:
-        cols, unit = _SHARE_RANGES[mart.name]
-        out.append(MartCheck("shares_in_range", ERROR, "shares lie within 0-1",
-                             lambda con, _prev: shares_in_range(con, rel, cols, only_unit=unit)))
-    if mart.name in _DATED:
-        out.append(MartCheck("dates_not_in_future", ERROR, "nothing published after today; no actual for a future period",
-                             lambda con, _prev: dates_not_in_future(con, rel)))
-    if mart.name == "fabric_share":
-        out.append(MartCheck("fabric_shares_sum", ERROR, "fabric shares of one report add to at most 1",
-                             lambda con, _prev: share_sums_consistent(
-                                 con, rel, "share", ["source_id", "segment", "period", "published_on", "kind"],
-                                 include_column="counts_toward_total")))
-    if mart.name == "port_shipments":
-        # speed buckets such as "800G and above" may overlap, so a WARN
-        out.append(MartCheck("port_shares_sum", WARN, "per-speed port shares of one report add to at most 1",
-                             lambda con, _prev: share_sums_consistent(
-                                 con, rel, "port_share", ["source_id", "segment", "region", "period", "published_on", "kind"],
-                                 include_column="counts_toward_total")))
-    if mart.name == "top500_interconnects":
-        for column in ("systems_share", "rmax_share"):
-            out.append(MartCheck(f"{column}_sums_to_one", ERROR, f"{column} of each list adds to 1",
-                                 lambda con, _prev, column=column: share_sums_consistent(
-                                     con, rel, column, ["list"], expect_total=1.0, tolerance=TOP500_SUM_TOLERANCE)))
-    if mart.name == "indicator_freshness":
-        out.append(MartCheck("indicators_fresh", WARN, "every indicator updated within 1.5x its cadence",
-                             lambda con, _prev: indicators_fresh(con)))
-    if mart.name == "conflicts":
-        out.append(MartCheck("no_conflicts", WARN, "sources and vintages agree (conflicts are listed for review)",
-                             lambda con, _prev: conflicts_reported(con)))
+    for name, params in mart.checks:
+        if name == "row_count_stable":
+            continue
+        if name not in DECLARABLE:
+            raise MartError(f"{mart.path.name}: unknown check {name!r}; known: {', '.join(sorted(DECLARABLE))}")
+        severity, description, build = DECLARABLE[name]
+        p = dict(params)
+        out.append(MartCheck(p.get("name", name), p.get("severity", severity), description, build(rel, p)))
     return out

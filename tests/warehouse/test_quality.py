@@ -177,3 +177,17 @@ def test_every_planned_check_passes_or_warns_on_the_clean_fixture(con):
     failing = {k: v for k, v in results.items() if not v[1]}
     assert failing == {("conflicts", "no_conflicts"): ("WARN", False),
                        ("indicator_freshness", "indicators_fresh"): ("WARN", False)}
+
+
+def test_checks_are_declared_beside_the_mart_sql(tmp_path):
+    from warehouse import marts as wm
+
+    path = tmp_path / "shares.sql"
+    path.write_text("-- key: k\n-- check: shares_in_range columns=s\n-- check: row_count_stable severity=WARN\n"
+                    "CREATE OR REPLACE VIEW marts.shares AS SELECT 1 AS k, 0.5 AS s;\n"
+                    "COMMENT ON VIEW marts.shares IS 'x';\n")
+    specs = {c.name: c.severity for c in quality.checks_for(wm.read_mart(path))}
+    assert specs == {"keys_unique": "ERROR", "row_count_stable": "WARN", "shares_in_range": "ERROR"}
+    path.write_text(path.read_text().replace("shares_in_range", "shares_in_rnage"))
+    with pytest.raises(wm.MartError, match="unknown check 'shares_in_rnage'"):
+        quality.checks_for(wm.read_mart(path))

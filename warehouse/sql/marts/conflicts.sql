@@ -1,4 +1,6 @@
 -- key: a_record_id, b_record_id
+-- check: no_conflicts severity=WARN
+-- check: row_count_stable severity=WARN
 -- Same indicator, subject, dimensions, period and kind; different values: both sides with their sources.
 CREATE OR REPLACE VIEW marts.conflicts AS
 WITH obs AS (

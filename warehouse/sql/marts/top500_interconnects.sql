@@ -1,4 +1,7 @@
 -- key: list, fabric_group, interconnect
+-- check: shares_in_range columns=systems_share,rmax_share,fabric_systems_share,fabric_rmax_share
+-- check: share_sums name=systems_share_sums_to_one column=systems_share groups=list total=1.0
+-- check: share_sums name=rmax_share_sums_to_one column=rmax_share groups=list total=1.0
 -- TOP500 systems and Rmax share per interconnect per list, Slingshot apart from other Ethernet.
 CREATE OR REPLACE VIEW marts.top500_interconnects AS
 WITH grouped AS (
