@@ -4,6 +4,7 @@ dagster.yaml), run from outside the checkout, refresh the offline warehouse and 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,10 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.slow
 def test_pip_install_then_offline_refresh_from_another_folder(tmp_path):
-    target = tmp_path / "site"
+    target, source = tmp_path / "site", tmp_path / "src"   # a copy: setuptools writes build/ beside the source
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", "data", "build", "*.egg-info",
+                                                                "__pycache__", ".pytest_cache"))
     build = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
-         str(target), str(ROOT)], capture_output=True, text=True, timeout=600)
+         str(target), str(source)], capture_output=True, text=True, timeout=600)
     assert build.returncode == 0, build.stderr[-3000:]
     for data in ("warehouse/migrations/0001_init.sql", "warehouse/sql/marts/market_size.sql", "pipelines/dagster.yaml",
                  "warehouse/comments/0004_core_claims.sql", "sources/snapshots/nccl_logs/manifest.json",
