@@ -7,7 +7,6 @@ import csv
 import json
 import sys
 
-import duckdb
 
 from fabricwatch.config import home
 
@@ -23,11 +22,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from warehouse import db
     from warehouse.query import run_query
 
     # QueryRejected (not one read-only statement, or DuckDB refused it) and a missing warehouse: exit 2
-    result = run_query(db.home(), args.statement, max_rows=args.max_rows, safe=False)
+    result = run_query(home(), args.statement, max_rows=args.max_rows, safe=False)
     if args.format == "json":
         json.dump(result.records(), sys.stdout, ensure_ascii=False, indent=1)
         print()

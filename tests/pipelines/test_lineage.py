@@ -14,7 +14,7 @@ import dagster as dg
 import duckdb
 import pytest
 
-from pipelines import automation, lineage
+from pipelines import lineage
 from pipelines.definitions import build_definitions, pipeline_assets
 from pipelines.runner import SelectionError, resolve_selection, run_refresh
 from sources.registry import REGISTRY
