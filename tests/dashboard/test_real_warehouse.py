@@ -45,3 +45,14 @@ def test_source_status_is_the_mart_with_every_registry_source(real):
     nccl = status.set_index("source_id").loc["nccl_logs"]
     # seven recorded nccl-tests logs are shipped in sources/snapshots/nccl_logs/ (manifest.json)
     assert (nccl["documents"], nccl["stored"], nccl["failing"]) == (7, 7, 0)
+
+
+def test_the_model_page_can_build_the_catalog_the_published_run_used(real):
+    import fabric_model as fm
+
+    overrides = data.spec_overrides()
+    assert list(overrides.columns[:3]) == ["product_id", "field", "value"]
+    catalog = fm.load_catalog(overrides)
+    with db.published_connection(real) as con:
+        published = sorted(con.execute("SELECT name, source FROM model.assumptions").fetchall())
+    assert sorted((a["name"], a.get("source")) for a in fm.assumptions(catalog)) == published

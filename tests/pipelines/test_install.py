@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.slow
 def test_pip_install_then_offline_refresh_from_another_folder(tmp_path):
     target, source = tmp_path / "site", tmp_path / "src"   # a copy: setuptools writes build/ beside the source
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", "data", "build", "*.egg-info",
-                                                                "__pycache__", ".pytest_cache"))
+    skip = shutil.ignore_patterns(".venv", ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache")
+    shutil.copytree(ROOT, source, ignore=lambda folder, names: [*skip(folder, names),
+                                                                 *(["data"] if Path(folder) == ROOT else [])])
     build = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
          str(target), str(source)], capture_output=True, text=True, timeout=600)

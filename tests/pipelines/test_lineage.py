@@ -74,6 +74,7 @@ def test_a_mart_reading_one_family_depends_on_that_family_only(graph):
     assert top500 == {"parse_top500_lists"}
 
 
+@pytest.mark.slow
 def test_declared_writers_cover_every_origin_a_real_refresh_wrote(refreshed_home, writers):
     """Independent truth: each core row names the loader that wrote it (origin)."""
     with db.published_connection(refreshed_home) as con:
