@@ -9,6 +9,7 @@ lineage without anyone listing it; `unwired` finds any asset whose parents fall 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -52,7 +53,7 @@ def fetch_writes() -> tuple[str, ...]:
 
 
 def metadata(*, writes: Iterable[str] = (), reads: Iterable[str] = ()) -> dict[str, str]:
-    """Asset metadata declaring what an asset writes and reads (shown in the UI, used by `wire`)."""
+    """Asset metadata declaring what an asset writes and reads (shown in the UI; `writers` reads it)."""
     out = {}
     if writes:
         out[WRITES] = ", ".join(sorted(set(writes)))
@@ -90,6 +91,7 @@ def writers(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[dg.AssetKey]
     return dict(out)
 
 
+@functools.lru_cache(maxsize=1)
 def source_writers() -> dict[str, set[dg.AssetKey]]:
     """Writers of the raw and core layers (registry, inbox, fetch, parse, curated ledger).
 
