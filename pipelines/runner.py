@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sys
 import time
+import warnings
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -64,7 +65,9 @@ def resolve_selection(defs: dg.Definitions, select: list[str]) -> list[dg.AssetK
     for item in select:
         text = f'key:"{item}"' if _is_plain_key(item) else item
         try:
-            chosen = dg.AssetSelection.from_coercible(text).resolve(graph)
+            with warnings.catch_warnings():   # group: selection calls a Dagster API marked beta
+                warnings.simplefilter("ignore", dg.BetaWarning)
+                chosen = dg.AssetSelection.from_coercible(text).resolve(graph)
         except Exception as exc:  # noqa: BLE001 - Dagster raises several types for a bad string
             raise SelectionError(f"cannot read the selection {item!r}: {exc}") from exc
         if not chosen:
