@@ -121,6 +121,9 @@ def table(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, help
           provenance: pd.DataFrame | None = None) -> None:
     """A table with dictionary labels; `columns` picks what is shown (all rows still download)."""
     labels = labels or {}
+    missing = [c for c in columns or () if c not in df.columns]
+    if missing and not df.empty:   # a renamed or dropped column is an error, not a silently shorter table
+        raise KeyError(f"table {key!r} has no column(s) {', '.join(missing)}")
     shown = df[[c for c in columns if c in df.columns]] if columns else df
     st.dataframe(shown, hide_index=True, width="stretch", height=height,
                  column_config=column_config(shown, labels, help_texts), key=f"{key}_table")

@@ -16,19 +16,11 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.dictionary import column_label, table_summary
-from fabricwatch import config
-from warehouse import db
+from warehouse import db, runs
 from warehouse.query import QueryResult, QueryRejected, run_query
 
-# What the pages read: the published marts (warehouse/sql/marts/<name>.sql).
-MARTS = (
-    "market_size", "forecast_revisions", "fabric_share", "port_shipments", "optics", "bandwidth_roadmap",
-    "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "benchmark_calibration", "software_releases", "cloud_fabrics",
-    "fabric_cost_performance", "latest_indicators", "indicator_freshness", "conflicts", "source_changes",
-    "mlperf_systems", "mlperf_fabric_summary",
-)
-# Other relations the Sources & quality page may read besides marts.
-OTHER_READABLE = ("core.sources", "core.claims", "core.products", "raw.documents", "raw.changes", "raw.fetch_log",
+# What the pages read: every mart the published warehouse holds (marts_in_warehouse()), and these.
+OTHER_READABLE = ("core.sources", "core.products", "raw.documents", "raw.changes", "raw.fetch_log",
                   "meta.checks", "meta.runs", "meta.data_dictionary")
 PROVENANCE_FROM_OBSERVATIONS = ("publisher", "title", "published_on", "url", "via", "evidence", "confidence")
 CONSOLE_MAX_ROWS = 5_000
@@ -37,7 +29,7 @@ _IDENT = re.compile(r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$")
 
 
 def home() -> Path:
-    return config.home()
+    return db.home()
 
 
 def warehouse_version() -> int | None:
@@ -65,6 +57,12 @@ def relations() -> pd.DataFrame:
         "SELECT schema_name, view_name, 'view', comment FROM duckdb_views() "
         "WHERE database_name = current_database() AND NOT internal ORDER BY 1, 2"
     )
+
+
+def marts_in_warehouse() -> list[str]:
+    """Names of the marts the published warehouse declares (its catalog, not a list kept here)."""
+    rel = relations()
+    return sorted(rel.loc[rel["schema"] == "marts", "name"]) if warehouse_version() is not None else []
 
 
 def exists(relation: str) -> bool:
@@ -109,9 +107,13 @@ def alert_deliveries() -> pd.DataFrame:
 
 def read(relation: str) -> pd.DataFrame:
     """All rows of a mart (or another readable relation); an empty frame when it is not built yet."""
-    if relation not in OTHER_READABLE and not (relation.startswith("marts.") and relation[6:] in MARTS):
+    if not _IDENT.match(relation) or (relation not in OTHER_READABLE and not relation.startswith("marts.")):
         raise ValueError(f"{relation} is not something the dashboard reads")
-    if not _IDENT.match(relation) or not exists(relation):
+    if warehouse_version() is None:
+        return pd.DataFrame()
+    if relation.startswith("marts.") and relation[6:] not in marts_in_warehouse():
+        raise ValueError(f"the published warehouse has no {relation}")
+    if not exists(relation):
         return pd.DataFrame()
     # relation is one of the fixed names above, never user input
     columns = set(query(f"SELECT * FROM {relation} LIMIT 0").columns)
@@ -181,35 +183,42 @@ def last_run() -> dict | None:
     """The newest published refresh from meta.runs, or None."""
     if not exists("meta.runs"):
         return None
-    runs = query("SELECT run_id, started_at, finished_at, mode, status, message FROM meta.runs "
-                 "ORDER BY coalesce(finished_at, started_at) DESC LIMIT 1")
-    return runs.iloc[0].to_dict() if len(runs) else None
+    last = query(runs.LAST_PUBLISHED_SQL)
+    return last.iloc[0].to_dict() if len(last) else None
 
 
 def source_status() -> pd.DataFrame:
-    """Every source with its documents' last fetch, last outcome and last change (raw.documents)."""
-    if not exists("core.sources"):
-        return pd.DataFrame()
-    if not exists("raw.documents"):
-        return query("SELECT source_id, publisher, kind, title, homepage, origin FROM core.sources ORDER BY source_id")
-    return query(
-        "SELECT s.source_id, s.publisher, s.kind, s.title, s.homepage, s.origin, s.cadence, "
-        "count(d.url) AS documents, max(d.last_checked_at) AS last_fetch, "
-        "arg_max(d.last_outcome, d.last_checked_at) AS last_outcome, "
-        "count(*) FILTER (WHERE d.last_error IS NOT NULL) AS documents_with_errors, "
-        "max(d.last_changed_at) AS last_change "
-        "FROM core.sources s LEFT JOIN raw.documents d USING (source_id) "
-        "GROUP BY ALL ORDER BY s.origin DESC, s.source_id"
-    )
+    """marts.source_status: every source with its documents' last fetch, outcome, change and error."""
+    return mart("source_status")
+
+
+def claims_inbox() -> pd.DataFrame:
+    """marts.claims_inbox: extracted claims with their review status (pending, accepted, rejected)."""
+    return mart("claims_inbox")
 
 
 def latest_checks() -> pd.DataFrame:
     """Asset check results of the newest run that recorded checks."""
     if not exists("meta.checks"):
         return pd.DataFrame()
-    return query("SELECT asset, check_name, passed, severity, description, metadata, evaluated_at, run_id "
-                 "FROM meta.checks WHERE run_id = (SELECT run_id FROM meta.checks ORDER BY evaluated_at DESC LIMIT 1) "
-                 "ORDER BY passed, severity, asset, check_name")
+    return query(runs.LATEST_CHECKS_SQL)
+
+
+@st.cache_data(ttl=600, max_entries=8, show_spinner=False)
+def _spec_overrides(version: int | None, home_dir: str) -> pd.DataFrame:
+    from warehouse import model_io
+
+    with db.published_connection(home_dir) as con:
+        return model_io.observed_spec_overrides(con)
+
+
+def spec_overrides() -> pd.DataFrame | None:
+    """The observed specs the published model ran with (warehouse/sql/model_overrides.sql), None before a refresh.
+
+    `fabric_model.load_catalog(spec_overrides())` is the catalog of the published run.
+    """
+    version = warehouse_version()
+    return None if version is None else _spec_overrides(version, str(home()))
 
 
 @st.cache_data(ttl=600, max_entries=8, show_spinner=False)
@@ -221,7 +230,7 @@ def _new_since_previous(version: int | None, home_dir: str) -> dict:
         now = con.execute("SELECT record_id, indicator, subject, period, value, unit, kind, source_id, publisher, "
                           "title, url, published_on, evidence FROM core.observations").df()
     try:
-        with duckdb.connect(str(releases[0]), read_only=True) as con:
+        with db.read_only_connection(releases[0]) as con:
             before = set(r[0] for r in con.execute("SELECT record_id FROM core.observations").fetchall())
     except duckdb.Error:
         return {"previous": releases[0].name, "new_observations": pd.DataFrame(), "removed_observations": 0}
@@ -243,14 +252,9 @@ def run_console(sql: str) -> QueryResult:
     """
     if warehouse_version() is None:
         raise QueryRejected("no published warehouse yet: run `fabricwatch refresh` first")
-    try:
-        return run_query(home(), sql, max_rows=CONSOLE_MAX_ROWS, timeout_s=CONSOLE_TIMEOUT_S, safe=True)
-    except QueryRejected:
-        raise
-    except duckdb.Error as exc:
-        raise QueryRejected(f"{type(exc).__name__}: {exc}") from exc
+    return run_query(home(), sql, max_rows=CONSOLE_MAX_ROWS, timeout_s=CONSOLE_TIMEOUT_S, safe=True)
 
 
-__all__ = ["MARTS", "QueryRejected", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
+__all__ = ["QueryRejected", "marts_in_warehouse", "source_status", "claims_inbox", "spec_overrides", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
            "dictionary", "labels", "description", "column_descriptions", "last_run", "new_since_previous",
            "run_console"]

@@ -1,6 +1,8 @@
 """`fabricwatch` command line: one module per command under fabricwatch/commands/.
 
-Each command module defines NAME, HELP, add_arguments(parser) and run(args) -> int.
+Each command module defines NAME, HELP, add_arguments(parser) and run(args) -> int. Commands
+raise typed errors for foreseeable problems; `main` turns them into a message and exit code 2
+(fabricwatch/errors.py says which and how), so no traceback reaches a user for them.
 """
 
 from __future__ import annotations
@@ -8,6 +10,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+
+from fabricwatch.errors import EXIT_USER_ERROR, user_message
 
 # Order is the order shown in --help.
 COMMAND_MODULES = (
@@ -24,12 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"fabricwatch.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"fabricwatch.commands.{name}":
-                continue  # command not built yet
-            raise
+        module = importlib.import_module(f"fabricwatch.commands.{name}")
         cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)
         cmd.set_defaults(_run=module.run)
@@ -46,6 +45,12 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `fabricwatch sql ... | head`
         sys.stderr.close()
         return 0
+    except Exception as exc:
+        message = user_message(exc)
+        if message is None:
+            raise
+        print(f"error: {message}", file=sys.stderr)
+        return EXIT_USER_ERROR
 
 
 if __name__ == "__main__":

@@ -1,16 +1,12 @@
-"""Where fabricwatch keeps its data. Read at call time, never at import time."""
+"""Where fabricwatch keeps its data (resolved by the storage layer) and where the code is installed."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-
-def home() -> Path:
-    """`$FABRICWATCH_HOME`, default `./data` (relative to the current directory)."""
-    return Path(os.environ.get("FABRICWATCH_HOME", "data")).resolve()
+from warehouse.db import home  # noqa: F401 - the one resolution of $FABRICWATCH_HOME
 
 
 def repo_root() -> Path:
-    """The project checkout (the folder holding `sources/`, `warehouse/`, ...)."""
+    """The folder holding the installed packages (`dashboard/`, `sources/`, ...): a checkout or site-packages."""
     return Path(__file__).resolve().parent.parent

@@ -12,44 +12,39 @@ from pathlib import Path
 
 import dagster as dg
 
+from pipelines.assets.fetch import asset_name
+from sources.cadence import CRON
+from sources.fetchers import FetchMode
 from sources.registry import REGISTRY, Source
 
-CRON_BY_CADENCE = {
-    "daily": "0 6 * * *",
-    "weekly": "0 6 * * 1",
-    "monthly": "0 6 1 * *",
-    "quarterly": "0 6 1 1,4,7,10 *",
-}
 INBOX_FOLDERS = ("nccl", "top500", "curated")   # inbox/<folder>/: nccl-tests logs, TOP500 lists, analyst CSVs
-PUBLISH_KEY = dg.AssetKey("published_warehouse")
+# The inbox step and everything that reads what it accepts (inbox-fed sources, the curated ledger, ...).
+INBOX_SELECTION = dg.AssetSelection.assets("inbox_files").downstream()
 
 
-def raw_key(source: Source) -> dg.AssetKey:
-    return dg.AssetKey(f"raw_{source.source_id}")
-
-
-def inbox_asset_keys(registry: tuple[Source, ...] = REGISTRY) -> list[dg.AssetKey]:
-    """The inbox step, whose downstream are the inbox-fed sources and the curated ledger."""
-    return [dg.AssetKey("inbox_files")]
+def cadence_selection(cadence: str, registry: tuple[Source, ...] = REGISTRY) -> dg.AssetSelection | None:
+    """The sources of one cadence and everything downstream of them (by lineage: parsers, model, marts, publish)."""
+    keys = [dg.AssetKey(asset_name(s)) for s in registry if s.cadence == cadence]
+    return dg.AssetSelection.assets(*keys).downstream() if keys else None
 
 
 def cadence_jobs_and_schedules(registry: tuple[Source, ...] = REGISTRY) -> tuple[list, list]:
     jobs, schedules = [], []
-    for cadence, cron in CRON_BY_CADENCE.items():
-        keys = [raw_key(s) for s in registry if s.cadence == cadence]
-        if not keys:
+    for cadence, cron in CRON.items():
+        selection = cadence_selection(cadence, registry)
+        if selection is None:
             continue
         job = dg.define_asset_job(
-            f"refresh_{cadence}", selection=dg.AssetSelection.assets(*keys).downstream(),
+            f"refresh_{cadence}", selection=selection,
             description=f"Fetch the {cadence} sources, rebuild what depends on them, publish.",
-            tags={"fabricwatch/mode": "live"},
+            tags={"fabricwatch/mode": FetchMode.live.value},
         )
         jobs.append(job)
         schedules.append(dg.ScheduleDefinition(
             name=f"{cadence}_sources", job=job, cron_schedule=cron, execution_timezone="UTC",
             default_status=dg.DefaultScheduleStatus.RUNNING,
             # scheduled runs fetch from the sites, whatever mode the UI was started in
-            run_config={"resources": {"fetcher": {"config": {"mode": "live"}}}},
+            run_config={"resources": {"fetcher": {"config": {"mode": FetchMode.live.name}}}},
         ))
     return jobs, schedules
 
@@ -87,6 +82,6 @@ def build_inbox_sensor(job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn) -> dg
             return dg.SkipReason("these files were already handed to a run")
         context.update_cursor(signature)
         return dg.RunRequest(run_key=f"inbox-{signature}",
-                             tags={"fabricwatch/mode": "offline", "fabricwatch/inbox_files": str(len(files))})
+                             tags={"fabricwatch/mode": FetchMode.offline.value, "fabricwatch/inbox_files": str(len(files))})
 
     return inbox_sensor

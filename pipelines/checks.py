@@ -1,15 +1,14 @@
-"""Helpers for asset checks: record every result in meta.checks so the dashboard can show it."""
+"""Asset check results: stored in meta.checks (warehouse/runs.py) and returned to Dagster."""
 
 from __future__ import annotations
 
-import datetime as dt
-import json
 import math
 
 import dagster as dg
 import duckdb
 
 from pipelines.resources import WarehouseResource
+from warehouse import runs
 
 
 def store_check(con: duckdb.DuckDBPyConnection, run_id: str, *, asset: str, check_name: str, passed: bool,
@@ -18,11 +17,8 @@ def store_check(con: duckdb.DuckDBPyConnection, run_id: str, *, asset: str, chec
                 asset_key: dg.AssetKey | None = None) -> dg.AssetCheckResult:
     """Store one check outcome in meta.checks (on an open connection) and return it as a Dagster result."""
     metadata = {k: json_safe(v) for k, v in (metadata or {}).items()}
-    con.execute(
-        "INSERT INTO meta.checks VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [run_id, asset, check_name, passed, severity.value, description, json.dumps(metadata),
-         dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)],
-    )
+    runs.store_check(con, run_id=run_id, asset=asset, check_name=check_name, passed=passed,
+                     severity=severity.value, description=description, metadata=metadata)
     return dg.AssetCheckResult(
         asset_key=asset_key, check_name=check_name, passed=passed, severity=severity, description=description,
         metadata={k: dg.MetadataValue.json(v) if isinstance(v, (list, dict)) else v for k, v in metadata.items()},

@@ -1,4 +1,9 @@
-"""The HTTP fetcher as a Dagster resource: one interface, live or replay behind it (mode)."""
+"""The HTTP fetcher as a Dagster resource: one interface, live or replay behind it (mode).
+
+The fetch step lives here, not in storage: read what is known (warehouse.raw), fetch or replay
+concurrently (sources.fetching), store bodies, write the run (warehouse.raw). The Dagster assets
+and `fabricwatch fetch` both call `fetch_into`.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +12,19 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 
-from sources.fetchers import MODES, make_fetcher
-from sources.fetching import FetchRun
+from sources.fetchers import Fetcher, FetchMode, make_fetcher
+from sources.fetching import FetchRun, fetch_sources
 from sources.http import HttpConfig
 from sources.registry import Source
 from sources.snapshots import RecordedSnapshots, SnapshotStore
-from warehouse.raw import fetch_and_record
+from warehouse import db, raw
 
 
 class FetcherResource(dg.ConfigurableResource):
     """How sources are fetched. `offline` (default) replays sources/snapshots/; `live` fetches;
     `record` fetches and writes the responses back into the snapshot folder."""
 
-    mode: str = "offline"
+    mode: FetchMode = FetchMode.offline
     snapshot_dir: str = ""            # default: the repo's sources/snapshots/
     contact: str = ""                 # User-Agent contact; default $FABRICWATCH_CONTACT
     per_host_delay_s: float = 1.0
@@ -35,8 +40,7 @@ class FetcherResource(dg.ConfigurableResource):
         return RecordedSnapshots(Path(self.snapshot_dir) if self.snapshot_dir else None)
 
     def fetch_into(self, con: duckdb.DuckDBPyConnection, sources: list[Source], *, home: str | Path) -> FetchRun:
-        if self.mode not in MODES:
-            raise ValueError(f"fetch mode must be one of {MODES}, not {self.mode!r}")
+        """Fetch (or replay) `sources`, store the bodies under `home` and write the run into raw.*."""
         snapshots = self.snapshots()
         fetcher = make_fetcher(self.mode, store=SnapshotStore.under_home(home), config=self.http_config(),
                                snapshots=snapshots)
@@ -45,3 +49,12 @@ class FetcherResource(dg.ConfigurableResource):
                                     max_workers=self.max_workers)
         finally:
             fetcher.close()
+
+
+def fetch_and_record(con: duckdb.DuckDBPyConnection, sources: list[Source], fetcher: Fetcher, *, home: str | Path,
+                     snapshots: RecordedSnapshots | None = None, max_workers: int = 32) -> FetchRun:
+    """Read what is known, fetch (or replay) concurrently, store bodies under `home`, write the run."""
+    run = fetch_sources(sources, fetcher, SnapshotStore.under_home(home), known=raw.known_versions(con),
+                        inbox_root=db.paths(home).inbox / "processed", snapshots=snapshots, max_workers=max_workers)
+    raw.record_run(con, run)
+    return run

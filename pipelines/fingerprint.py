@@ -2,36 +2,39 @@
 
 Covers the recorded snapshots, the curated ledger, the files accepted from the inbox, the code
 and SQL of every package (a parser or mart change must rebuild), and today's date (freshness
-and "not in the future" checks depend on it).
+and "not in the future" checks depend on it). Packages are found where they are installed (a
+checkout or site-packages), never through the command-line package.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import importlib.util
 from pathlib import Path
 
-from fabricwatch.config import repo_root
+from warehouse import db
 
-CODE_DIRS = ("sources", "warehouse", "pipelines", "fabric_model")
+CODE_PACKAGES = ("sources", "warehouse", "pipelines", "fabric_model")
 CODE_SUFFIXES = (".py", ".sql", ".csv", ".json", ".yaml")
+
+
+def package_dir(name: str) -> Path:
+    return Path(importlib.util.find_spec(name).origin).parent
 
 
 def input_fingerprint(home: Path, today: dt.date | None = None) -> str:
     h = hashlib.sha256(str(today or dt.date.today()).encode())
-    root = repo_root()
-    files = [p for d in CODE_DIRS for p in (root / d).rglob("*") if p.is_file() and p.suffix in CODE_SUFFIXES]
-    files += [p for p in (root / "sources" / "snapshots").rglob("*") if p.is_file()]
-    files += [p for p in (Path(home) / "inbox" / "processed").rglob("*") if p.is_file()]
-    for path in sorted(set(files)):
+    files: list[tuple[str, Path]] = []
+    for package in CODE_PACKAGES:
+        root = package_dir(package)
+        files += [(f"{package}/{p.relative_to(root)}", p) for p in root.rglob("*")
+                  if p.is_file() and (p.suffix in CODE_SUFFIXES or "snapshots" in p.relative_to(root).parts)]
+    processed = db.paths(home).inbox / "processed"
+    files += [(f"inbox/{p.relative_to(processed)}", p) for p in processed.rglob("*") if p.is_file()]
+    for name, path in sorted(set(files)):
         if "__pycache__" in path.parts:
             continue
-        h.update(str(path.relative_to(root) if path.is_relative_to(root) else path.name).encode())
+        h.update(name.encode())
         h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()[:32]
-
-
-def published_fingerprint(con) -> str | None:
-    row = con.execute("SELECT input_fingerprint FROM meta.runs WHERE status = 'published' "
-                      "ORDER BY finished_at DESC LIMIT 1").fetchone()
-    return row[0] if row else None

@@ -1,30 +1,48 @@
-"""Run the asset graph in-process for `fabricwatch refresh`, printing progress per asset."""
+"""Run the asset graph in-process for `fabricwatch refresh`, printing one line per step.
+
+Dagster's public API only: the instance is opened from $FABRICWATCH_HOME/dagster/ and passed
+explicitly (the process environment is left alone), a selection is Dagster's selection syntax
+(`AssetSelection.from_coercible`), progress comes from step hooks and the outcome from the
+result API (`get_failed_step_keys`, `get_asset_check_evaluations`, ...).
+"""
 
 from __future__ import annotations
 
-import logging
-import os
-import shutil
+import re
 import sys
 import time
+import warnings
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 import dagster as dg
 
-from fabricwatch.config import repo_root
-from pipelines.definitions import build_definitions
-from pipelines.fingerprint import input_fingerprint, published_fingerprint
-from warehouse import db
+from pipelines.definitions import ALERTS_KEY, PUBLISH_KEY, build_definitions
+from pipelines.fingerprint import input_fingerprint
+from sources.fetchers import FetchMode
+from warehouse import db, runs
+
+DAGSTER_YAML = "dagster.yaml"   # package data of `pipelines`
+_PLAIN_KEY = r"[\w/]+"
+
+
+class SelectionError(ValueError):
+    """A --select item that is not valid selection syntax or selects no asset."""
 
 
 def prepare_dagster_home(home: Path) -> Path:
-    """DAGSTER_HOME lives under $FABRICWATCH_HOME, with the project's dagster.yaml."""
-    dagster_home = home / "dagster"
+    """$FABRICWATCH_HOME/dagster with the project's dagster.yaml (from the installed package)."""
+    dagster_home = Path(home) / "dagster"
     dagster_home.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(repo_root() / "dagster.yaml", dagster_home / "dagster.yaml")
-    os.environ["DAGSTER_HOME"] = str(dagster_home)
+    text = resources.files("pipelines").joinpath(DAGSTER_YAML).read_text(encoding="utf-8")
+    (dagster_home / DAGSTER_YAML).write_text(text, encoding="utf-8")
     return dagster_home
+
+
+def dagster_instance(home: Path) -> dg.DagsterInstance:
+    """The Dagster instance of this home, opened from its config folder (no DAGSTER_HOME needed)."""
+    return dg.DagsterInstance.from_config(str(prepare_dagster_home(home)))
 
 
 @dataclass
@@ -37,109 +55,93 @@ class RefreshOutcome:
     skipped_publish: bool = False
     seconds: float = 0.0
     up_to_date: bool = False   # offline inputs unchanged since the published run: nothing was redone
+    materialized: list[str] = field(default_factory=list)   # asset keys this run materialized
 
 
-class _ProgressHandler(logging.Handler):
-    """Turns Dagster step and check events into one line each."""
-
-    def __init__(self, stream):
-        super().__init__()
-        self.stream = stream
-        self.started: dict[str, float] = {}
-        self.check_steps: set[str] = set()
-
-    def emit(self, record: logging.LogRecord) -> None:
-        meta = getattr(record, "dagster_meta", None) or {}
-        event = meta.get("dagster_event") if isinstance(meta, dict) else None
-        if event is None:
-            return
-        kind, step = event.event_type_value, event.step_key
-        if kind == "STEP_START":
-            self.started[step] = time.monotonic()
-        elif kind == "STEP_SUCCESS" and step not in self.check_steps:  # a check's own line says it all
-            took = time.monotonic() - self.started.get(step, time.monotonic())
-            self._line(f"  ok    {step}  ({took:.1f}s)")
-        elif kind == "STEP_FAILURE":
-            err = event.step_failure_data.error if event.step_failure_data else None
-            while err is not None and err.cause is not None:  # the user error, not Dagster's wrapper
-                err = err.cause
-            msg = err.message.strip() if err and err.message else "failed"
-            self._line(f"  FAIL  {step}: {msg}")
-        elif kind == "ASSET_CHECK_EVALUATION":
-            data = event.event_specific_data
-            self.check_steps.add(step)
-            status = "pass " if data.passed else ("warn " if data.severity == dg.AssetCheckSeverity.WARN else "CHECK")
-            self._line(f"  {status} {data.asset_check_key.asset_key.to_user_string()}:{data.asset_check_key.name}")
-        elif kind == "STEP_SKIPPED":
-            self._line(f"  skip  {step}")
-
-    def _line(self, text: str) -> None:
-        print(text, file=self.stream, flush=True)
+def resolve_selection(defs: dg.Definitions, select: list[str]) -> list[dg.AssetKey]:
+    """Asset keys selected by Dagster selection strings (`parse_uec`, `key:raw_uec+`, `group:marts`, ...)."""
+    graph = defs.resolve_asset_graph()
+    keys: set[dg.AssetKey] = set()
+    for item in select:
+        text = f'key:"{item}"' if _is_plain_key(item) else item
+        try:
+            with warnings.catch_warnings():   # group: selection calls a Dagster API marked beta
+                warnings.simplefilter("ignore", dg.BetaWarning)
+                chosen = dg.AssetSelection.from_coercible(text).resolve(graph)
+        except Exception as exc:  # noqa: BLE001 - Dagster raises several types for a bad string
+            raise SelectionError(f"cannot read the selection {item!r}: {exc}") from exc
+        if not chosen:
+            raise SelectionError(f"{item!r} selects no asset (see `fabricwatch ui` for the asset keys)")
+        keys |= chosen
+    return sorted(keys, key=lambda k: k.to_user_string())
 
 
-def _progress_logger(stream):
-    @dg.logger
-    def progress(_init_context):
-        lg = logging.getLogger("fabricwatch.progress")
-        lg.handlers = [_ProgressHandler(stream)]
-        lg.setLevel(logging.DEBUG)
-        lg.propagate = False
-        return lg
-
-    return progress
+def _is_plain_key(item: str) -> bool:
+    return re.fullmatch(_PLAIN_KEY, item) is not None
 
 
-def run_refresh(home: Path, mode: str = "offline", select: list[str] | None = None, stream=sys.stderr,
-                downstream_of: list[str] | None = None, force: bool = False) -> RefreshOutcome:
-    """Run the graph (or `select` assets, or everything downstream of `downstream_of`) and publish.
+def _progress_hooks(stream) -> set[dg.HookDefinition]:
+    """One line per finished step (steps run one after another in-process)."""
+    last = {"t": time.monotonic()}
+
+    def line(text: str) -> None:
+        now = time.monotonic()
+        print(f"{text}  ({now - last['t']:.1f}s)", file=stream, flush=True)
+        last["t"] = now
+
+    @dg.success_hook(name="progress_ok")
+    def ok(context: dg.HookContext):
+        line(f"  ok    {context.step_key}")
+
+    @dg.failure_hook(name="progress_fail")
+    def fail(context: dg.HookContext):
+        err = context.op_exception
+        line(f"  FAIL  {context.step_key}: {str(err).strip() if err else 'failed'}")
+
+    return {ok, fail}
+
+
+def run_refresh(home: Path, mode: FetchMode | str = FetchMode.offline, select: list[str] | None = None,
+                stream=sys.stderr, force: bool = False) -> RefreshOutcome:
+    """Run the graph (or the `select`ed assets, then the publish step) and publish.
 
     A whole offline refresh whose inputs did not change since the published run is skipped
     (unless `force`): it would rebuild the same warehouse.
     """
     t0 = time.monotonic()
-    fingerprint = input_fingerprint(home) if mode == "offline" else None
-    if fingerprint and not (force or select or downstream_of) and _published_fingerprint(home) == fingerprint:
+    mode = FetchMode(mode)
+    # -- the start of every refresh: anything that must happen before a run begins goes here
+    fingerprint = input_fingerprint(home) if mode == FetchMode.offline else None
+    if fingerprint and not (force or select) and _published_fingerprint(home) == fingerprint:
         return RefreshOutcome(success=True, run_id="", up_to_date=True, seconds=time.monotonic() - t0)
-    prepare_dagster_home(home)
+    instance = dagster_instance(home)
     defs = build_definitions(str(home), mode)
-    job = defs.resolve_job_def("refresh")
-    selection = None
-    if downstream_of:
-        keys = [dg.AssetKey.from_user_string(s) for s in downstream_of]
-        selection = sorted(dg.AssetSelection.assets(*keys).downstream().resolve(defs.resolve_asset_graph()))
-    elif select:
-        selection = [dg.AssetKey.from_user_string(s) for s in select]
-        known = set(defs.resolve_all_asset_keys())
-        unknown = [k.to_user_string() for k in selection if k not in known]
-        if unknown:
-            raise ValueError(f"unknown asset(s): {', '.join(unknown)}")
-        # a partial refresh still publishes, and then evaluates the watch rules
-        selection += [dg.AssetKey("published_warehouse"), dg.AssetKey("alert_deliveries")]
-    instance = dg.DagsterInstance.get()
-    job = job.with_logger_defs({"progress": _progress_logger(stream)})
+    selection = [*resolve_selection(defs, select), PUBLISH_KEY, ALERTS_KEY] if select else None  # a partial refresh publishes, then alerts
+    job = defs.resolve_job_def("refresh").with_hooks(_progress_hooks(stream))
     result = job.execute_in_process(
-        instance=instance,
-        asset_selection=selection,
-        raise_on_error=False,
-        run_config={"loggers": {"progress": {}}},
-        tags={"fabricwatch/mode": mode, "fabricwatch/selection": ",".join(select or downstream_of or []),
-              **({"fabricwatch/fingerprint": fingerprint} if fingerprint and not (select or downstream_of) else {})},
+        instance=instance, asset_selection=selection, raise_on_error=False,
+        run_config={"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}},  # the hooks print progress
+        tags={"fabricwatch/mode": mode.value, "fabricwatch/selection": " ".join(select or []),
+              **({"fabricwatch/fingerprint": fingerprint} if fingerprint and not select else {})},
     )
-    failed_steps, failed_checks, warnings, materialized = [], [], [], set()
-    for ev in result.all_events:
-        if ev.event_type_value == "STEP_FAILURE":
-            failed_steps.append(ev.step_key)
-        elif ev.event_type_value == "ASSET_CHECK_EVALUATION" and not ev.event_specific_data.passed:
-            data = ev.event_specific_data
-            name = f"{data.asset_check_key.asset_key.to_user_string()}:{data.asset_check_key.name}"
-            (warnings if data.severity == dg.AssetCheckSeverity.WARN else failed_checks).append(name)
-        elif ev.event_type_value == "ASSET_MATERIALIZATION":
-            materialized.add(ev.asset_key.to_user_string())
-    return RefreshOutcome(
-        success=result.success, run_id=result.run_id, failed_steps=failed_steps, failed_checks=failed_checks,
-        warnings=warnings,
-        skipped_publish="published_warehouse" not in materialized, seconds=time.monotonic() - t0,
-    )
+    return outcome_of(result, time.monotonic() - t0, stream)
+
+
+def outcome_of(result: dg.ExecuteInProcessResult, seconds: float, stream=None) -> RefreshOutcome:
+    """Failed steps, failed and warning checks, and whether the publish step ran, from the result API."""
+    failed_checks, warnings = [], []
+    for evaluation in result.get_asset_check_evaluations():
+        name = f"{evaluation.asset_key.to_user_string()}:{evaluation.check_name}"
+        if stream is not None:
+            status = "pass " if evaluation.passed else (
+                "warn " if evaluation.severity == dg.AssetCheckSeverity.WARN else "CHECK")
+            print(f"  {status} {name}", file=stream, flush=True)
+        if not evaluation.passed:
+            (warnings if evaluation.severity == dg.AssetCheckSeverity.WARN else failed_checks).append(name)
+    materialized = sorted({e.asset_key.to_user_string() for e in result.get_asset_materialization_events()})
+    return RefreshOutcome(success=result.success, run_id=result.run_id, failed_steps=sorted(result.get_failed_step_keys()),
+                          failed_checks=failed_checks, warnings=warnings, materialized=materialized,
+                          skipped_publish=PUBLISH_KEY.to_user_string() not in materialized, seconds=seconds)
 
 
 def _published_fingerprint(home: Path) -> str | None:
@@ -147,6 +149,7 @@ def _published_fingerprint(home: Path) -> str | None:
         return None
     try:
         with db.published_connection(home) as con:
-            return published_fingerprint(con)
+            run = runs.last_published(con)
     except Exception:  # noqa: BLE001 - an older or unreadable published file: just refresh
         return None
+    return run["input_fingerprint"] if run else None

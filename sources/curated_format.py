@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from sources.cadence import Cadence
+
 DEFAULT_FOLDER = Path(__file__).parent / "curated"
 
 UNITS = ("USD", "units", "share", "Gbps", "GBps", "Tbps", "TBps", "ns", "us", "ms", "W", "kW", "ports",
          "lanes", "count", "GB", "TB", "TFLOPS", "gpus", "pct_points", "ratio", "USD_per_Gbps", "years")
 FABRICS = ("infiniband", "ethernet", "roce", "spectrum-x", "uec", "nvlink", "slingshot", "omni-path", "other")
 QUALIFIERS = (">", "<", "~", ">=", "<=")
-CADENCES = ("daily", "weekly", "monthly", "quarterly", "half_yearly", "yearly", "irregular")
+CADENCES = tuple(c.value for c in Cadence)   # sources/cadence.py
 INDICATOR_CATEGORIES = ("market", "shipments", "optics", "prices", "share", "top500", "benchmark", "cloud",
                         "uec", "spec", "software", "model")
 DATE_PRECISIONS = ("day", "month", "quarter", "half", "year")

@@ -4,6 +4,7 @@ response into sources/snapshots/), replay (the recorded responses; the offline d
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -12,7 +13,18 @@ from sources.http import Attempt, HttpClient, HttpConfig, HttpResult, utcnow
 from sources.registry import Source
 from sources.snapshots import RecordedSnapshots, SnapshotStore
 
-MODES = ("offline", "live", "record")
+class FetchMode(str, enum.Enum):
+    """How sources are fetched: the one list of fetch modes (CLI choices, resource config, checks)."""
+
+    offline = "offline"   # replay the recorded snapshots (the default; no network)
+    live = "live"         # fetch from the sites
+    record = "record"     # fetch, and write the responses into the snapshot folder
+
+    def __str__(self) -> str:
+        return self.value
+
+
+MODES = tuple(m.value for m in FetchMode)
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,7 @@ def parse_documents(source: Source, documents: list[StoredDocument],
                     read_body: Callable[[str], bytes]) -> tuple[Records, list[DocumentStatus]]:
     """Run the source's parser over its documents; provenance fields fill the family tables."""
     module = parser_module(source.parser)
+    version = parser_version(source.parser)
     accepts = set(inspect.signature(module.parse).parameters)
     records, statuses = Records(), []
     first_url: dict[str, str] = {}
@@ -89,6 +90,7 @@ def parse_documents(source: Source, documents: list[StoredDocument],
                 row.setdefault("url", stored.url)
                 row.setdefault("document_sha", stored.sha256)
                 row.setdefault("published_on", stored.published_on)
+                row.setdefault("parser_version", version)   # the one parser version: the family's code hash
         n = sum(parsed.counts().values())
         statuses.append(DocumentStatus(stored.url, stored.sha256, "ok" if n else "empty", n,
                                        "; ".join(parsed.warnings) or None))

@@ -15,9 +15,11 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from sources.cadence import Cadence
+
 SOURCE_KINDS = ("vendor_page", "press_release", "news_feed", "standards_body", "statistics",
                 "benchmark_log", "software_releases")
-CADENCES = ("daily", "weekly", "monthly", "quarterly", "irregular")
+CADENCES = tuple(c.value for c in Cadence)   # sources/cadence.py
 PARSERS = ("nccl", "top500", "github_releases", "claims", "specs", "uec", "mlperf")
 
 HTML = ("text/html", "application/xhtml+xml")
@@ -364,12 +366,16 @@ def registry_rows(registry: tuple[Source, ...] = REGISTRY) -> list[dict]:
              "origin": "registry"} for s in registry]
 
 
+class UnknownSource(KeyError):
+    """A source id that is not in the registry."""
+
+
 def get(source_id: str, registry: tuple[Source, ...] = REGISTRY) -> Source:
     for s in registry:
         if s.source_id == source_id:
             return s
     known = ", ".join(s.source_id for s in registry)
-    raise KeyError(f"unknown source {source_id!r}; known: {known}")
+    raise UnknownSource(f"unknown source {source_id!r}; known: {known}")
 
 
 def select(source_ids: list[str] | tuple[str, ...] | None,

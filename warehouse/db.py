@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import hashlib
 import os
 import shutil
 import time
@@ -21,6 +22,7 @@ from typing import Iterator
 import duckdb
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+COMMENTS_DIR = Path(__file__).parent / "comments"   # comments amended after their migration (README there)
 # The duckdb CLI analysts get from PyPI (duckdb-cli 1.5.x) cannot read DuckDB 2.0's default
 # storage format (ecosystem-notes §1); files are created in the 1.5 format and stay in it.
 STORAGE_COMPATIBILITY = "v1.5.0"
@@ -51,6 +53,15 @@ class WarehousePaths:
     @property
     def inbox(self) -> Path:
         return self.home / "inbox"
+
+
+HOME_ENV = "FABRICWATCH_HOME"
+DEFAULT_HOME = "data"
+
+
+def home() -> Path:
+    """`$FABRICWATCH_HOME`, default `./data` (relative to the current directory); read at call time."""
+    return Path(os.environ.get(HOME_ENV, DEFAULT_HOME)).resolve()
 
 
 def paths(home: str | Path) -> WarehousePaths:
@@ -105,14 +116,51 @@ def migrate(con: duckdb.DuckDBPyConnection) -> list[str]:
             con.execute("ROLLBACK")
             raise
         done.append(name)
+    apply_comments(con, force=bool(done))
     return done
+
+
+def comment_files() -> dict[str, tuple[str, str]]:
+    """name -> (sha256, text) of every file under warehouse/comments/, in name order."""
+    out = {}
+    for path in sorted(COMMENTS_DIR.glob("*.sql")):
+        text = path.read_text(encoding="utf-8")
+        out[path.stem] = (hashlib.sha256(text.encode()).hexdigest(), text)
+    return out
+
+
+def comments_current(con: duckdb.DuckDBPyConnection) -> bool:
+    try:
+        applied = dict(con.execute("SELECT name, sha256 FROM meta.comments_applied").fetchall())
+    except duckdb.CatalogException:
+        return False
+    return applied == {name: sha for name, (sha, _) in comment_files().items()}
+
+
+def apply_comments(con: duckdb.DuckDBPyConnection, force: bool = False) -> list[str]:
+    """Apply warehouse/comments/*.sql (all of them, in order) when one changed or `force`; idempotent."""
+    if schema_version(con) < 14 or (not force and comments_current(con)):  # 0014 creates meta.comments_applied
+        return []
+    files = comment_files()
+    con.execute("BEGIN")
+    try:
+        for name, (sha, text) in files.items():
+            con.execute(text)
+        con.execute("DELETE FROM meta.comments_applied")
+        for name, (sha, _) in files.items():
+            con.execute("INSERT INTO meta.comments_applied VALUES (?, ?, ?)", [name, sha, _utcnow()])
+        con.execute("COMMIT")
+    except Exception:
+        con.execute("ROLLBACK")
+        raise
+    return list(files)
 
 
 class WarehouseBusy(RuntimeError):
     """Another process (a second refresh, a scheduled run) holds the working database."""
 
 
-def connect_work(path: str | Path, wait_s: float = LOCK_WAIT_S) -> duckdb.DuckDBPyConnection:
+def connect_work(path: str | Path, wait_s: float | None = None) -> duckdb.DuckDBPyConnection:
     """Open (creating if needed) a working database read-write, migrated to the current schema.
 
     DuckDB fails at once when another process holds the file; a refresh started while a scheduled
@@ -121,7 +169,7 @@ def connect_work(path: str | Path, wait_s: float = LOCK_WAIT_S) -> duckdb.DuckDB
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    deadline, delay = time.monotonic() + wait_s, 0.1
+    deadline, delay = time.monotonic() + (LOCK_WAIT_S if wait_s is None else wait_s), 0.1
     while True:
         try:
             con = duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY})
@@ -137,6 +185,8 @@ def connect_work(path: str | Path, wait_s: float = LOCK_WAIT_S) -> duckdb.DuckDB
     try:
         if schema_version(con) != migration_files()[-1][0]:  # cheap check first: most opens find it current
             migrate(con)
+        elif not comments_current(con):
+            apply_comments(con)
     except Exception:
         con.close()
         raise
@@ -165,6 +215,16 @@ def published_connection(home: str | Path, *, safe: bool = False) -> Iterator[du
         raise FileNotFoundError(f"no published warehouse at {path}: run `fabricwatch refresh` first")
     config = {"enable_external_access": False, "lock_configuration": True} if safe else {}
     con = duckdb.connect(str(path), read_only=True, config=config)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+@contextlib.contextmanager
+def read_only_connection(path: str | Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A short read-only connection to any warehouse file (the working one, a release)."""
+    con = duckdb.connect(str(path), read_only=True)
     try:
         yield con
     finally:

@@ -21,6 +21,13 @@ from sources.periods import period_bounds
 from sources.records import Event, Observation, Product, Records, flat
 
 
+# The tables every origin writes (replace_origin empties them for the origin, then refills them).
+RECORD_TABLES = ("core.observations", "core.events", "core.products")
+# Provenance the parse step offers every family-table row (sources/parsing.py); a table without
+# such a column (a child table like core.nccl_rows) takes its provenance from its parent row.
+OFFERED_PROVENANCE = ("source_id", "url", "document_sha", "published_on", "parser_version")
+
+
 @functools.lru_cache(maxsize=4)
 def _registry_at(folder: str) -> Registry:
     return load_registry(folder)
@@ -76,11 +83,23 @@ def _table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
     return [c[0] for c in cols]
 
 
+class UnknownColumns(ValueError):
+    """Rows carry columns the table does not have (a renamed or dropped column): nothing is inserted."""
+
+
 def insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict]) -> int:
-    """Insert plain dict rows into `table` by column name (missing columns become NULL)."""
+    """Insert plain dict rows into `table` by column name (missing columns become NULL).
+
+    A key that is not a column of the table raises UnknownColumns as soon as one row gives it a
+    value: shape drift fails loudly instead of being dropped. (A record field whose column a later
+    migration adds may ride along while it is None everywhere: nothing is lost.)
+    """
     if not rows:
         return 0
     columns = _table_columns(con, table)
+    unknown = sorted({k for r in rows for k, v in r.items() if v is not None} - set(columns))
+    if unknown:
+        raise UnknownColumns(f"{table} has no column(s) {', '.join(unknown)}")
     frame = pd.DataFrame.from_records([{c: r.get(c) for c in columns} for r in rows], columns=columns)
     con.from_df(frame).insert_into(table)  # frame columns are in the table's order
     return len(rows)
@@ -99,7 +118,7 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
     counts: dict[str, int] = {}
     con.execute("BEGIN")
     try:
-        for table in ("core.observations", "core.events", "core.products"):
+        for table in RECORD_TABLES:
             con.execute(f"DELETE FROM {table} WHERE origin = ?", [origin])
         for name in records.tables:
             con.execute(f"DELETE FROM core.{name} WHERE origin = ?", [origin])
@@ -107,7 +126,10 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
         counts["events"] = insert_rows(con, "core.events", _dedupe(_rows(records.events, origin, registry)))
         counts["products"] = insert_rows(con, "core.products", _dedupe(_rows(records.products, origin)))
         for name, rows in records.tables.items():
-            counts[name] = insert_rows(con, f"core.{name}", [{**r, "origin": origin} for r in rows])
+            table = f"core.{name}"
+            skip = set(OFFERED_PROVENANCE) - set(_table_columns(con, table))
+            counts[name] = insert_rows(con, table, [{**{k: v for k, v in r.items() if k not in skip}, "origin": origin}
+                                                    for r in rows])
         con.execute("COMMIT")
     except Exception:
         con.execute("ROLLBACK")

@@ -2,13 +2,17 @@
 
 A mart file creates `marts.<file stem>` (a view, or a table when it must be materialized) and
 comments the mart and every column. Its header may declare the mart's key:
-`-- key: col_a, col_b` (used by the uniqueness check). Dependencies on other marts are read
-from the SQL itself (`marts.<name>` in the CREATE statement). Files starting with `_` hold
-helper macros and are applied before any mart.
+`-- key: col_a, col_b` (used by the uniqueness check) and its quality checks, one per line:
+`-- check: <name> key=value ...` (warehouse/quality.py says which names exist). What a mart reads (other marts, core,
+model, raw and meta relations) is read from its SQL by DuckDB's own parser: that is the mart's
+lineage. Files starting with `_` hold helper macros and are applied before any mart.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,9 +23,11 @@ MARTS_DIR = Path(__file__).parent / "sql" / "marts"
 SCHEMA = "marts"
 
 _KEY_RE = re.compile(r"^--\s*key:\s*(.+)$", re.MULTILINE)
+_CHECK_RE = re.compile(r"^--\s*check:\s*(\w+)(.*)$", re.MULTILINE)
 _CREATE_RE = re.compile(r"CREATE\s+OR\s+REPLACE\s+(VIEW|TABLE)\s+marts\.(\w+)", re.IGNORECASE)
-_REF_RE = re.compile(r"\bmarts\.(\w+)\b", re.IGNORECASE)
-_COMMENT_ON_RE = re.compile(r"\bCOMMENT\s+ON\b", re.IGNORECASE)
+_CREATE_AS_RE = re.compile(r"^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:VIEW|TABLE)\s+[\w.\"]+\s+AS\s+", re.IGNORECASE)
+_LEADING_COMMENTS_RE = re.compile(r"^(?:\s*--[^\n]*\n)+")
+SCHEMAS = ("raw", "core", "model", "marts", "meta")
 _COMMENT_VIEW_RE = re.compile(r"COMMENT\s+ON\s+(?:VIEW|TABLE)\s+marts\.\w+\s+IS\s+'((?:[^']|'')*)'", re.IGNORECASE)
 
 
@@ -36,8 +42,14 @@ class Mart:
     sql: str
     relation_kind: str            # VIEW or TABLE
     key: tuple[str, ...]          # declared key columns (may be empty)
-    depends_on: tuple[str, ...]   # other marts read by this one
+    reads: frozenset[str]         # schema-qualified relations its SQL reads
     description: str
+    checks: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()   # `-- check: name k=v ...` header lines
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        """Other marts read by this one."""
+        return tuple(sorted(r.split(".", 1)[1] for r in self.reads if r.startswith(f"{SCHEMA}.")))
 
     @property
     def relation(self) -> str:
@@ -53,20 +65,64 @@ def read_mart(path: Path, known: set[str] | None = None) -> Mart:
     m = _CREATE_RE.search(sql)
     if m is None or m.group(2) != path.stem:
         raise MartError(f"{path.name} must create marts.{path.stem} (CREATE OR REPLACE VIEW|TABLE marts.{path.stem})")
-    # Only the CREATE statement counts for dependencies: comments may name other marts.
-    body = sql[m.start():]
-    comments = _COMMENT_ON_RE.search(body)
-    if comments:
-        body = body[: comments.start()]
-    refs = {r.lower() for r in _REF_RE.findall(body)} - {path.stem}
+    reads = relations_read(sql) - {f"{SCHEMA}.{path.stem}"}
     if known is not None:
-        refs &= known
+        unknown = {r for r in reads if r.startswith(f"{SCHEMA}.") and r.split(".", 1)[1] not in known}
+        if unknown:
+            raise MartError(f"{path.name} reads {', '.join(sorted(unknown))}, which no mart file creates")
     key_m = _KEY_RE.search(sql)
     key = tuple(k.strip() for k in key_m.group(1).split(",")) if key_m else ()
     desc_m = _COMMENT_VIEW_RE.search(sql)
     description = desc_m.group(1).replace("''", "'") if desc_m else ""
+    checks = []
+    for name, rest in _CHECK_RE.findall(sql[: m.start()]):
+        try:
+            params = tuple(tuple(part.split("=", 1)) for part in rest.split())
+            if any(len(p) != 2 for p in params):
+                raise ValueError(rest)
+        except ValueError:
+            raise MartError(f"{path.name}: `-- check: {name}{rest}` must be a check name and key=value pairs") from None
+        checks.append((name, params))
     return Mart(name=path.stem, path=path, sql=sql, relation_kind=m.group(1).upper(), key=key,
-                depends_on=tuple(sorted(refs)), description=description)
+                reads=reads, description=description, checks=tuple(checks))
+
+
+@functools.lru_cache(maxsize=256)
+def relations_read(sql: str) -> frozenset[str]:
+    """Schema-qualified relations the queries in `sql` read (not macros, not CTE names).
+
+    The query of each CREATE VIEW/TABLE ... AS statement and each plain SELECT is read by DuckDB's
+    own parser (`json_serialize_sql`); COMMENT ON and CREATE MACRO statements read nothing.
+    """
+    found: set[str] = set()
+    con = duckdb.connect()
+    try:
+        for statement in duckdb.extract_statements(sql):
+            text = _LEADING_COMMENTS_RE.sub("", statement.query.strip() + "\n").strip()
+            if statement.type.name == "CREATE":
+                m = _CREATE_AS_RE.match(text)
+                if m is None:
+                    continue  # a macro or a schema
+                text = text[m.end():]
+            elif statement.type.name != "SELECT":
+                continue
+            tree = json.loads(con.execute("SELECT json_serialize_sql(?)", [text]).fetchone()[0])
+            if tree.get("error"):
+                raise MartError(f"DuckDB cannot parse a query: {tree.get('error_message')}")
+            found |= _base_tables(tree)
+    finally:
+        con.close()
+    return frozenset(found)
+
+
+def _base_tables(node) -> set[str]:
+    if isinstance(node, dict):
+        own = ({f"{node['schema_name']}.{node['table_name']}"}
+               if node.get("type") == "BASE_TABLE" and node.get("schema_name") in SCHEMAS else set())
+        return own.union(*(_base_tables(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_base_tables(v) for v in node))
+    return set()
 
 
 def discover_marts(directory: Path = MARTS_DIR) -> list[Mart]:
@@ -126,6 +182,28 @@ def row_count(con: duckdb.DuckDBPyConnection, name: str) -> int:
     return con.execute(f'SELECT count(*) FROM {SCHEMA}."{name}"').fetchall()[0][0]  # name checked against the catalog
 
 
+def sql_version(mart: Mart) -> str:
+    """Hash of the mart's SQL and of the helper macros it may call: Dagster's code_version for the mart."""
+    h = hashlib.sha256(mart.sql.encode())
+    for path in helper_files(mart.path.parent):
+        h.update(path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def preview(con: duckdb.DuckDBPyConnection, name: str, rows: int = 5):
+    """The first `rows` rows of a mart as a DataFrame."""
+    if name not in existing_marts(con):
+        raise LookupError(f"marts.{name} does not exist")
+    return con.execute(f'SELECT * FROM {SCHEMA}."{name}" LIMIT ?', [rows]).df()  # name checked against the catalog
+
+
+def columns(con: duckdb.DuckDBPyConnection, name: str) -> list[dict]:
+    """A mart's columns in order: name, type and the description from its COMMENT ON line."""
+    return [{"name": c, "type": t, "description": d or ""} for c, t, d in con.execute(
+        "SELECT column_name, data_type, comment FROM duckdb_columns() WHERE database_name = current_database() "
+        "AND schema_name = ? AND table_name = ? ORDER BY column_index", [SCHEMA, name]).fetchall()]
+
+
 def row_counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     return {name: row_count(con, name) for name in existing_marts(con)}
 
@@ -146,11 +224,5 @@ def list_marts(con: duckdb.DuckDBPyConnection) -> list[dict]:
         "SELECT view_name, comment FROM duckdb_views() WHERE database_name = current_database() AND schema_name = ? "
         "UNION ALL SELECT table_name, comment FROM duckdb_tables() WHERE database_name = current_database() "
         "AND schema_name = ?", [SCHEMA, SCHEMA]).fetchall())
-    columns: dict[str, list[dict]] = {}
-    for table, column, dtype, comment in con.execute(
-            "SELECT table_name, column_name, data_type, comment FROM duckdb_columns() "
-            "WHERE database_name = current_database() AND schema_name = ? ORDER BY table_name, column_index",
-            [SCHEMA]).fetchall():
-        columns.setdefault(table, []).append({"name": column, "type": dtype, "description": comment or ""})
-    return [{"name": name, "kind": kind, "description": comments.get(name) or "", "columns": columns.get(name, [])}
+    return [{"name": name, "kind": kind, "description": comments.get(name) or "", "columns": columns(con, name)}
             for name, kind in existing_marts(con).items()]

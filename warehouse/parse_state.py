@@ -8,6 +8,8 @@ import duckdb
 
 from warehouse.load import insert_rows, replace_rows
 
+TABLES = ("raw.parse_state", "raw.parse_history")   # what the parse steps' bookkeeping writes
+
 
 def _utcnow() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, NamedTuple, Sequence
 
 import duckdb
 
 from sources.parsers.mlperf_nics import FABRICS as MLPERF_FABRICS
-from warehouse.marts import Mart
+from warehouse.marts import Mart, MartError
 
+CHECKS_DIR = Path(__file__).parent / "sql" / "checks"
 MAX_ROWS = 50
 SHARE_TOLERANCE = 1e-6          # rounding in a single share
 SHARE_SUM_TOLERANCE = 0.02      # rounded shares of one report may add to a little over 1
@@ -87,14 +89,22 @@ def keys_unique(con: duckdb.DuckDBPyConnection, relation: str, key: Sequence[str
     return CheckOutcome(True, f"({', '.join(key)}) is unique in {relation}", [])
 
 
-def units_valid(con: duckdb.DuckDBPyConnection, relation: str) -> CheckOutcome:
-    """Every (indicator, unit) is in the catalog and the unit is one the indicator allows (`a|b` lists)."""
+def units_valid(con: duckdb.DuckDBPyConnection, relation: str, *, origin: str | None = None) -> CheckOutcome:
+    """Every (indicator, unit) is in the catalog and the unit is one the indicator allows (`a|b` lists).
+
+    The one units check: the marts' `units_valid` and the curated ledger's check both call it
+    (`origin` limits it to the rows one loader wrote).
+    """
     ind, unit = _cols(con, relation, ["indicator", "unit"])
-    sql = (f"SELECT r.{ind} AS indicator, r.{unit} AS unit, i.unit AS allowed, count(*) AS n "
+    where, params = "", []
+    if origin is not None:
+        where, params = f" AND r.{_cols(con, relation, ['origin'])[0]} = ?", [origin]
+    allowed = "list_concat(string_split(i.unit, '|'), coalesce(i.compatible_units, []))"
+    sql = (f"SELECT r.{ind} AS indicator, r.{unit} AS unit, {allowed} AS allowed, count(*) AS n "
            f"FROM {_rel(con, relation)} r LEFT JOIN core.indicators i ON i.indicator = r.{ind} "
-           f"WHERE i.unit IS NULL OR NOT list_contains(string_split(i.unit, '|'), r.{unit}) "
+           f"WHERE (i.unit IS NULL OR NOT list_contains({allowed}, r.{unit})){where} "
            "GROUP BY ALL ORDER BY n DESC")
-    rows = _query(con, sql)
+    rows = _query(con, sql, params)
     if rows:
         return CheckOutcome(False, f"{len(rows)} indicator/unit pair(s) in {relation} are not in the catalog", rows)
     return CheckOutcome(True, f"every unit in {relation} matches its indicator", [])
@@ -148,15 +158,6 @@ def share_sums_consistent(con: duckdb.DuckDBPyConnection, relation: str, share_c
     return CheckOutcome(True, f"{share_column} adds to {target} in every group of {relation}", [])
 
 
-def top500_lists_complete(con: duckdb.DuckDBPyConnection, relation: str, full_list: int = 500) -> CheckOutcome:
-    """The fabric groups of every TOP500 list add up to the whole list of 500 systems."""
-    rows = _query(con, f"SELECT list, sum(systems) AS systems FROM {_rel(con, relation)} GROUP BY list "
-                       "HAVING sum(systems) <> ? ORDER BY list", [full_list])
-    if rows:
-        return CheckOutcome(False, f"{len(rows)} list(s) whose fabric groups do not add up to {full_list} systems", rows)
-    return CheckOutcome(True, f"every list's fabric groups add up to {full_list} systems", [])
-
-
 def dates_not_in_future(con: duckdb.DuckDBPyConnection, relation: str, *, today: dt.date | None = None,
                         published_column: str = "published_on", period_start_column: str | None = "period_start",
                         kind_column: str | None = "kind") -> CheckOutcome:
@@ -196,6 +197,18 @@ def row_count_not_collapsed(con: duckdb.DuckDBPyConnection, relation: str, previ
                                f"(below {min_ratio:.0%} of the published count)", row)
 
 
+def provenance_complete(con: duckdb.DuckDBPyConnection, origin: str) -> CheckOutcome:
+    """Every row one origin wrote carries provenance (warehouse/sql/checks/provenance_missing.sql)."""
+    sql = (CHECKS_DIR / "provenance_missing.sql").read_text(encoding="utf-8")
+    bad = _dicts(con.execute(sql, {"origin": origin}))
+    total = _count(con, "SELECT count(*) FROM core.observations WHERE origin = ?", [origin])
+    if not total:
+        return CheckOutcome(False, f"no {origin} observations loaded", [])
+    if bad:
+        return CheckOutcome(False, f"{total} {origin} observations; {len(bad)} rows lack provenance", bad)
+    return CheckOutcome(True, f"{total} {origin} observations; every row carries provenance", [])
+
+
 def indicators_fresh(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
     """Indicators whose last published observation is older than their cadence allows."""
     sql = ("SELECT indicator, cadence, last_published_on, days_since_last_published, stale_after_days, last_source_id "
@@ -209,15 +222,32 @@ def indicators_fresh(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
 
 def conflicts_reported(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
     """Conflicting figures (a WARN: they are kept, never overwritten, but someone should look)."""
-    sql = ("SELECT conflict_on, series_key, indicator, subject, period, kind, conflict_type, unit, a_value, a_value_qualifier, "
-           "a_event_date, a_source_id, a_carrier, a_published_on, b_value, b_value_qualifier, b_event_date, b_source_id, "
-           "b_carrier, b_published_on, bounds_compatible "
-           "FROM marts.conflicts ORDER BY bounds_compatible, relative_difference DESC NULLS LAST")
+    sql = ("SELECT indicator, subject, period, kind, conflict_type, unit, a_value, a_value_qualifier, a_source_id, "
+           "a_published_on, b_value, b_value_qualifier, b_source_id, b_published_on, bounds_compatible "
+           "FROM marts.conflicts ORDER BY bounds_compatible, relative_difference DESC")
     rows = _query(con, sql)
     n, real = con.execute("SELECT count(*), count(*) FILTER (WHERE NOT bounds_compatible) FROM marts.conflicts").fetchall()[0]
     if n:
         return CheckOutcome(False, f"{n} conflicting pair(s) of figures ({real} whose hedges cannot both hold)", rows)
     return CheckOutcome(True, "no conflicting figures", [])
+
+
+# ---------------------------------------------------------------- the plan
+
+ERROR = "ERROR"
+WARN = "WARN"
+
+
+@dataclass(frozen=True)
+class MartCheck:
+    name: str
+    severity: str                 # ERROR (blocks the publish) or WARN
+    description: str
+    run: Callable[[duckdb.DuckDBPyConnection, int | None], CheckOutcome]   # (con, published row count)
+    needs_published_count: bool = False   # only the collapse check compares with the published warehouse
+
+
+MLPERF_ROUND_MIN_RATIO = 0.5    # a round whose stored files mostly stop yielding systems is a parser failure
 
 
 def data_quality_clear(con: duckdb.DuckDBPyConnection, problem: str) -> CheckOutcome:
@@ -251,9 +281,6 @@ def values_in_vocabulary(con: duckdb.DuckDBPyConnection, relation: str, column: 
     return CheckOutcome(True, f"{relation}.{column} within {', '.join(allowed)} (or NULL)", [])
 
 
-MLPERF_ROUND_MIN_RATIO = 0.5    # a round whose stored files mostly stop yielding systems is a parser failure
-
-
 def mlperf_rounds_yield(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
     """Every MLPerf round with stored system files still yields systems: a round whose files parse to
     nothing (or to less than half of them) fails, as a parser that suddenly finds nothing must."""
@@ -269,100 +296,69 @@ def mlperf_rounds_yield(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
     return CheckOutcome(True, "every MLPerf round with stored files yields its systems", [])
 
 
-# ---------------------------------------------------------------- the plan
-
-ERROR = "ERROR"
-WARN = "WARN"
-
-
-@dataclass(frozen=True)
-class MartCheck:
-    name: str
-    severity: str                 # ERROR (blocks the publish) or WARN
-    description: str
-    run: Callable[[duckdb.DuckDBPyConnection, int | None], CheckOutcome]   # (con, published row count)
-    needs_published_count: bool = False   # only the collapse check compares with the published warehouse
+def top500_lists_complete(con: duckdb.DuckDBPyConnection, relation: str, full_list: int = 500) -> CheckOutcome:
+    """The fabric groups of every TOP500 list add up to the whole list of 500 systems."""
+    rows = _query(con, f"SELECT list, sum(systems) AS systems FROM {_rel(con, relation)} GROUP BY list "
+                       "HAVING sum(systems) <> ? ORDER BY list", [full_list])
+    if rows:
+        return CheckOutcome(False, f"{len(rows)} list(s) whose fabric groups do not add up to {full_list} systems", rows)
+    return CheckOutcome(True, f"every list's fabric groups add up to {full_list} systems", [])
 
 
-_DATED = ("market_size", "fabric_share", "port_shipments", "optics")
-_UNITS = ("market_size", "optics", "latest_indicators")
-_SHARE_RANGES = {
-    "market_size": (["value"], "share"),
-    "fabric_share": (["share", "share_of_reported_revenue"], None),
-    "port_shipments": (["port_share", "share_of_reported_total"], None),
-    "top500_interconnects": (["systems_share", "rmax_share", "fabric_systems_share", "fabric_rmax_share"], None),
-    "top500_history": (["systems_share", "rmax_share"], None),
-    "top500_generations": (["systems_share", "rmax_share", "share_of_fabric"], None),
+def _list(value: str) -> list[str]:
+    return [v for v in value.split(",") if v]
 
 
-    "mlperf_fabric_summary": (["systems_share"], None),
-    "latest_indicators": (["value"], "share"),
+# The checks a mart file may declare (`-- check: <name> key=value ...` beside its SQL):
+# name -> (default severity, description, builder(relation, params) -> run(con, published_count)).
+DECLARABLE: dict[str, tuple[str, str, Callable]] = {
+    "units_valid": (ERROR, "every unit is one its indicator allows",
+                    lambda rel, p: lambda con, _prev: units_valid(con, rel)),
+    "shares_in_range": (ERROR, "shares lie within 0-1",
+                        lambda rel, p: lambda con, _prev: shares_in_range(con, rel, _list(p["columns"]),
+                                                                          only_unit=p.get("only_unit"))),
+    "dates_not_in_future": (ERROR, "nothing published after today; no actual for a future period",
+                            lambda rel, p: lambda con, _prev: dates_not_in_future(con, rel)),
+    "share_sums": (ERROR, "the shares of one group add to at most 1, or to the stated total",
+                   lambda rel, p: lambda con, _prev: share_sums_consistent(
+                       con, rel, p["column"], _list(p["groups"]), include_column=p.get("include"),
+                       expect_total=float(p["total"]) if "total" in p else None,
+                       tolerance=TOP500_SUM_TOLERANCE if "total" in p else SHARE_SUM_TOLERANCE)),
+    "indicators_fresh": (WARN, "every indicator updated within 1.5x its cadence",
+                         lambda rel, p: lambda con, _prev: indicators_fresh(con)),
+    "lists_complete": (WARN, "each list's fabric groups add up to 500 systems",
+                       lambda rel, p: lambda con, _prev: top500_lists_complete(con, rel)),
+    "rows_present": (ERROR, "the mart has rows",
+                     lambda rel, p: lambda con, _prev: rows_present(con, rel)),
+    "mlperf_fabric_vocabulary": (ERROR, "fabric is one of " + ", ".join(MLPERF_FABRICS) + " or NULL",
+                                 lambda rel, p: lambda con, _prev: values_in_vocabulary(con, rel, "fabric", MLPERF_FABRICS)),
+    "mlperf_rounds_yield": (ERROR, "every round with stored system files still yields its systems",
+                            lambda rel, p: lambda con, _prev: mlperf_rounds_yield(con)),
+    "data_quality_clear": (WARN, "no row of marts.data_quality has the named problem",
+                           lambda rel, p: lambda con, _prev: data_quality_clear(con, p["problem"])),
+    "no_conflicts": (WARN, "sources and vintages agree (conflicts are listed for review)",
+                     lambda rel, p: lambda con, _prev: conflicts_reported(con)),
 }
 
 
 def checks_for(mart: Mart) -> list[MartCheck]:
-    """The checks guarding one mart."""
+    """The checks guarding one mart: its key's uniqueness, its row count, and what its file declares."""
     rel = mart.relation
+    declared = {name: dict(params) for name, params in mart.checks}
     out: list[MartCheck] = []
     if mart.key:
         out.append(MartCheck("keys_unique", ERROR, f"({', '.join(mart.key)}) identifies one row",
                              lambda con, _prev: keys_unique(con, rel, mart.key)))
-    collapse_severity = WARN if mart.name in ("conflicts", "indicator_freshness", "data_quality") else ERROR
-    out.append(MartCheck("row_count_stable", collapse_severity,
+    collapse = declared.pop("row_count_stable", {})
+    out.append(MartCheck("row_count_stable", collapse.get("severity", ERROR),
                          f"keeps at least {ROW_COUNT_MIN_RATIO:.0%} of the rows it had when last published",
                          lambda con, prev: row_count_not_collapsed(con, rel, prev), needs_published_count=True))
-    if mart.name in _UNITS:
-        out.append(MartCheck("units_valid", ERROR, "every unit is one its indicator allows",
-                             lambda con, _prev: units_valid(con, rel)))
-    if mart.name in _SHARE_RANGES:
-        cols, unit = _SHARE_RANGES[mart.name]
-        out.append(MartCheck("shares_in_range", ERROR, "shares lie within 0-1",
-                             lambda con, _prev: shares_in_range(con, rel, cols, only_unit=unit)))
-    if mart.name in _DATED:
-        out.append(MartCheck("dates_not_in_future", ERROR, "nothing published after today; no actual for a future period",
-                             lambda con, _prev: dates_not_in_future(con, rel)))
-    if mart.name == "fabric_share":
-        out.append(MartCheck("fabric_shares_sum", ERROR, "fabric shares of one report add to at most 1",
-                             lambda con, _prev: share_sums_consistent(
-                                 con, rel, "share", ["source_id", "segment", "period", "published_on", "kind"],
-                                 include_column="counts_toward_total")))
-    if mart.name == "port_shipments":
-        # speed buckets such as "800G and above" may overlap, so a WARN
-        out.append(MartCheck("port_shares_sum", WARN, "per-speed port shares of one report add to at most 1",
-                             lambda con, _prev: share_sums_consistent(
-                                 con, rel, "port_share", ["source_id", "segment", "region", "period", "published_on", "kind"],
-                                 include_column="counts_toward_total")))
-    if mart.name == "top500_history":
-        out.append(MartCheck("lists_complete", WARN, "each list's fabric groups add up to 500 systems",
-                             lambda con, _prev: top500_lists_complete(con, rel)))
-    if mart.name in ("top500_interconnects", "top500_history"):
-        for column in ("systems_share", "rmax_share"):
-            out.append(MartCheck(f"{column}_sums_to_one", ERROR, f"{column} of each list adds to 1",
-                                 lambda con, _prev, column=column: share_sums_consistent(
-                                     con, rel, column, ["list"], expect_total=1.0, tolerance=TOP500_SUM_TOLERANCE)))
-    if mart.name.startswith("mlperf_"):
-        out.append(MartCheck("rows_present", ERROR, "the mart has rows",
-                             lambda con, _prev: rows_present(con, rel)))
-        out.append(MartCheck("fabric_vocabulary", ERROR, "fabric is one of " + ", ".join(MLPERF_FABRICS) + " or NULL",
-                             lambda con, _prev: values_in_vocabulary(con, rel, "fabric", MLPERF_FABRICS)))
-    if mart.name == "mlperf_systems":
-        out.append(MartCheck("rounds_yield", ERROR, "every round with stored system files still yields its systems",
-                             lambda con, _prev: mlperf_rounds_yield(con)))
-    if mart.name == "mlperf_fabric_summary":
-        out.append(MartCheck("systems_share_sums_to_one", ERROR, "systems_share of each round adds to 1",
-                             lambda con, _prev: share_sums_consistent(con, rel, "systems_share", ["round"],
-                                                                      expect_total=1.0, tolerance=SHARE_TOLERANCE * 10)))
-    if mart.name == "indicator_freshness":
-        out.append(MartCheck("indicators_fresh", WARN, "every indicator updated within 1.5x its cadence",
-                             lambda con, _prev: indicators_fresh(con)))
-    if mart.name == "data_quality":
-        out.append(MartCheck("dates_explained", ERROR, "published_on is NULL only when date_basis is undated",
-                             lambda con, _prev: data_quality_clear(con, "date_basis_mismatch")))
-        out.append(MartCheck("entities_resolved", WARN, "every observation and event resolves to a canonical entity",
-                             lambda con, _prev: data_quality_clear(con, "unresolved_entity")))
-        out.append(MartCheck("evidence_holds_value", WARN, "every quoted evidence states its figure",
-                             lambda con, _prev: data_quality_clear(con, "evidence_without_value")))
-    if mart.name == "conflicts":
-        out.append(MartCheck("no_conflicts", WARN, "sources and vintages agree (conflicts are listed for review)",
-                             lambda con, _prev: conflicts_reported(con)))
+    for name, params in mart.checks:
+        if name == "row_count_stable":
+            continue
+        if name not in DECLARABLE:
+            raise MartError(f"{mart.path.name}: unknown check {name!r}; known: {', '.join(sorted(DECLARABLE))}")
+        severity, description, build = DECLARABLE[name]
+        p = dict(params)
+        out.append(MartCheck(p.get("name", name), p.get("severity", severity), description, build(rel, p)))
     return out

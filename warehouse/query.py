@@ -65,6 +65,8 @@ def run_query(home: str | Path, sql: str, *, max_rows: int | None = None, timeou
             rows = cur.fetchmany(max_rows + 1) if max_rows is not None else cur.fetchall()
         except duckdb.InterruptException as exc:
             raise QueryRejected(f"query took longer than {timeout_s:g} s and was stopped") from exc
+        except duckdb.Error as exc:   # syntax, unknown table, blocked file access: the user's query
+            raise QueryRejected(f"{type(exc).__name__}: {exc}") from exc
         finally:
             if timer:
                 timer.cancel()

@@ -1,23 +1,23 @@
 """The raw layer: write fetch runs (attempts, documents, versions, changes), read what is known.
 
+Storage only: the fetch itself (network, replay) is the fetcher resource's (pipelines/fetcher_resource.py).
+
 Functions take an open DuckDB connection (the working database). Rows are handed to DuckDB as
 Arrow tables, so a run of hundreds of URLs is a handful of statements.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-from pathlib import Path
-from typing import Iterable, Iterator
 
 import duckdb
 import pyarrow as pa
 
-from sources.fetchers import Fetcher, KnownVersion
-from sources.fetching import FetchRun, fetch_sources
-from sources.registry import Source
-from sources.snapshots import RecordedSnapshots, SnapshotStore
+from sources.fetchers import KnownVersion
+from sources.fetching import FetchRun
+
+# What a fetch run writes (record_run).
+TABLES = ("raw.fetch_log", "raw.document_versions", "raw.changes", "raw.documents")
 
 _KNOWN = """
 SELECT url, current_sha256, etag, last_modified, bytes
@@ -72,23 +72,7 @@ ON CONFLICT (url) DO UPDATE SET
     last_error      = EXCLUDED.last_error
 """
 
-_SOURCE_STATUS = """
-WITH docs AS (
-    SELECT source_id,
-           count(*) AS documents,
-           count(*) FILTER (WHERE last_outcome IN ('error', 'disallowed')) AS failing,
-           count(*) FILTER (WHERE last_outcome = 'not_recorded') AS not_recorded,
-           max(last_checked_at) AS last_fetch,
-           max(last_changed_at) AS last_change
-    FROM raw.documents GROUP BY source_id
-), errors AS (
-    SELECT source_id, arg_max(error_class || ': ' || coalesce(error_message, ''), started_at) AS last_error,
-           max(started_at) AS last_error_at
-    FROM raw.fetch_log WHERE outcome IN ('error', 'disallowed') GROUP BY source_id
-)
-SELECT d.source_id, d.documents, d.failing, d.not_recorded, d.last_fetch, d.last_change, e.last_error, e.last_error_at
-FROM docs d LEFT JOIN errors e USING (source_id)
-"""
+_SOURCE_STATUS = "SELECT * FROM marts.source_status ORDER BY source_id"  # the one definition: sql/marts/source_status.sql
 
 _LATEST_DOCUMENTS = """
 SELECT url, current_sha256 AS sha256, content_type, encoding, final_url, title, published_on, recorded,
@@ -133,20 +117,8 @@ def record_run(con: duckdb.DuckDBPyConnection, run: FetchRun) -> dict[str, int]:
     return {"fetch_log": len(log), "documents": len(docs), "versions": len(versions), "changes": len(changes)}
 
 
-def fetch_and_record(con: duckdb.DuckDBPyConnection, sources: Iterable[Source], fetcher: Fetcher, *,
-                     home: str | Path, snapshots: RecordedSnapshots | None = None,
-                     max_workers: int = 32) -> FetchRun:
-    """The whole fetch step for the CLI and the Dagster assets: read what is known, fetch
-    (or replay) concurrently, store bodies under `home`, write the run."""
-    store = SnapshotStore.under_home(home)
-    run = fetch_sources(sources, fetcher, store, known=known_versions(con), inbox_root=Path(home) / "inbox" / "processed",
-                        snapshots=snapshots, max_workers=max_workers)
-    record_run(con, run)
-    return run
-
-
 def source_status(con: duckdb.DuckDBPyConnection) -> dict[str, dict]:
-    """Per source: documents, failing, not_recorded, last_fetch, last_change, last_error(_at)."""
+    """marts.source_status as {source_id: row}: documents, stored, failing, not_recorded, last_fetch, ..."""
     cur = con.execute(_SOURCE_STATUS)
     cols = [d[0] for d in cur.description]
     return {row[0]: dict(zip(cols, row)) for row in cur.fetchall()}
@@ -163,15 +135,6 @@ def recent_changes(con: duckdb.DuckDBPyConnection, limit: int = 50) -> list[dict
     cur = con.execute(_RECENT_CHANGES, [limit])
     cols = [d[0] for d in cur.description]
     return [dict(zip(cols, row)) for row in cur.fetchall()]
-
-
-@contextlib.contextmanager
-def read_only(path: str | Path) -> Iterator[duckdb.DuckDBPyConnection]:
-    con = duckdb.connect(str(path), read_only=True)
-    try:
-        yield con
-    finally:
-        con.close()
 
 
 # -- rows -------------------------------------------------------------------------------------

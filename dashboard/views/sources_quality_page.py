@@ -13,11 +13,10 @@ sources_tab, checks_tab, conflicts_tab, stale_tab, claims_tab, sql_tab = st.tabs
 
 with sources_tab:
     status = data.source_status()
-    ui.table(status, "sources", data.labels("core.sources") | {"last_fetch": "Last fetch (UTC)",
-             "last_outcome": "Last outcome", "last_change": "Last change (UTC)", "documents": "Documents",
-             "documents_with_errors": "Documents with errors"}, data.column_descriptions("core.sources"),
-             columns=["source_id", "publisher", "last_fetch", "last_outcome", "last_change", "documents",
-                      "documents_with_errors", "kind", "origin", "cadence", "title", "homepage"], with_sources=False)
+    ui.table(status, "sources", data.labels("marts.source_status"), data.column_descriptions("marts.source_status"),
+             columns=["source_id", "publisher", "last_fetch", "last_outcome", "last_change", "documents", "stored",
+                      "failing", "not_recorded", "last_error", "kind", "origin", "cadence", "title", "homepage"],
+             with_sources=False)
     changes, change_labels = data.mart("source_changes"), data.labels("marts.source_changes")
     st.markdown("**Page changes**")
     if changes.empty:
@@ -68,17 +67,17 @@ with stale_tab:
                  data.column_descriptions("marts.indicator_freshness"), with_sources=False)
 
 with claims_tab:
-    claims = data.read("core.claims")
+    claims = data.claims_inbox()
     if claims.empty:
         ui.empty("The claims inbox is empty: claims are extracted from press releases and news on refresh; "
                  "review them with `fabricwatch claims review`.")
     else:
         review = st.selectbox("Review status", [None, *shape.options(claims, "status")], key="claims_status",
                               format_func=lambda s: "all" if s is None else s)
-        ui.table(shape.where(claims, status=review), "claims", data.labels("core.claims"),
-                 data.column_descriptions("core.claims"),
-                 columns=["status", "value", "unit", "period", "kind", "subject", "suggested_indicator", "evidence",
-                          "source_id", "published_on", "url"])
+        ui.table(shape.where(claims, status=review), "claims", data.labels("marts.claims_inbox"),
+                 data.column_descriptions("marts.claims_inbox"),
+                 columns=["status", "decided_on", "value", "unit", "period", "kind", "subject", "indicator",
+                          "suggested_indicator", "review_note", "evidence", "source_id", "published_on", "url"])
 
 with sql_tab:
     console, dictionary = st.columns([3, 2])

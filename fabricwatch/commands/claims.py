@@ -39,13 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        if args.action == "list":
-            return _list(args)
-        return _review(args)
-    except FileNotFoundError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    if args.action == "list":
+        return _list(args)
+    return _review(args)
 
 
 def _rows(sql: str, params: list) -> list[dict]:
@@ -77,11 +73,7 @@ def _review(args) -> int:
 
     folder = args.ledger or claims_review.DEFAULT_FOLDER
     if args.reject:
-        try:
-            claims_review.reject(args.reject, reason=args.reason, folder=folder)
-        except claims_review.ReviewError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+        claims_review.reject(args.reject, reason=args.reason, folder=folder)  # ReviewError: exit 2
         print(f"rejected {args.reject}")
         return 0
     if args.accept:
@@ -120,10 +112,6 @@ def _accept(claim: dict, indicator, subject, period, folder: Path) -> int:
     if missing:
         print(f"error: the claim has no {', '.join(missing)[2:]}; give {' '.join(missing)}", file=sys.stderr)
         return 2
-    try:
-        claims_review.accept(claim, indicator=indicator, subject=subject, period=period, folder=folder)
-    except claims_review.ReviewError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    claims_review.accept(claim, indicator=indicator, subject=subject, period=period, folder=folder)
     print(f"accepted {claim['claim_id']} as {indicator} / {subject} / {period}; run `fabricwatch refresh` to load it")
     return 0

@@ -6,10 +6,8 @@ import argparse
 import datetime as dt
 import json
 import os
-import sys
 from pathlib import Path
 
-from fabricwatch.config import home
 
 NAME = "export"
 HELP = ("Write every mart of the published warehouse to DIR as Parquet or CSV files, with a manifest.json "
@@ -24,11 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        manifest = export_marts(home(), Path(args.directory), args.format)
-    except FileNotFoundError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    from warehouse import db
+
+    manifest = export_marts(db.home(), Path(args.directory), args.format)  # file errors: exit 2
     for mart in manifest["marts"]:
         print(f"{mart['file']:<40} {mart['rows']:>8} rows")
     print(f"wrote {len(manifest['marts'])} marts, {MANIFEST} and {CITATIONS} ({len(manifest['citations'])} cited documents) "

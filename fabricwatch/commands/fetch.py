@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from fabricwatch.config import home
+from sources.fetchers import FetchMode
 
 NAME = "fetch"
 HELP = "Fetch (live, record) or replay (offline) sources into raw.documents; no parsing, no publish."
@@ -13,7 +13,7 @@ HELP = "Fetch (live, record) or replay (offline) sources into raw.documents; no 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("sources", nargs="*", metavar="SOURCE", help="source ids (default: all; see `fabricwatch sources`)")
-    parser.add_argument("--mode", choices=("offline", "live", "record"), default="offline",
+    parser.add_argument("--mode", type=FetchMode, choices=list(FetchMode), default=FetchMode.offline,
                         help="offline (default): replay sources/snapshots/; live: fetch from the sites; "
                              "record: fetch and write the responses into sources/snapshots/")
     parser.add_argument("--delay", type=float, default=1.0, metavar="SECONDS",
@@ -24,37 +24,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import duckdb
-
-    from sources.fetchers import make_fetcher
-    from sources.http import HttpConfig
+    from pipelines.fetcher_resource import FetcherResource
     from sources.registry import select, validate
-    from sources.snapshots import SnapshotStore
-    from warehouse import db
-    from warehouse.raw import fetch_and_record
+    from warehouse import db, marts
 
     problems = validate()
     if problems:
         print("error: the source registry is invalid:\n  " + "\n  ".join(problems), file=sys.stderr)
         return 2
-    try:
-        chosen = select(args.sources)
-    except KeyError as exc:
-        print(f"error: {exc.args[0]}", file=sys.stderr)
-        return 2
-    config = HttpConfig.from_env(per_host_delay_s=args.delay, **({"contact": args.contact} if args.contact else {}))
-    if args.mode != "offline" and not config.contact:
+    chosen = select(args.sources)          # UnknownSource: exit 2 (fabricwatch/errors.py)
+    fetcher = FetcherResource(mode=args.mode, per_host_delay_s=args.delay, contact=args.contact,
+                              max_workers=args.workers)
+    if args.mode != FetchMode.offline and not fetcher.http_config().contact:
         print("warning: no contact address for the User-Agent; set FABRICWATCH_CONTACT or --contact", file=sys.stderr)
-    h = home()
-    fetcher = make_fetcher(args.mode, store=SnapshotStore.under_home(h), config=config)
-    try:
-        with db.work_connection(h) as con:
-            run_ = fetch_and_record(con, chosen, fetcher, home=h, max_workers=args.workers)
-    except duckdb.IOException as exc:
-        print(f"error: the working warehouse is in use (is a refresh running?): {exc}", file=sys.stderr)
-        return 2
-    finally:
-        fetcher.close()
+    h = db.home()
+    with db.work_connection(h) as con:     # WarehouseBusy while a refresh writes: exit 2
+        run_ = fetcher.fetch_into(con, list(chosen), home=h)   # the same path as the raw_* assets
+        marts.apply_mart(con, "source_status")                  # so `fabricwatch sources` sees this run
     print(format_run(run_))
     return 1 if any(r.errors for r in run_.reports.values()) else 0
 

@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     for r in results:
         print(f"{'accepted' if r.accepted else 'REJECTED'} {r.folder}/{r.name}" + (f": {r.reason}" if r.reason else ""),
               file=sys.stderr)
-    outcome = run_refresh(h, mode="offline", downstream_of=["inbox_files"])
+    outcome = run_refresh(h, mode="offline", select=["key:inbox_files+"])
     if not outcome.success or outcome.skipped_publish:
         print("ingest refresh FAILED; the published warehouse is unchanged", file=sys.stderr)
         return 1

@@ -5,18 +5,20 @@ from __future__ import annotations
 import argparse
 import sys
 
-from fabricwatch.config import home
+from sources.fetchers import FetchMode
 
 NAME = "refresh"
 HELP = "Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--mode", choices=("offline", "live", "record"), default="offline",
+    parser.add_argument("--mode", type=FetchMode, choices=list(FetchMode), default=FetchMode.offline,
                         help="offline (default): replay the recorded snapshots shipped in the repo; "
                              "live: fetch from the sites; record: fetch and write new snapshots into sources/snapshots/")
-    parser.add_argument("--select", nargs="+", metavar="ASSET",
-                        help="only these assets (then publish); default: the whole graph")
+    parser.add_argument("--select", nargs="+", metavar="SELECTION",
+                        help="only these assets, then publish; Dagster selection syntax: an asset key "
+                             "(parse_uec), key:raw_uec+ (it and everything downstream), group:marts, ... "
+                             "(default: the whole graph)")
     parser.add_argument("--force", action="store_true",
                         help="rebuild even when an offline refresh finds its inputs unchanged since the published run")
 
@@ -25,13 +27,9 @@ def run(args: argparse.Namespace) -> int:
     from pipelines.runner import run_refresh
     from warehouse import db
 
-    h = home()
+    h = db.home()
     print(f"fabricwatch refresh: mode={args.mode} home={h}", file=sys.stderr)
-    try:
-        outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)  # SelectionError: exit 2
     if outcome.up_to_date:
         print(f"nothing changed since the published refresh (recordings, ledger, inbox, code, date); "
               f"{db.paths(h).published} is current. Use --force to rebuild anyway.")
@@ -54,9 +52,10 @@ def run(args: argparse.Namespace) -> int:
         status = source_status(con)
     print("sources (documents: stored / failing / not recorded):")
     for source_id, st in sorted(status.items()):
-        stored = st["documents"] - st["failing"] - st["not_recorded"]
+        if not st["documents"]:
+            continue  # curated sources: cited, never fetched
         note = f"  last error: {st['last_error']}" if st["failing"] and st["last_error"] else ""
-        print(f"  {source_id:<26} {stored:>3} / {st['failing']} / {st['not_recorded']}{note}")
+        print(f"  {source_id:<26} {st['stored']:>3} / {st['failing']} / {st['not_recorded']}{note}")
     if args.mode == "offline" and any(st["not_recorded"] for st in status.values()):
         print("  (offline replays the recordings in sources/snapshots/; sources never recorded need --mode live)")
     print("rows per table:")

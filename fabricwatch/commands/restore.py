@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from fabricwatch.config import home
 
@@ -23,10 +22,6 @@ def run(args: argparse.Namespace) -> int:
         for path in db.list_releases(home()):
             print(path.name)
         return 0
-    try:
-        chosen = db.restore(home(), args.release)
-    except db.PublishError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    chosen = db.restore(home(), args.release)   # PublishError (no such release): exit 2
     print(f"restored {chosen.name} as {db.paths(home()).published}")
     return 0

@@ -61,14 +61,14 @@ def _read_status() -> tuple[dict, str | None]:
     import duckdb
 
     from warehouse import db
-    from warehouse.raw import read_only, source_status
+    from warehouse.raw import source_status
 
     p = db.paths(home())
     for path in (p.work, p.published):
         if not path.exists():
             continue
         try:
-            with read_only(path) as con:
+            with db.read_only_connection(path) as con:
                 return source_status(con), str(path)
         except (duckdb.IOException, duckdb.CatalogException):
             continue   # locked by a running refresh, or a warehouse without the raw tables

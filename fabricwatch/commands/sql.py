@@ -7,7 +7,6 @@ import csv
 import json
 import sys
 
-import duckdb
 
 from fabricwatch.config import home
 
@@ -23,19 +22,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from warehouse.query import QueryRejected, run_query
+    from warehouse.query import run_query
 
-    try:
-        result = run_query(home(), args.statement, max_rows=args.max_rows, safe=False)
-    except QueryRejected as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except FileNotFoundError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except duckdb.Error as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+    # QueryRejected (not one read-only statement, or DuckDB refused it) and a missing warehouse: exit 2
+    result = run_query(home(), args.statement, max_rows=args.max_rows, safe=False)
     if args.format == "json":
         json.dump(result.records(), sys.stdout, ensure_ascii=False, indent=1)
         print()

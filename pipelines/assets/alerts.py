@@ -8,8 +8,11 @@ from sources import notify
 from warehouse import alerts, db
 
 
+ALERTS_KEY = dg.AssetKey("alert_deliveries")
+
+
 def build_alerts_asset(publish_key: dg.AssetKey) -> dg.AssetsDefinition:
-    @dg.asset(name="alert_deliveries", group_name="publish", deps=[publish_key], kinds={"python"},
+    @dg.asset(name=ALERTS_KEY.path[-1], group_name="publish", deps=[publish_key], kinds={"python"},
               description="Evaluates the analysts' watch rules ($FABRICWATCH_HOME/alerts.sqlite3) on the observations "
                           "the new release added and delivers each match once (webhook, email, Apprise). A failed "
                           "delivery is logged and retried at the next refresh; it never fails the refresh.")

@@ -3,17 +3,23 @@
 
 import dagster as dg
 
+from pipelines import lineage
 from pipelines.checks import record_check
 from pipelines.resources import WarehouseResource
+from pipelines.vocabulary import Kind, kinds
 from sources import claims_review
 from sources.inbox import load_ledger_with
 from sources.registry import REGISTRY
-from warehouse import load
+from warehouse import load, quality
 
 CURATED_ORIGIN = "curated"
 
 
-@dg.asset(group_name="core", compute_kind="duckdb", deps=[dg.AssetKey("inbox_files")],
+WRITES = ("core.indicators", "core.sources", *load.RECORD_TABLES, "core.claim_reviews")
+
+
+@dg.asset(group_name="core", kinds=kinds(Kind.duckdb), deps=[dg.AssetKey("inbox_files")],
+          metadata=lineage.metadata(writes=WRITES),
           description="Curated ledger (sources/curated/*.csv and analyst CSVs accepted from the inbox): indicators, sources, and analyst-entered observations, events and products with provenance.")
 def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     # the repo's ledger plus analyst files accepted from the inbox; every row is validated and a
@@ -36,47 +42,26 @@ def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResour
     return dg.MaterializeResult(metadata={f"rows_{k}": v for k, v in counts.items()})
 
 
+def _check(context, warehouse: WarehouseResource, name: str, outcome: quality.CheckOutcome) -> dg.AssetCheckResult:
+    return record_check(context, warehouse, asset="curated_ledger", check_name=name, passed=outcome.passed,
+                        description=outcome.description,
+                        metadata={"offending_rows": outcome.rows[:20]} if outcome.rows else {})
+
+
 @dg.asset_check(asset=curated_ledger, blocking=True,
                 description="Every curated row carries provenance: publisher, document title, evidence, and an address or a named carrier.")
 def curated_provenance_complete(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
     with warehouse.connect() as con:
-        bad = con.execute(_sql_missing_provenance(), [CURATED_ORIGIN] * 3).fetchall()
-        total = con.execute("SELECT count(*) FROM core.observations WHERE origin = ?", [CURATED_ORIGIN]).fetchone()[0]
-    passed = total > 0 and not bad
-    return record_check(
-        context, warehouse, asset="curated_ledger", check_name="curated_provenance_complete", passed=passed,
-        description=f"{total} curated observations; {len(bad)} rows lack provenance" if total else "no curated observations loaded",
-        metadata={"observations": total, "offending_rows": [list(map(str, r)) for r in bad[:20]]},
-    )
+        outcome = quality.provenance_complete(con, CURATED_ORIGIN)
+    return _check(context, warehouse, "curated_provenance_complete", outcome)
 
 
 @dg.asset_check(asset=curated_ledger, blocking=True,
-                description="Every observation's unit is its indicator's unit, and every indicator is in the catalog.")
+                description="Every curated observation's unit is one its indicator allows, and every indicator is in the catalog.")
 def curated_units_match_indicators(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
     with warehouse.connect() as con:
-        bad = con.execute(
-            "SELECT o.indicator, o.unit, i.unit AS expected, count(*) FROM core.observations o "
-            "LEFT JOIN core.indicators i USING (indicator) WHERE o.origin = ? AND (i.unit IS NULL OR i.unit <> o.unit) "
-            "GROUP BY ALL ORDER BY 4 DESC",
-            [CURATED_ORIGIN],
-        ).fetchall()
-    return record_check(
-        context, warehouse, asset="curated_ledger", check_name="curated_units_match_indicators", passed=not bad,
-        description="all units match their indicator" if not bad else f"{len(bad)} indicator/unit mismatches",
-        metadata={"mismatches": [list(map(str, r)) for r in bad[:20]]},
-    )
-
-
-def _sql_missing_provenance() -> str:
-    return (
-        "SELECT 'observation', record_id, indicator FROM core.observations WHERE origin = ? AND "
-        "(coalesce(publisher, '') = '' OR coalesce(title, '') = '' OR coalesce(evidence, '') = '' "
-        " OR (url IS NULL AND via IS NULL)) "
-        "UNION ALL SELECT 'event', record_id, event FROM core.events WHERE origin = ? AND "
-        "(coalesce(publisher, '') = '' OR coalesce(evidence, '') = '' OR (url IS NULL AND via IS NULL)) "
-        "UNION ALL SELECT 'product', record_id, product_id FROM core.products WHERE origin = ? AND "
-        "(coalesce(publisher, '') = '' OR coalesce(evidence, '') = '' OR (url IS NULL AND via IS NULL))"
-    )
+        outcome = quality.units_valid(con, "core.observations", origin=CURATED_ORIGIN)
+    return _check(context, warehouse, "curated_units_match_indicators", outcome)
 
 
 assets = [curated_ledger]

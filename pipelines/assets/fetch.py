@@ -11,8 +11,11 @@ import datetime as dt
 
 import dagster as dg
 
+from pipelines import lineage
 from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
+from pipelines.vocabulary import Kind, kinds
+from sources.cadence import stale_after_days
 from sources.fetching import SourceReport
 from sources.registry import REGISTRY, Source
 
@@ -33,11 +36,11 @@ def build_fetch_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.Asset
     by_key = {dg.AssetKey(asset_name(s)): s for s in registry}
     specs = [_spec(s) for s in registry]
 
-    @dg.multi_asset(name="raw_sources", specs=specs, can_subset=True, compute_kind="http")
+    @dg.multi_asset(name="raw_sources", specs=specs, can_subset=True)
     def raw_sources(context: dg.AssetExecutionContext, warehouse: WarehouseResource, fetcher: FetcherResource):
         sources = [by_key[k] for k in by_key if k in context.selected_asset_keys]
         with warehouse.connect() as con:
-            run = fetcher.fetch_into(con, sources, home=warehouse.home)
+            run = fetcher.fetch_into(con, sources, home=warehouse.home_path)
         for source in sources:
             report = run.reports[source.source_id]
             for line in report.error_lines():
@@ -48,14 +51,10 @@ def build_fetch_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.Asset
     return [raw_sources]
 
 
-# A source is overdue when it was not fetched for 1.5 of its cadence intervals (the same rule as
-# marts.indicator_freshness); irregular sources (inbox-fed) have no deadline.
-CADENCE_DAYS = {"daily": 1, "weekly": 7, "monthly": 31, "quarterly": 92}
-
-
 def _freshness(cadence: str) -> dg.FreshnessPolicy | None:
-    days = CADENCE_DAYS.get(cadence)
-    return dg.FreshnessPolicy.time_window(fail_window=dt.timedelta(days=1.5 * days)) if days else None
+    """Overdue after 1.5 cadence intervals (sources/cadence.py); irregular sources have no deadline."""
+    days = stale_after_days(cadence)
+    return dg.FreshnessPolicy.time_window(fail_window=dt.timedelta(days=days)) if days else None
 
 
 def _spec(source: Source) -> dg.AssetSpec:
@@ -68,11 +67,13 @@ def _spec(source: Source) -> dg.AssetSpec:
         deps=[dg.AssetKey("inbox_files")] if source.inbox else [],
         description=f"{source.title} ({source.publisher}): fetched or replayed into raw.documents. {where}{inbox}".strip(),
         tags={"cadence": source.cadence, "parser": source.parser},
+        kinds=kinds(Kind.http),
         freshness_policy=_freshness(source.cadence),
         metadata={
             "source_id": source.source_id, "publisher": source.publisher, "kind": source.kind,
             "cadence": source.cadence, "parser": source.parser, "homepage": dg.MetadataValue.url(source.homepage),
             "allowed_hosts": ", ".join(sorted(source.hosts)), "licence_note": source.licence_note,
+            **lineage.metadata(writes=lineage.fetch_writes()),
         },
     )
 

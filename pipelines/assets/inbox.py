@@ -3,10 +3,11 @@
 import dagster as dg
 
 from pipelines.resources import WarehouseResource
+from pipelines.vocabulary import Kind, kinds
 from sources import inbox
 
 
-@dg.asset(group_name="sources", compute_kind="python",
+@dg.asset(group_name="sources", kinds=kinds(Kind.python),
           description="Validates files dropped into $FABRICWATCH_HOME/inbox/{nccl,top500,curated}/ and moves them to inbox/processed/ (read by the sources and the curated ledger) or inbox/rejected/ with a .reason.txt.")
 def inbox_files(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     results = inbox.process(warehouse.paths.inbox)

@@ -8,20 +8,32 @@ import dagster as dg
 import pandas as pd
 
 import fabric_model as fm
+from pipelines import lineage
 from pipelines.checks import record_check
 from pipelines.resources import WarehouseResource
+from pipelines.vocabulary import Kind, kinds
 from warehouse import model_io
 
 GROUP = "model"
-CORE_DEPS = [dg.AssetKey("curated_ledger"), dg.AssetKey("parse_nccl_logs")]
 
 
 def _catalog(con) -> fm.Catalog:
     return fm.load_catalog(model_io.observed_spec_overrides(con))
 
 
-@dg.asset(group_name=GROUP, deps=[dg.AssetKey("curated_ledger")], compute_kind="numpy",
-          description="Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse; published as model.catalog for the dashboard.")
+# What each model asset reads and writes (its parents are derived from the reads: pipelines/lineage.py).
+OVERRIDES_SQL, NCCL_SQL, BENCH_SQL = "model_overrides.sql", "model_nccl_rows.sql", "model_benchmark_observations.sql"
+
+
+def _lineage(writes: str | tuple[str, ...], *sql: str) -> dict:
+    writes = (writes,) if isinstance(writes, str) else writes
+    return {**lineage.reads_sql(*sql), **lineage.metadata(writes=list(writes))}
+
+
+# model_catalog reads what the spec parsers (and the ledger) write: its parents come from that SQL.
+@dg.asset(group_name=GROUP, deps=lineage.sql_parents(OVERRIDES_SQL), kinds=kinds(Kind.numpy),
+          metadata=_lineage(("model.assumptions", "model.catalog"), OVERRIDES_SQL),
+          description="Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse; published as model.catalog so the dashboard evaluates with the same figures.")
 def model_catalog(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     with warehouse.connect() as con:
         catalog = _catalog(con)
@@ -37,7 +49,8 @@ def model_catalog(context: dg.AssetExecutionContext, warehouse: WarehouseResourc
 GRID_WORKLOAD = {"params": 70e9, "compute_s_per_step": 1.0}
 
 
-@dg.asset(group_name=GROUP, deps=[model_catalog], compute_kind="numpy",
+@dg.asset(group_name=GROUP, deps=[model_catalog, *lineage.sql_parents(OVERRIDES_SQL)], kinds=kinds(Kind.numpy),
+          metadata=_lineage("model.scenarios", OVERRIDES_SQL),
           description="Scenario grid: fabrics x cluster sizes 256-131,072 GPUs x NIC speeds 400/800/1600G (default design: "
                       "one fat tree, rails joined at the spine), swept with the vectorized model (illustrative workload: "
                       "70B parameters, bf16 gradients, 1 s compute per step); workload and design recorded per row.")
@@ -49,7 +62,8 @@ def fabric_scenarios(context: dg.AssetExecutionContext, warehouse: WarehouseReso
                                           "infeasible": int((~grid["feasible"]).sum())})
 
 
-@dg.asset(group_name=GROUP, deps=[model_catalog, *CORE_DEPS], compute_kind="numpy",
+@dg.asset(group_name=GROUP, deps=[model_catalog, *lineage.sql_parents(OVERRIDES_SQL, NCCL_SQL, BENCH_SQL)], kinds=kinds(Kind.numpy),
+          metadata=_lineage("model.calibration", OVERRIDES_SQL, NCCL_SQL, BENCH_SQL),
           description="Predicted (NCCL's own algorithm choice) vs measured bus bandwidth for every nccl-tests run with known "
                       "hardware and every published benchmark in the ledger; failed/truncated runs, thresholds and vendor "
                       "claims are kept with their status, never fitted.")
@@ -86,7 +100,8 @@ def calibration_within_tolerance(context: dg.AssetCheckExecutionContext, warehou
     )
 
 
-@dg.asset(group_name=GROUP, deps=[model_catalog], compute_kind="numpy",
+@dg.asset(group_name=GROUP, deps=[model_catalog, *lineage.sql_parents(OVERRIDES_SQL)], kinds=kinds(Kind.numpy),
+          metadata=_lineage("model.sensitivity", OVERRIDES_SQL),
           description="Which assumptions move network cost per GPU and step time most (tornado, each ±20%).")
 def model_sensitivity(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     with warehouse.connect() as con:

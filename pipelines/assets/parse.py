@@ -7,9 +7,11 @@ when the source's record count collapses to zero.
 
 import dagster as dg
 
+from pipelines import lineage
 from pipelines.checks import store_check
 from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
+from pipelines.vocabulary import Kind, kinds
 from sources.parsing import StoredDocument, parse_documents, parser_version
 from sources.registry import REGISTRY, Source
 from sources.snapshots import SnapshotStore
@@ -29,8 +31,11 @@ YIELD_CHECK = "yield_holds"
 def build_parse_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.AssetsDefinition]:
     """One `parse_<source_id>` asset per registry entry, computed by one subsettable step."""
     by_key = {dg.AssetKey(origin(s)): s for s in registry}
+    # code_version is the parser family's hash: the same notion that skips unchanged parses and is
+    # stored in raw.parse_state, so the UI flags a parse asset as stale when its parser changed.
     specs = [dg.AssetSpec(key=key, group_name=GROUP, deps=[dg.AssetKey(f"raw_{s.source_id}")],
-                          tags={"parser": s.parser},
+                          tags={"parser": s.parser}, kinds=kinds(Kind.python), code_version=parser_version(s.parser),
+                          metadata=lineage.metadata(writes=lineage.parse_writes(s.parser)),
                           description=f"{s.title}: stored documents parsed by sources.parsers.{s.parser} into core tables.")
              for key, s in by_key.items()]
     checks = [dg.AssetCheckSpec(YIELD_CHECK, asset=key, blocking=True,
@@ -38,9 +43,9 @@ def build_parse_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.Asset
                                             "and the source's record count did not collapse to zero.")
               for key in by_key]
 
-    @dg.multi_asset(name="parse_sources", specs=specs, check_specs=checks, can_subset=True, compute_kind="python")
+    @dg.multi_asset(name="parse_sources", specs=specs, check_specs=checks, can_subset=True)
     def parse_sources(context: dg.AssetExecutionContext, warehouse: WarehouseResource, fetcher: FetcherResource):
-        store = SnapshotStore.under_home(warehouse.home)
+        store = SnapshotStore.under_home(warehouse.home_path)
         snapshots = fetcher.snapshots()
         with warehouse.connect() as con:
             for key, source in by_key.items():
@@ -79,6 +84,7 @@ def _parse_source(context, con, source: Source, store: SnapshotStore, snapshots)
     check = _yield_check(con, context.run.run_id, source)
     return dg.MaterializeResult(asset_key=origin(source), check_results=[check], metadata={
         "documents": len(docs), "failed": failed_n, "records": records_total, "skipped_unchanged": skipped,
+        "dagster/row_count": records_total,
         "parser_version": version, **{f"rows_{k}": v for k, v in counts.items()},
         "warnings": dg.MetadataValue.md("\n".join(f"- {w}" for w in warnings[:30]) or "none"),
     })

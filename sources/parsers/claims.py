@@ -20,7 +20,6 @@ from sources.parsers.claims_periods import PeriodMention, find_dates, find_perio
 from sources.records import Records
 from sources.units import normalize_text
 
-PARSER_VERSION = "claims/1"
 
 
 @dataclass(frozen=True)
@@ -242,7 +241,7 @@ def parse(doc: Document) -> Records:
                      "url": doc.url, "published_on": prov.published_on, "document_sha": doc.sha256,
                      "value": c.value, "value_qualifier": c.qualifier, "unit": c.unit, "period": c.period,
                      "kind": c.kind, "subject": c.subject, "evidence": c.evidence, "raw": c.raw,
-                     "indicator": c.indicator, "status": "pending", "parser_version": PARSER_VERSION})
+                     "indicator": c.indicator, "status": "pending"})
     records.tables["claims"] = rows
     return records
 

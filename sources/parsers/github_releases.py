@@ -13,7 +13,6 @@ import re
 from sources.document import Document
 from sources.records import Event, ParseError, Provenance, Records
 
-PARSER_VERSION = "1"
 # Who publishes each tracked project (the repository owner's own name for itself).
 PUBLISHERS = {
     "NVIDIA/nccl": "NVIDIA",

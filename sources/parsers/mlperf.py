@@ -18,7 +18,6 @@ from sources.parsers.mlperf_nics import FABRICS, clean, read_network
 from sources.parsers.mlperf_read import read_description
 from sources.records import ParseError, Records
 
-PARSER_VERSION = "1"
 # Family tables this parser writes (core.<name>), for lineage.
 TABLES = ("mlperf_systems",)
 # The same file body under two addresses is two submitted systems (sources.parsing keeps both).
@@ -176,6 +175,5 @@ def parse(doc: Document) -> Records:
         published_on=published,
         date_basis=basis,
         warnings="\n".join(record["warnings"]) or None,
-        parser_version=PARSER_VERSION,
     )
     return Records(tables={"mlperf_systems": [row]})

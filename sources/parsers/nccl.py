@@ -15,7 +15,6 @@ from sources.document import Document
 from sources.parsers.nccl_runs import IMPLAUSIBLE_ALGBW_GBPS, Run, all_busbw_zero, has_errors, read_runs
 from sources.records import Observation, Provenance, Records
 
-PARSER_VERSION = "1"
 ROW_FIELDS = ("size_bytes", "count", "type", "redop", "root", "oop_time_us", "oop_algbw_GBps", "oop_busbw_GBps",
               "oop_wrong", "ip_time_us", "ip_algbw_GBps", "ip_busbw_GBps", "ip_wrong")
 

@@ -18,7 +18,6 @@ from sources.parsers.specs_extract import SpecPair, spec_pairs
 from sources.records import Observation, ParseError, Product, Records
 from sources.units import NUMBER, convert, normalize_text, parse_pcie, parse_port_config, parse_quantity, parse_rate_gbps
 
-PARSER_VERSION = "specs/1"
 SWITCH_KINDS = ("switch_asic", "switch_system", "nvlink_switch")
 
 
@@ -200,8 +199,8 @@ def parse(doc: Document) -> Records:
     records.tables["specs"] = [{"product_id": slug(s.variant) if s.variant else product.product_id, "key": s.key,
                                 "value": s.value, "unit": s.unit, "value_qualifier": s.qualifier, "raw": s.raw,
                                 "indicator": s.indicator, "variant": s.variant, "evidence": s.evidence,
-                                "source_id": doc.source_id, "url": doc.url, "document_sha": doc.sha256,
-                                "parser_version": PARSER_VERSION} for s in specs]
+                                "source_id": doc.source_id, "url": doc.url, "document_sha": doc.sha256}
+                               for s in specs]
     return records
 
 

@@ -21,7 +21,6 @@ from sources.parsers.top500_families import FABRIC_GROUPS, classify, family_fabr
 from sources.parsers.top500_read import ListTable, read_list
 from sources.records import Observation, Provenance, Records
 
-PARSER_VERSION = "2"
 PUBLISHER = "TOP500 (top500.org)"
 FULL_LIST = 500
 SEGMENT_FAMILY = "interconnect_family"

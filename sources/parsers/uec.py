@@ -21,7 +21,6 @@ from sources.parsers.claims_periods import find_dates
 from sources.records import Event, Observation, ParseError, Records
 from sources.units import normalize_text
 
-PARSER_VERSION = "uec/1"
 SUBJECT = "Ultra Ethernet Consortium"
 
 _CATEGORY_RULES = (

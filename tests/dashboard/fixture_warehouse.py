@@ -7,20 +7,19 @@ ledger (`sources/curated/seed_000_*.csv`, `seed_003_*.csv`), the recorded nccl-t
 not real figures say so: publisher "fabricwatch tests", note "written for tests". This warehouse
 lives in a temporary folder and never reaches the project's warehouse.
 
-`build_home(home)` publishes twice: first without the "later" rows, then with them, so the
+`build_home(home)` publishes twice through the one test-warehouse builder
+(tests/fixtures/warehouse/builder.py): first without the "later" rows, then with them, so the
 overview has something new since the previous release.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import warnings
 from pathlib import Path
 
-import duckdb
-
 from sources.records import Event, Observation, Product, Provenance, Records
-from warehouse import db, load
+from tests.fixtures.warehouse import builder
+from warehouse import load
 
 D = dt.date
 TEST_NOTE = "written for tests: not a real figure"
@@ -170,11 +169,11 @@ NCCL_A100 = [(127926280, 2560.7, 49.96, 95.75, 2556.2, 50.05, 95.92),
 def nccl_tables() -> dict[str, list[dict]]:
     runs = [
         dict(run_id="fixture-gb200", source_id="nccl_logs", url="https://github.com/coreweave/nccl-tests/pull/43",
-             system="GB200 NVL72, 72 GPUs (CoreWeave)", collective="all_reduce", ngpus=72, nodes=18, hosts=18, gpu="NVIDIA GB200",
+             system="GB200 NVL72, 72 GPUs (CoreWeave)", collective="all_reduce", ngpus=72, hosts=18, gpu="NVIDIA GB200",
              minbytes=536870912, maxbytes=8589934592, avg_busbw_GBps=745.53, peak_busbw_GBps=839.16, has_errors=False,
              truncated=False, published_on=D(2025, 2, 20)),
         dict(run_id="fixture-a100", source_id="nccl_logs", url="https://github.com/NVIDIA/nccl-tests/issues/119",
-             system="A100-SXM4-40GB, 3 nodes x 8, 4x HDR InfiniBand", collective="all_reduce", ngpus=24, nodes=3, hosts=3,
+             system="A100-SXM4-40GB, 3 nodes x 8, 4x HDR InfiniBand", collective="all_reduce", ngpus=24, hosts=3,
              gpu="NVIDIA A100-SXM4-40GB", minbytes=8, maxbytes=134217728, avg_busbw_GBps=84.8558, peak_busbw_GBps=96.45,
              has_errors=False, truncated=True, published_on=D(2022, 11, 17)),
     ]
@@ -280,30 +279,6 @@ def _raw_and_meta(con, later: bool) -> None:
     ])
 
 
-def apply_marts(con) -> list[str]:
-    """Build the marts as the refresh does (warehouse.marts, dependency order).
-
-    A mart that fails (another part of the project still being written) is skipped with a warning:
-    its page then shows its empty state, which the tests also cover.
-    """
-    try:
-        from warehouse import marts as wm
-    except ImportError:
-        warnings.warn("warehouse.marts is missing: no marts on the fixture warehouse")
-        return []
-    wm.apply_helpers(con)
-    built, failed = [], []
-    for mart in wm.discover_marts():
-        try:
-            wm.apply_mart(con, mart)
-            built.append(mart.name)
-        except duckdb.Error as exc:
-            failed.append(f"{mart.name}: {str(exc).splitlines()[0]}")
-    if failed:
-        warnings.warn("marts not built on the fixture warehouse: " + "; ".join(failed))
-    return built
-
-
 # Real MLPerf Training system files (sources/snapshots/mlperf_training/), read by the real parser with
 # their recording's provenance: several rounds and fabrics, a TPU pod, a RoCE cloud, an unstated fabric.
 MLPERF_FILES = (
@@ -345,31 +320,23 @@ def _load(con, later: bool) -> None:
         dict(claim_id="fixture-claim-1", source_id="delloro", url=DELLORO_2025_07.url, published_on=D(2025, 7, 15), value=80e9,
              unit="USD", period="2025-2029", kind="forecast", subject="Ethernet data center switch sales in AI back-end networks",
              evidence="potentially driving nearly $80 B in data center switch sales over the next five years",
-             suggested_indicator="dc_ethernet_switch_revenue", status="pending")]}))
+             indicator="dc_ethernet_switch_revenue", status="pending")]}))
+    # an analyst's decision on the claim (sources/curated/claims_review.csv in a real refresh)
+    load.replace_rows(con, "core.claim_reviews", [dict(claim_id="fixture-claim-1", decision="accepted",
+                                                       decided_on=D(2025, 8, 1), indicator="dc_ethernet_switch_revenue",
+                                                       note=TEST_NOTE)] if later else [])
     load.replace_origin(con, "parse_uec_members", Records(tables={"uec_members": [
         dict(name=n, source_id="uec", url="https://ultraethernet.org/", published_on=D(2023, 7, 19), listed_on=D(2023, 7, 19),
              tier="steering")
         for n in ("AMD", "Arista", "Broadcom", "Cisco", "Eviden", "HPE", "Intel", "Meta", "Microsoft")]}))
     _raw_and_meta(con, later)
-    apply_marts(con)
-    db.refresh_data_dictionary(con)
 
 
 def build_home(home: Path) -> Path:
-    """Publish the fixture warehouse twice under `home`; returns the published file."""
-    p = db.paths(home)
-    for later in (False, True):
-        con = db.connect_work(p.work)
-        _load(con, later)
-        db.publish(home, con)
-    return p.published
+    """Publish the fixture warehouse twice under `home` (tests/fixtures/warehouse/builder.py); returns the file."""
+    return builder.publish_home(home, lambda con: _load(con, False), lambda con: _load(con, True))
 
 
 def build_empty_home(home: Path) -> Path:
     """A published warehouse with the schema and marts but no data: every page's empty state."""
-    p = db.paths(home)
-    con = db.connect_work(p.work)
-    apply_marts(con)
-    db.refresh_data_dictionary(con)
-    db.publish(home, con)
-    return p.published
+    return builder.publish_home(home)

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 import dagster as dg
+import pytest
 
-from pipelines import automation
 from pipelines.definitions import build_definitions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +25,7 @@ def graph_snapshot(defs: dg.Definitions) -> dict:
     assets = {}
     for key in sorted(graph.get_all_asset_keys()):
         node = graph.get(key)
-        assets[key.to_user_string()] = {"group": node.group_name,
+        assets[key.to_user_string()] = {"group": node.group_name, "kinds": sorted(node.kinds),
                                         "deps": sorted(k.to_user_string() for k in node.parent_keys)}
     checks = sorted(f"{k.asset_key.to_user_string()}:{k.name}" for k in graph.asset_check_keys)
     return {
@@ -59,9 +59,10 @@ def test_graph_flows_sources_to_core_to_model_to_marts_to_publish(tmp_path):
     assert "parse_top500_lists:yield_holds" in snap["checks"]
 
 
+@pytest.mark.slow
 def test_definitions_validate_on_the_command_line(tmp_path):
     env = {**os.environ, "FABRICWATCH_HOME": str(tmp_path), "DAGSTER_HOME": str(tmp_path)}
-    shutil.copyfile(ROOT / "dagster.yaml", tmp_path / "dagster.yaml")
+    shutil.copyfile(ROOT / "pipelines" / "dagster.yaml", tmp_path / "dagster.yaml")
     out = subprocess.run([sys.executable, "-m", "dagster", "definitions", "validate", "-m", "pipelines.definitions"],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
     assert out.returncode == 0, out.stderr[-2000:]
@@ -71,7 +72,7 @@ def test_definitions_validate_on_the_command_line(tmp_path):
 def test_schedules_fetch_live_by_cadence(tmp_path):
     defs = build_definitions(str(tmp_path), "offline")
     weekly = defs.resolve_schedule_def("weekly_sources")
-    assert weekly.cron_schedule == automation.CRON_BY_CADENCE["weekly"]
+    assert weekly.cron_schedule == "0 6 * * 1"  # Mondays 06:00 UTC
     assert weekly.default_status == dg.DefaultScheduleStatus.RUNNING
     ctx = dg.build_schedule_context(scheduled_execution_time=dt.datetime(2026, 11, 30, 6, 0, tzinfo=dt.timezone.utc))
     (request,) = weekly.evaluate_tick(ctx).run_requests
@@ -110,5 +111,6 @@ def test_inbox_sensor_requests_a_run_once_per_new_set_of_files(tmp_path):
 def test_fetched_sources_carry_a_freshness_policy_from_their_cadence(tmp_path):
     graph = build_definitions(str(tmp_path), "offline").resolve_asset_graph()
     weekly = graph.get(dg.AssetKey("raw_uec")).freshness_policy        # UEC is weekly
-    assert weekly.fail_window.to_timedelta() == dt.timedelta(days=10.5)
+    # one and a half weeks, in whole days as marts.indicator_freshness counts them
+    assert weekly.fail_window.to_timedelta() == dt.timedelta(days=11)
     assert graph.get(dg.AssetKey("raw_nccl_logs")).freshness_policy is None  # inbox-fed, irregular

@@ -23,6 +23,8 @@ from pipelines.resources import WarehouseResource
 from pipelines.runner import run_refresh
 from warehouse import db
 
+pytestmark = pytest.mark.slow   # every test here runs the offline refresh (or several)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -35,7 +35,7 @@ def test_older_warehouse_is_migrated_forward(tmp_path):
     first_version, first_name, first_path = db.migration_files()[0]
     con.execute(first_path.read_text())
     con.execute("INSERT INTO meta.schema_migrations VALUES (?, ?, now())", [first_version, first_name])
-    con.execute("INSERT INTO core.indicators VALUES ('x', 'X', 'USD', 'market', 'yearly', NULL, NULL)")
+    con.execute("INSERT INTO core.indicators (indicator, name, unit, category, cadence) VALUES ('x', 'X', 'USD', 'market', 'yearly')")
     con.close()
     con = db.connect_work(path)
     assert db.schema_version(con) == db.migration_files()[-1][0]
@@ -60,7 +60,7 @@ def test_publish_replaces_atomically_and_keeps_releases(tmp_path):
     versions = []
     for i in range(7):
         con = db.connect_work(p.work)
-        con.execute("INSERT INTO core.indicators VALUES (?, 'n', 'USD', 'market', 'yearly', NULL, NULL)", [f"i{i}"])
+        con.execute("INSERT INTO core.indicators (indicator, name, unit, category, cadence) VALUES (?, 'n', 'USD', 'market', 'yearly')", [f"i{i}"])
         db.publish(home, con)
         versions.append(_sha(p.published))
     releases = db.list_releases(home)
@@ -88,7 +88,7 @@ def test_restore_puts_the_previous_release_back(tmp_path):
     db.publish(tmp_path, con)
     first = _sha(p.published)
     con = db.connect_work(p.work)
-    con.execute("INSERT INTO core.indicators VALUES ('later', 'n', 'USD', 'market', 'yearly', NULL, NULL)")
+    con.execute("INSERT INTO core.indicators (indicator, name, unit, category, cadence) VALUES ('later', 'n', 'USD', 'market', 'yearly')")
     db.publish(tmp_path, con)
     assert _sha(p.published) != first
     db.restore(tmp_path)
@@ -152,3 +152,59 @@ def test_a_writer_gives_up_with_a_clear_error(tmp_path):
     finally:
         holder.kill()
         holder.wait()
+
+
+def _comment(con, table: str, column: str) -> str:
+    return con.execute("SELECT comment FROM duckdb_columns() WHERE schema_name || '.' || table_name = ? "
+                       "AND column_name = ?", [table, column]).fetchone()[0]
+
+
+def test_a_warehouse_created_before_a_comment_changed_gets_the_new_text(tmp_path):
+    """Migrations are never edited: a comment amended later lives in warehouse/comments/ and reaches old files."""
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE SCHEMA meta")
+    con.execute("CREATE TABLE meta.schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)")
+    for version, name, file in db.migration_files():
+        if version <= 8:   # a warehouse as the project created it before migration 0014 and the comments/ folder
+            con.execute(file.read_text())
+            con.execute("INSERT INTO meta.schema_migrations VALUES (?, ?, now())", [version, name])
+    # what 0004 says (and what every file created since 0004 holds without this mechanism)
+    assert _comment(con, "core.claims", "status").startswith("pending, accepted or rejected")
+    con.close()
+    con = db.connect_work(path)
+    amended = _comment(con, "core.claims", "status")
+    fresh = db.connect_work(tmp_path / "new.duckdb")
+    assert amended.startswith("Status at extraction: always pending") and amended == _comment(fresh, "core.claims", "status")
+    assert db.apply_comments(con) == []   # idempotent: nothing to do when the files are unchanged
+    con.close()
+    fresh.close()
+
+
+def test_a_changed_comment_file_is_applied_again(tmp_path, monkeypatch):
+    folder = tmp_path / "comments"
+    folder.mkdir()
+    monkeypatch.setattr(db, "COMMENTS_DIR", folder)
+    (folder / "a.sql").write_text("COMMENT ON COLUMN core.sources.note IS 'first';")
+    con = db.connect_work(tmp_path / "w.duckdb")
+    assert _comment(con, "core.sources", "note") == "first"
+    con.close()
+    (folder / "a.sql").write_text("COMMENT ON COLUMN core.sources.note IS 'second';")
+    con = db.connect_work(tmp_path / "w.duckdb")   # a cheap check on open finds the changed file
+    assert _comment(con, "core.sources", "note") == "second"
+    assert con.execute("SELECT name FROM meta.comments_applied").fetchall() == [("a",)]
+    con.close()
+
+
+def test_no_migration_is_edited_once_it_exists():
+    """A database created from a migration keeps what it said: the text of each one is frozen here when it
+    is added (0004's comment on core.claims.status was edited once after 0008 existed; that edit moved
+    to warehouse/comments/)."""
+    frozen = {
+        "0001_init": "111754bef842c89d", "0002_raw": "5d8f7460db75e74b", "0003_meta_dictionary": "7f1613ca8dd86dbe",
+        "0004_source_families": "4daee394bfc53126", "0005_model": "fdaab5f959bb4581",
+        "0006_parse_state": "64c24fb8a4973eab", "0007_run_fingerprint": "b09e69b5b5fcb370",
+        "0008_claim_reviews": "a71d4875d3ce24d0",
+    }
+    current = {name: hashlib.sha256(path.read_bytes()).hexdigest()[:16] for _, name, path in db.migration_files()}
+    assert {name: current.get(name) for name in frozen} == frozen

@@ -32,11 +32,14 @@ def test_discovery_orders_marts_after_the_marts_they_read():
         "market_size", "forecast_revisions", "fabric_share", "port_shipments", "optics", "bandwidth_roadmap",
         "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "benchmark_calibration", "software_releases", "cloud_fabrics",
         "fabric_cost_performance", "latest_indicators", "indicator_freshness", "conflicts", "source_changes",
-        "claims_inbox", "data_quality", "mlperf_systems", "mlperf_fabric_summary"}
+        "claims_inbox", "data_quality", "mlperf_systems", "mlperf_fabric_summary", "source_status"}
     by_name = {m.name: m for m in found}
     assert by_name["forecast_revisions"].depends_on == ("market_size",)
     assert by_name["latest_indicators"].depends_on == ("conflicts",)  # a comment naming marts.conflicts elsewhere does not count
     assert by_name["bandwidth_roadmap"].depends_on == ()
+    # what a mart reads, by DuckDB's parser: tables, not the macros it calls (marts.speed_label(...))
+    assert by_name["source_status"].reads == {"raw.documents", "raw.fetch_log", "core.sources"}
+    assert by_name["top500_interconnects"].reads == {"core.top500_families"}
     assert names.index("market_size") < names.index("forecast_revisions")
     assert names.index("conflicts") < names.index("latest_indicators")
     assert by_name["conflicts"].key == ("a_record_id", "b_record_id")

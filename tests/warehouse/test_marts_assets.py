@@ -7,6 +7,7 @@ import datetime as dt
 import dagster as dg
 import pytest
 
+from pipelines import lineage
 from pipelines.assets import marts as mart_assets
 from pipelines.resources import WarehouseResource
 from tests.fixtures.warehouse import builder
@@ -22,12 +23,16 @@ def _home_with_fixture(tmp_path):
 
 
 def test_factory_builds_one_asset_per_mart_with_deps_and_checks():
-    upstream = [dg.AssetKey("curated_ledger"), dg.AssetKey("model_scenarios")]
-    assets, checks = mart_assets.build_mart_assets(upstream)
-    by_key = {a.key: a for a in assets}
-    assert set(by_key) == {dg.AssetKey(["marts", m.name]) for m in marts.discover_marts()}
-    revisions = by_key[dg.AssetKey(["marts", "forecast_revisions"])]
-    assert set(revisions.dependency_keys) == {*upstream, dg.AssetKey(["marts", "market_size"])}
+    @dg.asset(metadata=lineage.metadata(writes=["core.observations", "core.indicators"]))
+    def writer() -> None:
+        return None
+
+    assets, checks = mart_assets.build_mart_assets([writer])
+    by_key = {a.key: a for a in [writer, *assets]}
+    assert set(by_key) - {writer.key} == {dg.AssetKey(["marts", m.name]) for m in marts.discover_marts()}
+    # forecast_revisions reads marts.market_size only; market_size reads core.observations and core.indicators
+    assert set(by_key[dg.AssetKey(["marts", "forecast_revisions"])].dependency_keys) == {dg.AssetKey(["marts", "market_size"])}
+    assert set(by_key[dg.AssetKey(["marts", "market_size"])].dependency_keys) == {writer.key}
     assert {a.group_names_by_key[a.key] for a in assets} == {"marts"}
     assert checks == []  # each mart's checks run in its own step (check specs on the asset)
     specs = {(s.asset_key.path[1], s.name): s for a in assets for s in a.check_specs}
@@ -46,7 +51,7 @@ def test_a_failing_blocking_check_stops_what_comes_after(tmp_path):
         load.replace_origin(con, "broken", Records(observations=[
             builder.obs("fabric_revenue_share", "Ethernet", "2025Q1", 0.7, "share", "actual", fabric="ethernet", **kw),
             builder.obs("fabric_revenue_share", "InfiniBand", "2025Q1", 0.5, "share", "actual", fabric="infiniband", **kw)]))
-    assets, checks = mart_assets.build_mart_assets([])
+    assets, checks = mart_assets.build_mart_assets()
     share = next(a for a in assets if a.key == dg.AssetKey(["marts", "fabric_share"]))
 
     @dg.asset(deps=[share.key])
@@ -67,11 +72,16 @@ def test_a_failing_blocking_check_stops_what_comes_after(tmp_path):
 @pytest.mark.slow
 def test_materializing_every_mart_records_every_check(tmp_path):
     home = _home_with_fixture(tmp_path)
-    assets, checks = mart_assets.build_mart_assets([])
+    assets, checks = mart_assets.build_mart_assets()
     result = dg.materialize([*assets, *checks], resources={"warehouse": WarehouseResource(home=str(home))})
     assert result.success
-    rows = result.asset_materializations_for_node("marts__forecast_revisions")[0].metadata["rows"].value
-    assert rows == 10
+    meta = result.asset_materializations_for_node("marts__forecast_revisions")[0].metadata
+    assert meta["dagster/row_count"].value == 10
+    assert meta["dagster/table_name"].value == "marts.forecast_revisions"
+    columns = {c.name: c.description for c in meta["dagster/column_schema"].schema.columns}
+    sql = marts.get_mart("forecast_revisions").sql   # the COMMENT ON lines are the descriptions
+    assert columns and all(f"COMMENT ON COLUMN marts.forecast_revisions.{n} IS '{d.replace(chr(39), chr(39) * 2)}'" in sql
+                           for n, d in columns.items())
     failed = sorted((e.asset_key.path[1], e.check_name, e.severity.value)
                     for e in result.get_asset_check_evaluations() if not e.passed)
     # the fixture's evidence is "fixture row" (no figure) and its subjects are not registered entities

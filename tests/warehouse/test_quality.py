@@ -51,13 +51,18 @@ def test_units_valid(con):
                          published_on=dt.date(2025, 1, 1), segment="ai_backend"))
     outcome = quality.units_valid(con, "marts.market_size")
     assert not outcome.passed
-    assert outcome.rows == [{"indicator": "ai_backend_network_revenue", "unit": "EUR", "allowed": "USD", "n": 1}]
+    assert outcome.rows == [{"indicator": "ai_backend_network_revenue", "unit": "EUR", "allowed": ["USD"], "n": 1}]
 
 
 def test_units_allow_the_listed_alternatives(con):
     # market_cagr allows "ratio|share": a share is as valid as a ratio
     add(con, builder.obs("market_cagr", "Optics", "2024-2028", 0.2, "share", "forecast", published_on=dt.date(2024, 5, 1)))
     assert quality.units_valid(con, "marts.market_size").passed
+    # as the ledger loads them: the first unit in unit, the others in compatible_units
+    con.execute("UPDATE core.indicators SET unit = 'ratio', compatible_units = ['share'] WHERE indicator = 'market_cagr'")
+    assert quality.units_valid(con, "marts.market_size").passed
+    con.execute("UPDATE core.indicators SET compatible_units = [] WHERE indicator = 'market_cagr'")
+    assert not quality.units_valid(con, "marts.market_size").passed
 
 
 def test_shares_in_range(con):
@@ -175,3 +180,17 @@ def test_every_planned_check_passes_or_warns_on_the_clean_fixture(con):
                        ("indicator_freshness", "indicators_fresh"): ("WARN", False),
                        ("data_quality", "entities_resolved"): ("WARN", False),
                        ("data_quality", "evidence_holds_value"): ("WARN", False)}
+
+
+def test_checks_are_declared_beside_the_mart_sql(tmp_path):
+    from warehouse import marts as wm
+
+    path = tmp_path / "shares.sql"
+    path.write_text("-- key: k\n-- check: shares_in_range columns=s\n-- check: row_count_stable severity=WARN\n"
+                    "CREATE OR REPLACE VIEW marts.shares AS SELECT 1 AS k, 0.5 AS s;\n"
+                    "COMMENT ON VIEW marts.shares IS 'x';\n")
+    specs = {c.name: c.severity for c in quality.checks_for(wm.read_mart(path))}
+    assert specs == {"keys_unique": "ERROR", "row_count_stable": "WARN", "shares_in_range": "ERROR"}
+    path.write_text(path.read_text().replace("shares_in_range", "shares_in_rnage"))
+    with pytest.raises(wm.MartError, match="unknown check 'shares_in_rnage'"):
+        quality.checks_for(wm.read_mart(path))

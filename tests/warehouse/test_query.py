@@ -11,8 +11,8 @@ from warehouse.query import QueryRejected, run_query
 @pytest.fixture()
 def home(tmp_path):
     con = db.connect_work(db.paths(tmp_path).work)
-    con.execute("INSERT INTO core.indicators VALUES ('a', 'A', 'USD', 'market', 'yearly', NULL, NULL), "
-                "('b', 'B', 'share', 'share', 'quarterly', NULL, NULL)")
+    con.execute("INSERT INTO core.indicators (indicator, name, unit, category, cadence) VALUES ('a', 'A', 'USD', 'market', 'yearly'), "
+                "('b', 'B', 'share', 'share', 'quarterly')")
     db.publish(tmp_path, con)
     return tmp_path
 
@@ -39,8 +39,10 @@ def test_rejects_anything_but_one_read_only_statement(home, sql):
 ])
 def test_safe_mode_blocks_file_access_inside_select(home, sql):
     import duckdb
-    with pytest.raises(duckdb.Error, match="(?i)permission|disabled|external"):
+    # DuckDB's refusal reaches the user as a rejected query (the CLI's exit 2, the console's message)
+    with pytest.raises(QueryRejected, match="(?i)permission|disabled|external") as exc:
         run_query(home, sql, safe=True)
+    assert isinstance(exc.value.__cause__, duckdb.Error)
 
 
 def test_row_cap_and_records(home):

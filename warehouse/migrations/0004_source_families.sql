@@ -183,7 +183,7 @@ COMMENT ON COLUMN core.claims.subject IS 'What the claim is about, when it could
 COMMENT ON COLUMN core.claims.evidence IS 'The sentence the claim came from.';
 COMMENT ON COLUMN core.claims.raw IS 'The figure as written in the text.';
 COMMENT ON COLUMN core.claims.indicator IS 'Suggested indicator the claim would feed, when recognised.';
-COMMENT ON COLUMN core.claims.status IS 'Status at extraction: always pending. The review status (pending, accepted, rejected) is marts.claims_inbox.status, from core.claim_reviews.';
+COMMENT ON COLUMN core.claims.status IS 'pending, accepted or rejected (review decisions live in the curated ledger).';
 COMMENT ON COLUMN core.claims.parser_version IS 'Version of the claim extractor.';
 COMMENT ON COLUMN core.claims.origin IS 'Loader that wrote the row.';
 

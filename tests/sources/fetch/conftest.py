@@ -42,8 +42,9 @@ def source_factory():
 
 @pytest.fixture
 def warehouse_con(tmp_path):
-    from warehouse import db
+    from warehouse import db, marts
     con = db.connect_work(tmp_path / "work" / "warehouse.duckdb")
+    marts.apply_mart(con, "source_status")  # a view over raw.*: reflects every fetch run below
     yield con
     con.close()
 

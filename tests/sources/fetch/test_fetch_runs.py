@@ -11,7 +11,8 @@ from sources.fetchers import LiveFetcher, RecordingFetcher, ReplayFetcher
 from sources.fetching import discover_links
 from sources.registry import REGISTRY, Discovery, select
 from sources.snapshots import RecordedSnapshots, SnapshotStore
-from warehouse.raw import fetch_and_record, latest_documents, recent_changes, source_status
+from pipelines.fetcher_resource import fetch_and_record
+from warehouse.raw import latest_documents, recent_changes, source_status
 
 
 def _run(con, home, sources, config):

@@ -1,4 +1,6 @@
 -- key: a_record_id, b_record_id
+-- check: no_conflicts severity=WARN
+-- check: row_count_stable severity=WARN
 -- Disagreements on one series: two figures for the same series_key and period (forecasts apart) with different
 -- values (conflict_on = 'value'), or two dates for the same milestone of one entity (conflict_on = 'date').
 CREATE OR REPLACE VIEW marts.conflicts AS

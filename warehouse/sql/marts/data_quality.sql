@@ -1,4 +1,8 @@
 -- key: problem, record_table, record_id
+-- check: row_count_stable severity=WARN
+-- check: data_quality_clear name=dates_explained problem=date_basis_mismatch severity=ERROR
+-- check: data_quality_clear name=entities_resolved problem=unresolved_entity
+-- check: data_quality_clear name=evidence_holds_value problem=evidence_without_value
 -- Rows that are kept but need an analyst's look: no canonical entity, evidence without the figure,
 -- a date whose basis does not match it.
 CREATE OR REPLACE VIEW marts.data_quality AS

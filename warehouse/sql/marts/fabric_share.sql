@@ -1,4 +1,7 @@
 -- key: record_id
+-- check: shares_in_range columns=share,share_of_reported_revenue
+-- check: dates_not_in_future
+-- check: share_sums name=fabric_shares_sum column=share groups=source_id,segment,period,published_on,kind include=counts_toward_total
 -- InfiniBand vs Ethernet (and other fabrics): reported shares and revenue per source, report and period.
 CREATE OR REPLACE VIEW marts.fabric_share AS
 WITH figures AS (

@@ -1,4 +1,6 @@
 -- key: indicator
+-- check: indicators_fresh severity=WARN
+-- check: row_count_stable severity=WARN
 -- Last observation per indicator against its cadence: is the indicator stale?
 CREATE OR REPLACE VIEW marts.indicator_freshness AS
 WITH last_seen AS (

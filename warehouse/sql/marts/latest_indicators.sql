@@ -1,4 +1,6 @@
 -- key: series_key, kind, unit
+-- check: units_valid
+-- check: shares_in_range columns=value only_unit=share
 -- Headline figures: the latest period of every series with its newest vintage, beside the previous period.
 CREATE OR REPLACE VIEW marts.latest_indicators AS
 WITH obs AS (

@@ -1,4 +1,7 @@
 -- key: record_id
+-- check: units_valid
+-- check: shares_in_range columns=value only_unit=share
+-- check: dates_not_in_future
 -- Market sizes, growth rates and forecasts, one row per sourced figure and vintage.
 CREATE OR REPLACE VIEW marts.market_size AS
 SELECT

@@ -1,4 +1,6 @@
 -- key: record_id
+-- check: units_valid
+-- check: dates_not_in_future
 -- Optical transceivers: units, revenue and prices by speed and period, per source.
 CREATE OR REPLACE VIEW marts.optics AS
 SELECT source_id, publisher, via, url, published_on, segment, region, subject, period, period_start, period_end,

@@ -1,4 +1,7 @@
 -- key: record_id
+-- check: shares_in_range columns=port_share,share_of_reported_total
+-- check: dates_not_in_future
+-- check: share_sums name=port_shares_sum severity=WARN column=port_share groups=source_id,segment,region,period,published_on,kind include=counts_toward_total
 -- Data center switch ports by speed and period: units and shares, per source.
 CREATE OR REPLACE VIEW marts.port_shipments AS
 WITH figures AS (

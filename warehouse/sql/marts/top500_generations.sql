@@ -1,4 +1,5 @@
 -- key: list, interconnect
+-- check: shares_in_range columns=systems_share,rmax_share,share_of_fabric
 -- InfiniBand generations and Ethernet speeds per list, with Slingshot beside Ethernet (not in it).
 CREATE OR REPLACE VIEW marts.top500_generations AS
 WITH rows AS (

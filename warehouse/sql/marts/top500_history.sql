@@ -1,4 +1,8 @@
 -- key: list, fabric_group
+-- check: shares_in_range columns=systems_share,rmax_share
+-- check: share_sums name=systems_share_sums_to_one column=systems_share groups=list total=1.0
+-- check: share_sums name=rmax_share_sums_to_one column=rmax_share groups=list total=1.0
+-- check: lists_complete
 -- The long history: one row per list and fabric group (every group that appears in any list, with
 -- zero systems where it is absent), so the groups of one list add up to the whole list.
 CREATE OR REPLACE VIEW marts.top500_history AS

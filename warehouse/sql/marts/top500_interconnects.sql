@@ -1,4 +1,7 @@
 -- key: list, fabric_group, interconnect
+-- check: shares_in_range columns=systems_share,rmax_share,fabric_systems_share,fabric_rmax_share
+-- check: share_sums name=systems_share_sums_to_one column=systems_share groups=list total=1.0
+-- check: share_sums name=rmax_share_sums_to_one column=rmax_share groups=list total=1.0
 -- TOP500 systems and Rmax share per interconnect per list. The fabric group of each row is the
 -- parser's (sources/parsers/top500_families.py, the one home of the mapping): the TOP500 family's
 -- group unless the Interconnect text names another fabric (Slingshot filed under Gigabit Ethernet,

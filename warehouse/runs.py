@@ -1,0 +1,54 @@
+"""Published runs and check results (meta.runs, meta.checks): the one place that writes and reads them.
+
+"The last published run" is defined here once (`LAST_PUBLISHED_SQL`); the refresh's up-to-date test,
+`fabricwatch export`, the dashboard and the row-count collapse checks all ask this module.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import duckdb
+
+from warehouse.load import insert_rows
+
+PUBLISHED = "published"
+LAST_PUBLISHED_SQL = (
+    "SELECT run_id, started_at, finished_at, mode, status, selection, message, input_fingerprint "
+    "FROM meta.runs WHERE status = 'published' ORDER BY finished_at DESC NULLS LAST, started_at DESC LIMIT 1")
+LATEST_CHECKS_SQL = (
+    "SELECT asset, check_name, passed, severity, description, metadata, evaluated_at, run_id FROM meta.checks "
+    "WHERE run_id = (SELECT run_id FROM meta.checks ORDER BY evaluated_at DESC LIMIT 1) "
+    "ORDER BY passed, severity, asset, check_name")
+
+
+def utcnow() -> dt.datetime:
+    """TIMESTAMP columns hold UTC without a zone."""
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+
+
+def last_published(con: duckdb.DuckDBPyConnection) -> dict | None:
+    """The newest published run as a dict, or None when nothing was published into this database."""
+    cur = con.execute(LAST_PUBLISHED_SQL)
+    row = cur.fetchone()
+    return dict(zip([d[0] for d in cur.description], row)) if row else None
+
+
+def record_published(con: duckdb.DuckDBPyConnection, *, run_id: str, started_at: dt.datetime, mode: str | None,
+                     selection: str | None, row_counts: dict[str, int], fingerprint: str | None,
+                     message: str = "published by refresh") -> None:
+    """Record the run being published (written into the working database just before it is copied)."""
+    con.execute("DELETE FROM meta.runs WHERE run_id = ?", [run_id])
+    insert_rows(con, "meta.runs", [{
+        "run_id": run_id, "started_at": started_at, "finished_at": utcnow(), "mode": mode, "status": PUBLISHED,
+        "selection": selection, "row_counts": json.dumps(row_counts), "message": message,
+        "input_fingerprint": fingerprint}])
+
+
+def store_check(con: duckdb.DuckDBPyConnection, *, run_id: str, asset: str, check_name: str, passed: bool,
+                severity: str, description: str, metadata: dict) -> None:
+    """One asset check outcome into meta.checks (`metadata` must be plain JSON)."""
+    insert_rows(con, "meta.checks", [{
+        "run_id": run_id, "asset": asset, "check_name": check_name, "passed": passed, "severity": severity,
+        "description": description, "metadata": json.dumps(metadata), "evaluated_at": utcnow()}])
