@@ -124,7 +124,7 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
             con.execute(f"DELETE FROM core.{name} WHERE origin = ?", [origin])
         counts["observations"] = insert_rows(con, "core.observations", _dedupe(_observation_rows(records.observations, origin, loaded_at, registry)))
         counts["events"] = insert_rows(con, "core.events", _dedupe(_rows(records.events, origin, registry)))
-        counts["products"] = insert_rows(con, "core.products", _dedupe(_rows(records.products, origin)))
+        counts["products"] = insert_rows(con, "core.products", _dedupe([_dated(r) for r in _rows(records.products, origin)]))
         for name, rows in records.tables.items():
             table = f"core.{name}"
             skip = set(OFFERED_PROVENANCE) - set(_table_columns(con, table))
