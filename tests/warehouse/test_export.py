@@ -110,7 +110,7 @@ def test_export_cites_every_document_its_rows_use(home, tmp_path):
             frame = pd.read_csv(tmp_path / "cited" / f"{use['mart'].split('.')[1]}.csv")
             cols = [c for c in ("url", "a_url", "b_url") if c in frame]
             pubs = {"url": "publisher", "a_url": "a_publisher", "b_url": "b_publisher"}
-            assert use["rows"] == sum(int(((frame[c] == entry["url"]) & (frame[pubs[c]].fillna("") == (entry["publisher"] or ""))
+            assert use["rows"] == sum(int(((frame[c] == entry["url"]) & (frame[pubs[c]].astype("string").fillna("") == (entry["publisher"] or ""))
                                            if pubs[c] in frame else frame[c] == entry["url"]).sum()) for c in cols)
     # the release is named in the suggested citation and in CITATIONS.md
     assert "run run-42" in manifest["citation"] and FINISHED.isoformat() in manifest["citation"]
