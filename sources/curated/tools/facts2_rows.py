@@ -299,9 +299,9 @@ ROWS = {
     543: [o("vendor_segment_revenue", subj="Juniper Data Center segment revenue", vendor="Juniper Networks",
            seg="data_center", value=244.6e6, note="vs $170.0M a year earlier; cloud orders tied to front- and back-end AI networking")],
     544: [vg("Juniper total product orders", "Juniper Networks", seg="orders", raw="~60")],
-    545: [o("ai_networking_revenue", subj="AI data centre networking market", period="2023", value=0.63e9, kind="estimate",
+    545: [o("ai_backend_network_revenue", subj="AI data centre networking market", seg="genai_dc_ethernet_switch", period="2023", value=0.63e9, kind="estimate",
            note="HPE interview citing IDC; pairs with IDC's $640M (2023) -> >$9B (2028) (facts-notes #10)"),
-          o("ai_networking_revenue", subj="AI data centre networking market", period="2027", value=5.6e9, kind="forecast",
+          o("ai_backend_network_revenue", subj="AI data centre networking market", seg="genai_dc_ethernet_switch", period="2027", value=5.6e9, kind="forecast",
             note="HPE interview citing IDC; pairs with IDC's $640M (2023) -> >$9B (2028) (facts-notes #10)")],
     546: [o("growth_multiple", subj="NVIDIA InfiniBand switch ASIC sales", vendor="NVIDIA", fabric="infiniband",
            note="2023 vs 2022")],
@@ -1107,3 +1107,31 @@ NEW_SOURCES = {
 }
 SOURCES = [(sid, pub, kind, home) for sid, (pub, kind, home) in NEW_SOURCES.items()] + [
     ("reportify", "Reportify", "press", "https://reportify.ai")]
+
+
+# Rows whose figure is not written as such in the quote but follows from it (a range's bound written
+# "4300-4500万", a word such as "double digits" or "five-fold", a product of quoted figures): each
+# generated row whose evidence does not state its value gets evidence_kind = context and this note.
+CONTEXT = {
+    379: "computed: \"double digits\" read as a lower bound of 10%",
+    441: "computed: \"lost five points\" = -5 percentage points",
+    497: "computed: \"leading revenue generator\" = rank 1",
+    498: "computed: \"maintaining its lead\" = rank 1",
+    508: "computed: \"doubled sequentially\" = +100% q/q (ratio 1.0)",
+    551: "computed: \"grew five-fold\" = +400% (ratio 4.0)",
+    610: "computed: \"reduce ... by $0.7 billion\" = -700,000,000 USD",
+    685: "computed: the range's low bound, 4300万 = 43,000,000 units",
+    687: "computed: the range's low bound, 1200万 = 12,000,000 units",
+    692: "computed: the range's low bound, 3500万 = 35,000,000 units",
+    755: "computed: the range's low bound, 1800万 = 18,000,000 units",
+    795: "computed: the range's low bound, 280亿美元 = 28,000,000,000 USD",
+    798: "computed: demand \"more than twice\" supply = excess demand above 100% of supply",
+    813: "computed: the range's low bound, 400萬 = 4,000,000 units",
+    814: "computed: the range's high bound, a cut of 20% = -0.2",
+    858: "computed: the range's low bound, 90万 = 900,000 units",
+    1006: "computed: 4 PCIe switches x 2 backend NICs = 8 NICs per node",
+    1031: "computed: the claim's low end, 25% more = ratio 1.25",
+    1051: "table: the docs table row 'A3 Edge | NVIDIA H100 80GB | 600 Gbps' (cells run together in the quote)",
+    1052: "computed: \"ten-fold increase\" in bandwidth = ratio 10",
+    1077: "computed: \"超过一万张\" (more than ten thousand) = >10,000 GPUs",
+}
