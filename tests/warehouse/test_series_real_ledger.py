@@ -161,12 +161,22 @@ def test_uec_headline_takes_the_strongest_statement_and_says_why(con):
     ("optics-1.6t", "optics_units_shipped", "2026", 5e6, 20e6),                   # batch 1 #13
     ("optics-800g", "optics_units_shipped", "2026", 35e6, 45e6),                  # batch 1 #12
     ("broadcom", "segment_revenue_share", "2025Q1", 0.4, 0.3),                    # batch 1 #7 (vendor-resolved)
+    ("nvidia", "vendor_networking_revenue", "2025Q1", 4.9e9, 5.0e9),              # batch 1 #6 (FY26Q1)
+    ("nvidia", "segment_revenue_share", "2024", 0.11, 0.10),                      # batch 1 #6 (FY2025 share)
 ])
 def test_facts2_documented_disagreements_pair(con, entity, indicator, period, a, b):
     n = con.execute("SELECT count(*) FROM marts.conflicts WHERE conflict_on = 'value' AND entity_id = ? AND indicator = ? "
                     "AND period = ? AND ((a_value = ? AND b_value = ?) OR (a_value = ? AND b_value = ?))",
                     [entity, indicator, period, a, b, b, a]).fetchone()[0]
     assert n >= 1
+
+
+def test_vendor_own_figures_form_one_series_across_files(con):
+    # Cisco's quarterly webscale AI orders: public_facts rows and facts2 rows (other carriers) are one series
+    n = con.execute("SELECT count(DISTINCT series_key), count(DISTINCT period) FROM core.observations WHERE "
+                    "subject = 'Cisco AI infrastructure orders from webscale customers' AND series_key LIKE '%|quarterly'"
+                    ).fetchone()
+    assert n[0] == 1 and n[1] >= 4
 
 
 def test_facts2_false_pairs_stay_apart(con):

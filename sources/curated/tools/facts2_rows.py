@@ -1142,4 +1142,6 @@ CONTEXT = {
 VENDOR_OWN = {
     NV_NET: "nvidia",
     "NVIDIA networking revenue, full fiscal year": "nvidia",
+    "Cisco AI infrastructure orders from webscale customers": "cisco",
+    "Cisco AI infrastructure orders from hyperscalers": "cisco",
 }
