@@ -102,8 +102,9 @@ def test_no_false_pairs(con):
     # a range is never paired with its own bounds (same document, same evidence)
     assert con.execute("SELECT count(*) FROM marts.conflicts WHERE conflict_on = 'value' AND "
                        "a_url IS NOT DISTINCT FROM b_url AND a_evidence = b_evidence").fetchone()[0] == 0
-    # xAI Colossus: 100k (2024) then 200k (2025) is an expansion, not a conflict
-    assert con.execute("SELECT count(*) FROM marts.conflicts WHERE entity_id = 'xai-colossus'").fetchone()[0] == 0
+    # xAI Colossus: 100k (2024) then 200k (2025) is an expansion, not a conflict (only 2025's 200k vs 230k is)
+    assert con.execute("SELECT count(*) FROM marts.conflicts WHERE entity_id = 'xai-colossus' AND 100000 IN (a_value, b_value)"
+                       ).fetchone()[0] == 0
     # the two Broadcom Thor Ultra SerDes options (100G and 200G) are not a disagreement
     assert con.execute("SELECT count(*) FROM marts.conflicts WHERE entity_id = 'thor-ultra'").fetchone()[0] == 0
     # both sides of a value pair share series, period and (forecast or not) kind
@@ -142,3 +143,70 @@ def test_uec_headline_takes_the_strongest_statement_and_says_why(con):
     assert row[:3] == (50.0, ">", "2026")
     assert row[3:6] == (100.0, ">", "2025")
     assert row[6].startswith("strongest statement")
+
+
+# --- facts.csv's 2026-11-30 batches (facts-notes.md, "Disagreements found among the added rows" and
+# "in this batch"): each named pair, by entity, indicator, period and the two documented figures.
+@pytest.mark.parametrize("entity, indicator, period, a, b", [
+    ("xai-colossus", "cloud_cluster_gpus", "2025", 230000.0, 200000.0),           # batch 2 #11
+    ("tesla-cortex", "cloud_cluster_gpus", "2024", 50000.0, 100000.0),            # batch 2 #11
+    ("alibaba-hpn", "cloud_cluster_gpus", "2024", 15000.0, 8192.0),               # batch 2 #8
+    ("bytedance-megascale", "port_speed_gbps", "2024", 200.0, 400.0),             # batch 2 #8
+    ("genai-dc-ethernet-switch-market", "ai_backend_network_revenue", "2023", 630e6, 640e6),  # batch 1 #10
+    ("optical-transceiver-market", "optics_revenue", "2025", 23e9, 15.09e9),      # batch 1 #14
+    ("optical-transceiver-market", "optics_revenue", "2023", 9.6e9, 12e9),        # batch 1 #14
+    ("ethernet-optics-market", "market_growth_rate", "2019", -0.17, -0.18),       # batch 1 #15
+    ("ethernet-optics-market", "market_growth_rate", "2020", 0.33, 0.34),         # batch 1 #15
+    ("optical-transceiver-market", "optics_revenue", "2028", 22.3e9, 22.2e9),     # batch 1 #16 (Yole)
+    ("optics-1.6t", "optics_units_shipped", "2026", 5e6, 20e6),                   # batch 1 #13
+    ("optics-800g", "optics_units_shipped", "2026", 35e6, 45e6),                  # batch 1 #12
+    ("broadcom", "segment_revenue_share", "2025Q1", 0.4, 0.3),                    # batch 1 #7 (vendor-resolved)
+    ("nvidia", "vendor_networking_revenue", "2025Q1", 4.9e9, 5.0e9),              # batch 1 #6 (FY26Q1)
+    ("nvidia", "segment_revenue_share", "2024", 0.11, 0.10),                      # batch 1 #6 (FY2025 share)
+])
+def test_facts2_documented_disagreements_pair(con, entity, indicator, period, a, b):
+    n = con.execute("SELECT count(*) FROM marts.conflicts WHERE conflict_on = 'value' AND entity_id = ? AND indicator = ? "
+                    "AND period = ? AND ((a_value = ? AND b_value = ?) OR (a_value = ? AND b_value = ?))",
+                    [entity, indicator, period, a, b, b, a]).fetchone()[0]
+    assert n >= 1
+
+
+def test_vendor_own_figures_form_one_series_across_files(con):
+    # Cisco's quarterly webscale AI orders: public_facts rows and facts2 rows (other carriers) are one series
+    n = con.execute("SELECT count(DISTINCT series_key), count(DISTINCT period) FROM core.observations WHERE "
+                    "subject = 'Cisco AI infrastructure orders from webscale customers' AND series_key LIKE '%|quarterly'"
+                    ).fetchone()
+    assert n[0] == 1 and n[1] >= 4
+
+
+def test_facts2_false_pairs_stay_apart(con):
+    # IDC's narrow GenAI DC switch figure (HPE relay, $630M) never meets Neuberger Berman's whole AI networking market
+    assert con.execute("SELECT count(*) FROM marts.conflicts WHERE 630e6 IN (a_value, b_value) AND 10.4e9 IN (a_value, b_value)"
+                       ).fetchone()[0] == 0
+    # a health-check bar or expected value (estimate) never pairs with a measurement (actual) of a benchmark
+    assert con.execute("SELECT count(*) FROM marts.conflicts WHERE indicator LIKE 'collective%' AND "
+                       "(kind = 'actual') <> (b_kind = 'actual')").fetchone()[0] == 0
+    # NVIDIA and UEC: "all except NVIDIA" (2024) then "joined" is a change over time, no date conflict
+    assert con.execute("SELECT count(*) FROM marts.conflicts WHERE conflict_on = 'date' AND entity_id = 'nvidia'"
+                       ).fetchone()[0] == 0
+    # Colossus 1's 2025 count never pairs with the 2026 Memphis + Southaven total (different period and site)
+    assert con.execute("SELECT count(*) FROM marts.conflicts WHERE entity_id = 'xai-colossus' AND period <> '2025'"
+                       ).fetchone()[0] == 0
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return load_ledger().entities
+
+
+@pytest.mark.parametrize("family, entity", [
+    # the TOP500 lists' own interconnect family / notable interconnect / fabric group names, 2000-2023
+    ("Quadrics", "quadrics"), ("SP Switch", "sp-switch"), ("Crossbar", "top500-crossbar"),
+    ("Cray Interconnect", "cray-interconnect"), ("NUMAlink", "numalink"), ("HIPPI", "hippi"),
+    ("Fast Ethernet", "fast-ethernet"), ("InfiniBand DDR", "infiniband-ddr"), ("Fat Tree", "nec-fat-tree"),
+    ("10G", "ethernet-10g"), ("Mixed Network", "top500-mixed"), ("N/A", "top500-not-stated"),
+    ("Ethernet (excl. Slingshot)", "ethernet"), ("Proprietary/custom", "top500-proprietary-custom"),
+    ("TH Express", "th-express"), ("Sunway", "sunway"), ("MN-Core DirectConnect", "mn-core-directconnect"),
+])
+def test_top500_family_names_resolve(registry, family, entity):
+    assert registry.resolve(subject=family) == (entity, "subject")

@@ -18,13 +18,16 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from facts2_rows import NEW_SOURCES, ROWS, SOURCES  # noqa: E402
+from facts2_rows import CONTEXT, NEW_SOURCES, ROWS, SOURCES, VENDOR_OWN  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from sources.evidence import evidence_supports  # noqa: E402
 
 FIRST_ROW, LAST_ROW = 367, 1145
 GROUPS = ("market", "shipments", "prices", "cloud", "uec")
 OBS_COLUMNS = ("indicator", "subject", "period", "value", "value_qualifier", "unit", "kind", "speed_gbps", "fabric",
                "vendor", "product_id", "region", "segment", "note", "source_id", "publisher", "doc_title", "url",
-               "via", "published_on", "evidence", "confidence")
+               "via", "published_on", "evidence", "confidence", "evidence_kind", "entity_id")
 EVENT_COLUMNS = ("event_date", "date_precision", "category", "subject", "event", "description", "fabric", "vendor",
                  "product_id", "source_id", "publisher", "doc_title", "url", "via", "published_on", "evidence",
                  "confidence", "note")
@@ -466,6 +469,12 @@ def obs_rows(r: dict, spec: dict) -> list[dict]:
             "doc_title": prov["doc_title"], "url": r["source_url"], "via": prov["via"], "published_on": published,
             "evidence": spec.get("evidence", r["evidence"]), "confidence": spec.get("confidence", prov["confidence"]),
         })
+        out[-1]["entity_id"] = spec.get("eid", VENDOR_OWN.get(out[-1]["subject"], ""))
+        how = CONTEXT.get(r["_row"])
+        if how and not evidence_supports(out[-1]["evidence"], value):
+            # the figure follows from the quote but is not written in it: say how (README: evidence_kind)
+            out[-1]["evidence_kind"] = "table" if how.startswith("table:") else "context"
+            out[-1]["note"] = f"{how}; {out[-1]['note']}"
     return out
 
 

@@ -299,9 +299,9 @@ ROWS = {
     543: [o("vendor_segment_revenue", subj="Juniper Data Center segment revenue", vendor="Juniper Networks",
            seg="data_center", value=244.6e6, note="vs $170.0M a year earlier; cloud orders tied to front- and back-end AI networking")],
     544: [vg("Juniper total product orders", "Juniper Networks", seg="orders", raw="~60")],
-    545: [o("ai_networking_revenue", subj="AI data centre networking market", period="2023", value=0.63e9, kind="estimate",
+    545: [o("ai_backend_network_revenue", subj="AI data centre networking market", seg="genai_dc_ethernet_switch", fabric="ethernet", period="2023", value=0.63e9, kind="estimate",
            note="HPE interview citing IDC; pairs with IDC's $640M (2023) -> >$9B (2028) (facts-notes #10)"),
-          o("ai_networking_revenue", subj="AI data centre networking market", period="2027", value=5.6e9, kind="forecast",
+          o("ai_backend_network_revenue", subj="AI data centre networking market", seg="genai_dc_ethernet_switch", fabric="ethernet", period="2027", value=5.6e9, kind="forecast",
             note="HPE interview citing IDC; pairs with IDC's $640M (2023) -> >$9B (2028) (facts-notes #10)")],
     546: [o("growth_multiple", subj="NVIDIA InfiniBand switch ASIC sales", vendor="NVIDIA", fabric="infiniband",
            note="2023 vs 2022")],
@@ -773,7 +773,7 @@ ROWS.update({
     987: [c("inference_tokens_per_s")],
     988: [c("switch_capacity_tbps", seg="self_developed_switch")],
     989: [c("switch_radix", value=64, speed=400, seg="leaf_uplink"), c("switch_radix", value=128, speed=200, seg="leaf_downlink")],
-    990: [c("cloud_cluster_gpus", value=8192, seg="pod", kind="estimate",
+    990: [c("cloud_cluster_gpus", value=8192, seg="pod", fabric="ethernet", kind="estimate",
            note="a blog's reading of the 3-layer design (1,024 servers, 8 segments); conflicts with 15K per pod (facts-notes batch 2 #8)")],
     991: [c("cloud_instance_bandwidth", value=400, q="<=", seg="peak_per_host", note="vs <10 Gbps for cloud flows")],
     992: [c("fabric_throughput_tbps", value=6000, q=">", note="6 Pb/s written as 6,000 Tbps")],
@@ -844,7 +844,7 @@ ROWS.update({
     1047: [c("cloud_cluster_gpus", raw="550000", q=">=", period="2026", note="planned at launch (2025-2026); low-confidence secondary"),
            c("cloud_instance_bandwidth", value=3.6, unit="Tbps", seg="per_node", period="2026", fabric="spectrum-x",
              note="low-confidence secondary")],
-    1048: [c("cloud_cluster_gpus", subj="xAI Colossus 1", note="conflicts with 200,000 Hopper GPUs per NVIDIA (facts-notes batch 2 #11)")],
+    1048: [c("cloud_cluster_gpus", subj="xAI Colossus 1", fabric="spectrum-x", note="conflicts with 200,000 Hopper GPUs per NVIDIA (facts-notes batch 2 #11)")],
     1049: [c("cloud_cluster_gpus", value=200000, q=">", period="2026-01", note="incl. 50,000 H200 and 30,000+ GB200"),
            {"out": "target of 1 million GPUs by end-2026: not in the evidence quote"}],
     1050: [c("cloud_instance_bandwidth", value=1600, q="<=", period="2024",
@@ -1107,3 +1107,41 @@ NEW_SOURCES = {
 }
 SOURCES = [(sid, pub, kind, home) for sid, (pub, kind, home) in NEW_SOURCES.items()] + [
     ("reportify", "Reportify", "press", "https://reportify.ai")]
+
+
+# Rows whose figure is not written as such in the quote but follows from it (a range's bound written
+# "4300-4500万", a word such as "double digits" or "five-fold", a product of quoted figures): each
+# generated row whose evidence does not state its value gets evidence_kind = context and this note.
+CONTEXT = {
+    379: "computed: \"double digits\" read as a lower bound of 10%",
+    441: "computed: \"lost five points\" = -5 percentage points",
+    497: "computed: \"leading revenue generator\" = rank 1",
+    498: "computed: \"maintaining its lead\" = rank 1",
+    508: "computed: \"doubled sequentially\" = +100% q/q (ratio 1.0)",
+    551: "computed: \"grew five-fold\" = +400% (ratio 4.0)",
+    610: "computed: \"reduce ... by $0.7 billion\" = -700,000,000 USD",
+    685: "computed: the range's low bound, 4300万 = 43,000,000 units",
+    687: "computed: the range's low bound, 1200万 = 12,000,000 units",
+    692: "computed: the range's low bound, 3500万 = 35,000,000 units",
+    755: "computed: the range's low bound, 1800万 = 18,000,000 units",
+    795: "computed: the range's low bound, 280亿美元 = 28,000,000,000 USD",
+    798: "computed: demand \"more than twice\" supply = excess demand above 100% of supply",
+    813: "computed: the range's low bound, 400萬 = 4,000,000 units",
+    814: "computed: the range's high bound, a cut of 20% = -0.2",
+    858: "computed: the range's low bound, 90万 = 900,000 units",
+    1006: "computed: 4 PCIe switches x 2 backend NICs = 8 NICs per node",
+    1031: "computed: the claim's low end, 25% more = ratio 1.25",
+    1051: "table: the docs table row 'A3 Edge | NVIDIA H100 80GB | 600 Gbps' (cells run together in the quote)",
+    1052: "computed: \"ten-fold increase\" in bandwidth = ratio 10",
+    1077: "computed: \"超过一万张\" (more than ten thousand) = >10,000 GPUs",
+}
+
+
+# A vendor's own figure under several wordings is one series: the row carries the vendor's entity_id
+# (README "Entities and series"); without it a vendor-resolved row keeps its subject in the key.
+VENDOR_OWN = {
+    NV_NET: "nvidia",
+    "NVIDIA networking revenue, full fiscal year": "nvidia",
+    "Cisco AI infrastructure orders from webscale customers": "cisco",
+    "Cisco AI infrastructure orders from hyperscalers": "cisco",
+}
