@@ -16,7 +16,8 @@ from sources.github_discovery import expand
 from sources.parsing import StoredDocument, parse_documents
 from sources.registry import Discovery, Source
 from sources.snapshots import RecordedSnapshots, SnapshotStore
-from warehouse.raw import fetch_and_record, latest_documents
+from pipelines.fetcher_resource import fetch_and_record
+from warehouse.raw import latest_documents
 
 ROOT = Path(__file__).resolve().parents[3]
 REAL = ROOT / "sources/snapshots/mlperf_training/v4.0/NVIDIA/systems/eos-dfw_n1452_ngc24.04_nemo.json"
