@@ -295,3 +295,42 @@ def test_headline_card_rounds_for_the_reader_and_shows_the_exact_value_on_hover(
     assert not at.exception
     assert at.metric[0].value == shown
     assert at.metric[0].help == exact
+
+
+def test_overview_in_zh_tw(zh_app):
+    at = zh_app("overview_page.py")
+    assert not at.exception
+    assert at.title[0].value == "fabricwatch"
+    assert [s.value for s in at.subheader] == ["重點數字", "上次更新以來的變動"]
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["AI 後端網路營收"] == "~32 億美元"  # Dell'Oro 2023 actual, ~$3.2 B
+    assert metrics["UEC 成員數"] == "55 個"
+    assert metrics["新觀測值"] == "1" and metrics["檢查失敗／警告"] == "0 / 1"
+    # every card says which statement it shows and why, in the reader's language
+    captions = [c.value for c in at.caption]
+    cards = len(at.metric) - 4  # the four counts of what changed follow the headline cards
+    assert cards >= 6 and captions.count("顯示：最新期間的最新版本。") == cards
+    assert all(m.help.endswith("顯示：最新期間的最新版本。") for m in at.metric[:cards])
+    at.selectbox(key="overview_category").set_value("uec").run()
+    assert set(frames_with(at, "indicator_name")[-1]["indicator_name"]) == {"UEC members"}  # data stays as written
+
+
+def test_overview_card_names_the_stronger_statement(monkeypatch):
+    """A headline that shows the previous period's stronger bound says so, with both figures (hand-written row)."""
+    from types import SimpleNamespace
+
+    from tests.dashboard.conftest import APP
+
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("overview_rules", APP.parent / "views" / "overview_page.py")
+    source = spec.loader.get_source("overview_rules")
+    namespace: dict = {}
+    exec(source.split("\nui.page_header(")[0], namespace)  # the page's helpers, without rendering it
+    row = SimpleNamespace(headline_is_previous=True, value=50, unit="count", value_qualifier=">", period="2026",
+                          headline_value=100, headline_value_qualifier=">", headline_period="2025")
+    monkeypatch.setenv(i18n.ENV, "en")
+    assert namespace["headline_rule"](row) == ("Shown: the stronger statement >100 count (2025); the latest figure "
+                                               ">50 count (2026) is only a weaker lower bound.")
+    monkeypatch.setenv(i18n.ENV, "zh-TW")
+    assert namespace["headline_rule"](row) == "顯示：較強的陳述 >100 個（2025）；最新數字 >50 個（2026）只是較弱的下限。"
