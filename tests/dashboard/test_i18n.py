@@ -334,3 +334,19 @@ def test_overview_card_names_the_stronger_statement(monkeypatch):
                                                ">50 count (2026) is only a weaker lower bound.")
     monkeypatch.setenv(i18n.ENV, "zh-TW")
     assert namespace["headline_rule"](row) == "顯示：較強的陳述 >100 個（2025）；最新數字 >50 個（2026）只是較弱的下限。"
+
+
+def test_market_in_zh_tw(zh_app):
+    at = zh_app("market_page.py")
+    assert not at.exception
+    assert at.title[0].value == "市場"
+    assert [s.value for s in at.subheader] == ["市場規模：各來源的實際值與預測", "預測修正", "InfiniBand 與乙太網路"]
+    assert at.selectbox(key="market_indicator").label == "指標"
+    target = at.selectbox(key="revision_target")
+    assert target.label == "預測目標" and "個版本）" in target.format_func(target.value)
+    revisions = figures(at)[1]
+    assert [trace_values(tr, "y") for tr in revisions["data"]] == [[2.75e9, 3.25e9, 3.5e9]]  # numbers unchanged
+    share = figures(at)[-1]
+    names = {tr.get("name") for tr in share["data"]}
+    assert "乙太網路" in names and "ethernet" not in names  # legend in Chinese ...
+    assert "ethernet" in set(frames_with(at, "fabric")[-1]["fabric"])  # ... the downloaded rows keep the code
