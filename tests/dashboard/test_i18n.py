@@ -19,7 +19,8 @@ DASHBOARD = Path(__file__).resolve().parents[2] / "dashboard"
 T_CALL = re.compile(r"""(?<![\w.])t\(\s*(["'])([A-Za-z0-9_.\-]+)\1""")
 CJK = re.compile(r"[\u3400-\u9fff]")
 # catalog entries whose Chinese is the English on purpose (names)
-SAME_IN_BOTH = {"page.top500", "page.mlperf", "roadmap.kind_value.dpu"}
+SAME_IN_BOTH = {"page.top500", "roadmap.kind_value.dpu", *(f"top500.group.{g}" for g in
+                ("infiniband", "slingshot", "omni-path", "myrinet", "quadrics"))}
 
 
 def _fields(text: str) -> set[str]:
@@ -350,3 +351,21 @@ def test_market_in_zh_tw(zh_app):
     names = {tr.get("name") for tr in share["data"]}
     assert "乙太網路" in names and "ethernet" not in names  # legend in Chinese ...
     assert "ethernet" in set(frames_with(at, "fabric")[-1]["fabric"])  # ... the downloaded rows keep the code
+
+
+def test_top500_in_zh_tw(zh_app):
+    at = zh_app("top500_page.py")
+    assert not at.exception
+    assert at.title[0].value == "TOP500"
+    assert at.subheader[0].value == "網路架構類別：2018-11 至 2023-11 共 4 期榜單"
+    chart = figures(at)[0]
+    ib = next(tr for tr in chart["data"] if tr["name"] == "InfiniBand")  # a name, kept
+    assert trace_values(ib, "y") == pytest.approx([135 / 500, 140 / 500, 141 / 500, 218 / 500])
+    names = [tr["name"] for tr in chart["data"]]
+    assert names.index("乙太網路（不含 Slingshot）") < names.index("Slingshot")
+    assert any("無榜單紀錄" in (a.get("text") or "") for a in chart["layout"].get("annotations", []))
+    assert "systems" not in chart["data"][0]["hovertemplate"] and "套系統" in chart["data"][0]["hovertemplate"]
+    eth = figures(at)[2]
+    assert "乙太網路（未說明速率）" in {tr["name"] for tr in eth["data"]} or any("G 乙太網路" in tr["name"] for tr in eth["data"])
+    groups = frames_with(at, "fabric_label")[0]
+    assert "乙太網路（不含 Slingshot）" in set(groups["fabric_label"])
