@@ -369,3 +369,16 @@ def test_top500_in_zh_tw(zh_app):
     assert "乙太網路（未說明速率）" in {tr["name"] for tr in eth["data"]} or any("G 乙太網路" in tr["name"] for tr in eth["data"])
     groups = frames_with(at, "fabric_label")[0]
     assert "乙太網路（不含 Slingshot）" in set(groups["fabric_label"])
+
+
+def test_benchmarks_in_zh_tw(zh_app):
+    at = zh_app("benchmarks_page.py")
+    assert not at.exception
+    assert at.title[0].value == "基準測試"
+    assert "記錄的 nccl-tests 執行：各訊息大小的匯流排頻寬" in [s.value for s in at.subheader]
+    assert at.selectbox(key="bench_collective").label == "集體通訊"
+    assert any(m.value.startswith("**失敗或截斷的執行") for m in at.markdown)
+    curve = next(f for f in figures(at) if f["layout"]["xaxis"].get("type") == "log")
+    assert all("measured" not in (tr.get("name") or "") for tr in curve["data"])
+    assert any("量測值" in (tr.get("name") or "") for tr in curve["data"])
+    assert "all_reduce" in set(frames_with(at, "collective")[0]["collective"])  # rows keep their codes
