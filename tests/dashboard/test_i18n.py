@@ -382,3 +382,16 @@ def test_benchmarks_in_zh_tw(zh_app):
     assert all("measured" not in (tr.get("name") or "") for tr in curve["data"])
     assert any("量測值" in (tr.get("name") or "") for tr in curve["data"])
     assert "all_reduce" in set(frames_with(at, "collective")[0]["collective"])  # rows keep their codes
+
+
+def test_mlperf_in_zh_tw(zh_app):
+    at = zh_app("mlperf_page.py")
+    assert not at.exception
+    assert at.title[0].value == "MLPerf 訓練基準測試"
+    assert [s.value for s in at.subheader] == ["各輪提交系統的網路架構佔比", "各網路架構的最大受測系統", "提交的系統"]
+    share = figures(at)[0]
+    v40 = {tr["name"]: y for tr in share["data"] for x, y in zip(tr["x"], trace_values(tr, "y")) if x == "v4.0"}
+    assert v40 == pytest.approx({"infiniband": 1 / 3, "roce": 1 / 3, "TPU 晶片間互連（ICI）": 1 / 3})
+    assert share["data"][-1]["name"] == "未說明"
+    at.multiselect(key="mlperf_rounds").set_value(["v4.0"]).run()
+    assert sorted(frames_with(at, "accelerators_total")[-1]["fabric"]) == ["infiniband", "roce", "tpu-ici"]  # codes
