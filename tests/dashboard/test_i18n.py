@@ -395,3 +395,19 @@ def test_mlperf_in_zh_tw(zh_app):
     assert share["data"][-1]["name"] == "未說明"
     at.multiselect(key="mlperf_rounds").set_value(["v4.0"]).run()
     assert sorted(frames_with(at, "accelerators_total")[-1]["fabric"]) == ["infiniband", "roce", "tpu-ici"]  # codes
+
+
+def test_model_in_zh_tw(zh_app):
+    import fabric_model as fm
+
+    at = zh_app("model_page.py")
+    assert not at.exception
+    assert at.title[0].value == "網路架構模型"
+    assert at.sidebar.header[0].value == "情境"
+    at.select_slider(key="model_gpus").set_value(1024).run()
+    expected = fm.evaluate(fm.Scenario(gpus=1024, fabric="ib", nic_gbps=400), fm.load_catalog())
+    assert at.metric[1].value == f"{expected.capex_network_per_gpu_usd:,.0f} 美元"  # same figure, Chinese unit
+    assert at.metric[1].label == "每顆 GPU 網路資本支出"
+    assert [tab.label for tab in at.tabs] == ["物料清單", "比較網路架構", "敏感度", "情境網格", "假設"]
+    bom = frames_with(at, "item")[0]
+    assert set(bom["item"]) >= {"交換器", "網卡"} and "葉層" in set(bom["type"])
