@@ -411,3 +411,24 @@ def test_model_in_zh_tw(zh_app):
     assert [tab.label for tab in at.tabs] == ["物料清單", "比較網路架構", "敏感度", "情境網格", "假設"]
     bom = frames_with(at, "item")[0]
     assert set(bom["item"]) >= {"交換器", "網卡"} and "葉層" in set(bom["type"])
+
+
+def test_alerts_in_zh_tw(zh_app, fixture_home):
+    import json
+
+    from warehouse import alerts
+
+    rule = alerts.Rule(name="zh-check", indicator="uec_members", condition="above", threshold=50,
+                       channel="webhook", target="https://hooks.example.org/zh")
+    alerts.add_rule(fixture_home, rule)
+    try:
+        at = zh_app("alerts_page.py")
+        assert not at.exception
+        assert at.title[0].value == "監看規則"
+        assert [s.value for s in at.subheader][:1] == ["規則"]
+        table = next(df for df in at.dataframe if "condition" in df.value.columns)
+        config = json.loads(table.proto.columns)
+        assert config["condition"]["label"] == "條件" and config["threshold"]["label"] == "門檻"
+        assert "zh-check" in set(table.value["name"])  # the rule's own name, as the analyst wrote it
+    finally:
+        alerts.remove_rule(fixture_home, "zh-check")  # the fixture home is shared with the other page tests
