@@ -26,7 +26,8 @@ run = data.last_run()
 if run:
     when = run["finished_at"] or run["started_at"]
     st.caption(t("overview.last_refresh", when=f"{when:%Y-%m-%d %H:%M}" if hasattr(when, "strftime") else when,
-                 mode=run["mode"], status=i18n.t_or(f"status.{run['status']}", run["status"])))
+                 mode=i18n.t_or(f"overview.mode.{run['mode']}", run["mode"]),
+                 status=i18n.t_or(f"status.{run['status']}", run["status"])))
 
 latest, labels = data.mart("latest_indicators"), ui.labels("marts.latest_indicators")
 freshness = data.mart("indicator_freshness")
@@ -34,6 +35,9 @@ status = dict(zip(freshness["indicator"], freshness["status"])) if not freshness
 
 st.subheader(t("overview.headlines"))
 heads = shape.headline_rows(latest, HEADLINES)
+# a long figure ("> 1,000 億美元") wraps inside its card instead of being cut with an ellipsis
+st.html("<style>[data-testid='stMetricValue'] > div {white-space: normal; overflow: visible; text-overflow: clip;}"
+        "</style>")
 if heads.empty:
     ui.empty(t("overview.no_headlines"))
 else:

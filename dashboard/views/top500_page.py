@@ -53,8 +53,9 @@ ui.table(shown_groups, "top500_list_groups", labels, ui.column_help("marts.top50
                   "published_on"])
 one = shape.where(lists, list=lst).sort_values("systems", ascending=False)
 list_labels = ui.labels("marts.top500_interconnects")
-fig = charts.bar(one.assign(fabric_group=one["fabric_group"].map(charts.fabric_name)), "systems", "interconnect",
-                 list_labels, color="fabric_group", orientation="h", barmode="relative",
+fig = charts.bar(one, "systems", "interconnect", list_labels, color="fabric_group", orientation="h", barmode="relative",
                  hover=["families", "generation", "systems_share", "rmax_share"], height=max(300, 24 * len(one) + 120))
+# legend: the group names of the area chart above (colours stay keyed by the group id)
+fig.for_each_trace(lambda tr: tr.update(name=t5.group_name(tr.name, t5.FABRIC_GROUPS.get(tr.name, tr.name))))
 fig.update_yaxes(categoryorder="total ascending")
 ui.chart(fig, one, "top500_interconnects", list_labels)
