@@ -36,8 +36,8 @@ status = dict(zip(freshness["indicator"], freshness["status"])) if not freshness
 st.subheader(t("overview.headlines"))
 heads = shape.headline_rows(latest, HEADLINES)
 # a long figure ("> 1,000 億美元") wraps inside its card instead of being cut with an ellipsis
-st.html("<style>[data-testid='stMetricValue'] > div {white-space: normal; overflow: visible; text-overflow: clip;}"
-        "</style>")
+st.html("<style>[data-testid='stMetricValue'], [data-testid='stMetricValue'] * {white-space: normal !important; "
+        "overflow: visible !important; text-overflow: clip !important; word-break: keep-all !important; overflow-wrap: normal !important; line-break: strict;}</style>")
 if heads.empty:
     ui.empty(t("overview.no_headlines"))
 else:
