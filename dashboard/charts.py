@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 
-from dashboard.i18n import current, t
+from dashboard.i18n import current, t, t_or
 
 HEIGHT = 420
 FABRIC_COLOURS = {"infiniband": "#76b900", "ethernet": "#1f77b4", "roce": "#17becf", "spectrum-x": "#2ca02c",
@@ -52,9 +52,15 @@ def _keep_order(fig: go.Figure, df: pd.DataFrame, x: str, axis: str = "x") -> go
     return fig
 
 
+def fabric_name(code) -> str:
+    """A fabric code as the reader names it in a legend ("ethernet" -> "乙太網路"); its colour follows it."""
+    return t_or(f"fabric.{code}", str(code)) if isinstance(code, str) else code
+
+
 def _colour_map(df: pd.DataFrame, color: str | None) -> dict | None:
-    if color == "fabric" or (color and color in df and set(df[color].dropna()) <= set(FABRIC_COLOURS)):
-        return FABRIC_COLOURS
+    colours = FABRIC_COLOURS | {fabric_name(code): colour for code, colour in FABRIC_COLOURS.items()}
+    if color == "fabric" or (color and color in df and set(df[color].dropna()) <= set(colours)):
+        return colours
     return None
 
 

@@ -40,7 +40,7 @@ def column_config(df: pd.DataFrame, labels: dict[str, str], help_texts: dict[str
     help_texts = help_texts or {}
     config = {}
     for col in df.columns:
-        label = labels.get(col, col.replace("_", " "))
+        label = labels.get(col) or i18n.column_label(col, col.replace("_", " "))  # computed columns: as_stated, ...
         help_text = help_texts.get(col) or None
         if col in URL_COLUMNS:
             config[col] = st.column_config.LinkColumn(label, help=help_text, display_text=t("ui.link"))

@@ -9,8 +9,9 @@ import pandas as pd
 import streamlit as st
 
 import fabric_model as fm
-from dashboard import data
+from dashboard import data, i18n
 from dashboard.dictionary import fallback_label
+from dashboard.i18n import t
 from warehouse import model_io
 
 KEY_METRICS = ("capex_network_usd", "capex_network_per_gpu_usd", "network_share_of_cluster_capex", "power_network_w",
@@ -35,7 +36,7 @@ def catalog() -> fm.Catalog:
 
 
 def catalog_origin() -> str:
-    return "published warehouse (model.catalog)" if data.exists("model.catalog") else "shipped catalog (no warehouse yet)"
+    return t("model.origin_published") if data.exists("model.catalog") else t("model.origin_shipped")
 
 
 def labels() -> dict[str, str]:
@@ -48,12 +49,17 @@ def labels() -> dict[str, str]:
             pass
     names = set(KEY_METRICS) | set(fm.Result.__dataclass_fields__)
     out.update({field: out[column] for field, column in STORED_AS.items() if column in out})
-    return {**{n: fallback_label(n) for n in names}, **out}
+    # zh-TW names from the dictionary catalog (dictionary.zh-TW.toml) when the reader chose them
+    labels = i18n.localize_labels({**{n: fallback_label(n) for n in names}, **out})
+    if i18n.current() != i18n.DEFAULT:
+        names_zh = i18n.dictionary()["columns"]
+        labels.update({field: names_zh[column] for field, column in STORED_AS.items() if column in names_zh})
+    return labels
 
 
 def short(labels: dict[str, str], column: str) -> str:
     """A metric caption: the label without its unit (the value carries it)."""
-    return labels[column].rsplit(", ", 1)[0]
+    return labels[column].rsplit(", ", 1)[0].rsplit("，", 1)[0]
 
 
 def fabrics() -> dict[str, str]:
@@ -71,10 +77,10 @@ def switches(fabric: str, nic_gbps: int) -> dict[str, str]:
 def workloads() -> dict[str, dict]:
     """Illustrative workloads (fabric_model.scenario defaults scaled); labelled as such on the page."""
     return {
-        "8B parameters, 0.5 s compute per step (model default)": dict(params=fm.Scenario(1).params,
-                                                                      compute_s_per_step=fm.Scenario(1).compute_s_per_step),
-        "70B parameters, 2 s compute per step": dict(params=70e9, compute_s_per_step=2.0),
-        "405B parameters, 8 s compute per step": dict(params=405e9, compute_s_per_step=8.0),
+        t("model.workload.default"): dict(params=fm.Scenario(1).params,
+                                          compute_s_per_step=fm.Scenario(1).compute_s_per_step),
+        t("model.workload.70b"): dict(params=70e9, compute_s_per_step=2.0),
+        t("model.workload.405b"): dict(params=405e9, compute_s_per_step=8.0),
     }
 
 
@@ -96,10 +102,11 @@ def evaluate(**scenario) -> dict:
 
 
 def bill_of_materials(result: fm.Result) -> pd.DataFrame:
-    rows = [("Switches", "leaf", result.switches_leaf), ("Switches", "spine", result.switches_spine),
-            ("Switches", "core", result.switches_core), ("NICs", result.scenario.nic, result.nics)]
-    rows += [("Transceivers", kind, n) for kind, n in result.transceivers_by_type.items()]
-    rows += [("Cables", kind, n) for kind, n in result.cables_by_type.items()]
+    switches, tier = t("model.bom.switches"), (lambda name: t(f"model.bom.{name}"))
+    rows = [(switches, tier("leaf"), result.switches_leaf), (switches, tier("spine"), result.switches_spine),
+            (switches, tier("core"), result.switches_core), (t("model.bom.nics"), result.scenario.nic, result.nics)]
+    rows += [(t("model.bom.transceivers"), kind, n) for kind, n in result.transceivers_by_type.items()]
+    rows += [(t("model.bom.cables"), kind, n) for kind, n in result.cables_by_type.items()]
     return pd.DataFrame([r for r in rows if r[2]], columns=["item", "type", "count"])
 
 

@@ -47,24 +47,42 @@ def indicator_choices(df: pd.DataFrame, name_column: str = "indicator_name") -> 
             for i in sorted(names.index)}
 
 
-def revision_trails(df: pd.DataFrame, min_vintages: int = 2) -> pd.DataFrame:
-    """Forecast-revision rows of the trails with at least `min_vintages` vintages, with a trail label."""
-    if df.empty:
-        return df
-    rows = df[df["vintage_count"] >= min_vintages].copy()
-    rows["trail"] = rows["subject"] + " — " + rows["period"].astype(str) + " (" + rows["publisher"] + ")"
-    return rows.sort_values(["trail", "published_on"])
+TARGET_KEYS = ["series_key", "period", "unit"]
 
 
-def trail_subjects(trails: pd.DataFrame) -> list[str]:
-    """Subjects of revision trails, those revised most (up or down) first."""
-    if trails.empty:
-        return []
-    # a revision is a later date with another value; two values on one date are a range's bounds
-    later = trails["days_since_previous_vintage"].fillna(0) > 0 if "days_since_previous_vintage" in trails else True
-    moved = trails["revision"].isin(["up", "down"]) & later if "revision" in trails else pd.Series(False, index=trails.index)
-    order = trails.assign(_moved=moved).groupby("subject")["_moved"].sum().sort_values(ascending=False, kind="stable")
-    return order.index.tolist()
+def revision_targets(revisions: pd.DataFrame, min_vintages: int = 2) -> pd.DataFrame:
+    """Forecast targets (series, target period, unit) stated on at least `min_vintages` dates, most revised first.
+
+    A target's vintages are the distinct dates its figure was published on (by any publisher): two values on one
+    date are a range's bounds or reposts, not a revision. Ties: more figures, then the most recent vintage first.
+    """
+    cols = ["target", *TARGET_KEYS, "indicator", "subject", "vintages", "figures", "publishers", "last_published_on"]
+    if revisions.empty:
+        return pd.DataFrame(columns=cols)
+    dated = revisions[revisions["published_on"].notna()].assign(target=_target_key)
+    out = dated.groupby("target", sort=False).agg(
+        series_key=("series_key", "first"), period=("period", "first"), unit=("unit", "first"),
+        indicator=("indicator", "first"), subject=("subject", "first"), vintages=("published_on", "nunique"),
+        figures=("value", "size"), publishers=("publisher", "nunique"), last_published_on=("published_on", "max"),
+    ).reset_index()
+    out = out[out["vintages"] >= min_vintages]
+    out = out.sort_values(["vintages", "figures", "last_published_on", "target"], ascending=[False, False, False, True],
+                          kind="stable")
+    return out[cols].reset_index(drop=True)
+
+
+def _target_key(df: pd.DataFrame) -> pd.Series:
+    return df[TARGET_KEYS].astype(str).agg(" @ ".join, axis=1)
+
+
+def target_trails(revisions: pd.DataFrame, target: str) -> pd.DataFrame:
+    """Every vintage of one target (a `revision_targets` key), one trail per publisher and bound, in date order."""
+    rows = revisions[revisions["published_on"].notna()]
+    rows = rows[_target_key(rows) == target]
+    bounds = rows["bound"] if "bound" in rows else pd.Series("point", index=rows.index)
+    trail = [f"{p} · {i18n.t_or(f'market.bound.{b}', str(b))}" if b != "point" else str(p)
+             for p, b in zip(rows["publisher"], bounds)]
+    return rows.assign(trail=trail).sort_values(["trail", "published_on", "value"])
 
 
 def latest_per_report(df: pd.DataFrame, keys: list[str], date: str = "published_on") -> pd.DataFrame:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
+from dashboard import i18n
 from dashboard.charts import FABRIC_COLOURS, HEIGHT, _style
+from dashboard.i18n import t
 from sources.parsers.top500_families import FABRIC_GROUPS
 
 GROUP_COLOURS = FABRIC_COLOURS
@@ -22,6 +24,16 @@ ETH_COLOURS = {"Ethernet (speed not stated)": "#d9d9d9", "Fast Ethernet": "#deeb
                "10G Ethernet": "#9ecae1", "25G Ethernet": "#6baed6", "40G Ethernet": "#4292c6",
                "100G Ethernet": "#2171b5", "200G Ethernet": "#08519c", "400G Ethernet": "#08306b",
                "RoCE": "#17becf", "Slingshot": FABRIC_COLOURS["slingshot"]}
+
+
+def group_name(group: str, english: str) -> str:
+    """A fabric group's name in the reader's language (catalog top500.group.<id>), else the mapping's label."""
+    return i18n.t_or(f"top500.group.{group}", english)
+
+
+def interconnect_name(name: str) -> str:
+    """An InfiniBand generation or Ethernet speed as the reader names it ("10G Ethernet" -> "10G 乙太網路")."""
+    return i18n.t_or(f"top500.interconnect.{name}", name)
 
 
 def group_order(df: pd.DataFrame, column: str = "fabric_group") -> list[str]:
@@ -45,7 +57,7 @@ def missing_lists(lists: pd.Series) -> list[tuple[str, str]]:
 def _shade_gaps(fig: go.Figure, gaps: list[tuple[str, str]]) -> None:
     for before, after in gaps:
         fig.add_vrect(x0=pd.Timestamp(f"{before}-01"), x1=pd.Timestamp(f"{after}-01"), fillcolor="#555", opacity=0.25,
-                      layer="above", line_width=0, annotation_text="no list recorded", annotation_position="top left",
+                      layer="above", line_width=0, annotation_text=t("top500.no_list_recorded"), annotation_position="top left",
                       annotation_font_size=10)
 
 
@@ -55,12 +67,13 @@ def history_area(history: pd.DataFrame, measure: str, labels: dict[str, str], *,
     data = history.sort_values("list_date")
     for group in group_order(data):
         rows = data[data["fabric_group"] == group]
-        name = rows["fabric_label"].iloc[0] if "fabric_label" in rows and len(rows) else group
+        name = group_name(group, rows["fabric_label"].iloc[0] if "fabric_label" in rows and len(rows) else group)
         fig.add_trace(go.Scatter(
             x=rows["list_date"], y=rows[measure], name=name, mode="lines", stackgroup="one", line=dict(width=0.5),
             fillcolor=GROUP_COLOURS.get(group), line_color=GROUP_COLOURS.get(group),
             customdata=rows[["list", "systems"]].to_numpy(),
-            hovertemplate=f"{name}<br>list %{{customdata[0]}}<br>%{{y:.1%}} (%{{customdata[1]}} systems)<extra></extra>"))
+            hovertemplate=f"{name}<br>{t('top500.hover_list')} %{{customdata[0]}}<br>%{{y:.1%}} "
+                          f"({t('top500.hover_systems', systems='%{customdata[1]}')})<extra></extra>"))
     fig.update_yaxes(tickformat=".0%", range=[0, 1], title_text=labels.get(measure, measure))
     fig.update_xaxes(title_text=labels.get("list_date", "List"))
     _shade_gaps(fig, missing_lists(data["list"]))
@@ -75,9 +88,11 @@ def stacked_bars(df: pd.DataFrame, y: str, labels: dict[str, str], order: list[s
     lists = list(dict.fromkeys(data["list"]))
     for name in [o for o in order if o in set(data["interconnect"])]:
         rows = data[data["interconnect"] == name]
-        fig.add_trace(go.Bar(x=rows["list"], y=rows[y], name=name, marker_color=colours.get(name),
+        shown = interconnect_name(name)
+        fig.add_trace(go.Bar(x=rows["list"], y=rows[y], name=shown, marker_color=colours.get(name),
                              customdata=rows[["systems"]].to_numpy(),
-                             hovertemplate=f"{name}<br>list %{{x}}<br>%{{y:.1%}} (%{{customdata[0]}} systems)<extra></extra>"))
+                             hovertemplate=f"{shown}<br>{t('top500.hover_list')} %{{x}}<br>%{{y:.1%}} "
+                                           f"({t('top500.hover_systems', systems='%{customdata[0]}')})<extra></extra>"))
     fig.update_layout(barmode="stack", bargap=0.15)
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=lists, title_text=labels.get("list", "List"))
     fig.update_yaxes(tickformat=".0%", title_text=labels.get(y, y))

@@ -19,7 +19,8 @@ DASHBOARD = Path(__file__).resolve().parents[2] / "dashboard"
 T_CALL = re.compile(r"""(?<![\w.])t\(\s*(["'])([A-Za-z0-9_.\-]+)\1""")
 CJK = re.compile(r"[\u3400-\u9fff]")
 # catalog entries whose Chinese is the English on purpose (names)
-SAME_IN_BOTH = {"page.top500", "page.mlperf", "roadmap.kind_value.dpu"}
+SAME_IN_BOTH = {"page.top500", "roadmap.kind_value.dpu", *(f"top500.group.{g}" for g in
+                ("infiniband", "slingshot", "omni-path", "myrinet", "quadrics"))}
 
 
 def _fields(text: str) -> set[str]:
@@ -152,8 +153,11 @@ def test_mart_columns_lacking_a_zh_tw_name(fixture_home, monkeypatch):
 def test_every_indicator_has_a_zh_tw_name():
     import csv
 
-    with open(Path(__file__).resolve().parents[2] / "sources" / "curated" / "indicators.csv", encoding="utf-8") as fh:
-        ids = {row["indicator"] for row in csv.DictReader(fh)}
+    ids = set()
+    for path in sorted((Path(__file__).resolve().parents[2] / "sources" / "curated").glob("indicators*.csv")):
+        with path.open(encoding="utf-8") as fh:
+            ids |= {row["indicator"] for row in csv.DictReader(fh)}
+    assert {"ai_backend_network_revenue", "growth_multiple"} <= ids  # indicators.csv and indicators_extra.csv
     names = i18n.dictionary()["indicators"]
     assert not sorted(ids - set(names)), "indicators without a zh-TW name in dictionary.zh-TW.toml [indicators]"
     assert not sorted(set(names) - ids), "zh-TW names for indicators the catalog no longer has"
@@ -292,3 +296,139 @@ def test_headline_card_rounds_for_the_reader_and_shows_the_exact_value_on_hover(
     assert not at.exception
     assert at.metric[0].value == shown
     assert at.metric[0].help == exact
+
+
+def test_overview_in_zh_tw(zh_app):
+    at = zh_app("overview_page.py")
+    assert not at.exception
+    assert at.title[0].value == "fabricwatch"
+    assert [s.value for s in at.subheader] == ["重點數字", "上次更新以來的變動"]
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["AI 後端網路營收"] == "~32 億美元"  # Dell'Oro 2023 actual, ~$3.2 B
+    assert metrics["UEC 成員數"] == "55 個"
+    assert metrics["新觀測值"] == "1" and metrics["檢查失敗／警告"] == "0 / 1"
+    # every card says which statement it shows and why, in the reader's language
+    captions = [c.value for c in at.caption]
+    cards = len(at.metric) - 4  # the four counts of what changed follow the headline cards
+    assert cards >= 6 and captions.count("顯示：最新期間的最新版本。") == cards
+    assert all(m.help.endswith("顯示：最新期間的最新版本。") for m in at.metric[:cards])
+    at.selectbox(key="overview_category").set_value("uec").run()
+    assert set(frames_with(at, "indicator_name")[-1]["indicator_name"]) == {"UEC members"}  # data stays as written
+
+
+def test_overview_card_names_the_stronger_statement(monkeypatch):
+    """A headline that shows the previous period's stronger bound says so, with both figures (hand-written row)."""
+    from types import SimpleNamespace
+
+    from tests.dashboard.conftest import APP
+
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("overview_rules", APP.parent / "views" / "overview_page.py")
+    source = spec.loader.get_source("overview_rules")
+    namespace: dict = {}
+    exec(source.split("\nui.page_header(")[0], namespace)  # the page's helpers, without rendering it
+    row = SimpleNamespace(headline_is_previous=True, value=50, unit="count", value_qualifier=">", period="2026",
+                          headline_value=100, headline_value_qualifier=">", headline_period="2025")
+    monkeypatch.setenv(i18n.ENV, "en")
+    assert namespace["headline_rule"](row) == ("Shown: the stronger statement >100 count (2025); the latest figure "
+                                               ">50 count (2026) is only a weaker lower bound.")
+    monkeypatch.setenv(i18n.ENV, "zh-TW")
+    assert namespace["headline_rule"](row) == "顯示：較強的陳述 >100 個（2025）；最新數字 >50 個（2026）只是較弱的下限。"
+
+
+def test_market_in_zh_tw(zh_app):
+    at = zh_app("market_page.py")
+    assert not at.exception
+    assert at.title[0].value == "市場"
+    assert [s.value for s in at.subheader] == ["市場規模：各來源的實際值與預測", "預測修正", "InfiniBand 與乙太網路"]
+    assert at.selectbox(key="market_indicator").label == "指標"
+    target = at.selectbox(key="revision_target")
+    assert target.label == "預測目標" and "個版本）" in target.format_func(target.value)
+    revisions = figures(at)[1]
+    assert [trace_values(tr, "y") for tr in revisions["data"]] == [[2.75e9, 3.25e9, 3.5e9]]  # numbers unchanged
+    share = figures(at)[-1]
+    names = {tr.get("name") for tr in share["data"]}
+    assert "乙太網路" in names and "ethernet" not in names  # legend in Chinese ...
+    assert "ethernet" in set(frames_with(at, "fabric")[-1]["fabric"])  # ... the downloaded rows keep the code
+
+
+def test_top500_in_zh_tw(zh_app):
+    at = zh_app("top500_page.py")
+    assert not at.exception
+    assert at.title[0].value == "TOP500"
+    assert at.subheader[0].value == "網路架構類別：2018-11 至 2023-11 共 4 期榜單"
+    chart = figures(at)[0]
+    ib = next(tr for tr in chart["data"] if tr["name"] == "InfiniBand")  # a name, kept
+    assert trace_values(ib, "y") == pytest.approx([135 / 500, 140 / 500, 141 / 500, 218 / 500])
+    names = [tr["name"] for tr in chart["data"]]
+    assert names.index("乙太網路（不含 Slingshot）") < names.index("Slingshot")
+    assert any("無榜單紀錄" in (a.get("text") or "") for a in chart["layout"].get("annotations", []))
+    assert "systems" not in chart["data"][0]["hovertemplate"] and "套系統" in chart["data"][0]["hovertemplate"]
+    eth = figures(at)[2]
+    assert "乙太網路（未說明速率）" in {tr["name"] for tr in eth["data"]} or any("G 乙太網路" in tr["name"] for tr in eth["data"])
+    groups = frames_with(at, "fabric_label")[0]
+    assert "乙太網路（不含 Slingshot）" in set(groups["fabric_label"])
+
+
+def test_benchmarks_in_zh_tw(zh_app):
+    at = zh_app("benchmarks_page.py")
+    assert not at.exception
+    assert at.title[0].value == "基準測試"
+    assert "記錄的 nccl-tests 執行：各訊息大小的匯流排頻寬" in [s.value for s in at.subheader]
+    assert at.selectbox(key="bench_collective").label == "集體通訊"
+    assert any(m.value.startswith("**失敗或截斷的執行") for m in at.markdown)
+    curve = next(f for f in figures(at) if f["layout"]["xaxis"].get("type") == "log")
+    assert all("measured" not in (tr.get("name") or "") for tr in curve["data"])
+    assert any("量測值" in (tr.get("name") or "") for tr in curve["data"])
+    assert "all_reduce" in set(frames_with(at, "collective")[0]["collective"])  # rows keep their codes
+
+
+def test_mlperf_in_zh_tw(zh_app):
+    at = zh_app("mlperf_page.py")
+    assert not at.exception
+    assert at.title[0].value == "MLPerf 訓練基準測試"
+    assert [s.value for s in at.subheader] == ["各輪提交系統的網路架構佔比", "各網路架構的最大受測系統", "提交的系統"]
+    share = figures(at)[0]
+    v40 = {tr["name"]: y for tr in share["data"] for x, y in zip(tr["x"], trace_values(tr, "y")) if x == "v4.0"}
+    assert v40 == pytest.approx({"infiniband": 1 / 3, "roce": 1 / 3, "TPU 晶片間互連（ICI）": 1 / 3})
+    assert share["data"][-1]["name"] == "未說明"
+    at.multiselect(key="mlperf_rounds").set_value(["v4.0"]).run()
+    assert sorted(frames_with(at, "accelerators_total")[-1]["fabric"]) == ["infiniband", "roce", "tpu-ici"]  # codes
+
+
+def test_model_in_zh_tw(zh_app):
+    import fabric_model as fm
+
+    at = zh_app("model_page.py")
+    assert not at.exception
+    assert at.title[0].value == "網路架構模型"
+    assert at.sidebar.header[0].value == "情境"
+    at.select_slider(key="model_gpus").set_value(1024).run()
+    expected = fm.evaluate(fm.Scenario(gpus=1024, fabric="ib", nic_gbps=400), fm.load_catalog())
+    assert at.metric[1].value == f"{expected.capex_network_per_gpu_usd:,.0f} 美元"  # same figure, Chinese unit
+    assert at.metric[1].label == "每顆 GPU 網路資本支出"
+    assert [tab.label for tab in at.tabs] == ["物料清單", "比較網路架構", "敏感度", "情境網格", "假設"]
+    bom = frames_with(at, "item")[0]
+    assert set(bom["item"]) >= {"交換器", "網卡"} and "葉層" in set(bom["type"])
+
+
+def test_alerts_in_zh_tw(zh_app, fixture_home):
+    import json
+
+    from warehouse import alerts
+
+    rule = alerts.Rule(name="zh-check", indicator="uec_members", condition="above", threshold=50,
+                       channel="webhook", target="https://hooks.example.org/zh")
+    alerts.add_rule(fixture_home, rule)
+    try:
+        at = zh_app("alerts_page.py")
+        assert not at.exception
+        assert at.title[0].value == "監看規則"
+        assert [s.value for s in at.subheader][:1] == ["規則"]
+        table = next(df for df in at.dataframe if "condition" in df.value.columns)
+        config = json.loads(table.proto.columns)
+        assert config["condition"]["label"] == "條件" and config["threshold"]["label"] == "門檻"
+        assert "zh-check" in set(table.value["name"])  # the rule's own name, as the analyst wrote it
+    finally:
+        alerts.remove_rule(fixture_home, "zh-check")  # the fixture home is shared with the other page tests
