@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -12,17 +11,17 @@ from pathlib import Path
 
 import dagster as dg
 
-from fabricwatch.config import repo_root
 from pipelines.definitions import build_definitions
 from pipelines.fingerprint import input_fingerprint, published_fingerprint
+from pipelines.instance import instance_yaml
 from warehouse import db
 
 
 def prepare_dagster_home(home: Path) -> Path:
-    """DAGSTER_HOME lives under $FABRICWATCH_HOME, with the project's dagster.yaml."""
+    """DAGSTER_HOME lives under $FABRICWATCH_HOME, with the project's dagster.yaml (pipelines/instance.py)."""
     dagster_home = home / "dagster"
     dagster_home.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(repo_root() / "dagster.yaml", dagster_home / "dagster.yaml")
+    (dagster_home / "dagster.yaml").write_text(instance_yaml(), encoding="utf-8")
     os.environ["DAGSTER_HOME"] = str(dagster_home)
     return dagster_home
 
