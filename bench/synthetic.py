@@ -9,7 +9,11 @@ vintages of the real series (``published_on`` moved back 7 days per copy), so ob
 documents and vintages grow together, and self-joins over vintages (conflicts, forecast
 revisions) see the quadratic growth a long-running tracker would.
 
-Every synthetic row says so in its provenance: source_id ``synthetic_bench``, publisher
+Odd copies come from their own synthetic source (``synthetic_bench_<k>``): a report of one source
+and date then never holds the same figure twice, so per-report checks (shares adding to at most 1)
+keep their meaning at any N. Even copies stay in ``synthetic_bench``, one report per week.
+
+Every synthetic row says so in its provenance: source_id ``synthetic_bench`` (or ``synthetic_bench_<k>``), publisher
 ``SYNTHETIC (bench)``, url under ``https://synthetic.invalid/`` (a reserved TLD, RFC 2606), evidence
 naming this file. Such a warehouse lives in a temporary FABRICWATCH_HOME and is never published
 as data.
@@ -44,7 +48,7 @@ UNIQUIFY = {
 }
 # Provenance rewritten on every synthetic row, where the column exists.
 PROVENANCE = {
-    "source_id": f"'{SOURCE_ID}'",
+    "source_id": f"CASE WHEN k % 2 = 1 THEN '{SOURCE_ID}_' || k ELSE '{SOURCE_ID}' END",
     "origin": f"'{SOURCE_ID}'",
     "publisher": f"'{PUBLISHER}'",
     "title": f"'{TITLE}'",
@@ -100,7 +104,7 @@ def copy_sql(con: duckdb.DuckDBPyConnection, relation: str, factor: int) -> str 
     select = f"SELECT * EXCLUDE (k) REPLACE ({', '.join(replace)})" if replace else "SELECT * EXCLUDE (k)"
     return (f"INSERT INTO {relation} BY NAME {select} FROM {relation} t, "
             f"(SELECT range AS k FROM range(1, {int(factor)})) copies "
-            f"WHERE coalesce(t.{_q('source_id')}, '') <> '{SOURCE_ID}'" if "source_id" in cols else
+            f"WHERE NOT starts_with(coalesce(t.{_q('source_id')}, ''), '{SOURCE_ID}')" if "source_id" in cols else
             f"INSERT INTO {relation} BY NAME {select} FROM {relation} t, "
             f"(SELECT range AS k FROM range(1, {int(factor)})) copies")
 
@@ -113,15 +117,21 @@ def _count(con: duckdb.DuckDBPyConnection, relation: str) -> int:
     return con.execute(f"SELECT count(*) FROM {relation}").fetchone()[0]
 
 
-def register_source(con: duckdb.DuckDBPyConnection) -> None:
-    """One core.sources row for synthetic_bench, copied from an existing row (whatever its columns)."""
+def register_source(con: duckdb.DuckDBPyConnection) -> int:
+    """core.sources rows for every synthetic source id in use, copied from an existing row (whatever its columns)."""
     cols = dict(_columns(con, "core", "sources"))
-    if not cols or con.execute("SELECT count(*) FROM core.sources WHERE source_id = ?", [SOURCE_ID]).fetchone()[0]:
-        return
-    values = {"source_id": f"'{SOURCE_ID}'", "origin": f"'{SOURCE_ID}'", "publisher": f"'{PUBLISHER}'",
-              "title": f"'{TITLE}'", "homepage": f"'{URL_ROOT}'", "licence_note": f"'{EVIDENCE}'"}
+    if not cols or not con.execute("SELECT count(*) FROM core.sources").fetchone()[0]:
+        return 0
+    ids = [r[0] for r in con.execute(
+        "SELECT DISTINCT source_id FROM core.observations WHERE starts_with(source_id, ?) "
+        "AND source_id NOT IN (SELECT source_id FROM core.sources) ORDER BY 1", [SOURCE_ID]).fetchall()]
+    values = {"origin": f"'{SOURCE_ID}'", "publisher": f"'{PUBLISHER}'", "title": f"'{TITLE}'",
+              "homepage": f"'{URL_ROOT}'", "licence_note": f"'{EVIDENCE}'"}
     replace = ", ".join(f"{v} AS {_q(c)}" for c, v in values.items() if c in cols)
-    con.execute(f"INSERT INTO core.sources BY NAME SELECT * REPLACE ({replace}) FROM core.sources LIMIT 1")
+    for source_id in ids:
+        con.execute(f"INSERT INTO core.sources BY NAME SELECT * REPLACE (? AS source_id, {replace}) "
+                    "FROM core.sources LIMIT 1", [source_id])
+    return len(ids)
 
 
 def scale_warehouse(work_db: str, factor: int) -> ScaleReport:
@@ -161,13 +171,13 @@ def synthetic_rows(con: duckdb.DuckDBPyConnection) -> dict[str, dict[str, int]]:
         cols = dict(_columns(con, schema, table))
         if "source_id" not in cols:
             continue
-        total = con.execute(f"SELECT count(*) FROM {relation} WHERE source_id = ?", [SOURCE_ID]).fetchone()[0]
+        total = con.execute(f"SELECT count(*) FROM {relation} WHERE starts_with(source_id, ?)", [SOURCE_ID]).fetchone()[0]
         bad = [f"coalesce({_q(c)}, '') <> ?" for c in ("publisher",) if c in cols]
         params = [SOURCE_ID] + [PUBLISHER] * len(bad)
         if "url" in cols:
             bad.append(f"NOT starts_with(coalesce({_q('url')}, ''), '{URL_ROOT}')")
         unmarked = con.execute(
-            f"SELECT count(*) FROM {relation} WHERE source_id = ? AND ({' OR '.join(bad) or 'false'})", params
+            f"SELECT count(*) FROM {relation} WHERE starts_with(source_id, ?) AND ({' OR '.join(bad) or 'false'})", params
         ).fetchone()[0]
         out[relation] = {"synthetic": total, "unmarked": unmarked}
     return out

@@ -40,8 +40,8 @@ def test_bench_scale_factor_2_prints_its_json_contract(tmp_path):
     con = duckdb.connect(str(keep / "warehouse.duckdb"), read_only=True)
     try:
         total, synthetic, marked = con.execute(
-            "SELECT count(*), count(*) FILTER (source_id = 'synthetic_bench'), count(*) FILTER (source_id = "
-            "'synthetic_bench' AND publisher = 'SYNTHETIC (bench)' AND url LIKE 'https://synthetic.invalid/%' "
+            "SELECT count(*), count(*) FILTER (source_id LIKE 'synthetic_bench%'), count(*) FILTER (source_id LIKE "
+            "'synthetic_bench%' AND publisher = 'SYNTHETIC (bench)' AND url LIKE 'https://synthetic.invalid/%' "
             "AND origin = 'synthetic_bench') FROM core.observations").fetchone()
     finally:
         con.close()

@@ -39,7 +39,7 @@ def test_factor_3_makes_two_marked_copies_one_new_series_one_older_vintage(tmp_p
                        "WHERE source_id = 'delloro_news' ORDER BY 1").fetchall()
     assert real == [("a", "world", dt.date(2025, 2, 1), "Dell'Oro Group"), ("b", "China", dt.date(2025, 3, 1), "Dell'Oro Group")]
     copies = con.execute("SELECT record_id, subject, published_on, publisher, url, evidence, origin "
-                         "FROM core.observations WHERE source_id = 'synthetic_bench' ORDER BY 1").fetchall()
+                         "FROM core.observations WHERE source_id LIKE 'synthetic_bench%' ORDER BY 1").fetchall()
     # k = 1: a new series (subject suffixed), same date; k = 2: the same series, one week older
     assert [(c[0], c[1], c[2]) for c in copies] == [
         ("a~syn1", "world [synthetic 1]", dt.date(2025, 2, 1)), ("a~syn2", "world", dt.date(2025, 1, 25)),
@@ -47,6 +47,10 @@ def test_factor_3_makes_two_marked_copies_one_new_series_one_older_vintage(tmp_p
     assert {c[3] for c in copies} == {"SYNTHETIC (bench)"}
     assert all(c[4].startswith("https://synthetic.invalid/") for c in copies)
     assert {c[6] for c in copies} == {"synthetic_bench"} and all("synthetic" in c[5] for c in copies)
+    # the new series come from their own synthetic source, the older vintages from synthetic_bench
+    assert con.execute("SELECT record_id, source_id FROM core.observations WHERE origin = 'synthetic_bench' "
+                       "ORDER BY 1").fetchall() == [("a~syn1", "synthetic_bench_1"), ("a~syn2", "synthetic_bench"),
+                                                    ("b~syn1", "synthetic_bench_1"), ("b~syn2", "synthetic_bench")]
     assert synthetic.synthetic_rows(con)["core.observations"] == {"synthetic": 4, "unmarked": 0}
     con.close()
 
