@@ -39,13 +39,14 @@ from warehouse import db  # noqa: E402
 TARGETS = {"p95_query_ms": 200.0, "peak_rss_mb": 2048.0, "first_render_s": 2.0}
 
 
-def refresh_runs(home: Path, runs: int) -> tuple[list[float], float, dict]:
-    times, rss = [], 0.0
+def refresh_runs(home: Path, runs: int) -> tuple[list[float], list[float], float, dict]:
+    times, cpu, rss = [], [], 0.0
     for _ in range(runs):
         r = fabricwatch(home, "refresh", "--force")
         times.append(r.seconds)
+        cpu.append(r.cpu_s)
         rss = max(rss, r.peak_rss_mb)
-    return times, rss, last_run_steps(home)
+    return times, cpu, rss, last_run_steps(home)
 
 
 def probe(home: Path) -> tuple[dict, float]:
@@ -95,7 +96,7 @@ def main() -> int:
         base, big = Path(tmp) / "x1", Path(tmp) / f"x{args.factor}"
         cold = fabricwatch(base, "refresh")
         print(f"cold offline refresh (1x home): {cold.seconds:.1f} s", flush=True)
-        base_times, base_rss, base_steps = refresh_runs(base, args.runs)
+        base_times, base_cpu, base_rss, base_steps = refresh_runs(base, args.runs)
         print(f"1x   forced refresh: median {median(base_times):.2f} s  runs: {fmt_runs(base_times)}", flush=True)
         shutil.copytree(base, big)
         work = db.paths(big).work
@@ -104,7 +105,7 @@ def main() -> int:
             f"{k} {report.rows_before[k]}->{v}" for k, v in report.rows_after.items()), flush=True)
         if report.skipped:
             print(f"  not grown: {report.skipped}")
-        big_times, big_rss, big_steps = refresh_runs(big, args.runs)
+        big_times, big_cpu, big_rss, big_steps = refresh_runs(big, args.runs)
         print(f"{args.factor}x forced refresh: median {median(big_times):.2f} s  runs: {fmt_runs(big_times)}",
               flush=True)
         base_probe, base_probe_rss = probe(base)
@@ -118,7 +119,8 @@ def main() -> int:
     growth = sorted(((big_steps_s[k] / base_steps_s[k] if base_steps_s.get(k) else float("inf"), k)
                      for k in big_steps_s if k in base_steps_s), reverse=True)
     pages = [{"title": p["title"], "baseline_first_render_s": b["first_render_s"],
-              "first_render_s": p["first_render_s"], "queries": p["queries"], "errors": p["errors"]}
+              "first_render_s": p["first_render_s"], "baseline_first_render_cpu_s": b.get("first_render_cpu_s"),
+              "first_render_cpu_s": p.get("first_render_cpu_s"), "queries": p["queries"], "errors": p["errors"]}
              for b, p in zip(base_probe["pages"], big_probe["pages"])]
     unmarked = sum(v["unmarked"] for v in big_counts["synthetic"].values())
     result = {
@@ -131,11 +133,17 @@ def main() -> int:
         "refresh_s": round(median(big_times), 3),
         "baseline_refresh_s": round(median(base_times), 3),
         "refresh_ratio": round(median(big_times) / median(base_times), 3),
+        "refresh_cpu_s": round(median(big_cpu), 3),
+        "baseline_refresh_cpu_s": round(median(base_cpu), 3),
+        "refresh_cpu_ratio": round(median(big_cpu) / median(base_cpu), 3),
         "refresh_runs_s": [round(x, 3) for x in big_times],
         "baseline_refresh_runs_s": [round(x, 3) for x in base_times],
         "cold_refresh_1x_s": round(cold.seconds, 3),
         "p95_query_ms": round(p95(big_probe["query_ms"]), 2),
         "baseline_p95_query_ms": round(p95(base_probe["query_ms"]), 2),
+        # CPU time of the process during each query (DuckDB's threads included): steadier on a busy machine
+        "p95_query_cpu_ms": round(p95(big_probe.get("query_cpu_ms", [])), 2),
+        "baseline_p95_query_cpu_ms": round(p95(base_probe.get("query_cpu_ms", [])), 2),
         "queries": len(big_probe["query_ms"]),
         "slowest_queries": big_probe["slowest"][:5],
         "peak_rss_mb": round(max(big_rss, big_probe_rss), 1),
@@ -168,8 +176,12 @@ def main() -> int:
     print(f"dashboard loader queries: p95 {result['baseline_p95_query_ms']:.0f} -> {result['p95_query_ms']:.0f} ms "
           f"over {result['queries']} queries; peak RSS {result['peak_rss_mb']:.0f} MiB "
           f"(refresh {big_rss:.0f}, loaders {big_probe_rss:.0f}); load average {result['load_average_1m']}")
+    print(f"  CPU: refresh {result['baseline_refresh_cpu_s']:.1f} -> {result['refresh_cpu_s']:.1f} s "
+          f"({result['refresh_cpu_ratio']:.2f}x); query p95 {result['baseline_p95_query_cpu_ms']:.0f} -> "
+          f"{result['p95_query_cpu_ms']:.0f} ms")
     for p in pages:
-        print(f"  {p['title']:<22} first render {p['baseline_first_render_s']:6.2f} -> {p['first_render_s']:6.2f} s")
+        print(f"  {p['title']:<22} first render {p['baseline_first_render_s']:6.2f} -> {p['first_render_s']:6.2f} s"
+              f"   (CPU {p['baseline_first_render_cpu_s']} -> {p['first_render_cpu_s']} s)")
     print("steps growing most: " + ", ".join(f"{g['step']} {g['ratio']}x ({g['seconds']} s)"
                                               for g in result["steps_growing_most"]))
     print("targets met: " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in result["targets"].items()))

@@ -28,8 +28,8 @@ TIMINGS: list[dict] = []
 class _Timed:
     """The connection, returned by a wrapped execute: the fetch that follows closes the timing."""
 
-    def __init__(self, con, entry: dict, t0: float):
-        self._con, self._entry, self._t0 = con, entry, t0
+    def __init__(self, con, entry: dict, t0: float, c0: float):
+        self._con, self._entry, self._t0, self._c0 = con, entry, t0, c0
 
     def __getattr__(self, name):
         attr = getattr(self._con, name)
@@ -37,6 +37,7 @@ class _Timed:
             def fetch(*a, **kw):
                 out = attr(*a, **kw)
                 self._entry["ms"] = (time.perf_counter() - self._t0) * 1000
+                self._entry["cpu_ms"] = (time.process_time() - self._c0) * 1000
                 return out
             return fetch
         return attr
@@ -47,11 +48,12 @@ class _Connection:
         self._con = con
 
     def execute(self, sql, *args, **kw):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         res = self._con.execute(sql, *args, **kw)
-        entry = {"sql": " ".join(str(sql).split())[:160], "ms": (time.perf_counter() - t0) * 1000}
+        entry = {"sql": " ".join(str(sql).split())[:160], "ms": (time.perf_counter() - t0) * 1000,
+                 "cpu_ms": (time.process_time() - c0) * 1000}
         TIMINGS.append(entry)
-        return _Timed(res, entry, t0)
+        return _Timed(res, entry, t0, c0)
 
     def sql(self, sql, *args, **kw):
         return self.execute(sql, *args, **kw)
@@ -88,21 +90,23 @@ def main() -> int:
         at = AppTest.from_file(app, default_timeout=120)
         before = len(TIMINGS)
         if page.default:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             at.run()
         else:
             at.run()
             st.cache_data.clear()
             before = len(TIMINGS)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             at.switch_page(f"views/{page.file}").run()
-        seconds = time.perf_counter() - t0
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
         errors = [e.message for e in at.exception]
         pages.append({"title": page.title, "file": page.file, "first_render_s": round(seconds, 3),
+                      "first_render_cpu_s": round(cpu, 3),
                       "queries": len(TIMINGS) - before, "errors": errors})
     ms = [t["ms"] for t in TIMINGS]
     slowest = sorted(TIMINGS, key=lambda t: -t["ms"])[:8]
     print(json.dumps({"pages": pages, "query_ms": [round(x, 2) for x in ms],
+                      "query_cpu_ms": [round(t["cpu_ms"], 2) for t in TIMINGS],
                       "slowest": [{"ms": round(t["ms"], 1), "sql": t["sql"]} for t in slowest]}))
     return 0
 
