@@ -35,8 +35,9 @@ run: refresh
 test: setup-test
 	$(BIN)/python -m pytest -q
 
+# every benchmark end to end (bench/run_all.py: medians of 3 runs, 20x and 100x synthetic warehouses)
 bench: setup-test
-	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+	$(BIN)/python bench/run_all.py --out bench/latest.json
 
 clean:
 	rm -rf $(VENV) data .pytest_cache

@@ -1,58 +1,146 @@
-"""Benchmark the offline refresh: cold (empty home) vs warm (inputs unchanged). Prints figures.
+"""Offline refresh: cold with per-stage times, the same work without Dagster, no-change and incremental.
 
-    .venv/bin/python bench/bench_refresh.py [--runs 3]
+    .venv/bin/python bench/bench_refresh.py [--runs 3] [--json]
 
-- cold: a new FABRICWATCH_HOME: every snapshot stored, every document parsed, model and marts built.
-- unchanged: the same home again; the input fingerprint equals the published run's, nothing is redone.
-- forced warm: `--force` on the same home; the whole graph runs, but parse steps skip unchanged
-  documents by hash (what a run after an unrelated change, e.g. a new mart, pays).
+Per run, in child processes (the `fabricwatch` command line as a user runs it):
+- cold: `fabricwatch refresh` on an empty FABRICWATCH_HOME. Per-stage seconds come from the run's
+  Dagster event log (STEP_START to STEP_SUCCESS per step, public instance API); "Dagster start-up"
+  is the child's start to the run's start (interpreter, imports, definitions, instance), "after run"
+  the run's end to the child's exit (summary printing);
+- plain: bench/plain_refresh.py on another empty home: every asset's own function called in
+  dependency order, no Dagster run (the baseline for the orchestration overhead);
+- no-change: `fabricwatch refresh` again on the cold home (inputs' fingerprint unchanged);
+- forced warm: `fabricwatch refresh --force` (whole graph; parse skips unchanged documents);
+- incremental: `fabricwatch ingest` of one nccl-tests log (one source changes: it is re-parsed,
+  everything downstream of the inbox is rebuilt).
+Targets (issue 15): cold < 30 s; Dagster wall <= 1.5x the plain work; no-change >= 5x faster than
+cold; incremental proportional to the changed source (its parse step, not every source's).
+Wall and CPU seconds are both reported: on a shared machine CPU time is the steadier figure.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
-import statistics
+import json
+import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipelines.runner import run_refresh  # noqa: E402
+from _common import PY, ROOT, fabricwatch, fmt_runs, last_run_steps, median, run_child, step_stages  # noqa: E402
+
+# One source changing: a real nccl-tests log (tests/fixtures, recorded from NVIDIA/nccl-tests issue
+# threads; see tests/fixtures/nccl/README.md), dropped into the inbox.
+INCREMENTAL_FILE = ROOT / "tests" / "fixtures" / "nccl" / "multi_collective_newest.txt"
+TARGETS = {"cold_s": 30.0, "overhead_ratio": 1.5, "no_change_speedup": 5.0}
 
 
-def timed(home: Path, **kw) -> tuple[float, object]:
-    t0 = time.perf_counter()
-    outcome = run_refresh(home, mode="offline", stream=io.StringIO(), **kw)
-    return time.perf_counter() - t0, outcome
+def stages_of(steps: dict[str, float], names: dict[str, str]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for step, s in steps.items():
+        stage = names.get(step, "other")
+        out[stage] = out.get(stage, 0.0) + s
+    return out
 
 
-def main() -> None:
+def one_round(tmp: Path, names: dict[str, str]) -> dict:
+    home, plain_home = tmp / "home", tmp / "plain"
+    cold = fabricwatch(home, "refresh")
+    run = last_run_steps(home)
+    stages = stages_of(run["steps"], names)
+    stages["Dagster start-up"] = run["run_start"] - cold.started_wall
+    stages["Dagster bookkeeping between steps"] = (run["run_end"] - run["run_start"]) - sum(run["steps"].values())
+    stages["after run (summary)"] = cold.ended_wall - run["run_end"]
+    plain_home.mkdir()
+    plain = run_child([PY, str(ROOT / "bench" / "plain_refresh.py")], env={"FABRICWATCH_HOME": str(plain_home)})
+    plain_out = plain.json_tail()
+    plain_stages = stages_of(plain_out["nodes"], names)
+    plain_stages["start-up (imports, definitions)"] = plain_out["import_s"]
+    unchanged = fabricwatch(home, "refresh")
+    forced = fabricwatch(home, "refresh", "--force")
+    incremental = fabricwatch(home, "ingest", str(INCREMENTAL_FILE), check=False)
+    inc_run = last_run_steps(home)
+    return {
+        "cold_s": cold.seconds, "cold_cpu_s": cold.cpu_s, "cold_rss_mb": cold.peak_rss_mb,
+        "cold_stages": stages, "cold_steps": run["steps"],
+        "plain_s": plain.seconds, "plain_cpu_s": plain.cpu_s, "plain_stages": plain_stages,
+        "unchanged_s": unchanged.seconds, "unchanged_cpu_s": unchanged.cpu_s,
+        "forced_s": forced.seconds, "forced_cpu_s": forced.cpu_s,
+        "incremental_s": incremental.seconds, "incremental_cpu_s": incremental.cpu_s,
+        "incremental_ok": incremental.returncode == 0,
+        "incremental_steps": inc_run["steps"],
+    }
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
     args = parser.parse_args()
-    cold, unchanged, forced = [], [], []
-    for _ in range(args.runs):
-        with tempfile.TemporaryDirectory(prefix="fw-bench-") as tmp:
-            home = Path(tmp)
-            s, out = timed(home)
-            assert out.success and not out.up_to_date, out
-            cold.append(s)
-            s, out = timed(home)
-            assert out.success and out.up_to_date, out
-            unchanged.append(s)
-            s, out = timed(home, force=True)
-            assert out.success and not out.up_to_date, out
-            forced.append(s)
-    med = statistics.median
-    print(f"offline refresh, {args.runs} runs (median, seconds; includes building the Dagster definitions):")
-    print(f"  cold (empty home)              {med(cold):6.2f}   runs: {', '.join(f'{x:.2f}' for x in cold)}")
-    print(f"  unchanged (fingerprint equal)  {med(unchanged):6.2f}   runs: {', '.join(f'{x:.2f}' for x in unchanged)}")
-    print(f"  forced warm (parse skipped)    {med(forced):6.2f}   runs: {', '.join(f'{x:.2f}' for x in forced)}")
-    print(f"  cold / unchanged = {med(cold) / med(unchanged):.0f}x")
+    names = step_stages()
+    rounds = []
+    for i in range(args.runs):
+        with tempfile.TemporaryDirectory(prefix="fw-bench-refresh-") as tmp:
+            rounds.append(one_round(Path(tmp), names))
+        print(f"round {i + 1}: cold {rounds[-1]['cold_s']:.1f} s, plain {rounds[-1]['plain_s']:.1f} s", flush=True)
+    med = lambda key: median([r[key] for r in rounds])  # noqa: E731
+    stage_keys = sorted({k for r in rounds for k in r["cold_stages"]})
+    cold_stages = {k: round(median([r["cold_stages"].get(k, 0.0) for r in rounds]), 3) for k in stage_keys}
+    plain_keys = sorted({k for r in rounds for k in r["plain_stages"]})
+    plain_stages = {k: round(median([r["plain_stages"].get(k, 0.0) for r in rounds]), 3) for k in plain_keys}
+    parse_step = "parse_sources"
+    result = {
+        "runs": args.runs,
+        "cold_s": round(med("cold_s"), 3), "cold_cpu_s": round(med("cold_cpu_s"), 3),
+        "cold_runs_s": [round(r["cold_s"], 3) for r in rounds],
+        "plain_s": round(med("plain_s"), 3), "plain_cpu_s": round(med("plain_cpu_s"), 3),
+        "plain_runs_s": [round(r["plain_s"], 3) for r in rounds],
+        "overhead_ratio": round(med("cold_s") / med("plain_s"), 3),
+        "overhead_ratio_cpu": round(med("cold_cpu_s") / med("plain_cpu_s"), 3),
+        "unchanged_s": round(med("unchanged_s"), 3), "unchanged_cpu_s": round(med("unchanged_cpu_s"), 3),
+        "no_change_speedup": round(med("cold_s") / med("unchanged_s"), 2),
+        "forced_s": round(med("forced_s"), 3), "forced_cpu_s": round(med("forced_cpu_s"), 3),
+        "incremental_s": round(med("incremental_s"), 3), "incremental_cpu_s": round(med("incremental_cpu_s"), 3),
+        "incremental_ok": all(r["incremental_ok"] for r in rounds),
+        "cold_parse_step_s": round(median([r["cold_steps"].get(parse_step, 0.0) for r in rounds]), 3),
+        "incremental_parse_step_s": round(median([r["incremental_steps"].get(parse_step, 0.0) for r in rounds]), 3),
+        "incremental_steps": len(rounds[-1]["incremental_steps"]),
+        "cold_steps": len(rounds[-1]["cold_steps"]),
+        "cold_stages_s": cold_stages,
+        "plain_stages_s": plain_stages,
+        "peak_rss_mb": round(max(r["cold_rss_mb"] for r in rounds), 1),
+        "load_average_1m": round(os.getloadavg()[0], 2),
+        "cpus": os.cpu_count(),
+    }
+    result["targets"] = {
+        "cold<30s": result["cold_s"] < TARGETS["cold_s"],
+        "overhead<=1.5x": result["overhead_ratio"] <= TARGETS["overhead_ratio"],
+        "no_change>=5x": result["no_change_speedup"] >= TARGETS["no_change_speedup"],
+    }
+    print(f"offline refresh, {args.runs} run(s), medians (wall s / CPU s); load average {result['load_average_1m']}"
+          f" on {result['cpus']} CPUs")
+    print(f"  cold (Dagster, `fabricwatch refresh`)   {result['cold_s']:7.2f} / {result['cold_cpu_s']:6.2f}   "
+          f"runs: {fmt_runs(result['cold_runs_s'])}   target < {TARGETS['cold_s']:.0f} s")
+    print(f"  plain (same functions, no Dagster)      {result['plain_s']:7.2f} / {result['plain_cpu_s']:6.2f}   "
+          f"runs: {fmt_runs(result['plain_runs_s'])}")
+    print(f"  orchestration overhead: {result['overhead_ratio']:.2f}x wall, {result['overhead_ratio_cpu']:.2f}x CPU "
+          f"(target <= {TARGETS['overhead_ratio']}x)")
+    print(f"  no-change refresh                       {result['unchanged_s']:7.2f} / {result['unchanged_cpu_s']:6.2f}   "
+          f"cold/no-change = {result['no_change_speedup']:.1f}x (target >= {TARGETS['no_change_speedup']:.0f}x)")
+    print(f"  forced warm (--force)                   {result['forced_s']:7.2f} / {result['forced_cpu_s']:6.2f}")
+    print(f"  incremental (ingest one nccl log)       {result['incremental_s']:7.2f} / {result['incremental_cpu_s']:6.2f}   "
+          f"parse step {result['incremental_parse_step_s']:.2f} s vs {result['cold_parse_step_s']:.2f} s cold; "
+          f"{result['incremental_steps']} of {result['cold_steps']} steps")
+    print("  cold stages (Dagster event log, s):   " + ", ".join(f"{k} {v:.2f}" for k, v in cold_stages.items()))
+    print("  plain stages (s):                     " + ", ".join(f"{k} {v:.2f}" for k, v in plain_stages.items()))
+    print("targets met: " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in result["targets"].items()))
+    if args.json:
+        print(json.dumps(result))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

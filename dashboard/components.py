@@ -74,7 +74,9 @@ def download_bundle(df: pd.DataFrame, key: str) -> bytes:
 
 def download(df: pd.DataFrame, key: str, label: str | None = None) -> None:
     """The rows as CSV, zipped with SOURCES.md (publisher, title, date, address of every document used)."""
-    st.download_button(label or t("ui.download_csv"), download_bundle(df, key), file_name=f"{key}.zip", mime="application/zip",
+    # a callable: the zip is built when the button is clicked, not at every render (issue 15: at 100x data
+    # building every table's zip made the Overview take 45 s)
+    st.download_button(label or t("ui.download_csv"), lambda: download_bundle(df, key), file_name=f"{key}.zip", mime="application/zip",
                        key=f"{key}_csv", on_click="ignore", icon=":material/download:",
                        help=t("ui.download_help"))
 

@@ -17,6 +17,7 @@ FILE_ERRORS = (FileNotFoundError, FileExistsError, IsADirectoryError, NotADirect
 def user_errors() -> tuple[type[BaseException], ...]:
     """The exception types that mean "the user can fix this". Imported on demand (fast CLI start)."""
     from fabric_model.catalog import ModelError
+    from pipelines.instance import InstanceConfigError
     from pipelines.runner import SelectionError
     from sources.claims_review import ReviewError
     from sources.curated_ledger import LedgerError
@@ -25,7 +26,7 @@ def user_errors() -> tuple[type[BaseException], ...]:
     from warehouse.query import QueryRejected
 
     return (WarehouseBusy, QueryRejected, LedgerError, PublishError, ReviewError, ModelError, UnknownSource,
-            SelectionError, *FILE_ERRORS)
+            SelectionError, InstanceConfigError, *FILE_ERRORS)
 
 
 def user_message(exc: BaseException) -> str | None:

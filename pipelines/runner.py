@@ -13,13 +13,13 @@ import sys
 import time
 import warnings
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 import dagster as dg
 
 from pipelines.definitions import ALERTS_KEY, PUBLISH_KEY, build_definitions
 from pipelines.fingerprint import input_fingerprint
+from pipelines.instance import instance_yaml
 from sources.fetchers import FetchMode
 from warehouse import db, runs
 
@@ -32,11 +32,11 @@ class SelectionError(ValueError):
 
 
 def prepare_dagster_home(home: Path) -> Path:
-    """$FABRICWATCH_HOME/dagster with the project's dagster.yaml (from the installed package)."""
+    """$FABRICWATCH_HOME/dagster with the project's dagster.yaml (pipelines/instance.py)."""
     dagster_home = Path(home) / "dagster"
     dagster_home.mkdir(parents=True, exist_ok=True)
-    text = resources.files("pipelines").joinpath(DAGSTER_YAML).read_text(encoding="utf-8")
-    (dagster_home / DAGSTER_YAML).write_text(text, encoding="utf-8")
+    # the instance settings (pipelines/dagster.yaml), with PostgreSQL storage when selected (pipelines/instance.py)
+    (dagster_home / DAGSTER_YAML).write_text(instance_yaml(), encoding="utf-8")
     return dagster_home
 
 

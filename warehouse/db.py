@@ -294,6 +294,9 @@ def _install(p: WarehousePaths, source: Path) -> None:
     tmp = p.published.with_name(f".{p.published.name}.{os.getpid()}.tmp")
     try:
         shutil.copyfile(source, tmp)
+        from warehouse.materialize import materialize_file  # marts as tables for readers (issue 15)
+
+        materialize_file(tmp, STORAGE_COMPATIBILITY)
         _fsync(tmp)
         _verify(tmp)
         if p.published.exists():

@@ -1,0 +1,48 @@
+"""The Dagster instance settings written into $FABRICWATCH_HOME/dagster/dagster.yaml.
+
+pipelines/dagster.yaml (package data) holds the settings every instance gets. With
+FABRICWATCH_DAGSTER_STORAGE=postgres, pipelines/dagster.postgres.yaml's storage block is appended, so runs,
+event logs and schedules live in PostgreSQL (connection from the DAGSTER_PG_* variables) instead of
+SQLite files under the home: the web UI, the daemon and `fabricwatch refresh` on several machines
+then see one instance (docs/scale-out.md).
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+
+STORAGE_ENV = "FABRICWATCH_DAGSTER_STORAGE"
+STORAGES = ("sqlite", "postgres")
+PG_ENV = ("DAGSTER_PG_HOST", "DAGSTER_PG_PORT", "DAGSTER_PG_DB", "DAGSTER_PG_USERNAME", "DAGSTER_PG_PASSWORD")
+
+
+class InstanceConfigError(ValueError):
+    """The instance storage asked for cannot be configured (unknown value, missing package or variable)."""
+
+
+def storage() -> str:
+    value = os.environ.get(STORAGE_ENV, "sqlite").strip().lower() or "sqlite"
+    if value not in STORAGES:
+        raise InstanceConfigError(f"{STORAGE_ENV}={value!r}: use one of {', '.join(STORAGES)}")
+    return value
+
+
+def instance_yaml() -> str:
+    """The text of the instance's dagster.yaml for the storage selected in the environment."""
+    text = _package_yaml("dagster.yaml")
+    if storage() == "sqlite":
+        return text
+    try:
+        import dagster_postgres  # noqa: F401
+    except ImportError as exc:
+        raise InstanceConfigError(
+            f"{STORAGE_ENV}=postgres needs dagster-postgres: pip install -e \".[postgres]\"") from exc
+    missing = [v for v in PG_ENV if not os.environ.get(v)]
+    if missing:
+        raise InstanceConfigError(f"{STORAGE_ENV}=postgres needs {', '.join(missing)} in the environment")
+    return text.rstrip("\n") + "\n\n" + _package_yaml("dagster.postgres.yaml")
+
+
+def _package_yaml(name: str) -> str:
+    return resources.files("pipelines").joinpath(name).read_text(encoding="utf-8")
