@@ -25,11 +25,21 @@ def run(args: argparse.Namespace) -> int:
     from pipelines.runner import run_refresh
     from warehouse import db
 
+    from pipelines.ghost_runs import mark_ghost_runs_failed
+    from warehouse.refresh_lock import RefreshBusy, refresh_lock
+    from warehouse.releases import check_published
+
     h = home()
     print(f"fabricwatch refresh: mode={args.mode} home={h}", file=sys.stderr)
     try:
-        outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
-    except ValueError as exc:
+        with refresh_lock(h):  # one refresh at a time: a second one refuses at once (exit 2)
+            for ghost in mark_ghost_runs_failed(h):
+                print(f"  marked run {ghost.run_id} ({ghost.job_name}, {ghost.status}) failed: {ghost.reason}",
+                      file=sys.stderr)
+            if (problem := check_published(db.paths(h).published)):
+                print(f"warning: {problem}", file=sys.stderr)
+            outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
+    except (ValueError, RefreshBusy) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if outcome.up_to_date:
