@@ -181,6 +181,108 @@ def _in_progress_runs(home: Path) -> int:
     return int(out.stdout.strip() or -1)
 
 
+# -- damaged files -------------------------------------------------------------------------------
+def _damage(path: Path, how: str) -> None:
+    data = bytearray(path.read_bytes())
+    if how == "truncate":
+        path.write_bytes(bytes(data[: len(data) // 2]))
+    else:                                   # flip bytes in the middle of the file
+        mid = len(data) // 2
+        data[mid:mid + 4096] = bytes(b ^ 0xFF for b in data[mid:mid + 4096])
+        path.write_bytes(bytes(data))
+
+
+def scenario_damage(home: Path | None = None) -> dict:
+    """Damaged published file, damaged release, truncated stored document: each named by
+    `restore --check`, recovered by `restore` (or repaired by the next refresh)."""
+    home = home or fresh_home()
+    out = {}
+    for _ in range(2):                       # two more releases, so there is a good one to go back to
+        assert cli(home, "refresh", "--force").returncode == 0
+    p = db.paths(home)
+    # 1. the published file
+    _damage(p.published, "flip")
+    check = cli(home, "restore", "--check")
+    restore = cli(home, "restore")
+    after = cli(home, "restore", "--check")
+    newest = releases.list_releases(p.releases)
+    out["published"] = {"check_rc": check.returncode, "check_message": check.stderr.strip().splitlines()[:1],
+                        "restore_rc": restore.returncode, "restore_out": restore.stdout.strip(),
+                        "check_after_rc": after.returncode, "readable_after": _readable(home),
+                        "damaged_kept_as_release": sum(not r.good for r in newest),
+                        "set_aside": sorted(q.name for q in (home / "damaged").glob("*.duckdb"))}
+    # 2. a release file (the newest good one)
+    target = next(r for r in releases.list_releases(p.releases) if r.good)
+    _damage(target.path, "truncate")
+    listing = cli(home, "restore", "--list")
+    named = cli(home, "restore", target.name)
+    default = cli(home, "restore")
+    out["release"] = {"listed_damaged": any(target.name in line and "DAMAGED" in line for line in listing.stdout.splitlines()),
+                      "restore_damaged_rc": named.returncode, "restore_damaged_message": named.stderr.strip(),
+                      "restore_default_rc": default.returncode, "restore_default_out": default.stdout.strip(),
+                      "restored_is_not_damaged": target.name not in default.stdout}
+    # 3. a stored document
+    docs = sorted(q for q in p.documents.glob("??/*") if len(q.name) == 64)
+    doc = docs[len(docs) // 2]
+    _damage(doc, "truncate")
+    check = cli(home, "restore", "--check")
+    refresh = cli(home, "refresh", "--force")
+    after = cli(home, "restore", "--check")
+    out["document"] = {"check_rc": check.returncode,
+                       "check_names_it": doc.name in check.stderr, "refresh_rc": refresh.returncode,
+                       "repaired": releases.sha256_file(doc) == doc.name, "check_after_names_it": doc.name in after.stderr}
+    return out
+
+
+def scenario_missing_snapshot(home: Path | None = None) -> dict:
+    """A recorded body listed in a snapshot manifest is missing: that source fails with a message
+    naming the file, the others publish, its previously stored documents stay."""
+    home = home or fresh_home()
+    snaps = home.parent / f"{home.name}.snapshots"
+    shutil.copytree(ROOT / "sources" / "snapshots", snaps)
+    manifest = json.loads((snaps / "top500_lists" / "manifest.json").read_text(encoding="utf-8"))
+    missing = manifest["entries"][0]["file"]
+    (snaps / "top500_lists" / missing).unlink()
+    before = _source_rows(home, "top500_lists")
+    out = refresh_with_snapshots(home, snaps)
+    shutil.rmtree(snaps)
+    after = _source_rows(home, "top500_lists")
+    with db.published_connection(home) as con:
+        err = con.execute("SELECT last_error FROM raw.documents WHERE source_id = 'top500_lists' "
+                          "AND last_error IS NOT NULL LIMIT 1").fetchone()
+    return {"refresh_rc": out.returncode, "stderr_tail": out.stderr[-300:], "message": err[0] if err else None, "names_file": bool(err and missing in err[0]),
+            "rows_before": before, "rows_after": after}
+
+
+REPLAY_WITH = r"""
+import sys
+import dagster as dg
+from pathlib import Path
+from pipelines.definitions import build_definitions
+from pipelines.runner import prepare_dagster_home
+home, snaps = Path(sys.argv[1]), sys.argv[2]
+prepare_dagster_home(home)
+job = build_definitions(str(home), "offline").resolve_job_def("refresh")
+result = job.execute_in_process(instance=dg.DagsterInstance.get(), raise_on_error=False,
+                                run_config={"resources": {"fetcher": {"config": {"snapshot_dir": snaps}}}})
+failed = [e.step_key for e in result.all_events if e.event_type_value == "STEP_FAILURE"]
+print("FAILED STEPS", failed, file=sys.stderr)
+sys.exit(0 if result.success else 1)
+"""
+
+
+def refresh_with_snapshots(home: Path, snapshot_dir: Path) -> subprocess.CompletedProcess:
+    """A whole offline refresh replaying `snapshot_dir` instead of the repo's recordings."""
+    return subprocess.run([sys.executable, "-c", REPLAY_WITH, str(home), str(snapshot_dir)], cwd=ROOT,
+                          env=env_for(home), capture_output=True, text=True, timeout=900)
+
+
+def _source_rows(home: Path, source_id: str) -> int:
+    with db.published_connection(home) as con:
+        return con.execute("SELECT count(*) FROM raw.documents WHERE source_id = ? AND current_sha256 IS NOT NULL",
+                           [source_id]).fetchone()[0]
+
+
 # -- ghost runs: before / after ---------------------------------------------------------------------
 def scenario_ghost_run(home: Path | None = None) -> dict:
     """A refresh SIGKILLed mid-run leaves its Dagster run STARTED; the next refresh marks it failed."""

@@ -289,9 +289,15 @@ def _pid_alive(pid: int) -> bool:
 def _keep_release(p: WarehousePaths) -> None:
     from warehouse import releases
 
+    manifest = releases.read_manifest(p.published)
+    if manifest is not None and releases.check(p.published, manifest, deep=False):
+        # a damaged published file (being replaced by `restore`) is set aside, never kept as a release
+        damaged = p.home / "damaged"
+        damaged.mkdir(exist_ok=True)
+        os.replace(p.published, damaged / f"warehouse-{releases.release_stamp()}.duckdb")
+        return
     p.releases.mkdir(parents=True, exist_ok=True)
     target = p.releases / f"warehouse-{releases.release_stamp()}.duckdb"
-    manifest = releases.read_manifest(p.published)
     try:
         os.link(p.published, target)  # same inode: the published file is replaced, never modified
     except OSError:
