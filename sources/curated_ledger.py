@@ -18,7 +18,7 @@ from typing import Sequence
 
 from sources.curated_format import (
     CADENCES, DATE_PRECISIONS, DEFAULT_FOLDER, EVENT_CATEGORIES, EVENT_COLUMNS, FABRICS, INDICATOR_CATEGORIES,
-    INDICATOR_COLUMNS, OBSERVATION_COLUMNS, PRODUCT_COLUMNS, PRODUCT_KINDS, QUALIFIERS, SOURCE_COLUMNS, UNIT_FACTORS,
+    INDICATOR_COLUMNS, OBSERVATION_COLUMNS, PRODUCT_COLUMNS, PRODUCT_KINDS, QUALIFIERS, SIGNED_UNITS, SOURCE_COLUMNS, UNIT_FACTORS,
     UNITS, INDICATOR_ID_RE, ISO_DATE_RE, SLUG_RE, UNDATED_NOTE_RE)
 from sources.periods import period_bounds  # re-exported: the ledger's period rules are the warehouse's
 from sources.registry import REGISTRY
@@ -90,12 +90,37 @@ def _read_rows(path: Path, columns: tuple[str, ...], check: _FileCheck, optional
             elif len(cells) != len(header):
                 check.fail("row", f"{len(cells)} cells, header has {len(header)}")
             else:
-                yield check.line, {k: v.strip() for k, v in zip(header, cells)}
+                row = {k: v.strip() for k, v in zip(header, cells)}
+                for column, value in row.items():
+                    if looks_like_formula(value):
+                        check.fail(column, f"{value[:40]!r} looks like a spreadsheet formula (CSV injection); "
+                                           "not accepted: write the value itself")
+                yield check.line, row
     except csv.Error as exc:
         check.fail("row", f"CSV error: {exc}")
     if header is None:
         check.line = 1
         check.fail("header", "empty file (no header row)")
+
+
+_FORMULA_SIGNS = re.compile(r"[(|!]")
+
+
+def looks_like_formula(cell: str) -> bool:
+    """A cell a spreadsheet would run: =…, @…, a leading tab/CR, or +/- followed by a call or a pipe
+    (`=cmd|' /C calc'!A0`, `-2+3+cmd|…`, `+SUM(…)`); plain signed numbers are not formulas."""
+    text = cell.lstrip(" ")
+    if not text:
+        return False
+    if text[0] in "=@\t\r":
+        return True
+    if text[0] in "+-":
+        try:
+            float(text.replace("_", ""))
+            return False
+        except ValueError:
+            return bool(_FORMULA_SIGNS.search(text))
+    return False
 
 
 def _number(check: _FileCheck, row: dict, column: str, required: bool) -> float | None:
@@ -256,6 +281,8 @@ def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources
         check.fail("unit", f"{unit!r} does not match indicator {indicator!r} unit {'|'.join(spec['_units'])}")
     if unit == "share" and value is not None and not 0 <= value <= 1:
         check.fail("value", f"share {value} outside 0-1 (write percent as a fraction)")
+    elif unit and unit not in SIGNED_UNITS and value is not None and value < 0:
+        check.fail("value", f"negative value {value:g} {unit}: counts, sizes, rates and prices cannot be below zero")
     kind = _choice(check, row, "kind", KINDS)
     speed = _number(check, row, "speed_gbps", required=False)
     fabric = _choice(check, row, "fabric", FABRICS, required=False)
