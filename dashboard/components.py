@@ -11,6 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import data
+from sources.spreadsheet import neutralize_frame
 
 PROVENANCE_COLUMNS = ("publisher", "source_id", "title", "published_on", "url", "via", "evidence", "confidence",
                       "document_sha")
@@ -56,7 +57,7 @@ def column_config(df: pd.DataFrame, labels: dict[str, str], help_texts: dict[str
 
 
 def download(df: pd.DataFrame, key: str, label: str = "Download CSV") -> None:
-    st.download_button(label, df.to_csv(index=False).encode("utf-8"), file_name=f"{key}.csv", mime="text/csv",
+    st.download_button(label, neutralize_frame(df).to_csv(index=False).encode("utf-8"), file_name=f"{key}.csv", mime="text/csv",
                        key=f"{key}_csv", on_click="ignore", icon=":material/download:")
 
 

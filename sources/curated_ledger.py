@@ -22,6 +22,7 @@ from sources.curated_format import (
     UNITS, INDICATOR_ID_RE, ISO_DATE_RE, SLUG_RE, UNDATED_NOTE_RE)
 from sources.periods import period_bounds  # re-exported: the ledger's period rules are the warehouse's
 from sources.registry import REGISTRY
+from sources.spreadsheet import looks_like_formula
 from sources.records import CONFIDENCES, KINDS, Event, Observation, Product, Provenance, Records
 
 
@@ -101,26 +102,6 @@ def _read_rows(path: Path, columns: tuple[str, ...], check: _FileCheck, optional
     if header is None:
         check.line = 1
         check.fail("header", "empty file (no header row)")
-
-
-_FORMULA_SIGNS = re.compile(r"[(|!]")
-
-
-def looks_like_formula(cell: str) -> bool:
-    """A cell a spreadsheet would run: =…, @…, a leading tab/CR, or +/- followed by a call or a pipe
-    (`=cmd|' /C calc'!A0`, `-2+3+cmd|…`, `+SUM(…)`); plain signed numbers are not formulas."""
-    text = cell.lstrip(" ")
-    if not text:
-        return False
-    if text[0] in "=@\t\r":
-        return True
-    if text[0] in "+-":
-        try:
-            float(text.replace("_", ""))
-            return False
-        except ValueError:
-            return bool(_FORMULA_SIGNS.search(text))
-    return False
 
 
 def _number(check: _FileCheck, row: dict, column: str, required: bool) -> float | None:

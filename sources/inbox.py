@@ -88,7 +88,7 @@ def _formula_cell(path: Path) -> str | None:
     """'line N: cell ... looks like a spreadsheet formula' for the first such cell, else None."""
     import csv
 
-    from sources.curated_ledger import looks_like_formula
+    from sources.spreadsheet import looks_like_formula
 
     text = path.read_text(encoding="utf-8", errors="replace")
     reader = csv.reader(text.splitlines(), delimiter="\t" if path.suffix.lower() == ".tsv" else ",")
