@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 export FABRICWATCH_HOME ?= $(CURDIR)/data
 
-.PHONY: run test setup setup-test refresh dashboard bench clean
+.PHONY: run test setup setup-test refresh dashboard bench reliability clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
@@ -35,6 +35,10 @@ test: setup-test
 
 bench: setup-test
 	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+# faults, load and process hygiene at full counts (~30-60 min); rewrites docs/reliability.md
+reliability: setup-test
+	$(BIN)/python bench/reliability.py --full
 
 clean:
 	rm -rf $(VENV) data .pytest_cache
