@@ -471,18 +471,24 @@ def non_public_address(host: str, port: int | None = None) -> str | None:
     reserved, multicast, ...), or None. Unresolvable names return None: the request then fails as
     any connection failure does."""
     try:
-        infos = socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP)
-    except (socket.gaierror, UnicodeError, OSError):
-        return None
-    for info in infos:
+        addresses = [ipaddress.ip_address(host.strip("[]").split("%")[0])]   # an address literal: no lookup
+    except ValueError:
         try:
-            ip = ipaddress.ip_address(info[4][0].split("%")[0])
-        except ValueError:
-            continue
+            infos = socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP)
+        except (socket.gaierror, UnicodeError, OSError):
+            return None
+        addresses = []
+        for info in infos:
+            try:
+                addresses.append(ipaddress.ip_address(str(info[4][0]).split("%")[0]))
+            except ValueError:
+                continue
+    for ip in addresses:
         if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
             ip = ip.ipv4_mapped
         if not ip.is_global or ip.is_multicast:
-            kind = ("loopback" if ip.is_loopback else "link-local" if ip.is_link_local else
+            kind = ("loopback" if ip.is_loopback else "unspecified" if ip.is_unspecified else
+                    "link-local" if ip.is_link_local else
                     "private" if ip.is_private else "multicast" if ip.is_multicast else "reserved")
             return f"{ip} ({kind})"
     return None
