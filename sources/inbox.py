@@ -77,7 +77,7 @@ def screen(path: Path, folder: str) -> str | None:
             head = fh.read(65536)
         if b"\0" in head:
             return "binary content (NUL bytes) where a text file is expected"
-        if path.suffix.lower() in (".csv", ".tsv") and folder == "top500":
+        if path.suffix.lower() in (".csv", ".tsv"):
             cell = _formula_cell(path)
             if cell:
                 return cell
