@@ -356,7 +356,11 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
               lambda check, row: _product(check, row, source_ids)))
     extra_by_kind = {suffix: [] for suffix, *_ in kinds}
     for path in map(Path, extra_files):
-        first = path.read_text(encoding="utf-8-sig").split("\n", 1)[0].split(",", 1)[0].strip()
+        try:
+            first = path.read_text(encoding="utf-8-sig").split("\n", 1)[0].split(",", 1)[0].strip()
+        except UnicodeDecodeError as exc:
+            errors.append(f"{path.name}:1: file: not UTF-8: {exc}")
+            continue
         suffix = {"indicator": "_observations.csv", "event_date": "_events.csv", "product_id": "_products.csv"}.get(first)
         if suffix is None:
             errors.append(f"{path.name}:1: header: not a ledger file (first column must be indicator, event_date or product_id)")
