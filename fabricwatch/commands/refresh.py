@@ -22,10 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipelines.runner import run_refresh
     from warehouse import db
-
-    from pipelines.ghost_runs import mark_ghost_runs_failed
     from warehouse.refresh_lock import RefreshBusy, refresh_lock
     from warehouse.releases import check_published
 
@@ -33,6 +30,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"fabricwatch refresh: mode={args.mode} home={h}", file=sys.stderr)
     try:
         with refresh_lock(h):  # one refresh at a time: a second one refuses at once (exit 2)
+            from pipelines.ghost_runs import mark_ghost_runs_failed  # (Dagster: imported once the lock is held)
+            from pipelines.runner import run_refresh
+
             for ghost in mark_ghost_runs_failed(h):
                 print(f"  marked run {ghost.run_id} ({ghost.job_name}, {ghost.status}) failed: {ghost.reason}",
                       file=sys.stderr)
