@@ -35,6 +35,11 @@ KEPT_HEADERS = ("content-type", "content-length", "content-encoding", "etag", "l
                 "date", "cache-control", "expires", "age")
 
 
+# Live-mode credentials: environment variable -> (the one host it is sent to, Authorization value).
+# A GitHub token raises the API's rate limit for the release feeds; nothing else needs one today.
+CREDENTIAL_ENV = {"FABRICWATCH_GITHUB_TOKEN": ("api.github.com", "Bearer {}")}
+
+
 @dataclass(frozen=True)
 class HttpConfig:
     contact: str = ""                 # e-mail or URL put in the User-Agent; set FABRICWATCH_CONTACT
@@ -56,6 +61,9 @@ class HttpConfig:
     # live use: an allowlisted name that resolves (or redirects) inside the network is refused. Tests
     # name their loopback test hosts here, and only those.
     private_hosts: frozenset[str] = frozenset()
+    # (host, Authorization value) pairs, from environment variables only (CREDENTIAL_ENV); sent to
+    # that exact host and nowhere else (not across a redirect). Never printed: repr=False.
+    credentials: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
     @property
     def user_agent(self) -> str:
@@ -63,9 +71,16 @@ class HttpConfig:
 
     @classmethod
     def from_env(cls, **overrides) -> "HttpConfig":
-        """Defaults plus the contact address from $FABRICWATCH_CONTACT, read at call time."""
+        """Defaults plus the contact address from $FABRICWATCH_CONTACT and the credentials of
+        CREDENTIAL_ENV, read at call time (never from a file, never stored)."""
         overrides.setdefault("contact", os.environ.get("FABRICWATCH_CONTACT", ""))
+        overrides.setdefault("credentials", tuple(
+            (host, template.format(os.environ[var].strip())) for var, (host, template) in CREDENTIAL_ENV.items()
+            if os.environ.get(var, "").strip()))
         return cls(**overrides)
+
+    def authorization(self, host: str) -> str | None:
+        return next((value for h, value in self.credentials if h == host), None)
 
 
 @dataclass(frozen=True)
@@ -374,7 +389,10 @@ class HttpClient:
         """One GET, body read raw and decompressed here in bounded steps, so the cap counts
         decompressed bytes without ever holding more than the cap (a compression bomb is cut)."""
         cap = self.config.max_bytes
-        with self._client.stream("GET", url, headers={"Accept-Encoding": ACCEPT_ENCODING, **headers}) as resp:
+        request_headers = {"Accept-Encoding": ACCEPT_ENCODING, **headers}
+        if (auth := self.config.authorization((urlsplit(url).hostname or "").lower())) is not None:
+            request_headers["Authorization"] = auth
+        with self._client.stream("GET", url, headers=request_headers) as resp:
             declared = resp.headers.get("content-length")
             if declared and declared.isdigit() and int(declared) > cap and "content-encoding" not in resp.headers:
                 raise BodyTooLarge(f"Content-Length {declared} exceeds the {cap}-byte cap; body not read")
