@@ -11,6 +11,8 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import data
+from fabricwatch.config import home
+from warehouse import refresh_status
 from sources.spreadsheet import neutralize_frame
 
 PROVENANCE_COLUMNS = ("publisher", "source_id", "title", "published_on", "url", "via", "evidence", "confidence",
@@ -33,6 +35,8 @@ def require_warehouse() -> None:
     if data.warehouse_version() is None:
         empty("No published warehouse yet: run `fabricwatch refresh` (offline by default) and reload this page.")
         st.stop()
+    if (notice := refresh_status.failure_notice(home())):
+        st.warning(notice)
 
 
 def column_config(df: pd.DataFrame, labels: dict[str, str], help_texts: dict[str, str] | None = None) -> dict:

@@ -49,12 +49,15 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     from pipelines.ghost_runs import mark_ghost_runs_failed
+    from warehouse import refresh_status
     from warehouse.refresh_lock import RefreshBusy, refresh_lock
 
     try:
         with refresh_lock(h, what="fabricwatch ingest"):
             mark_ghost_runs_failed(h)
             outcome = run_refresh(h, mode="offline", downstream_of=["inbox_files"])
+            refresh_status.record(h, run_id=outcome.run_id, success=outcome.success and not outcome.skipped_publish,
+                                  failed_steps=outcome.failed_steps, failed_checks=outcome.failed_checks)
     except RefreshBusy as exc:
         print(f"error: {exc} The accepted files wait in inbox/processed/ and load with the next refresh.",
               file=sys.stderr)

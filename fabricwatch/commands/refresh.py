@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from warehouse import db
+    from warehouse import db, refresh_status
     from warehouse.refresh_lock import RefreshBusy, refresh_lock
     from warehouse.releases import check_published
 
@@ -39,6 +39,9 @@ def run(args: argparse.Namespace) -> int:
             if (problem := check_published(db.paths(h).published)):
                 print(f"warning: {problem}", file=sys.stderr)
             outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
+            if not outcome.up_to_date:  # the dashboard says when the last refresh failed (warehouse/refresh_status.py)
+                refresh_status.record(h, run_id=outcome.run_id, success=outcome.success and not outcome.skipped_publish,
+                                      failed_steps=outcome.failed_steps, failed_checks=outcome.failed_checks)
     except (ValueError, RefreshBusy) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -46,3 +46,10 @@ def test_readers_under_back_to_back_refreshes_never_fail_nor_see_a_mix(home):
     assert out["reader_errors"] == 0, out["error_samples"]
     assert out["mixed_reads"] == 0
     assert out["by_kind"]["query"]["checks"] > 0 and out["by_kind"]["sql"]["checks"] > 0
+
+
+def test_a_parser_that_suddenly_finds_nothing_fails_its_check_and_publishes_nothing(home):
+    out = rel.scenario_parser_empty(home)
+    assert out["refresh_rc"] == 1 and "parse_nccl_logs:yield_holds" in out["failed_checks"]
+    assert out["published_unchanged"] and out["rows_after"] == out["rows_before"] > 0
+    assert "failed: parse_nccl_logs:yield_holds" in out["dashboard_notice"]
