@@ -533,6 +533,12 @@ def scenario_server_stop(command: str, home: Path, start_timeout_s: float = 180)
                 pass
 
 
+def scenario_audit(home: Path | None = None) -> dict:
+    """`.ci/audit` (pip-audit, report-only): its verdict line."""
+    out = subprocess.run([str(ROOT / ".ci" / "audit")], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    return {"verdict": (out.stdout.strip().splitlines() or ["(no output)"])[0], "output": out.stdout[-3000:]}
+
+
 # -- the report ---------------------------------------------------------------------------------------
 def run_all(kills: int, readers: int, refreshes: int, log=print) -> dict:
     t0 = time.monotonic()
@@ -551,6 +557,7 @@ def run_all(kills: int, readers: int, refreshes: int, log=print) -> dict:
         ("parser_empty", lambda: scenario_parser_empty(copy_home(base))),
         ("load", lambda: scenario_load(readers, refreshes, home=copy_home(base))),
         ("kills", lambda: scenario_kills(kills, complete_every=10, home=copy_home(base))),
+        ("audit", lambda: scenario_audit()),
     ]
     for name, fn in steps:
         t = time.monotonic()
@@ -583,7 +590,7 @@ def main() -> int:  # pragma: no cover - see the module doc
         for name in args.only:
             fn = {"parser_empty": scenario_parser_empty, "missing_snapshot": scenario_missing_snapshot,
                   "ghost_run": scenario_ghost_run, "two_refreshes": scenario_two_refreshes,
-                  "damage": scenario_damage}[name]
+                  "damage": scenario_damage, "audit": scenario_audit}[name]
             t = time.monotonic()
             results[name] = fn(copy_home(base))
             results[name + "_seconds"] = round(time.monotonic() - t, 1)

@@ -139,11 +139,17 @@ def write_report(r: dict, path: Path = DOC) -> None:
         "",
         "## Secrets and dependencies",
         "",
-        "No credentials are stored in the repo (a test scans the tracked files for token patterns). Live-mode "
-        "credentials come only from environment variables (`FABRICWATCH_GITHUB_TOKEN` for api.github.com); a test "
-        "runs a fetch with a fake token set and greps the warehouse, the stored documents, the snapshots and the logs "
-        "for it. Dependencies: see the pip-audit section of `.ci/run`'s output; its result here is recorded in "
-        "`bench/pip_audit.txt` when the advisory service was reachable.",
+        "- No credentials in the repository: a test scans every tracked file for credential shapes (GitHub, AWS and "
+        "Slack tokens, private keys, passwords in URLs or assignments).",
+        "- Live-mode credentials come only from environment variables (`FABRICWATCH_GITHUB_TOKEN`, sent as a bearer "
+        "token to api.github.com and to no other host, not across redirects; `HttpConfig` never prints it). Tested by "
+        "a loopback fetch and by a whole refresh with a fake token set: the warehouse, the releases, the stored "
+        "documents, Dagster's run storage and logs, and the command's output are searched for it: not found.",
+        f"- Dependencies: `.ci/audit` runs pip-audit over the project's environment in CI, report-only (an advisory "
+        f"published overnight must not turn CI red without a code change). Here: **{_g(r, 'audit', 'verdict')}** — the "
+        "registries are reachable from this machine but their advisory data is not (PyPI's JSON API answers without "
+        "vulnerability data for every package, and api.osv.dev does not resolve), so no audit result can be claimed; "
+        "run `.ci/audit` where the advisory service is reachable.",
         "",
     ]
     path.write_text("\n".join(lines), encoding="utf-8")
