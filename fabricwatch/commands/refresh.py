@@ -8,7 +8,8 @@ import sys
 from fabricwatch.config import home
 
 NAME = "refresh"
-HELP = "Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse."
+HELP = ("Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse. "
+        "One refresh at a time: a second one started meanwhile refuses at once (exit 2).")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
