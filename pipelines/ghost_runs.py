@@ -117,3 +117,20 @@ def mark_ghost_runs_failed(home=None, instance: dg.DagsterInstance | None = None
         if run is not None and run.status in IN_PROGRESS:
             instance.report_run_failed(run, message=f"fabricwatch marked this run failed: {ghost.reason}")
     return ghosts
+
+
+def runs_in_progress(home=None) -> list[tuple[str, str]]:
+    """(run id, job name) of the runs still in progress once the ghosts are marked: live runs (a
+    scheduled or sensor run of the daemon). A refresh started meanwhile refuses rather than race it."""
+    from pathlib import Path
+
+    from fabricwatch.config import home as default_home
+    from pipelines.runner import prepare_dagster_home
+
+    h = Path(default_home() if home is None else home)
+    if not (h / "dagster").is_dir():
+        return []
+    prepare_dagster_home(h)
+    instance = dg.DagsterInstance.get()
+    return [(r.dagster_run.run_id, r.dagster_run.job_name)
+            for r in instance.get_run_records(filters=dg.RunsFilter(statuses=list(IN_PROGRESS)))]

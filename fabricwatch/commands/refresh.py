@@ -31,12 +31,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"fabricwatch refresh: mode={args.mode} home={h}", file=sys.stderr)
     try:
         with refresh_lock(h):  # one refresh at a time: a second one refuses at once (exit 2)
-            from pipelines.ghost_runs import mark_ghost_runs_failed  # (Dagster: imported once the lock is held)
+            from pipelines.ghost_runs import mark_ghost_runs_failed, runs_in_progress  # (Dagster: once the lock is held)
             from pipelines.runner import run_refresh
 
             for ghost in mark_ghost_runs_failed(h):
                 print(f"  marked run {ghost.run_id} ({ghost.job_name}, {ghost.status}) failed: {ghost.reason}",
                       file=sys.stderr)
+            if (live := runs_in_progress(h)):  # a daemon run (schedule, sensor) is writing: do not race it
+                raise RefreshBusy(f"a Dagster run is in progress (run {live[0][0]}, job {live[0][1]}); one refresh at "
+                                  "a time: this one did nothing. Run it again when that run ends.")
             if (problem := check_published(db.paths(h).published)):
                 print(f"warning: {problem}", file=sys.stderr)
             outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
