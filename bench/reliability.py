@@ -120,6 +120,8 @@ def main() -> int:  # pragma: no cover - see the module doc
     ap.add_argument("--only", nargs="+", metavar="SCENARIO",
                     help="run only these scenarios and merge them into bench/reliability_results.json")
     args = ap.parse_args()
+    if args.full:
+        args.kills, args.readers, args.refreshes = 50, 20, 10
     if args.only:
         results_path = ROOT / "bench" / "reliability_results.json"
         results = json.loads(results_path.read_text(encoding="utf-8")) if results_path.exists() else {}
@@ -127,17 +129,22 @@ def main() -> int:  # pragma: no cover - see the module doc
         for name in args.only:
             fn = {"parser_empty": scenario_parser_empty, "missing_snapshot": scenario_missing_snapshot,
                   "ghost_run": scenario_ghost_run, "two_refreshes": scenario_two_refreshes,
-                  "damage": scenario_damage, "audit": scenario_audit}[name]
+                  "damage": scenario_damage, "audit": scenario_audit,
+                  "kills": lambda h: scenario_kills(args.kills, complete_every=10, home=h,
+                                                    progress=ROOT / "bench" / "reliability_kills.jsonl"),
+                  "load": lambda h: scenario_load(args.readers, args.refreshes, home=h),
+                  "server_stop_dashboard": lambda h: scenario_server_stop("dashboard", h),
+                  "server_stop_ui": lambda h: scenario_server_stop("ui", h)}[name]
             t = time.monotonic()
-            results[name] = fn(copy_home(base))
-            results[name + "_seconds"] = round(time.monotonic() - t, 1)
-            print(name, json.dumps(results[name], default=str))
-        results_path.write_text(json.dumps(results, indent=1, default=str) + "\n", encoding="utf-8")
+            mine = {name: fn(copy_home(base)), name + "_seconds": round(time.monotonic() - t, 1)}
+            print(name, json.dumps(mine[name], default=str), flush=True)
+            # re-read before writing: several --only runs may share the file
+            results = json.loads(results_path.read_text(encoding="utf-8")) if results_path.exists() else {}
+            results.update(mine)
+            results_path.write_text(json.dumps(results, indent=1, default=str) + "\n", encoding="utf-8")
         from bench.reliability_report import write_report
         write_report(results, DOC)
         return 0
-    if args.full:
-        args.kills, args.readers, args.refreshes = 50, 20, 10
     results = run_all(args.kills, args.readers, args.refreshes)
     if args.full:
         (ROOT / "bench" / "reliability_results.json").write_text(json.dumps(results, indent=1, default=str) + "\n",

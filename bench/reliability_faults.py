@@ -68,7 +68,8 @@ def _kill_one(home: Path, phase: str, rng: random.Random) -> dict:
     return {"phase": phase, "killed": killed, "last_line": last, "ghosts_marked": marked}
 
 
-def scenario_kills(n: int = 50, seed: int = 13, complete_every: int = 10, home: Path | None = None) -> dict:
+def scenario_kills(n: int = 50, seed: int = 13, complete_every: int = 10, home: Path | None = None,
+                   progress: Path | None = None) -> dict:
     """`n` refreshes SIGKILLed at random points (round robin over the phases), a complete refresh
     every `complete_every` kills and at the end. Counts what survived."""
     rng = random.Random(seed)
@@ -101,6 +102,9 @@ def scenario_kills(n: int = 50, seed: int = 13, complete_every: int = 10, home: 
         else:
             res["problems"].append(f"kill {res['kills']} ({phase}): {problem or 'unreadable'}")
         res["orphans_max"] = max(res["orphans_max"], len(orphans(home)))
+        if progress is not None:   # figures so far, one line per kill (a long run that is stopped keeps them)
+            with open(progress, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps({k: v for k, v in res.items() if k != "published_changed"}, default=str) + "\n")
         if res["kills"] % complete_every == 0 or res["kills"] == n:
             out = cli(home, "refresh", "--force")
             res["completing_refreshes"] += 1

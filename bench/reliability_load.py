@@ -20,7 +20,7 @@ from bench.reliability_common import cli, env_for, fresh_home  # noqa: E402
 READER = r"""
 import json, os, sys, time
 from pathlib import Path
-home, stop, root = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+home, stop, root, pause = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), float(sys.argv[4])
 sys.path.insert(0, str(root))
 from warehouse import db
 sql = (root / "bench" / "reliability_reader.sql").read_text()
@@ -44,7 +44,7 @@ while not stop.exists():
     except Exception as exc:
         errors += 1
         print("ERR", repr(exc)[:300], file=sys.stderr)
-    time.sleep(0.05)
+    time.sleep(pause)
 print(json.dumps({"kind": "query", "latencies": lat, "errors": errors, "mixed": mixed, "checks": checks,
                   "releases_seen": sorted(set(seen))}))
 """
@@ -52,7 +52,7 @@ print(json.dumps({"kind": "query", "latencies": lat, "errors": errors, "mixed": 
 SQL_READER = r"""
 import json, os, subprocess, sys, time
 from pathlib import Path
-home, stop, root = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+home, stop, root, pause = sys.argv[1], Path(sys.argv[2]), sys.argv[3], float(sys.argv[4])
 sql = (Path(root) / "bench" / "reliability_sql_reader.sql").read_text()
 lat, errors, mixed, checks, seen = [], 0, 0, 0, []
 env = {**os.environ, "FABRICWATCH_HOME": home}
@@ -66,6 +66,7 @@ while not stop.exists():
         continue
     lat.append(time.perf_counter() - t0)
     checks += 1
+    time.sleep(pause)
     try:
         row = json.loads(out.stdout)[0]
         if not row["consistent"]:
@@ -88,15 +89,19 @@ def _pct(values: list[float], q: float) -> float | None:
     return round(values[min(len(values) - 1, int(round(q * (len(values) - 1))))] * 1000, 1)
 
 
+PAUSE_S = 0.5   # between one reader's reads: a user clicking through pages fast, not a spin loop
+
+
 def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | None = None,
-                  home: Path | None = None) -> dict:
+                  home: Path | None = None, pause_s: float = PAUSE_S) -> dict:
     """`readers` processes (a quarter of them through `fabricwatch sql`) read the published warehouse
-    while `refreshes` refreshes run back to back. Latencies in ms."""
+    while `refreshes` refreshes run back to back. Latencies in ms. (Readers spinning without a pause
+    starved the refreshes on a shared 2-core machine: one refresh took over 12 minutes.)"""
     home = home or fresh_home()
     stop = home.parent / f"{home.name}.stop"
     n_sql = max(1, readers // 4) if sql_readers is None else sql_readers
     procs = [subprocess.Popen([sys.executable, "-c", SQL_READER if i < n_sql else READER, str(home), str(stop),
-                               str(ROOT)], cwd=ROOT, env=env_for(home), stdout=subprocess.PIPE,
+                               str(ROOT), str(pause_s)], cwd=ROOT, env=env_for(home), stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for i in range(readers)]
     refresh_rc, refresh_s, refresh_err = [], [], []
     try:
@@ -128,7 +133,7 @@ def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | Non
         lat = [x for r in rs for x in r["latencies"]]
         by_kind[kind] = {"readers": len(rs), "checks": sum(r["checks"] for r in rs),
                          "p50_ms": _pct(lat, 0.5), "p95_ms": _pct(lat, 0.95)}
-    return {"readers": readers, "sql_readers": n_sql, "refreshes": refreshes,
+    return {"readers": readers, "sql_readers": n_sql, "refreshes": refreshes, "pause_s": pause_s,
             "refresh_failures": sum(rc != 0 for rc in refresh_rc), "refresh_seconds": refresh_s,
             "reader_errors": sum(r["errors"] for r in reports), "mixed_reads": sum(r["mixed"] for r in reports),
             "reads": sum(r["checks"] for r in reports),
