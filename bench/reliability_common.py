@@ -83,6 +83,10 @@ result = job.execute_in_process(instance=dg.DagsterInstance.get(), raise_on_erro
                                 run_config={"resources": {"fetcher": {"config": {"snapshot_dir": snaps}}}})
 failed = [e.step_key for e in result.all_events if e.event_type_value == "STEP_FAILURE"]
 print("FAILED STEPS", failed, file=sys.stderr)
+for e in result.all_events:
+    if e.event_type_value == "ASSET_CHECK_EVALUATION" and not e.event_specific_data.passed:
+        key = e.event_specific_data.asset_check_key
+        print(f"FAILED CHECK {key.asset_key.to_user_string()}:{key.name}", file=sys.stderr)
 sys.exit(0 if result.success else 1)
 """
 

@@ -207,10 +207,9 @@ def scenario_parser_empty(home: Path | None = None) -> dict:
     before_rows = _nccl_rows(home)
     out = refresh_with_snapshots(home, snaps)
     shutil.rmtree(snaps)
-    failed_checks = re.findall(r"parse_nccl_logs:\w+", out.stderr)
-    # the CLI records what the run says; this harness ran the job directly, so record it the same way
-    refresh_status.record(home, run_id="(harness)", success=out.returncode == 0,
-                          failed_checks=sorted(set(failed_checks)) or ["parse_nccl_logs:yield_holds"])
+    failed_checks = sorted(set(re.findall(r"FAILED CHECK (\S+)", out.stderr)))
+    # the CLI records what the run says; this harness ran the job directly, so it records it the same way
+    refresh_status.record(home, run_id="(harness)", success=out.returncode == 0, failed_checks=failed_checks)
     return {"refresh_rc": out.returncode, "failed_checks": sorted(set(failed_checks)),
             "published_unchanged": published_state(home)[0] == before_sha,
             "rows_before": before_rows, "rows_after": _nccl_rows(home),
