@@ -117,6 +117,8 @@ def main() -> int:  # pragma: no cover - see the module doc
     ap.add_argument("--kills", type=int, default=5)
     ap.add_argument("--readers", type=int, default=4)
     ap.add_argument("--refreshes", type=int, default=2)
+    ap.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                    help="load: start no refresh after this many seconds (a time box on a busy machine)")
     ap.add_argument("--only", nargs="+", metavar="SCENARIO",
                     help="run only these scenarios and merge them into bench/reliability_results.json")
     args = ap.parse_args()
@@ -132,7 +134,7 @@ def main() -> int:  # pragma: no cover - see the module doc
                   "damage": scenario_damage, "audit": scenario_audit,
                   "kills": lambda h: scenario_kills(args.kills, complete_every=10, home=h,
                                                     progress=ROOT / "bench" / "reliability_kills.jsonl"),
-                  "load": lambda h: scenario_load(args.readers, args.refreshes, home=h),
+                  "load": lambda h: scenario_load(args.readers, args.refreshes, home=h, budget_s=args.budget),
                   "server_stop_dashboard": lambda h: scenario_server_stop("dashboard", h),
                   "server_stop_ui": lambda h: scenario_server_stop("ui", h)}[name]
             t = time.monotonic()

@@ -93,10 +93,11 @@ PAUSE_S = 0.5   # between one reader's reads: a user clicking through pages fast
 
 
 def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | None = None,
-                  home: Path | None = None, pause_s: float = PAUSE_S) -> dict:
+                  home: Path | None = None, pause_s: float = PAUSE_S, budget_s: float | None = None) -> dict:
     """`readers` processes (a quarter of them through `fabricwatch sql`) read the published warehouse
     while `refreshes` refreshes run back to back. Latencies in ms. (Readers spinning without a pause
-    starved the refreshes on a shared 2-core machine: one refresh took over 12 minutes.)"""
+    starved the refreshes on a shared 2-core machine: one refresh took over 12 minutes.) With
+    `budget_s`, no refresh starts after that many seconds: the count actually run is reported."""
     home = home or fresh_home()
     stop = home.parent / f"{home.name}.stop"
     n_sql = max(1, readers // 4) if sql_readers is None else sql_readers
@@ -106,7 +107,10 @@ def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | Non
     refresh_rc, refresh_s, refresh_err = [], [], []
     try:
         time.sleep(1.0)
+        t_start = time.monotonic()
         for _ in range(refreshes):
+            if budget_s is not None and refresh_rc and time.monotonic() - t_start > budget_s:
+                break
             t0 = time.monotonic()
             out = cli(home, "refresh", "--force", timeout=1800)
             refresh_rc.append(out.returncode)
@@ -133,7 +137,8 @@ def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | Non
         lat = [x for r in rs for x in r["latencies"]]
         by_kind[kind] = {"readers": len(rs), "checks": sum(r["checks"] for r in rs),
                          "p50_ms": _pct(lat, 0.5), "p95_ms": _pct(lat, 0.95)}
-    return {"readers": readers, "sql_readers": n_sql, "refreshes": refreshes, "pause_s": pause_s,
+    return {"readers": readers, "sql_readers": n_sql, "refreshes": len(refresh_rc), "refreshes_planned": refreshes,
+            "pause_s": pause_s, "budget_s": budget_s,
             "refresh_failures": sum(rc != 0 for rc in refresh_rc), "refresh_seconds": refresh_s,
             "reader_errors": sum(r["errors"] for r in reports), "mixed_reads": sum(r["mixed"] for r in reports),
             "reads": sum(r["checks"] for r in reports),
