@@ -75,8 +75,9 @@ def scenario_kills(n: int = 50, seed: int = 13, complete_every: int = 10, home: 
     rng = random.Random(seed)
     home = home or fresh_home()
     sha, problem = published_state(home)
+    run_before = _manifest_run(home)
     res = {"kills": 0, "by_phase": {p: 0 for p in PHASES}, "finished_before_kill": 0,
-           "published_identical": 0, "published_readable": 0, "published_changed": [],
+           "published_identical": 0, "published_new_release": 0, "published_readable": 0, "published_changed": [],
            "completing_refreshes": 0, "completing_ok": 0, "ghost_runs_marked": 0,
            "orphans_max": 0, "orphans_end": None, "problems": []}
     phases = list(PHASES)
@@ -89,12 +90,18 @@ def scenario_kills(n: int = 50, seed: int = 13, complete_every: int = 10, home: 
         if not one["killed"]:
             res["finished_before_kill"] += 1
             sha, problem = published_state(home)   # it published: the new file is the baseline
+            run_before = _manifest_run(home)
             continue
         res["kills"] += 1
         res["by_phase"][phase] += 1
         now, problem = published_state(home)
         if now == sha:
             res["published_identical"] += 1
+        elif problem is None and _manifest_run(home) != run_before:
+            # the kill landed after the atomic rename: the new release is complete (its manifest matches,
+            # it opens), so it is the new baseline, not damage
+            res["published_new_release"] += 1
+            sha, run_before = now, _manifest_run(home)
         else:
             res["published_changed"].append(one)
         if problem is None and _readable(home):
@@ -114,12 +121,17 @@ def scenario_kills(n: int = 50, seed: int = 13, complete_every: int = 10, home: 
             else:
                 res["problems"].append(f"refresh after kill {res['kills']} failed: {out.stderr[-1500:]}")
             sha, problem = published_state(home)
+            run_before = _manifest_run(home)
     res["orphans_end"] = orphans(home)
     res["ghost_runs_left"] = _in_progress_runs(home)
     return res
 
 
 # -- damaged files -------------------------------------------------------------------------------
+def _manifest_run(home: Path) -> str | None:
+    return (releases.read_manifest(db.paths(home).published) or {}).get("run_id")
+
+
 def _damage(path: Path, how: str) -> None:
     data = bytearray(path.read_bytes())
     if how == "truncate":

@@ -47,8 +47,10 @@ def write_report(r: dict, path: Path = DOC) -> None:
           f"temporary copy beside the published file appears). {_g(kills, 'finished_before_kill')} refreshes finished "
           "before their kill and were not counted.",
         f"- Published warehouse **byte-identical** (SHA-256) to the last good one after "
-        f"**{_g(kills, 'published_identical')} / {_g(kills, 'kills')}** kills; matching its manifest and readable after "
-        f"**{_g(kills, 'published_readable')} / {_g(kills, 'kills')}**.",
+        f"**{_g(kills, 'published_identical')} / {_g(kills, 'kills')}** kills; the complete *new* release (a kill that "
+        f"landed just after the atomic rename) after {_g(kills, 'published_new_release', default=0)}; matching its "
+        f"manifest and readable after **{_g(kills, 'published_readable')} / {_g(kills, 'kills')}** — never a damaged "
+        "or half-written file." + (f" Note: {kills['note']}" if kills.get("note") else ""),
         f"- The next refresh completed: **{_g(kills, 'completing_ok')} / {_g(kills, 'completing_refreshes')}** complete "
         "refreshes run after every 10th kill and at the end.",
         f"- Ghost runs: {_g(kills, 'ghost_runs_marked')} runs left STARTED by a killed refresh were marked failed by the "
