@@ -55,8 +55,8 @@ def write_report(r: dict, path: Path = DOC) -> None:
         "refreshes run after every 10th kill and at the end.",
         f"- Ghost runs: {_g(kills, 'ghost_runs_marked')} runs left STARTED by a killed refresh were marked failed by the "
         f"next refresh; **{_g(kills, 'ghost_runs_left')}** in progress at the end.",
-        f"- Orphaned working files: at most {_g(kills, 'orphans_max')} at any time (the killed publish's temporary "
-        f"copy and staged manifest, removed by the next publish); **{len(_g(kills, 'orphans_end', default=[]) or [])}** "
+        f"- Orphaned working files: at most {_g(kills, 'orphans_max')} at any time (working copies a killed refresh left, "
+        f"removed by the next complete refresh); **{len(_g(kills, 'orphans_end', default=[]) or [])}** "
         "at the end.",
         f"- Problems: {_g(kills, 'problems', default=[]) or 'none'}.",
         "",
