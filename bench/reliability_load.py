@@ -128,7 +128,7 @@ def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | Non
                 out, err = p.communicate()
             errors_text += [line for line in err.splitlines() if line.startswith("ERR")]
             lines = [line for line in out.splitlines() if line.startswith("{")]
-            reports.append(json.loads(lines[-1]) if lines else {"kind": "?", "latencies": [], "errors": 1,
+            reports.append(json.loads(lines[-1]) if lines else {"kind": "unreported", "latencies": [], "errors": 0,
                                                                  "mixed": 0, "checks": 0, "releases_seen": []})
         stop.unlink(missing_ok=True)
     by_kind = {}
@@ -140,7 +140,8 @@ def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | Non
     return {"readers": readers, "sql_readers": n_sql, "refreshes": len(refresh_rc), "refreshes_planned": refreshes,
             "pause_s": pause_s, "budget_s": budget_s,
             "refresh_failures": sum(rc != 0 for rc in refresh_rc), "refresh_seconds": refresh_s,
-            "reader_errors": sum(r["errors"] for r in reports), "mixed_reads": sum(r["mixed"] for r in reports),
+            "reader_errors": sum(r["errors"] for r in reports),
+            "readers_unreported": sum(r["kind"] == "unreported" for r in reports), "mixed_reads": sum(r["mixed"] for r in reports),
             "reads": sum(r["checks"] for r in reports),
             "releases_seen_max": max((len(r["releases_seen"]) for r in reports), default=0),
             "by_kind": by_kind, "error_samples": errors_text[:5], "refresh_errors": refresh_err[:2]}

@@ -142,7 +142,7 @@ def write_report(r: dict, path: Path = DOC) -> None:
         "saturated this shared 2-core machine and a single refresh took over 12 minutes.",
         "",
         f"- Reader errors: **{_g(load, 'reader_errors')}** in {_g(load, 'reads')} reads. Refresh failures: "
-        f"**{_g(load, 'refresh_failures')}**.",
+        f"**{_g(load, 'refresh_failures')}**." + (f" Note: {load['note']}" if load.get("note") else ""),
         f"- Mixed reads: **{_g(load, 'mixed_reads')}** — every read compared the row counts it saw with the counts its "
         "release was published with (meta.runs), and each reader checked it never saw an older release after a newer "
         f"one; a reader saw up to {_g(load, 'releases_seen_max')} releases.",
