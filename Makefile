@@ -9,7 +9,7 @@ export FABRICWATCH_HOME ?= $(CURDIR)/data
 # The dashboard's port: make run PORT=8600 (or FABRICWATCH_PORT=8600 make run).
 PORT   ?= $(or $(FABRICWATCH_PORT),8501)
 
-.PHONY: run test setup setup-test refresh dashboard bench clean
+.PHONY: run test setup setup-test refresh dashboard bench reliability clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
@@ -38,6 +38,10 @@ test: setup-test
 # every benchmark end to end (bench/run_all.py: medians of 3 runs, 20x and 100x synthetic warehouses)
 bench: setup-test
 	$(BIN)/python bench/run_all.py --out bench/latest.json
+
+# faults, load and process hygiene at full counts (~30-60 min); rewrites docs/reliability.md
+reliability: setup-test
+	$(BIN)/python bench/reliability.py --full
 
 clean:
 	rm -rf $(VENV) data .pytest_cache

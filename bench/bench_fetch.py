@@ -118,7 +118,8 @@ def main() -> int:
                       cadence="daily", parser="specs", licence_note="benchmark pages, generated", homepage=urls[0],
                       urls=tuple(urls), allowed_hosts=(srv.server_address[0],))
                for i, (srv, urls) in enumerate(servers)]
-    config = HttpConfig(contact="bench@example.org", per_host_delay_s=delay, trust_env=False)
+    config = HttpConfig(contact="bench@example.org", per_host_delay_s=delay, trust_env=False,
+                        private_hosts=frozenset(srv.server_address[0] for srv, _ in servers))  # loopback bench hosts
     n = args.per_host
     # Fastest schedule under the rules: per host, robots.txt then n pages, one at a time, each
     # request starting `delay` after the previous response ended; hosts fully in parallel.

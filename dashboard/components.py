@@ -12,6 +12,8 @@ import streamlit as st
 
 from dashboard import data, i18n
 from dashboard.i18n import t
+from sources.spreadsheet import neutralize_frame
+from warehouse import refresh_status
 
 PROVENANCE_COLUMNS = ("publisher", "source_id", "title", "published_on", "url", "via", "evidence", "confidence",
                       "document_sha")
@@ -33,6 +35,8 @@ def require_warehouse() -> None:
     if data.warehouse_version() is None:
         empty(t("ui.no_warehouse"))
         st.stop()
+    if (notice := refresh_status.failure_notice(data.home())):
+        st.warning(notice)
 
 
 def column_config(df: pd.DataFrame, labels: dict[str, str], help_texts: dict[str, str] | None = None) -> dict:
@@ -67,7 +71,7 @@ def download_bundle(df: pd.DataFrame, key: str) -> bytes:
     entries = citations.citations({key: df}, docs)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        zf.writestr(f"{key}.csv", df.to_csv(index=False))
+        zf.writestr(f"{key}.csv", neutralize_frame(df).to_csv(index=False))  # formulas shown as text
         zf.writestr("SOURCES.md", citations.render_markdown(entries, release, title=f"Sources of {key}.csv"))
     return buf.getvalue()
 

@@ -24,9 +24,11 @@ def user_errors() -> tuple[type[BaseException], ...]:
     from sources.registry import UnknownSource
     from warehouse.db import PublishError, WarehouseBusy
     from warehouse.query import QueryRejected
+    from warehouse.refresh_lock import RefreshBusy
+    from warehouse.releases import ReleaseConfigError
 
     return (WarehouseBusy, QueryRejected, LedgerError, PublishError, ReviewError, ModelError, UnknownSource,
-            SelectionError, InstanceConfigError, *FILE_ERRORS)
+            SelectionError, InstanceConfigError, RefreshBusy, ReleaseConfigError, *FILE_ERRORS)
 
 
 def user_message(exc: BaseException) -> str | None:

@@ -15,6 +15,8 @@ import dagster as dg
 from pipelines.assets.fetch import asset_name
 from sources.cadence import CRON
 from sources.fetchers import FetchMode
+from pipelines.ghost_runs import mark_ghost_runs_failed
+from sources import inbox
 from sources.registry import REGISTRY, Source
 
 INBOX_FOLDERS = ("nccl", "top500", "curated")   # inbox/<folder>/: nccl-tests logs, TOP500 lists, analyst CSVs
@@ -74,6 +76,8 @@ def build_inbox_sensor(job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn) -> dg
                default_status=dg.DefaultSensorStatus.RUNNING,
                description="Starts an ingest run when nccl-tests logs, TOP500 lists or analyst CSVs are dropped into $FABRICWATCH_HOME/inbox/.")
     def inbox_sensor(context: dg.SensorEvaluationContext):
+        if context.instance_ref is not None:  # (none in unit tests' contexts)
+            mark_ghost_runs_failed(instance=context.instance)  # a killed run must not block this one forever
         files = pending_inbox_files(Path(inbox_dir_fn()))
         if not files:
             return dg.SkipReason("inbox is empty")
@@ -81,6 +85,10 @@ def build_inbox_sensor(job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn) -> dg
         if signature == context.cursor:
             return dg.SkipReason("these files were already handed to a run")
         context.update_cursor(signature)
+        # validate now: when every dropped file is rejected there is nothing new to publish
+        results = inbox.process(Path(inbox_dir_fn()))
+        if results and not any(r.accepted for r in results):
+            return dg.SkipReason(f"all {len(results)} dropped file(s) rejected (see inbox/rejected/): no run, no new release")
         return dg.RunRequest(run_key=f"inbox-{signature}",
                              tags={"fabricwatch/mode": FetchMode.offline.value, "fabricwatch/inbox_files": str(len(files))})
 

@@ -9,6 +9,7 @@ import math
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+from sources.spreadsheet import looks_like_formula
 from sources.curated_format import ISO_DATE_RE
 
 MAX_SIGNIFICANT_DIGITS = 12  # no source states a figure more precisely; more digits are float noise
@@ -63,7 +64,12 @@ def _read_rows(path: Path, columns: tuple[str, ...], check: _FileCheck, optional
             elif len(cells) != len(header):
                 check.fail("row", f"{len(cells)} cells, header has {len(header)}")
             else:
-                yield check.line, {k: v.strip() for k, v in zip(header, cells)}
+                row = {k: v.strip() for k, v in zip(header, cells)}
+                for column, value in row.items():
+                    if looks_like_formula(value):
+                        check.fail(column, f"{value[:40]!r} looks like a spreadsheet formula (CSV injection); "
+                                           "not accepted: write the value itself")
+                yield check.line, row
     except csv.Error as exc:
         check.fail("row", f"CSV error: {exc}")
     if header is None:

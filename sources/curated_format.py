@@ -11,6 +11,9 @@ DEFAULT_FOLDER = Path(__file__).parent / "curated"
 
 UNITS = ("USD", "units", "share", "Gbps", "GBps", "Tbps", "TBps", "ns", "us", "ms", "W", "kW", "ports",
          "lanes", "count", "GB", "TB", "TFLOPS", "gpus", "pct_points", "ratio", "USD_per_Gbps", "years")
+# Units whose values may be below zero (changes: growth ratios, point and year differences, as the
+# public-facts ledger has them); every other unit is a count, size, rate or price.
+SIGNED_UNITS = ("pct_points", "ratio", "years")
 FABRICS = ("infiniband", "ethernet", "roce", "spectrum-x", "uec", "nvlink", "slingshot", "omni-path", "other")
 QUALIFIERS = (">", "<", "~", ">=", "<=")
 CADENCES = tuple(c.value for c in Cadence)   # sources/cadence.py

@@ -16,8 +16,8 @@ from typing import Sequence
 
 from sources.curated_format import (
     CADENCES, DATE_PRECISIONS, DEFAULT_FOLDER, EVENT_CATEGORIES, EVENT_COLUMNS, FABRICS, INDICATOR_CATEGORIES,
-    INDICATOR_COLUMNS, OBSERVATION_COLUMNS, PRODUCT_COLUMNS, PRODUCT_KINDS, QUALIFIERS, SOURCE_COLUMNS, UNIT_FACTORS,
-    UNITS, AS_OF_NOTE_RE, EVENT_OPTIONAL, INDICATOR_ID_RE, OBSERVATION_OPTIONAL, SLUG_RE, UNDATED_NOTE_RE)
+    INDICATOR_COLUMNS, OBSERVATION_COLUMNS, PRODUCT_COLUMNS, PRODUCT_KINDS, QUALIFIERS, SIGNED_UNITS, SOURCE_COLUMNS,
+    UNIT_FACTORS, UNITS, AS_OF_NOTE_RE, EVENT_OPTIONAL, INDICATOR_ID_RE, OBSERVATION_OPTIONAL, SLUG_RE, UNDATED_NOTE_RE)
 from sources.curated_cells import (  # noqa: F401 (parse_date, convert_exact re-exported)
     _choice, _date, _FileCheck, _number, _read_rows, _required, convert_exact, parse_date)
 from sources.entities import Registry, load_registry
@@ -184,6 +184,8 @@ def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources
         check.fail("unit", f"{unit!r} does not match indicator {indicator!r} unit {'|'.join(spec['_units'])}")
     if unit == "share" and value is not None and not 0 <= value <= 1:
         check.fail("value", f"share {value} outside 0-1 (write percent as a fraction)")
+    elif unit and unit not in SIGNED_UNITS and value is not None and value < 0:
+        check.fail("value", f"negative value {value:g} {unit}: counts, sizes, rates and prices cannot be below zero")
     kind = _choice(check, row, "kind", KINDS)
     speed = _number(check, row, "speed_gbps", required=False)
     fabric = _choice(check, row, "fabric", FABRICS, required=False)
@@ -283,7 +285,11 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
               lambda check, row: _product(check, row, source_ids)))
     extra_by_kind = {suffix: [] for suffix, *_ in kinds}
     for path in map(Path, extra_files):
-        first = path.read_text(encoding="utf-8-sig").split("\n", 1)[0].split(",", 1)[0].strip()
+        try:
+            first = path.read_text(encoding="utf-8-sig").split("\n", 1)[0].split(",", 1)[0].strip()
+        except UnicodeDecodeError as exc:
+            errors.append(f"{path.name}:1: file: not UTF-8: {exc}")
+            continue
         suffix = {"indicator": "_observations.csv", "event_date": "_events.csv", "product_id": "_products.csv"}.get(first)
         if suffix is None:
             errors.append(f"{path.name}:1: header: not a ledger file (first column must be indicator, event_date or product_id)")

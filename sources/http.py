@@ -9,10 +9,13 @@ Thread-safe: many threads may call `get()` for different hosts at once.
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import os
 import random
+import socket
 import threading
 import time
+import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from email.utils import parsedate_to_datetime
@@ -32,6 +35,11 @@ KEPT_HEADERS = ("content-type", "content-length", "content-encoding", "etag", "l
                 "date", "cache-control", "expires", "age")
 
 
+# Live-mode credentials: environment variable -> (the one host it is sent to, Authorization value).
+# A GitHub token raises the API's rate limit for the release feeds; nothing else needs one today.
+CREDENTIAL_ENV = {"FABRICWATCH_GITHUB_TOKEN": ("api.github.com", "Bearer {}")}
+
+
 @dataclass(frozen=True)
 class HttpConfig:
     contact: str = ""                 # e-mail or URL put in the User-Agent; set FABRICWATCH_CONTACT
@@ -45,10 +53,17 @@ class HttpConfig:
     backoff_base_s: float = 0.5       # exponential backoff with full jitter: base * 2^(n-1)
     backoff_max_s: float = 30.0
     max_retry_after_s: float = 120.0  # a longer Retry-After ends the retries (reported, not waited)
-    max_bytes: int = 20 * 2**20       # decoded body cap
+    max_bytes: int = 20 * 2**20       # decoded body cap (decompressed bytes: a gzip bomb stops here)
     max_redirects: int = 5
     robots_ttl_s: float = 24 * 3600
     trust_env: bool = True            # honour proxy environment variables
+    # Hosts allowed to resolve to loopback, private, link-local or other non-public addresses. Empty in
+    # live use: an allowlisted name that resolves (or redirects) inside the network is refused. Tests
+    # name their loopback test hosts here, and only those.
+    private_hosts: frozenset[str] = frozenset()
+    # (host, Authorization value) pairs, from environment variables only (CREDENTIAL_ENV); sent to
+    # that exact host and nowhere else (not across a redirect). Never printed: repr=False.
+    credentials: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
     @property
     def user_agent(self) -> str:
@@ -56,9 +71,16 @@ class HttpConfig:
 
     @classmethod
     def from_env(cls, **overrides) -> "HttpConfig":
-        """Defaults plus the contact address from $FABRICWATCH_CONTACT, read at call time."""
+        """Defaults plus the contact address from $FABRICWATCH_CONTACT and the credentials of
+        CREDENTIAL_ENV, read at call time (never from a file, never stored)."""
         overrides.setdefault("contact", os.environ.get("FABRICWATCH_CONTACT", ""))
+        overrides.setdefault("credentials", tuple(
+            (host, template.format(os.environ[var].strip())) for var, (host, template) in CREDENTIAL_ENV.items()
+            if os.environ.get(var, "").strip()))
         return cls(**overrides)
+
+    def authorization(self, host: str) -> str | None:
+        return next((value for h, value in self.credentials if h == host), None)
 
 
 @dataclass(frozen=True)
@@ -118,6 +140,8 @@ class BodyTooLarge(FetchFailure): ...
 class TotalTimeout(FetchFailure): ...
 class RetryAfterTooLong(FetchFailure): ...
 class HttpStatusError(FetchFailure): ...
+class AddressNotPublic(FetchFailure): ...
+class UnsupportedEncoding(FetchFailure): ...
 
 
 def utcnow() -> dt.datetime:
@@ -253,6 +277,11 @@ class HttpClient:
                 attempts.append(Attempt(current, purpose, 1, utcnow(), "error", error_class=cls.__name__,
                                         error_message=msg))
                 raise cls(msg)
+            if host not in self.config.private_hosts and (bad := non_public_address(host, parts.port)):
+                msg = f"{current}: {host} resolves to {bad}, not a public address; refused"
+                attempts.append(Attempt(current, purpose, 1, utcnow(), "error", error_class="AddressNotPublic",
+                                        error_message=msg))
+                raise AddressNotPublic(msg)
             allowed, why = self._robots_allow(current, allowed_hosts, attempts) if check_robots else (True, "")
             if not allowed:
                 msg = f"robots.txt of {parts.netloc} disallows {parts.path or '/'} for {ROBOTS_TOKEN}{why}"
@@ -357,24 +386,130 @@ class HttpClient:
         raise AssertionError("unreachable")   # pragma: no cover
 
     def _exchange(self, url: str, headers: dict, deadline: float) -> tuple[_Raw, int]:
+        """One GET, body read raw and decompressed here in bounded steps, so the cap counts
+        decompressed bytes without ever holding more than the cap (a compression bomb is cut)."""
         cap = self.config.max_bytes
-        with self._client.stream("GET", url, headers=headers) as resp:
+        request_headers = {"Accept-Encoding": ACCEPT_ENCODING, **headers}
+        if (auth := self.config.authorization((urlsplit(url).hostname or "").lower())) is not None:
+            request_headers["Authorization"] = auth
+        with self._client.stream("GET", url, headers=request_headers) as resp:
             declared = resp.headers.get("content-length")
             if declared and declared.isdigit() and int(declared) > cap and "content-encoding" not in resp.headers:
                 raise BodyTooLarge(f"Content-Length {declared} exceeds the {cap}-byte cap; body not read")
+            decoder = _Decoder(resp.headers.get("content-encoding", ""), cap)
             chunks, size = [], 0
-            for chunk in resp.iter_bytes():
-                size += len(chunk)
-                if size > cap:
-                    raise BodyTooLarge(f"body exceeds the {cap}-byte cap; aborted after {size} bytes")
+            for raw_chunk in resp.iter_raw():
+                for chunk in decoder.feed(raw_chunk):
+                    size += len(chunk)
+                    if size > cap:
+                        raise BodyTooLarge(f"body exceeds the {cap}-byte cap (decompressed); aborted after {size} bytes")
+                    chunks.append(chunk)
                 if time.monotonic() > deadline:
                     raise TotalTimeout(f"response not complete within {self.config.total_timeout_s} s")
+            for chunk in decoder.flush():
+                size += len(chunk)
+                if size > cap:
+                    raise BodyTooLarge(f"body exceeds the {cap}-byte cap (decompressed); aborted after {size} bytes")
                 chunks.append(chunk)
             return _Raw(resp.status_code, resp.headers, b"".join(chunks)), resp.num_bytes_downloaded
 
     def _backoff(self, attempt: int) -> float:
         c = self.config
         return random.uniform(0, min(c.backoff_max_s, c.backoff_base_s * 2 ** (attempt - 1)))
+
+
+ACCEPT_ENCODING = "gzip, deflate"   # what _Decoder undoes; anything else is refused
+
+
+class _Decoder:
+    """Content-Encoding undone step by step, never producing more than `cap` + 1 bytes per step."""
+
+    def __init__(self, encoding: str, cap: int):
+        codings = [c.strip().lower() for c in encoding.split(",") if c.strip() and c.strip().lower() != "identity"]
+        self.cap = cap
+        self.stages = []
+        for coding in reversed(codings):       # applied in order, undone in reverse
+            if coding in ("gzip", "x-gzip"):
+                self.stages.append(zlib.decompressobj(16 + zlib.MAX_WBITS))
+            elif coding == "deflate":
+                self.stages.append(_Deflate())
+            else:
+                raise UnsupportedEncoding(f"Content-Encoding {coding!r} not accepted (asked for {ACCEPT_ENCODING})")
+
+    def feed(self, data: bytes):
+        pieces = [data]
+        for stage in self.stages:
+            pieces = [out for piece in pieces for out in self._run(stage, piece)]
+        return pieces
+
+    def flush(self):
+        pieces: list[bytes] = []
+        for stage in self.stages:
+            pieces = [out for piece in pieces for out in self._run(stage, piece)] + [stage.flush()]
+        return [p for p in pieces if p]
+
+    def _run(self, stage, data: bytes):
+        try:
+            out = stage.decompress(data, self.cap + 1)
+            yield out
+            while stage.unconsumed_tail:
+                out = stage.decompress(stage.unconsumed_tail, self.cap + 1)
+                if not out:
+                    break
+                yield out
+        except zlib.error as exc:
+            raise FetchFailure(f"body does not decompress: {exc}", error_class="DecodingError") from exc
+
+
+class _Deflate:
+    """'deflate' as servers send it: zlib-wrapped (RFC) or raw; decided on the first bytes."""
+
+    def __init__(self):
+        self._obj = None
+
+    def decompress(self, data: bytes, max_length: int) -> bytes:
+        if self._obj is None:
+            self._obj = zlib.decompressobj()
+            try:
+                return self._obj.decompress(data, max_length)
+            except zlib.error:
+                self._obj = zlib.decompressobj(-zlib.MAX_WBITS)
+        return self._obj.decompress(data, max_length)
+
+    @property
+    def unconsumed_tail(self) -> bytes:
+        return self._obj.unconsumed_tail if self._obj is not None else b""
+
+    def flush(self) -> bytes:
+        return self._obj.flush() if self._obj is not None else b""
+
+
+def non_public_address(host: str, port: int | None = None) -> str | None:
+    """The first address `host` resolves to that is not public (loopback, private, link-local,
+    reserved, multicast, ...), or None. Unresolvable names return None: the request then fails as
+    any connection failure does."""
+    try:
+        addresses = [ipaddress.ip_address(host.strip("[]").split("%")[0])]   # an address literal: no lookup
+    except ValueError:
+        try:
+            infos = socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP)
+        except (socket.gaierror, UnicodeError, OSError):
+            return None
+        addresses = []
+        for info in infos:
+            try:
+                addresses.append(ipaddress.ip_address(str(info[4][0]).split("%")[0]))
+            except ValueError:
+                continue
+    for ip in addresses:
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
+            ip = ip.ipv4_mapped
+        if not ip.is_global or ip.is_multicast:
+            kind = ("loopback" if ip.is_loopback else "unspecified" if ip.is_unspecified else
+                    "link-local" if ip.is_link_local else
+                    "private" if ip.is_private else "multicast" if ip.is_multicast else "reserved")
+            return f"{ip} ({kind})"
+    return None
 
 
 def parse_retry_after(value: str | None, now: dt.datetime | None = None) -> float | None:

@@ -12,6 +12,7 @@ beside them. Nothing is ever deleted.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,13 @@ from sources.records import ParseError
 
 FOLDERS = ("nccl", "top500", "curated")
 TOP500_SUFFIXES = (".xls", ".xlsx", ".xml", ".csv", ".tsv", ".txt")
+# What each folder takes, by name: anything else is a wrong type, rejected before it is read.
+SUFFIXES = {"nccl": (".txt", ".log", ".out", ""), "top500": TOP500_SUFFIXES, "curated": (".csv",)}
+BINARY_SUFFIXES = (".xls", ".xlsx")
+MAX_FILE_BYTES = 32 * 2**20     # the largest TOP500 list file is under 1 MB; a log of a big sweep a few MB
+# A plain file name: starts with a letter or digit, then letters, digits, dot, dash, underscore, plus,
+# space; no path parts, no control characters, no leading dot or dash (hidden files, options).
+SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+ -]{0,150}$")
 
 
 @dataclass(frozen=True)
@@ -49,9 +57,54 @@ def classify(path: Path) -> str | None:
     return None
 
 
+def screen(path: Path, folder: str) -> str | None:
+    """Checks on the file itself, before any parser reads it; None when it passes."""
+    if path.is_symlink():
+        return "a symbolic link (links are not followed: copy the file itself)"
+    if not SAFE_NAME.match(path.name) or ".." in path.name:
+        return (f"unsafe file name {path.name!r} (use letters, digits, dot, dash, underscore, space; "
+                "no path parts, no leading dot or dash)")
+    allowed = SUFFIXES.get(folder, ())
+    if path.suffix.lower() not in allowed:
+        return f"wrong type: {folder}/ takes {', '.join(s or 'no extension' for s in allowed)} files, not {path.suffix or 'no extension'}"
+    size = path.stat().st_size
+    if size == 0:
+        return "empty file"
+    if size > MAX_FILE_BYTES:
+        return f"{size:,} bytes: over the {MAX_FILE_BYTES:,}-byte cap for inbox files"
+    if path.suffix.lower() not in BINARY_SUFFIXES:
+        with open(path, "rb") as fh:
+            head = fh.read(65536)
+        if b"\0" in head:
+            return "binary content (NUL bytes) where a text file is expected"
+        if path.suffix.lower() in (".csv", ".tsv"):
+            cell = _formula_cell(path)
+            if cell:
+                return cell
+    return None
+
+
+def _formula_cell(path: Path) -> str | None:
+    """'line N: cell ... looks like a spreadsheet formula' for the first such cell, else None."""
+    import csv
+
+    from sources.spreadsheet import looks_like_formula
+
+    text = path.read_text(encoding="utf-8", errors="replace")
+    reader = csv.reader(text.splitlines(), delimiter="\t" if path.suffix.lower() == ".tsv" else ",")
+    for cells in reader:
+        for cell in cells:
+            if looks_like_formula(cell):
+                return (f"{path.name}:{reader.line_num}: cell {cell[:40]!r} looks like a spreadsheet formula "
+                        "(CSV injection); not accepted")
+    return None
+
+
 def validate(path: Path, folder: str, curated_dirs: list[Path]) -> str | None:
     """None when the file is usable, else the reason it is not."""
     try:
+        if (problem := screen(path, folder)) is not None:
+            return problem
         if folder == "nccl":
             from sources.parsers import nccl
             runs = nccl.runs(Document.from_path(path, source_id="nccl_logs"))
@@ -77,7 +130,8 @@ def load_ledger_with(curated_dirs: list[Path], extra: list[Path] = ()):
 
 def pending(inbox: Path) -> list[tuple[str, Path]]:
     return [(folder, p) for folder in FOLDERS if (inbox / folder).is_dir()
-            for p in sorted((inbox / folder).iterdir()) if p.is_file() and not p.name.startswith(".")]
+            for p in sorted((inbox / folder).iterdir())
+            if (p.is_symlink() or p.is_file()) and not p.name.startswith(".")]
 
 
 def process(inbox: Path) -> list[InboxResult]:
@@ -87,7 +141,7 @@ def process(inbox: Path) -> list[InboxResult]:
         reason = validate(path, folder, [inbox / "processed" / "curated"])
         target_dir = inbox / ("processed" if reason is None else "rejected") / folder
         target_dir.mkdir(parents=True, exist_ok=True)
-        target = _free_name(target_dir / path.name)
+        target = _free_name(target_dir / safe_name(path.name))
         shutil.move(str(path), target)
         if reason is not None:
             stamp = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
@@ -108,6 +162,12 @@ def drop(files: list[Path], inbox: Path) -> list[tuple[Path, str | None]]:
         shutil.copyfile(f, inbox / folder / f.name)
         placed.append((f, folder))
     return placed
+
+
+def safe_name(name: str) -> str:
+    """The name a file is stored under once handled: unsafe characters replaced, length bounded."""
+    cleaned = re.sub(r"[^A-Za-z0-9._+-]", "_", name).lstrip(".-") or "unnamed"
+    return cleaned[:150]
 
 
 def _free_name(path: Path) -> Path:

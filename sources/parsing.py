@@ -75,7 +75,12 @@ def parse_documents(source: Source, documents: list[StoredDocument],
                                            f"same body as {first_url[stored.sha256]}"))
             continue
         first_url[stored.sha256] = stored.url
-        doc = Document(source_id=source.source_id, url=stored.url, body=read_body(stored.sha256),
+        try:
+            body = read_body(stored.sha256)
+        except OSError as exc:  # missing or damaged stored body (DocumentDamaged): that document fails
+            statuses.append(DocumentStatus(stored.url, stored.sha256, "error", 0, str(exc)))
+            continue
+        doc = Document(source_id=source.source_id, url=stored.url, body=body,
                        content_type=stored.content_type, encoding=stored.encoding, fetched_at=stored.fetched_at,
                        published_on=stored.published_on, title=stored.title)
         kwargs = {k: v for k, v in stored.hints.items() if k in PARSER_HINTS and k in accepts and v}

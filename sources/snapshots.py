@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import tempfile
@@ -35,6 +36,10 @@ def _atomic_write(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+class DocumentDamaged(OSError):
+    """A stored body no longer matches its SHA-256 name."""
 
 
 @dataclass(frozen=True)
@@ -69,19 +74,37 @@ class SnapshotStore:
         return self.root / digest[:2] / digest
 
     def has(self, digest: str) -> bool:
-        return self.path(digest).is_file()
+        """True when the body is stored *intact* (a damaged file counts as absent: it is fetched again)."""
+        target = self.path(digest)
+        return target.is_file() and sha256(target.read_bytes()) == digest
 
     def put(self, body: bytes) -> tuple[str, bool]:
-        """Store a body; (sha256, True if it was new). An existing body is never rewritten."""
+        """Store a body; (sha256, True if it was new). An intact body is never rewritten; a damaged
+        one (truncated, altered: its hash no longer matches its name) is repaired, with a warning."""
         digest = sha256(body)
         target = self.path(digest)
         if target.is_file():
-            return digest, False
+            if sha256(target.read_bytes()) == digest:
+                return digest, False
+            logging.getLogger("fabricwatch.documents").warning(
+                "stored document %s was damaged (SHA-256 mismatch); repaired from the new copy", target)
         _atomic_write(target, body)
         return digest, True
 
     def get(self, digest: str) -> bytes:
-        return self.path(digest).read_bytes()
+        """The stored body; DocumentDamaged when it no longer matches its hash (never silently used)."""
+        target = self.path(digest)
+        body = target.read_bytes()
+        if sha256(body) != digest:
+            raise DocumentDamaged(f"stored document {target} is damaged: {len(body)} bytes whose SHA-256 does not "
+                                  "match its name (truncated or altered). The next refresh that fetches or replays "
+                                  "it repairs it; until then it is not parsed.")
+        return body
+
+    def damaged(self) -> list[Path]:
+        """Every stored body whose content no longer matches its name."""
+        return [p for p in sorted(self.root.glob("??/*")) if len(p.name) == 64 and p.is_file()
+                and sha256(p.read_bytes()) != p.name]
 
     def add_meta(self, meta: VersionMeta) -> None:
         line = json.dumps(asdict(meta), sort_keys=True, ensure_ascii=False) + "\n"

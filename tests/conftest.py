@@ -1,9 +1,14 @@
-"""Test-wide guards: no test may open a network connection beyond loopback."""
+"""Test-wide guards: no test may open a network connection beyond loopback, nor leave a process behind."""
 
 from __future__ import annotations
 
 import ipaddress
+import os
+import signal
 import socket
+import time
+import uuid
+from pathlib import Path
 
 import pytest
 
@@ -71,3 +76,47 @@ def refreshed_home(tmp_path_factory):
     outcome = run_refresh(home, mode="offline")
     assert outcome.success and not outcome.skipped_publish, outcome
     return home
+
+
+# Every process the tests start inherits this marker in its environment, so one left running at the
+# end (a Streamlit or Dagster server outliving its parent) is found even after it was re-parented.
+SESSION_MARKER = "FABRICWATCH_TEST_SESSION"
+
+
+def processes_with_marker(value: str) -> list[tuple[int, str]]:
+    """(pid, command line) of live processes whose environment carries SESSION_MARKER=value (Linux /proc)."""
+    needle = f"{SESSION_MARKER}={value}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if needle not in (entry / "environ").read_bytes().split(b"\0"):
+                continue
+            if (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0] == b"Z":
+                continue  # exited, waiting to be reaped: holds no port
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:
+            continue
+        found.append((int(entry.name), cmd))
+    return found
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_process_left_behind():
+    if not Path("/proc/self/environ").exists():  # not Linux: nothing to scan
+        yield
+        return
+    value = uuid.uuid4().hex
+    os.environ[SESSION_MARKER] = value
+    yield
+    deadline = time.monotonic() + 5.0   # servers stopped by the last test get a moment to go
+    while (left := processes_with_marker(value)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    for pid, _ in left:                 # clean up, then fail: the leak is a defect to fix
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    assert not left, "processes started by the tests are still running:\n" + "\n".join(
+        f"  pid {pid}: {cmd[:200]}" for pid, cmd in left)

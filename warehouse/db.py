@@ -26,7 +26,7 @@ COMMENTS_DIR = Path(__file__).parent / "comments"   # comments amended after the
 # The duckdb CLI analysts get from PyPI (duckdb-cli 1.5.x) cannot read DuckDB 2.0's default
 # storage format (ecosystem-notes §1); files are created in the 1.5 format and stay in it.
 STORAGE_COMPATIBILITY = "v1.5.0"
-RELEASES_KEPT = 5
+RELEASES_KEPT = 5  # default number of good releases kept; $FABRICWATCH_RELEASES_KEPT overrides (releases.py)
 LOCK_WAIT_S = 120.0  # how long a writer waits for another writer of the working database
 
 
@@ -276,52 +276,96 @@ def list_releases(home: str | Path) -> list[Path]:
 
 
 def restore(home: str | Path, release: str | None = None) -> Path:
-    """Put a previous release back as the published warehouse (atomically). Default: the newest."""
+    """Put a previous release back as the published warehouse (atomically). Default: the newest good one.
+
+    A release whose checksum or contents are damaged is never restored (warehouse/releases.py)."""
+    from warehouse import releases as rel
+
     p = paths(home)
-    releases = list_releases(home)
-    if not releases:
+    kept = rel.list_releases(p.releases)
+    if not kept:
         raise PublishError(f"no releases under {p.releases}")
-    chosen = releases[0] if release is None else next((r for r in releases if release in r.name), None)
-    if chosen is None:
-        raise PublishError(f"no release matching {release!r}; have: {', '.join(r.name for r in releases)}")
-    _install(p, chosen)
-    return chosen
+    if release is None:
+        chosen = next((r for r in kept if r.good), None)
+        if chosen is None:
+            raise PublishError(f"every release under {p.releases} is damaged: "
+                               + "; ".join(f"{r.name}: {r.problem}" for r in kept))
+    else:
+        chosen = next((r for r in kept if release in r.name or release == r.run_id), None)
+        if chosen is None:
+            raise PublishError(f"no release matching {release!r}; have: {', '.join(r.name for r in kept)}")
+        if not chosen.good:
+            raise PublishError(f"release {chosen.name} is damaged ({chosen.problem}); not restored")
+    _install(p, chosen.path)
+    return chosen.path
 
 
 def _install(p: WarehousePaths, source: Path) -> None:
-    """Copy `source` beside the published file, check it opens, keep the old one, rename over it."""
+    """Copy `source` beside the published file, check it opens, keep the old one, rename over it.
+
+    One publish at a time (publish.lock); each file gets its manifest (warehouse/releases.py)."""
+    from warehouse import releases
+    from warehouse.refresh_lock import publish_lock
+
     p.home.mkdir(parents=True, exist_ok=True)
     tmp = p.published.with_name(f".{p.published.name}.{os.getpid()}.tmp")
-    try:
-        shutil.copyfile(source, tmp)
-        from warehouse.materialize import materialize_file  # marts as tables for readers (issue 15)
+    staged = releases.staged_manifest_path(p.published)
+    with publish_lock(p.home):
+        _remove_orphans(p)
+        try:
+            shutil.copyfile(source, tmp)
+            from warehouse.materialize import materialize_file  # marts as tables for readers (issue 15)
 
-        materialize_file(tmp, STORAGE_COMPATIBILITY)
-        _fsync(tmp)
-        _verify(tmp)
-        if p.published.exists():
-            _keep_release(p)
-        os.replace(tmp, p.published)
-        _fsync_dir(p.home)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    _prune_releases(p)
+            materialize_file(tmp, STORAGE_COMPATIBILITY)
+            _fsync(tmp)
+            _verify(tmp)
+            releases.write_manifest(staged, releases.build_info(tmp))
+            if p.published.exists():
+                _keep_release(p)
+            os.replace(tmp, p.published)
+            os.replace(staged, releases.manifest_path(p.published))
+            _fsync_dir(p.home)
+        finally:
+            if tmp.exists():
+                tmp.unlink()
+        releases.prune(p.releases)
+
+
+def _remove_orphans(p: WarehousePaths) -> None:
+    """Temporary copies left by a publish killed half-way (their pid is gone): removed, never piled up."""
+    for tmp in p.home.glob(f".{p.published.name}.*.tmp"):
+        pid = tmp.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            tmp.unlink(missing_ok=True)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _keep_release(p: WarehousePaths) -> None:
+    from warehouse import releases
+
+    manifest = releases.read_manifest(p.published)
+    if manifest is not None and releases.check(p.published, manifest, deep=False):
+        # a damaged published file (being replaced by `restore`) is set aside, never kept as a release
+        damaged = p.home / "damaged"
+        damaged.mkdir(exist_ok=True)
+        os.replace(p.published, damaged / f"warehouse-{releases.release_stamp()}.duckdb")
+        return
     p.releases.mkdir(parents=True, exist_ok=True)
-    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-    target = p.releases / f"warehouse-{stamp}.duckdb"
+    target = p.releases / f"warehouse-{releases.release_stamp()}.duckdb"
     try:
         os.link(p.published, target)  # same inode: the published file is replaced, never modified
     except OSError:
         shutil.copyfile(p.published, target)
-
-
-def _prune_releases(p: WarehousePaths) -> None:
-    for old in list_releases(p.home)[RELEASES_KEPT:]:
-        old.unlink(missing_ok=True)
+    releases.write_manifest(releases.manifest_path(target), manifest or releases.build_info(target))
 
 
 def _verify(path: Path) -> None:

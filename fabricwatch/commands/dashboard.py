@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
+import signal
 import sys
 
 from fabricwatch.config import home, repo_root
+from fabricwatch.procs import run_supervised
 
 NAME = "dashboard"
 HELP = "Start the Streamlit dashboard on the published warehouse (read-only)."
@@ -28,7 +29,5 @@ def run(args: argparse.Namespace) -> int:
     env = {**os.environ, "FABRICWATCH_HOME": str(home())}
     print(f"dashboard on http://{args.address}:{args.port}  (warehouse: {home() / 'warehouse.duckdb'}; Ctrl-C to stop)",
           file=sys.stderr)
-    try:
-        return subprocess.call(command(args.port, args.address), env=env)
-    except KeyboardInterrupt:
-        return 0
+    # SIGTERM/SIGINT stop the whole Streamlit process group within seconds (fabricwatch/procs.py)
+    return run_supervised(command(args.port, args.address), env=env, stop_signal=signal.SIGTERM)

@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
 def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
     """Export every mart (read-only, from the published warehouse). Returns the manifest written."""
+    from sources.spreadsheet import neutralize_frame
     from warehouse import citations, db, marts
 
     if fmt not in ("parquet", "csv"):
@@ -53,8 +54,8 @@ def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
             relation = con.sql(f'SELECT * FROM marts."{name}"')  # name comes from the catalog
             if fmt == "parquet":
                 relation.write_parquet(str(tmp))
-            else:
-                relation.write_csv(str(tmp), header=True)
+            else:  # text cells a spreadsheet would run as formulas get a leading quote (sources/spreadsheet.py)
+                neutralize_frame(relation.df()).to_csv(tmp, index=False)
             os.replace(tmp, target)
             cited[f"marts.{name}"] = citations.mart_provenance(con, name, [c["name"] for c in mart["columns"]])
             entries.append({

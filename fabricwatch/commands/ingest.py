@@ -43,7 +43,25 @@ def run(args: argparse.Namespace) -> int:
     for r in results:
         print(f"{'accepted' if r.accepted else 'REJECTED'} {r.folder}/{r.name}" + (f": {r.reason}" if r.reason else ""),
               file=sys.stderr)
-    outcome = run_refresh(h, mode="offline", select=["key:inbox_files+"])
+    if not any(r.accepted for r in results):
+        # nothing new to load: no refresh, no new release (a burst of bad drops never pushes good releases out)
+        print("every file was rejected (see inbox/rejected/); nothing refreshed, the published warehouse is unchanged",
+              file=sys.stderr)
+        return 2
+    from pipelines.ghost_runs import mark_ghost_runs_failed
+    from warehouse import refresh_status
+    from warehouse.refresh_lock import RefreshBusy, refresh_lock
+
+    try:
+        with refresh_lock(h, what="fabricwatch ingest"):
+            mark_ghost_runs_failed(h)
+            outcome = run_refresh(h, mode="offline", select=["key:inbox_files+"])
+            refresh_status.record(h, run_id=outcome.run_id, success=outcome.success and not outcome.skipped_publish,
+                                  failed_steps=outcome.failed_steps, failed_checks=outcome.failed_checks)
+    except RefreshBusy as exc:
+        print(f"error: {exc} The accepted files wait in inbox/processed/ and load with the next refresh.",
+              file=sys.stderr)
+        return 2
     if not outcome.success or outcome.skipped_publish:
         print("ingest refresh FAILED; the published warehouse is unchanged", file=sys.stderr)
         return 1

@@ -8,7 +8,8 @@ import sys
 from sources.fetchers import FetchMode
 
 NAME = "refresh"
-HELP = "Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse."
+HELP = ("Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse. "
+        "One refresh at a time: a second one started meanwhile refuses at once (exit 2).")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,12 +25,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipelines.runner import run_refresh
-    from warehouse import db
+    from warehouse import db, refresh_status
+    from warehouse.refresh_lock import RefreshBusy, refresh_lock
+    from warehouse.releases import check_published
 
     h = db.home()
     print(f"fabricwatch refresh: mode={args.mode} home={h}", file=sys.stderr)
-    outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)  # SelectionError: exit 2
+    with refresh_lock(h):  # one refresh at a time: a second one refuses at once (RefreshBusy: exit 2, fabricwatch/errors.py)
+        from pipelines.ghost_runs import mark_ghost_runs_failed, runs_in_progress  # (Dagster: once the lock is held)
+        from pipelines.runner import run_refresh
+
+        for ghost in mark_ghost_runs_failed(h):
+            print(f"  marked run {ghost.run_id} ({ghost.job_name}, {ghost.status}) failed: {ghost.reason}",
+                  file=sys.stderr)
+        if (live := runs_in_progress(h)):  # a daemon run (schedule, sensor) is writing: do not race it
+            raise RefreshBusy(f"a Dagster run is in progress (run {live[0][0]}, job {live[0][1]}); one refresh at "
+                              "a time: this one did nothing. Run it again when that run ends.")
+        if (problem := check_published(db.paths(h).published)):
+            print(f"warning: {problem}", file=sys.stderr)
+        outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
+        if not outcome.up_to_date:  # the dashboard says when the last refresh failed (warehouse/refresh_status.py)
+            refresh_status.record(h, run_id=outcome.run_id, success=outcome.success and not outcome.skipped_publish,
+                                  failed_steps=outcome.failed_steps, failed_checks=outcome.failed_checks)
     if outcome.up_to_date:
         print(f"nothing changed since the published refresh (recordings, ledger, inbox, code, date); "
               f"{db.paths(h).published} is current. Use --force to rebuild anyway.")

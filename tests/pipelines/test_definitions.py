@@ -15,6 +15,8 @@ import pytest
 
 from pipelines.definitions import build_definitions
 
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
 ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOT = Path(__file__).parent / "definitions_snapshot.json"
 
@@ -89,19 +91,21 @@ def test_inbox_sensor_requests_a_run_once_per_new_set_of_files(tmp_path):
     sensor = defs.resolve_sensor_def("inbox_sensor")
     assert sensor.evaluate_tick(dg.build_sensor_context(cursor=None)).skip_message == "inbox is empty"
 
+    # a file every check rejects: moved to rejected/, no run (nothing new would be published)
     (inbox / "nccl").mkdir(parents=True)
     (inbox / "nccl" / "run1.log").write_text("# nThread 1 nGpus 8\n", encoding="utf-8")
     first = sensor.evaluate_tick(dg.build_sensor_context(cursor=None))
-    (request,) = first.run_requests
-    assert request.run_key.startswith("inbox-") and first.cursor
-    # the same files again: no second run
-    again = sensor.evaluate_tick(dg.build_sensor_context(cursor=first.cursor))
-    assert again.run_requests == [] and "already" in again.skip_message
-    # a new file: a new run
+    assert first.run_requests == [] and "rejected" in first.skip_message
+    assert (inbox / "rejected" / "nccl" / "run1.log.reason.txt").exists()
+    # a usable file: a run, once
     (inbox / "top500").mkdir()
-    (inbox / "top500" / "TOP500_202506.xlsx").write_bytes(b"PK")
+    shutil.copyfile(FIXTURES / "top500" / "top500_subset.xml", inbox / "top500" / "top500_subset.xml")
     third = sensor.evaluate_tick(dg.build_sensor_context(cursor=first.cursor))
-    assert len(third.run_requests) == 1 and third.cursor != first.cursor
+    (request,) = third.run_requests
+    assert request.run_key.startswith("inbox-") and third.cursor != first.cursor
+    assert (inbox / "processed" / "top500" / "top500_subset.xml").exists()
+    again = sensor.evaluate_tick(dg.build_sensor_context(cursor=third.cursor))
+    assert again.run_requests == [] and again.skip_message == "inbox is empty"
     job = defs.resolve_job_def(sensor.job_name)
     selected = {k.to_user_string() for k in job.asset_layer.executable_asset_keys}
     assert {"inbox_files", "raw_nccl_logs", "parse_top500_lists", "curated_ledger", "published_warehouse"} <= selected

@@ -87,6 +87,8 @@ BAD_CASES = [
     ("bad_number_observations.csv", 3, "value", "not a number: '400G'"),
     ("duplicate_observations.csv", 5, "row", "duplicate of duplicate_observations.csv:3"),
     ("missing_column_products.csv", 2, "header", "missing column(s) kind"),
+    ("formula_observations.csv", 3, "subject", "looks like a spreadsheet formula"),
+    ("negative_observations.csv", 3, "value", "negative value -400 Gbps"),
 ]
 
 

@@ -32,7 +32,12 @@ def fast_config() -> HttpConfig:
     """Short timeouts and backoff so the failure paths run in milliseconds."""
     return HttpConfig(contact="tests@example.org", per_host_delay_s=0.0, connect_timeout_s=1.0,
                       read_timeout_s=0.5, total_timeout_s=3.0, max_attempts=3, backoff_base_s=0.01,
-                      backoff_max_s=0.05, max_bytes=1 * 2**20, trust_env=False)
+                      backoff_max_s=0.05, max_bytes=1 * 2**20, trust_env=False,
+                      private_hosts=LOOPBACK_TEST_HOSTS)
+
+
+# The loopback test servers' addresses: the only hosts the live-mode address guard lets through here.
+LOOPBACK_TEST_HOSTS = frozenset({"127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4", "localhost"})
 
 
 @pytest.fixture
