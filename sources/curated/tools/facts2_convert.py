@@ -465,7 +465,7 @@ def obs_rows(r: dict, spec: dict) -> list[dict]:
             "value": number_text(value), "value_qualifier": q, "unit": unit, "kind": spec.get("kind", r["kind"]),
             "speed_gbps": spec.get("speed") or "", "fabric": spec.get("fabric", ""), "vendor": vendor_of(r, spec),
             "product_id": spec.get("pid", ""), "region": spec.get("region", ""), "segment": spec.get("seg", ""),
-            "note": "; ".join(row_notes), "source_id": prov["source_id"], "publisher": prov["publisher"],
+            "note": _text_note(row_notes), "source_id": prov["source_id"], "publisher": prov["publisher"],
             "doc_title": prov["doc_title"], "url": r["source_url"], "via": prov["via"], "published_on": published,
             "evidence": spec.get("evidence", r["evidence"]), "confidence": spec.get("confidence", prov["confidence"]),
         })
@@ -505,7 +505,14 @@ def event_row(r: dict, spec: dict) -> dict:
             "source_id": prov["source_id"], "publisher": prov["publisher"], "doc_title": prov["doc_title"],
             "url": r["source_url"], "via": prov["via"], "published_on": published,
             "evidence": spec.get("evidence", r["evidence"]), "confidence": spec.get("confidence", prov["confidence"]),
-            "note": "; ".join(notes)}
+            "note": _text_note(notes)}
+
+
+def _text_note(parts) -> str:
+    """The notes joined; one that starts like a formula ("+58% y/y; ...(...)") is spelled as text, which the
+    ledger requires of every cell (sources/spreadsheet.py)."""
+    note = "; ".join(parts)
+    return f"change {note}" if note[:1] in "+-=@" else note
 
 
 def write_left_out(path: Path, left_out, todo) -> None:

@@ -406,8 +406,8 @@ ROWS = {
     608: [g(subj="Ethernet optical transceivers (worldwide)", seg="", note="year on year; cut from 22%")],
     609: [o("optics_revenue", subj="Ethernet optical transceivers (worldwide)", fabric="ethernet",
            note="13% CAGR 2022-2027; Oct 2022 vintage")],
-    610: [o("optics_revenue", subj="Ethernet optical transceivers (worldwide)", fabric="ethernet", value=-0.7e9,
-           seg="forecast_revision", note="cut to the projected 2027 market size in the Oct 2022 revision")],
+    610: "OUT: a forecast cut in USD (-$0.7B to the 2027 Ethernet optics market): a change, not a market size; the "
+         "ledger has no signed money indicator and a negative optics_revenue would read as a market level",
     611: [g(subj="Ethernet optical transceivers (worldwide)", seg="", note="year on year; revised (was +9% Sept 2022, +2% Oct 2022)")],
     612: [g(subj="Ethernet optical transceivers (worldwide)", seg="", published="2022-10",
            note="year on year; the Oct 2022 vintage as restated in an April 2023 report (published_on = the vintage's month)")],
