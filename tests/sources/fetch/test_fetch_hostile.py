@@ -11,7 +11,8 @@ from fetch_loopback import PAGE_V1, PAGE_V2, Resp, make_source
 
 from sources.fetchers import LiveFetcher
 from sources.http import HttpClient, HttpConfig, non_public_address
-from warehouse.raw import fetch_and_record, source_status
+from pipelines.fetcher_resource import fetch_and_record
+from warehouse.raw import source_status
 
 BOMB_BYTES = 60 * 2**20          # 60 MB of zeros: ~60 KB gzipped, ~1000x
 

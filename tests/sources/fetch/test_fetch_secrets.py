@@ -9,7 +9,7 @@ from fetch_loopback import PAGE_V1, Resp, make_source
 from sources import http
 from sources.fetchers import LiveFetcher
 from warehouse import db
-from warehouse.raw import fetch_and_record
+from pipelines.fetcher_resource import fetch_and_record
 
 TOKEN = "ghp_FAKEtokenForTests0123456789abcdefABCD"
 
