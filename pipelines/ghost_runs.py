@@ -19,6 +19,8 @@ import os
 import time
 from dataclasses import dataclass
 
+from pathlib import Path
+
 import dagster as dg
 
 IN_PROGRESS = (dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING)
@@ -102,15 +104,13 @@ def mark_ghost_runs_failed(home=None, instance: dg.DagsterInstance | None = None
     done when that instance was never created.
     """
     if instance is None:
-        from pipelines.runner import prepare_dagster_home
-        from fabricwatch.config import home as default_home
+        from pipelines.runner import dagster_instance
+        from warehouse.db import home as default_home
 
-        h = default_home() if home is None else home
-        from pathlib import Path
-        if not (Path(h) / "dagster").is_dir():
+        h = Path(default_home() if home is None else home)
+        if not (h / "dagster").is_dir():
             return []
-        prepare_dagster_home(Path(h))
-        instance = dg.DagsterInstance.get()
+        instance = dagster_instance(h)
     ghosts = find_ghost_runs(instance)
     for ghost in ghosts:
         run = instance.get_run_by_id(ghost.run_id)
@@ -122,15 +122,12 @@ def mark_ghost_runs_failed(home=None, instance: dg.DagsterInstance | None = None
 def runs_in_progress(home=None) -> list[tuple[str, str]]:
     """(run id, job name) of the runs still in progress once the ghosts are marked: live runs (a
     scheduled or sensor run of the daemon). A refresh started meanwhile refuses rather than race it."""
-    from pathlib import Path
-
-    from fabricwatch.config import home as default_home
-    from pipelines.runner import prepare_dagster_home
+    from pipelines.runner import dagster_instance
+    from warehouse.db import home as default_home
 
     h = Path(default_home() if home is None else home)
     if not (h / "dagster").is_dir():
         return []
-    prepare_dagster_home(h)
-    instance = dg.DagsterInstance.get()
+    instance = dagster_instance(h)
     return [(r.dagster_run.run_id, r.dagster_run.job_name)
             for r in instance.get_run_records(filters=dg.RunsFilter(statuses=list(IN_PROGRESS)))]
