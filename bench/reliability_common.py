@@ -75,11 +75,10 @@ import sys
 import dagster as dg
 from pathlib import Path
 from pipelines.definitions import build_definitions
-from pipelines.runner import prepare_dagster_home
+from pipelines.runner import dagster_instance
 home, snaps = Path(sys.argv[1]), sys.argv[2]
-prepare_dagster_home(home)
 job = build_definitions(str(home), "offline").resolve_job_def("refresh")
-result = job.execute_in_process(instance=dg.DagsterInstance.get(), raise_on_error=False,
+result = job.execute_in_process(instance=dagster_instance(home), raise_on_error=False,
                                 run_config={"resources": {"fetcher": {"config": {"snapshot_dir": snaps}}}})
 failed = [e.step_key for e in result.all_events if e.event_type_value == "STEP_FAILURE"]
 print("FAILED STEPS", failed, file=sys.stderr)

@@ -39,10 +39,11 @@ def test_rejects_anything_but_one_read_only_statement(home, sql):
 ])
 def test_safe_mode_blocks_file_access_inside_select(home, sql):
     import duckdb
-    # DuckDB's refusal reaches the user as a rejected query (the CLI's exit 2, the console's message)
+    # refused before it runs (the file function named from DuckDB's parse tree), or by DuckDB's own sandbox:
+    # either way the user gets a rejected query (the CLI's exit 2, the console's message)
     with pytest.raises(QueryRejected, match="(?i)permission|disabled|external|outside the warehouse") as exc:
         run_query(home, sql, safe=True)
-    assert isinstance(exc.value.__cause__, duckdb.Error)
+    assert exc.value.__cause__ is None or isinstance(exc.value.__cause__, duckdb.Error)
 
 
 def test_row_cap_and_records(home):

@@ -37,7 +37,7 @@ def fast_config() -> HttpConfig:
 
 
 # The loopback test servers' addresses: the only hosts the live-mode address guard lets through here.
-LOOPBACK_TEST_HOSTS = frozenset({"127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4", "localhost"})
+LOOPBACK_TEST_HOSTS = frozenset({"127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "localhost"})
 
 
 @pytest.fixture

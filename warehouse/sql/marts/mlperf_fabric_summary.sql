@@ -1,6 +1,6 @@
 -- key: round, fabric
 -- check: rows_present
--- check: mlperf_fabric_vocabulary
+-- check: mlperf_fabric_vocabulary name=fabric_vocabulary
 -- check: shares_in_range columns=systems_share
 -- check: share_sums name=systems_share_sums_to_one column=systems_share groups=round total=1.0
 -- MLPerf Training submitted systems per round and scale-out fabric: systems, accelerators, largest system.

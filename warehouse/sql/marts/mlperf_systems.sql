@@ -1,7 +1,7 @@
 -- key: system_id
 -- check: rows_present
--- check: mlperf_fabric_vocabulary
--- check: mlperf_rounds_yield
+-- check: mlperf_fabric_vocabulary name=fabric_vocabulary
+-- check: mlperf_rounds_yield name=rounds_yield
 -- MLPerf Training submitted systems, one row per system-description file per round, with provenance.
 CREATE OR REPLACE VIEW marts.mlperf_systems AS
 SELECT s.system_id,
