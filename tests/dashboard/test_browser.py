@@ -164,7 +164,7 @@ def test_page_in_real_browser(server, browser, page, tmp_path):
 # Pages translated so far (the others keep English headers until their second pass; their titles in the
 # navigation are translated already). Each opens from a link with ?lang=zh-TW, in Chinese.
 TRANSLATED = [p for p in PAGES if p.url_path in ("overview", "market", "ports-optics", "roadmap", "uec", "model",
-                                                 "benchmarks", "top500", "mlperf", "alerts")]
+                                                 "benchmarks", "top500", "mlperf", "alerts", "sources")]
 
 
 @pytest.mark.parametrize("page", TRANSLATED, ids=[p.url_path for p in TRANSLATED])
