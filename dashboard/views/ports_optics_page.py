@@ -32,8 +32,9 @@ if not reported_shares.empty:
     st.markdown(f"**{t('ports.shares_reported')}**")
     shown = shape.with_hedged_value(shape.per_period(reported_shares), value="port_share")
     shown = shown.sort_values(["period_start", "speed_gbps"])
-    fig = charts.scatter(shown, "period", "port_share", port_labels, color="speed_label", symbol="publisher",
-                         hover=["subject", "as_stated", "published_on", "segment"])
+    # one line per series and vintage (line_key), as on the Market page: a publisher's releases stay apart
+    fig = charts.line(shown, "period_start", "port_share", port_labels, color="speed_label", symbol="vintage_label",
+                      line_group="line_key", hover=["series_key", "subject", "period", "as_stated", "segment"])
     fig.update_yaxes(tickformat=".0%")
     ui.chart(fig, shown, "port_shares_reported", port_labels)
 
@@ -51,8 +52,9 @@ else:
         else:
             units = units.sort_values(["period_start", "speed_gbps"])
             shown_kinds = units.assign(kind=units["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # legend only
-            fig = charts.scatter(shown_kinds, "period", "units", optics_labels, color="speed_label", symbol="kind",
-                                 hover=["publisher", "subject", "as_stated", "published_on"])
+            fig = charts.line(shown_kinds, "period_start", "units", optics_labels, color="speed_label",
+                              symbol="vintage_label", line_group="line_key",
+                              hover=["series_key", "kind", "subject", "period", "as_stated"])
             ui.chart(fig, units, "optics_units", optics_labels)
     with price_col:
         prices = shape.per_period(optics[optics["usd_per_gbps"].notna() | optics["asp_usd"].notna()])
@@ -63,6 +65,7 @@ else:
             metric = st.radio(t("ports.price"), ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
                               key="optics_price_metric", label_visibility="collapsed")
             shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
-            fig = charts.scatter(shown, "period", metric, optics_labels, color="speed_label",
-                                 hover=["subject", "publisher", "kind", "published_on", "usd_per_gbps_derived"])
+            fig = charts.line(shown, "period_start", metric, optics_labels, color="speed_label",
+                              symbol="vintage_label", line_group="line_key",
+                              hover=["series_key", "subject", "period", "kind", "usd_per_gbps_derived"])
             ui.chart(fig, shown, "optics_prices", optics_labels)

@@ -227,7 +227,9 @@ def test_ports_optics_in_zh_tw(zh_app):
     at.radio(key="optics_price_metric").set_value("usd_per_gbps").run()
     prices = figures(at)[-1]
     assert prices["layout"]["yaxis"]["title"]["text"] == "每 Gb/s 價格，美元"
-    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.75, 0.875]  # 600/800, 350/400
+    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.625, 0.75, 0.875]  # 500/800, 600/800, 350/400
+    assert all("lines" in tr["mode"] for tr in prices["data"])  # one line per series and vintage
+    assert prices["layout"]["legend"]["title"]["text"].startswith("速率")
 
 
 def test_evidence_is_shown_as_written_in_both_languages(app, monkeypatch):
