@@ -43,29 +43,27 @@ st.subheader(t("ports.optics_header"))
 if optics.empty:
     ui.empty(t("ports.no_optics"))
 else:
-    units_col, price_col = st.columns(2)
-    with units_col:
-        units = shape.with_hedged_value(shape.per_period(optics[optics["measure"] == "units"]), value="units")
-        st.markdown(f"**{t('ports.units_shipped')}**")
-        if units.empty:
-            ui.empty(t("ports.no_units"))
-        else:
-            units = units.sort_values(["period_start", "speed_gbps"])
-            shown_kinds = units.assign(kind=units["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # legend only
-            fig = charts.line(shown_kinds, "period_start", "units", optics_labels, color="speed_label",
-                              symbol="vintage_label", line_group="line_key",
-                              hover=["series_key", "kind", "subject", "period", "as_stated"])
-            ui.chart(fig, units, "optics_units", optics_labels)
-    with price_col:
-        prices = shape.per_period(optics[optics["usd_per_gbps"].notna() | optics["asp_usd"].notna()])
-        st.markdown(f"**{t('ports.prices')}**")
-        if prices.empty:
-            ui.empty(t("ports.no_prices"))
-        else:
-            metric = st.radio(t("ports.price"), ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
-                              key="optics_price_metric", label_visibility="collapsed")
-            shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
-            fig = charts.line(shown, "period_start", metric, optics_labels, color="speed_label",
-                              symbol="vintage_label", line_group="line_key",
-                              hover=["series_key", "subject", "period", "kind", "usd_per_gbps_derived"])
-            ui.chart(fig, shown, "optics_prices", optics_labels)
+    # full width, one after the other: a legend of many series and vintages needs the room
+    units = shape.with_hedged_value(shape.per_period(optics[optics["measure"] == "units"]), value="units")
+    st.markdown(f"**{t('ports.units_shipped')}**")
+    if units.empty:
+        ui.empty(t("ports.no_units"))
+    else:
+        units = units.sort_values(["period_start", "speed_gbps"])
+        shown_kinds = units.assign(kind=units["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # hover only
+        fig = charts.line(shown_kinds, "period_start", "units", optics_labels, color="speed_label",
+                          symbol="vintage_label", line_group="line_key",
+                          hover=["series_key", "kind", "subject", "period", "as_stated"])
+        ui.chart(fig, units, "optics_units", optics_labels)
+    prices = shape.per_period(optics[optics["usd_per_gbps"].notna() | optics["asp_usd"].notna()])
+    st.markdown(f"**{t('ports.prices')}**")
+    if prices.empty:
+        ui.empty(t("ports.no_prices"))
+    else:
+        metric = st.radio(t("ports.price"), ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
+                          key="optics_price_metric", label_visibility="collapsed")
+        shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
+        fig = charts.line(shown, "period_start", metric, optics_labels, color="speed_label",
+                          symbol="vintage_label", line_group="line_key",
+                          hover=["series_key", "subject", "period", "kind", "usd_per_gbps_derived"])
+        ui.chart(fig, shown, "optics_prices", optics_labels)
