@@ -5,6 +5,13 @@ import streamlit as st
 from dashboard import charts, components as ui, data, i18n, shape
 from dashboard.i18n import t
 
+
+def _height(df, color: str = "speed_label", symbol: str = "vintage_label") -> int:
+    """Room for the legend above the plot: one legend entry per speed and vintage, about three to a row."""
+    entries = df.groupby([color, symbol], dropna=False).ngroups
+    return min(charts.HEIGHT + 24 * -(-entries // 3), 900)
+
+
 ui.page_header(t("page.ports-optics"), ui.description("marts.port_shipments"))
 ui.require_warehouse()
 
@@ -34,7 +41,8 @@ if not reported_shares.empty:
     shown = shown.sort_values(["period_start", "speed_gbps"])
     # one line per series and vintage (line_key), as on the Market page: a publisher's releases stay apart
     fig = charts.line(shown, "period_start", "port_share", port_labels, color="speed_label", symbol="vintage_label",
-                      line_group="line_key", hover=["series_key", "subject", "period", "as_stated", "segment"])
+                      line_group="line_key", hover=["series_key", "subject", "period", "as_stated", "segment"],
+                      height=_height(shown))
     fig.update_yaxes(tickformat=".0%")
     ui.chart(fig, shown, "port_shares_reported", port_labels)
 
@@ -53,7 +61,7 @@ else:
         shown_kinds = units.assign(kind=units["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # hover only
         fig = charts.line(shown_kinds, "period_start", "units", optics_labels, color="speed_label",
                           symbol="vintage_label", line_group="line_key",
-                          hover=["series_key", "kind", "subject", "period", "as_stated"])
+                          hover=["series_key", "kind", "subject", "period", "as_stated"], height=_height(units))
         ui.chart(fig, units, "optics_units", optics_labels)
     prices = shape.per_period(optics[optics["usd_per_gbps"].notna() | optics["asp_usd"].notna()])
     st.markdown(f"**{t('ports.prices')}**")
@@ -65,5 +73,5 @@ else:
         shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
         fig = charts.line(shown, "period_start", metric, optics_labels, color="speed_label",
                           symbol="vintage_label", line_group="line_key",
-                          hover=["series_key", "subject", "period", "kind", "usd_per_gbps_derived"])
+                          hover=["series_key", "subject", "period", "kind", "usd_per_gbps_derived"], height=_height(shown))
         ui.chart(fig, shown, "optics_prices", optics_labels)
