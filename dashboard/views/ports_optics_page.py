@@ -5,6 +5,13 @@ import streamlit as st
 from dashboard import charts, components as ui, data, i18n, shape
 from dashboard.i18n import t
 
+
+def _height(df, color: str = "speed_label", symbol: str = "vintage_label") -> int:
+    """Room for the legend above the plot: one legend entry per speed and vintage, about three to a row."""
+    entries = df.groupby([color, symbol], dropna=False).ngroups
+    return min(charts.HEIGHT + 24 * -(-entries // 3), 900)
+
+
 ui.page_header(t("page.ports-optics"), ui.description("marts.port_shipments"))
 ui.require_warehouse()
 
@@ -32,8 +39,10 @@ if not reported_shares.empty:
     st.markdown(f"**{t('ports.shares_reported')}**")
     shown = shape.with_hedged_value(shape.per_period(reported_shares), value="port_share")
     shown = shown.sort_values(["period_start", "speed_gbps"])
-    fig = charts.scatter(shown, "period", "port_share", port_labels, color="speed_label", symbol="publisher",
-                         hover=["subject", "as_stated", "published_on", "segment"])
+    # one line per series and vintage (line_key), as on the Market page: a publisher's releases stay apart
+    fig = charts.line(shown, "period_start", "port_share", port_labels, color="speed_label", symbol="vintage_label",
+                      line_group="line_key", hover=["series_key", "subject", "period", "as_stated", "segment"],
+                      height=_height(shown))
     fig.update_yaxes(tickformat=".0%")
     ui.chart(fig, shown, "port_shares_reported", port_labels)
 
@@ -42,27 +51,27 @@ st.subheader(t("ports.optics_header"))
 if optics.empty:
     ui.empty(t("ports.no_optics"))
 else:
-    units_col, price_col = st.columns(2)
-    with units_col:
-        units = shape.with_hedged_value(shape.per_period(optics[optics["measure"] == "units"]), value="units")
-        st.markdown(f"**{t('ports.units_shipped')}**")
-        if units.empty:
-            ui.empty(t("ports.no_units"))
-        else:
-            units = units.sort_values(["period_start", "speed_gbps"])
-            shown_kinds = units.assign(kind=units["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # legend only
-            fig = charts.scatter(shown_kinds, "period", "units", optics_labels, color="speed_label", symbol="kind",
-                                 hover=["publisher", "subject", "as_stated", "published_on"])
-            ui.chart(fig, units, "optics_units", optics_labels)
-    with price_col:
-        prices = shape.per_period(optics[optics["usd_per_gbps"].notna() | optics["asp_usd"].notna()])
-        st.markdown(f"**{t('ports.prices')}**")
-        if prices.empty:
-            ui.empty(t("ports.no_prices"))
-        else:
-            metric = st.radio(t("ports.price"), ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
-                              key="optics_price_metric", label_visibility="collapsed")
-            shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
-            fig = charts.scatter(shown, "period", metric, optics_labels, color="speed_label",
-                                 hover=["subject", "publisher", "kind", "published_on", "usd_per_gbps_derived"])
-            ui.chart(fig, shown, "optics_prices", optics_labels)
+    # full width, one after the other: a legend of many series and vintages needs the room
+    units = shape.with_hedged_value(shape.per_period(optics[optics["measure"] == "units"]), value="units")
+    st.markdown(f"**{t('ports.units_shipped')}**")
+    if units.empty:
+        ui.empty(t("ports.no_units"))
+    else:
+        units = units.sort_values(["period_start", "speed_gbps"])
+        shown_kinds = units.assign(kind=units["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # hover only
+        fig = charts.line(shown_kinds, "period_start", "units", optics_labels, color="speed_label",
+                          symbol="vintage_label", line_group="line_key",
+                          hover=["series_key", "kind", "subject", "period", "as_stated"], height=_height(units))
+        ui.chart(fig, units, "optics_units", optics_labels)
+    prices = shape.per_period(optics[optics["usd_per_gbps"].notna() | optics["asp_usd"].notna()])
+    st.markdown(f"**{t('ports.prices')}**")
+    if prices.empty:
+        ui.empty(t("ports.no_prices"))
+    else:
+        metric = st.radio(t("ports.price"), ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
+                          key="optics_price_metric", label_visibility="collapsed")
+        shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
+        fig = charts.line(shown, "period_start", metric, optics_labels, color="speed_label",
+                          symbol="vintage_label", line_group="line_key",
+                          hover=["series_key", "subject", "period", "kind", "usd_per_gbps_derived"], height=_height(shown))
+        ui.chart(fig, shown, "optics_prices", optics_labels)

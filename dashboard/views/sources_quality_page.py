@@ -4,107 +4,113 @@ and a read-only SQL console with the data dictionary beside it."""
 import streamlit as st
 
 from dashboard import components as ui, data, shape
+from dashboard.i18n import t
 
-ui.page_header("Sources & quality", "Where the data comes from and how much to trust it.")
+ui.page_header(t("page.sources"), t("sources.summary"))
 ui.require_warehouse()
 
 sources_tab, checks_tab, conflicts_tab, stale_tab, claims_tab, sql_tab = st.tabs(
-    ["Sources", "Checks", "Conflicts", "Stale indicators", "Claims inbox", "SQL console"])
+    [t("sources.tab_sources"), t("sources.tab_checks"), t("sources.tab_conflicts"), t("sources.tab_stale"),
+     t("sources.tab_claims"), t("sources.tab_sql")])
 
 with sources_tab:
     status = data.source_status()
-    ui.table(status, "sources", data.labels("marts.source_status"), data.column_descriptions("marts.source_status"),
+    ui.table(status, "sources", ui.labels("marts.source_status"), ui.column_help("marts.source_status"),
              columns=["source_id", "publisher", "last_fetch", "last_outcome", "last_change", "documents", "stored",
                       "failing", "not_recorded", "last_error", "kind", "origin", "cadence", "title", "homepage"],
              with_sources=False)
-    changes, change_labels = data.mart("source_changes"), data.labels("marts.source_changes")
-    st.markdown("**Page changes**")
+    changes, change_labels = data.mart("source_changes"), ui.labels("marts.source_changes")
+    st.markdown(f"**{t('sources.page_changes')}**")
     if changes.empty:
-        ui.empty("No page changes recorded yet: fetched pages are compared with their previous version on every "
-                 "`fabricwatch refresh --mode live`.")
+        ui.empty(t("sources.no_changes"))
     else:
-        source = st.selectbox("Source", shape.options(changes, "source_id"), key="changes_source")
+        source = st.selectbox(t("sources.source"), shape.options(changes, "source_id"), key="changes_source")
         picked = shape.where(changes, source_id=source).sort_values("detected_at", ascending=False)
         ui.table(picked, "source_changes", change_labels, columns=[
             "detected_at", "title", "url", "change_kind", "text_changed", "added_lines", "removed_lines",
             "size_delta_bytes", "version_number"], with_sources=False)
         with_diff = picked[picked["diff"].notna()]
         for row in with_diff.head(5).itertuples():
-            with st.expander(f"Diff {row.detected_at} — {row.title or row.url}", icon=":material/difference:"):
+            with st.expander(t("sources.diff_title", detected_at=row.detected_at, title=row.title or row.url),
+                             icon=":material/difference:"):
                 st.code(row.diff, language="diff")
                 if row.diff_truncated:
-                    st.caption("Diff cut at the cap of 400 lines.")
+                    st.caption(t("sources.diff_cut"))
 
 with checks_tab:
     checks = data.latest_checks()
     if checks.empty:
-        ui.empty("No asset check results yet: they are recorded by `fabricwatch refresh`.")
+        ui.empty(t("sources.no_checks"))
     else:
         failed = int((~checks["passed"]).sum())
-        st.markdown(f"{ui.badge('failed' if failed else 'passed')} {failed} of {len(checks)} checks failed in run "
-                    f"`{checks['run_id'].iloc[0]}`.")
-        ui.table(checks, "checks", data.labels("meta.checks"), data.column_descriptions("meta.checks"), with_sources=False)
+        st.markdown(f"{ui.badge('failed' if failed else 'passed')} "
+                    + t("sources.checks_failed", failed=failed, total=len(checks), run_id=checks["run_id"].iloc[0]))
+        ui.table(checks, "checks", ui.labels("meta.checks"), ui.column_help("meta.checks"), with_sources=False)
 
 with conflicts_tab:
     conflicts = data.mart("conflicts")
     if conflicts.empty:
-        ui.empty("No conflicting figures: every indicator, subject and period has one value (per kind).")
+        ui.empty(t("sources.no_conflicts"))
     else:
-        ui.table(conflicts, "conflicts", data.labels("marts.conflicts"), data.column_descriptions("marts.conflicts"),
-                 columns=["indicator", "subject", "period", "kind", "conflict_type", "unit", "a_value",
-                          "a_value_qualifier", "a_publisher", "a_published_on", "a_url", "a_evidence", "b_value",
-                          "b_value_qualifier", "b_publisher", "b_published_on", "b_url", "b_evidence",
-                          "relative_difference", "bounds_compatible"], with_sources=False)
+        ui.table(conflicts, "conflicts", ui.labels("marts.conflicts"), ui.column_help("marts.conflicts"),
+                 # value or date conflict, the series, and who carried each side (a repost is not a new source)
+                 columns=["conflict_on", "conflict_type", "series_key", "indicator", "subject", "period", "kind", "unit",
+                          "a_value", "a_value_qualifier", "a_event_date", "a_date_precision", "a_publisher",
+                          "a_carrier", "a_published_on", "a_url", "a_evidence",
+                          "b_value", "b_value_qualifier", "b_event_date", "b_date_precision", "b_publisher",
+                          "b_carrier", "b_published_on", "b_url", "b_evidence",
+                          "relative_difference", "days_apart", "bounds_compatible"], with_sources=False)
 
 with stale_tab:
     freshness = data.mart("indicator_freshness")
     if freshness.empty:
-        ui.empty("No indicator catalog yet: sources/curated/indicators.csv feeds it on refresh.")
+        ui.empty(t("sources.no_indicators"))
     else:
         stale = freshness[freshness["status"].isin(["stale", "undated", "no_data"])]
         st.markdown(" ".join(f"{ui.badge(s)} {n}" for s, n in freshness["status"].value_counts().items()))
-        ui.table(stale, "stale_indicators", data.labels("marts.indicator_freshness"),
-                 data.column_descriptions("marts.indicator_freshness"), with_sources=False)
+        ui.table(stale, "stale_indicators", ui.labels("marts.indicator_freshness"),
+                 ui.column_help("marts.indicator_freshness"), with_sources=False)
 
 with claims_tab:
     claims = data.claims_inbox()
     if claims.empty:
-        ui.empty("The claims inbox is empty: claims are extracted from press releases and news on refresh; "
-                 "review them with `fabricwatch claims review`.")
+        ui.empty(t("sources.no_claims"))
     else:
-        review = st.selectbox("Review status", [None, *shape.options(claims, "status")], key="claims_status",
-                              format_func=lambda s: "all" if s is None else s)
-        ui.table(shape.where(claims, status=review), "claims", data.labels("marts.claims_inbox"),
-                 data.column_descriptions("marts.claims_inbox"),
+        review = st.selectbox(t("sources.review_status"), [None, *shape.options(claims, "status")], key="claims_status",
+                              format_func=lambda s: t("sources.all") if s is None else s)
+        ui.table(shape.where(claims, status=review), "claims", ui.labels("marts.claims_inbox"),
+                 ui.column_help("marts.claims_inbox"),
                  columns=["status", "decided_on", "value", "unit", "period", "kind", "subject", "indicator",
                           "suggested_indicator", "review_note", "evidence", "source_id", "published_on", "url"])
 
 with sql_tab:
     console, dictionary = st.columns([3, 2])
     with console:
-        st.markdown(f"Read-only: one SELECT at a time, at most {data.CONSOLE_MAX_ROWS:,} rows, "
-                    f"{data.CONSOLE_TIMEOUT_S:g} s; no files, extensions or other databases.")
+        st.markdown(t("sources.console_rules", rows=f"{data.CONSOLE_MAX_ROWS:,}", seconds=f"{data.CONSOLE_TIMEOUT_S:g}"))
         with st.form("sql_console"):
-            sql = st.text_area("SQL", "SELECT indicator, count(*) AS figures FROM core.observations GROUP BY 1 ORDER BY 2 DESC",
+            sql = st.text_area(t("sources.sql"), "SELECT indicator, count(*) AS figures FROM core.observations GROUP BY 1 ORDER BY 2 DESC",
                                height=140, key="sql_text")
-            submitted = st.form_submit_button("Run", icon=":material/play_arrow:")
+            submitted = st.form_submit_button(t("sources.run"), icon=":material/play_arrow:")
         if submitted:
             try:
                 result = data.run_console(sql)
             except data.QueryRejected as exc:
-                st.error(f"Rejected: {exc}", icon=":material/block:")
+                st.error(t("sources.rejected", error=exc), icon=":material/block:")
             else:
                 frame = shape.query_frame(result.columns, result.rows)
-                st.caption(f"{len(frame):,} rows" + (f" (cut at {data.CONSOLE_MAX_ROWS:,})" if result.truncated else ""))
+                st.caption(t("sources.console_cut", rows=f"{len(frame):,}", cap=f"{data.CONSOLE_MAX_ROWS:,}")
+                           if result.truncated else t("sources.console_rows", rows=f"{len(frame):,}"))
                 ui.table(frame, "sql_result", with_sources=False)
     with dictionary:
         d = data.dictionary()
         relations = d[d["column_name"] == ""]
         names = (relations["schema_name"] + "." + relations["table_name"]).tolist()
-        relation = st.selectbox("Data dictionary", names, key="dictionary_relation",
+        relation = st.selectbox(t("sources.data_dictionary"), names, key="dictionary_relation",
                                 index=names.index("marts.latest_indicators") if "marts.latest_indicators" in names else 0)
-        st.caption(data.description(relation))
+        st.caption(ui.description(relation))
         schema, name = relation.split(".")
         cols = d[(d["schema_name"] == schema) & (d["table_name"] == name) & (d["column_name"] != "")]
+        # descriptions are the warehouse's COMMENT ON texts (English); the headers follow the reader
         st.dataframe(cols[["column_name", "data_type", "description"]], hide_index=True, width="stretch", height=420,
-                     key="dictionary_columns")
+                     key="dictionary_columns",
+                     column_config={c: t(f"sources.dictionary_{c}") for c in ("column_name", "data_type", "description")})

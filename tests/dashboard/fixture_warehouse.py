@@ -103,6 +103,8 @@ def observations(later: bool) -> list[Observation]:
              value_qualifier=">", speed_gbps=800, region="worldwide"),
         _obs("optics_asp", "800G optical modules", "2024", 600.0, "USD", "estimate", TESTS, speed_gbps=800, note=TEST_NOTE),
         _obs("optics_asp", "400G optical modules", "2024", 350.0, "USD", "estimate", TESTS, speed_gbps=400, note=TEST_NOTE),
+        # a second year of the same series and vintage: the price chart joins it to 2024 in one line
+        _obs("optics_asp", "800G optical modules", "2025", 500.0, "USD", "estimate", TESTS, speed_gbps=800, note=TEST_NOTE),
         _obs("port_speed_gbps", "ConnectX-8 (GB300 NVL72 NIC)", "2025H2", 800, "Gbps", "spec", NVIDIA_CX8, speed_gbps=800,
              vendor="NVIDIA", product_id="connectx-8"),
         _obs("port_speed_gbps", "Quantum-X800 (XDR) InfiniBand switch", "2025", 800, "Gbps", "spec", NVIDIA_SEED, speed_gbps=800,

@@ -164,7 +164,7 @@ def test_page_in_real_browser(server, browser, page, tmp_path):
 # Pages translated so far (the others keep English headers until their second pass; their titles in the
 # navigation are translated already). Each opens from a link with ?lang=zh-TW, in Chinese.
 TRANSLATED = [p for p in PAGES if p.url_path in ("overview", "market", "ports-optics", "roadmap", "uec", "model",
-                                                 "benchmarks", "top500", "mlperf", "alerts")]
+                                                 "benchmarks", "top500", "mlperf", "alerts", "sources")]
 
 
 @pytest.mark.parametrize("page", TRANSLATED, ids=[p.url_path for p in TRANSLATED])
@@ -182,7 +182,10 @@ def test_page_in_zh_tw_in_real_browser(server, browser, page, tmp_path):
     assert title == ("fabricwatch" if page.default else page.label("zh-TW"))
     body = browser.find_element(By.TAG_NAME, "body").text
     assert "語言 · Language" in body  # the sidebar switch
-    assert "來源與資料" in body or page.default or page.url_path == "alerts"  # the sources expander, translated
+    # the sources expander, translated (the Sources & quality page's tables are themselves the sources: its tabs)
+    assert "來源與資料" in body or page.default or page.url_path in ("alerts", "sources")
+    if page.url_path == "sources":
+        assert all(tab in body for tab in ("來源", "檢查", "衝突", "過期指標", "待審聲明", "SQL 主控台"))
     assert "lang=zh-TW" in browser.current_url  # the address keeps the language when copied
     if want_charts:
         assert browser.find_elements(By.CSS_SELECTOR, "[data-testid='stPlotlyChart'] .main-svg")

@@ -227,7 +227,9 @@ def test_ports_optics_in_zh_tw(zh_app):
     at.radio(key="optics_price_metric").set_value("usd_per_gbps").run()
     prices = figures(at)[-1]
     assert prices["layout"]["yaxis"]["title"]["text"] == "每 Gb/s 價格，美元"
-    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.75, 0.875]  # 600/800, 350/400
+    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.625, 0.75, 0.875]  # 500/800, 600/800, 350/400
+    assert all("lines" in tr["mode"] for tr in prices["data"])  # one line per series and vintage
+    assert prices["layout"]["legend"]["title"]["text"].startswith("速率")
 
 
 def test_evidence_is_shown_as_written_in_both_languages(app, monkeypatch):
@@ -432,3 +434,32 @@ def test_alerts_in_zh_tw(zh_app, fixture_home):
         assert "zh-check" in set(table.value["name"])  # the rule's own name, as the analyst wrote it
     finally:
         alerts.remove_rule(fixture_home, "zh-check")  # the fixture home is shared with the other page tests
+
+
+def test_sources_quality_in_zh_tw(zh_app):
+    import json
+
+    at = zh_app("sources_quality_page.py")
+    assert not at.exception
+    assert at.title[0].value == "來源與品質"
+    assert [tab.label for tab in at.tabs] == ["來源", "檢查", "衝突", "過期指標", "待審聲明", "SQL 主控台"]
+    assert [s.label for s in at.selectbox] == ["來源", "審核狀態", "資料字典"]
+    # the conflicts tab: value or date, the series, and who carried each side (the fixture's three Arista reposts)
+    table = next(df for df in at.dataframe if "conflict_on" in df.value.columns)
+    shown = [c for c, spec in json.loads(table.proto.columns).items() if not spec.get("hidden") and c != "_index"]
+    assert shown[:3] == ["conflict_on", "conflict_type", "series_key"]
+    assert {"a_carrier", "b_carrier", "a_event_date", "b_event_date", "days_apart"} <= set(shown)
+    config = json.loads(table.proto.columns)
+    assert config["a_carrier"]["label"] == "A 方轉載者" and config["b_carrier"]["label"] == "B 方轉載者"
+    pairs = {frozenset(p) for p in zip(table.value["a_carrier"], table.value["b_carrier"])}
+    assert pairs == {frozenset(p) for p in [("BeyondSPX", "MarketBeat"), ("BeyondSPX", "Surfaced.finance"),
+                                            ("MarketBeat", "Surfaced.finance")]}
+    assert set(table.value["conflict_on"]) == {"value"}  # the data's code, not translated
+    assert any("執行 `run-2` 中 2 項檢查有 1 項失敗" in m.value for m in at.markdown)
+    # the SQL console answers in Chinese; the dictionary's headers follow the reader, its descriptions stay English
+    at.text_area(key="sql_text").input("DROP TABLE core.observations")
+    at.button[0].click().run()
+    assert any(e.value.startswith("已拒絕：") for e in at.error)
+    dictionary = next(df for df in at.dataframe if "data_type" in df.value.columns)
+    columns = json.loads(dictionary.proto.columns)
+    assert columns["column_name"]["label"] == "欄位名稱" and columns["description"]["label"] == "說明（原文）"

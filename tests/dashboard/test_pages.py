@@ -76,7 +76,22 @@ def test_ports_optics_price_metric_switch(app):
     at.radio(key="optics_price_metric").set_value("usd_per_gbps").run()
     prices = figures(at)[-1]
     assert prices["layout"]["yaxis"]["title"]["text"] == "Price per Gb/s, USD per Gb/s"
-    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.75, 0.875]  # 600/800, 350/400
+    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.625, 0.75, 0.875]  # 500/800, 600/800, 350/400
+
+
+def test_ports_optics_draws_one_line_per_series_and_vintage(app):
+    """Like the Market page: a series' figures of one vintage are one line in period order, not loose points."""
+    at = app("ports_optics_page.py")
+    assert not at.exception
+    prices = figures(at)[-1]
+    lines = {t["name"]: t for t in prices["data"]}
+    assert set(lines) == {"800G, fabricwatch tests 2025-01-01", "400G, fabricwatch tests 2025-01-01"}
+    assert all("lines" in t["mode"] for t in lines.values())
+    assert trace_values(lines["800G, fabricwatch tests 2025-01-01"], "y") == [600.0, 500.0]  # 2024, then 2025
+    assert [str(x)[:10] for x in trace_values(lines["800G, fabricwatch tests 2025-01-01"], "x")] == [
+        "2024-01-01", "2025-01-01"]  # periods placed in time (period_start), not as categories
+    units = figures(at)[-2]
+    assert [t["name"] for t in units["data"]] == ["800G, LightCounting 2024-04-01"]
 
 
 def test_roadmap_search_filters_catalog(app):
