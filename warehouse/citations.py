@@ -104,12 +104,15 @@ def citations(frames: Mapping[str, pd.DataFrame], docs: pd.DataFrame | None = No
 
 
 def published_release(con: duckdb.DuckDBPyConnection) -> dict | None:
-    """The newest published run (meta.runs): its id, finish time and fetch mode."""
-    rows = con.cursor().execute((SQL_DIR / "published_release.sql").read_text(encoding="utf-8")).fetchall()
-    if not rows:
+    """The newest published run (warehouse/runs.py): its id, finish time and fetch mode."""
+    from warehouse import runs
+
+    run = runs.last_published(con.cursor())
+    if run is None:
         return None
-    run_id, finished_at, mode = rows[0]
-    return {"run_id": run_id, "finished_at": finished_at.isoformat() if finished_at else None, "mode": mode}
+    finished_at = run["finished_at"]
+    return {"run_id": run["run_id"], "finished_at": finished_at.isoformat() if finished_at else None,
+            "mode": run["mode"]}
 
 
 def release_citation(release: Mapping | None, today: dt.date | None = None) -> str:
