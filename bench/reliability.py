@@ -14,6 +14,7 @@ import argparse
 import datetime as dt
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -32,6 +33,15 @@ from bench.reliability_faults import (  # noqa: E402,F401
 from bench.reliability_load import scenario_load  # noqa: E402,F401
 
 DOC = ROOT / "docs" / "reliability.md"
+# The scenarios run in throwaway homes (tempfile, prefix fw_rel_): the report names them by role, not path.
+_TEMP_HOME = re.compile(r"(?:/[^\s'\"`]*?)?/fw_rel_[A-Za-z0-9_]+(\.snapshots)?")
+
+
+def _scrub(results):
+    """Results with the throwaway homes' machine paths replaced by $FABRICWATCH_HOME (or its snapshot copy)."""
+    text = json.dumps(results, default=str)
+    text = _TEMP_HOME.sub(lambda m: "$SNAPSHOT_COPY" if m.group(1) else "$FABRICWATCH_HOME", text)
+    return json.loads(text)
 
 
 def scenario_server_stop(command: str, home: Path, start_timeout_s: float = 180) -> dict:
@@ -147,7 +157,7 @@ def main() -> int:  # pragma: no cover - see the module doc
         from bench.reliability_report import write_report
         write_report(results, DOC)
         return 0
-    results = run_all(args.kills, args.readers, args.refreshes)
+    results = _scrub(run_all(args.kills, args.readers, args.refreshes))
     if args.full:
         (ROOT / "bench" / "reliability_results.json").write_text(json.dumps(results, indent=1, default=str) + "\n",
                                                                 encoding="utf-8")
