@@ -127,7 +127,7 @@ def test_every_recorded_file_reads_without_error_and_fabric_in_vocabulary():
 
 
 @pytest.mark.parametrize("path, expected", [
-    ("/work/x/training_results_v4.0/NVIDIA/systems/a.json", "v4.0"),
+    ("/srv/x/training_results_v4.0/NVIDIA/systems/a.json", "v4.0"),
     ("reference/mlperf_training/v0.6/Google/systems/tpu.json", "v0.6"),
     ("https://raw.githubusercontent.com/mlcommons/training_results_v5.1/441d65f4445cd59687466533fd9f55399136e7a4/HPE/systems/x.json", "v5.1"),
     ("systems/a.json", None),
