@@ -227,3 +227,20 @@ def test_a_real_refresh_delivers_through_the_dagster_step(tmp_path, monkeypatch,
     assert all((o["url"] or o["via"]) and o["publisher"] and o["evidence"] for o in message["observations"])
     assert cli.main(["refresh", "--force"]) == 0
     assert len(handler.received) == 1
+
+
+def test_a_series_rule_watches_that_series_only(home, webhook):
+    """--series takes the warehouse's series_key: figures of another series never fire it."""
+    handler, url = webhook
+    with db.published_connection(home) as con:
+        keys = con.execute("SELECT DISTINCT series_key FROM core.observations WHERE indicator = ? "
+                           "AND subject = 'AI back-end switches' AND series_key IS NOT NULL", [IND]).fetchall()
+        others = con.execute("SELECT count(*) FROM core.observations WHERE indicator = ? AND value > 1 "
+                             "AND series_key IS DISTINCT FROM ?", [IND, keys[0][0] if keys else None]).fetchone()[0]
+    assert len(keys) == 1 and others > 0      # one series for the 2027 forecasts, other rows outside it
+    assert cli.main(["alerts", "add", "one-series", "--indicator", IND, "--series", keys[0][0], "--above", "1",
+                     "--webhook", url, "--backfill"]) == 0
+    _evaluate(home)
+    [message] = handler.received
+    assert sorted(o["value"] for o in message["observations"]) == [9e9, 10e9, 11e9, 12.5e9]
+    assert {o["series_key"] for o in message["observations"]} == {keys[0][0]}

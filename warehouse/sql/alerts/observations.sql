@@ -2,7 +2,7 @@
 -- the previous vintage of the same period when there is one, else the latest earlier period.
 -- Parameters: $indicator, $subject_like (NULL = any), $series_key (NULL = any).
 WITH obs AS (
-    SELECT record_id, indicator, subject, CAST(NULL AS VARCHAR) AS series_key /*SERIES_KEY*/, period, period_start, period_end, value, value_qualifier,
+    SELECT record_id, indicator, subject, series_key, period, period_start, period_end, value, value_qualifier,
            unit, kind, publisher, url, via, published_on, evidence
     FROM core.observations
     WHERE indicator = $indicator
@@ -20,5 +20,5 @@ SELECT r.*,
                 (SELECT arg_max(p.value, p.period_end) FROM ranked AS p
                  WHERE p.series = r.series AND p.kind = r.kind AND p.period_end < r.period_start)) AS previous_value
 FROM ranked AS r
-WHERE $series_key IS NULL OR r.series = $series_key
+WHERE $series_key IS NULL OR r.series_key = $series_key
 ORDER BY r.published_on NULLS FIRST, r.period_start, r.record_id
