@@ -156,11 +156,15 @@ def apply_helpers(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -
         con.execute(path.read_text(encoding="utf-8"))
 
 
-def apply_mart(con: duckdb.DuckDBPyConnection, mart: Mart | str, directory: Path = MARTS_DIR) -> int:
-    """(Re)create one mart with its comments, in one transaction. Returns its row count."""
+def apply_mart(con: duckdb.DuckDBPyConnection, mart: Mart | str, directory: Path = MARTS_DIR, *,
+               helpers: bool = True) -> int:
+    """(Re)create one mart with its comments, in one transaction. Returns its row count.
+
+    `helpers=False` when the caller applied the helper macros already (building several marts)."""
     if isinstance(mart, str):
         mart = get_mart(mart, directory)
-    apply_helpers(con, directory)
+    if helpers:
+        apply_helpers(con, directory)
     con.execute("BEGIN")
     try:
         con.execute(mart.sql)

@@ -1,8 +1,12 @@
-"""One Dagster asset per mart file (warehouse/sql/marts/*.sql), with its quality checks.
+"""The marts (warehouse/sql/marts/*.sql) as assets built by one subsettable step, `build_marts`.
 
-Thin: SQL lives in the mart files, check logic in warehouse/quality.py. A mart's parents are the
-writers of the relations its SQL reads (pipelines/lineage.py wires them); its code_version is the
-hash of its SQL. ERROR checks are blocking (a failure stops the publish); WARN checks (conflicts,
+Thin: SQL lives in the mart files, check logic in warehouse/quality.py. Each mart is its own asset
+`marts/<name>`: its parents are the writers of the relations its SQL reads (pipelines/lineage.py), its
+code_version is the hash of its SQL, its checks are check specs on it. One step builds the selected
+marts in dependency order on one connection and runs their checks there: a run pays Dagster's
+per-step bookkeeping once, not once per mart, and a partial run (an ingest, a schedule) builds only
+the marts its selection reaches. ERROR checks are blocking: a failure fails the step after every
+selected mart was built and checked, so the publish step does not run. WARN checks (conflicts,
 freshness, overlapping speed buckets) only report. Every result is also stored in meta.checks.
 """
 
@@ -17,7 +21,7 @@ from warehouse import db, marts, quality
 
 GROUP = "marts"
 KEY_PREFIX = "marts"
-PREVIEW_ROWS = 5
+STEP = "build_marts"   # the step's name, printed by `fabricwatch refresh` as `ok    build_marts`
 
 
 def mart_key(name: str) -> dg.AssetKey:
@@ -25,62 +29,73 @@ def mart_key(name: str) -> dg.AssetKey:
 
 
 def build_mart_assets(upstream: list[dg.AssetsDefinition] = ()) -> tuple[list[dg.AssetsDefinition], list]:
-    """Assets `marts/<name>` (group "marts"): each one's parents are the writers, among `upstream`
-    and the marts, of the relations its SQL reads.
-
-    Each mart's checks run inside its own step (check specs on the asset), on the connection that
-    built it: one step and one connection per mart instead of one per check.
-    """
-    found = marts.discover_marts()
+    """The multi-asset `build_marts` (group "marts"), one asset per mart: each one's parents are the
+    writers, among `upstream` and the marts, of the relations its SQL reads. No standalone checks:
+    each mart's checks run in the step, on the connection that built it."""
+    found = marts.discover_marts()   # in dependency order
     by_relation = lineage.writers(upstream)
     for mart in found:
         by_relation.setdefault(mart.relation, set()).add(mart_key(mart.name))
-    return [_mart_asset(mart, lineage.parents(mart.reads, by_relation, mart_key(mart.name))) for mart in found], []
+    specs = [_spec(mart, lineage.parents(mart.reads, by_relation, mart_key(mart.name))) for mart in found]
+    checks = {mart.name: quality.checks_for(mart) for mart in found}
+    check_specs = [dg.AssetCheckSpec(s.name, asset=mart_key(m.name), blocking=s.severity == quality.ERROR,
+                                     description=s.description)
+                   for m in found for s in checks[m.name]]
+
+    @dg.multi_asset(name=STEP, specs=specs, check_specs=check_specs, can_subset=True)
+    def build_marts(context: dg.AssetExecutionContext, warehouse: WarehouseResource):
+        selected = [m for m in found if mart_key(m.name) in context.selected_asset_keys]
+        previous = published_row_counts(warehouse.home_path, [m.name for m in selected])
+        selected_checks = context.selected_asset_check_keys
+        with warehouse.connect() as con:
+            marts.apply_helpers(con)
+            for mart in selected:
+                wanted = [s for s in checks[mart.name]
+                          if dg.AssetCheckKey(mart_key(mart.name), s.name) in selected_checks]
+                yield _build(context, con, mart, wanted, previous.get(mart.name))
+
+    return [build_marts], []
+
+
+def _spec(mart: marts.Mart, deps: list[dg.AssetKey]) -> dg.AssetSpec:
+    return dg.AssetSpec(key=mart_key(mart.name), group_name=GROUP, deps=deps, kinds=kinds(Kind.duckdb),
+                        code_version=marts.sql_version(mart), description=mart.description or mart.relation,
+                        metadata=lineage.metadata(writes=[mart.relation], reads=mart.reads))
 
 
 def _severity(spec: quality.MartCheck) -> dg.AssetCheckSeverity:
     return dg.AssetCheckSeverity.ERROR if spec.severity == quality.ERROR else dg.AssetCheckSeverity.WARN
 
 
-def _mart_asset(mart: marts.Mart, deps: list[dg.AssetKey]) -> dg.AssetsDefinition:
-    key = mart_key(mart.name)
-    specs = quality.checks_for(mart)
-    check_specs = [dg.AssetCheckSpec(s.name, asset=key, blocking=s.severity == quality.ERROR, description=s.description)
-                   for s in specs]
-
-    @dg.asset(key=key, group_name=GROUP, deps=deps, kinds=kinds(Kind.duckdb), check_specs=check_specs,
-              code_version=marts.sql_version(mart), metadata=lineage.metadata(writes=[mart.relation], reads=mart.reads),
-              description=mart.description or mart.relation)
-    def _asset(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-        previous = published_row_count(warehouse.home_path, mart.name) if any(s.needs_published_count for s in specs) else None
-        with warehouse.connect() as con:
-            rows = marts.apply_mart(con, mart)
-            preview = marts.preview(con, mart.name, PREVIEW_ROWS)
-            columns = marts.columns(con, mart.name)
-            results = []
-            for spec in specs:
-                outcome = spec.run(con, previous if spec.needs_published_count else None)
-                results.append(store_check(
-                    con, context.run.run_id, asset=f"{KEY_PREFIX}/{mart.name}", check_name=spec.name,
-                    passed=outcome.passed, description=outcome.description, severity=_severity(spec),
-                    metadata={"offending_rows": outcome.rows[: quality.MAX_ROWS]} if outcome.rows else {}))
-        context.log.info(f"{mart.relation}: {rows} rows")
-        return dg.MaterializeResult(check_results=results, metadata={
-            **table_metadata(mart.relation, columns, rows),
-            "kind": mart.relation_kind.lower(),
-            "key": ", ".join(mart.key),
-            "preview": dg.MetadataValue.text(preview.to_string(index=False)),
-        })
-
-    return _asset
+def _build(context: dg.AssetExecutionContext, con, mart: marts.Mart, specs: list[quality.MartCheck],
+           previous: int | None) -> dg.MaterializeResult:
+    """(Re)create one mart (helpers already applied) and run its checks; one result with its check results."""
+    rows = marts.apply_mart(con, mart, helpers=False)
+    columns = marts.columns(con, mart.name)
+    results = []
+    for spec in specs:
+        outcome = spec.run(con, previous if spec.needs_published_count else None)
+        results.append(store_check(
+            con, context.run.run_id, asset=f"{KEY_PREFIX}/{mart.name}", check_name=spec.name,
+            asset_key=mart_key(mart.name), passed=outcome.passed, description=outcome.description,
+            severity=_severity(spec),
+            metadata={"offending_rows": outcome.rows[: quality.MAX_ROWS]} if outcome.rows else {}))
+    context.log.info(f"{mart.relation}: {rows} rows")
+    return dg.MaterializeResult(asset_key=mart_key(mart.name), check_results=results, metadata={
+        **table_metadata(mart.relation, columns, rows),
+        "kind": mart.relation_kind.lower(),
+        "key": ", ".join(mart.key),
+    })
 
 
-def published_row_count(home, name: str) -> int | None:
-    """Rows of marts.<name> in the published warehouse, None when there is none or it lacks the mart."""
-    if not db.paths(home).published.exists():
-        return None
+def published_row_counts(home, names: list[str]) -> dict[str, int]:
+    """Rows of each named mart in the published warehouse; a mart it lacks (or no published file) is absent."""
+    if not names or not db.paths(home).published.exists():
+        return {}
     try:
         with db.published_connection(home) as con:
-            return marts.row_count(con, name)
+            present = marts.existing_marts(con)
+            return {name: marts.row_count(con, name) for name in names if name in present}
     except Exception:  # noqa: BLE001 - an unreadable or older published file means "nothing to compare"
-        return None
+        return {}
+

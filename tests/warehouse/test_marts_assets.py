@@ -22,26 +22,44 @@ def _home_with_fixture(tmp_path):
     return tmp_path
 
 
-def test_factory_builds_one_asset_per_mart_with_deps_and_checks():
+def test_factory_builds_one_subsettable_step_with_an_asset_per_mart_with_deps_and_checks():
     @dg.asset(metadata=lineage.metadata(writes=["core.observations", "core.indicators"]))
     def writer() -> None:
         return None
 
-    assets, checks = mart_assets.build_mart_assets([writer])
-    by_key = {a.key: a for a in [writer, *assets]}
-    assert set(by_key) - {writer.key} == {dg.AssetKey(["marts", m.name]) for m in marts.discover_marts()}
+    (step,), checks = mart_assets.build_mart_assets([writer])
+    assert step.node_def.name == "build_marts" and step.can_subset
+    assert set(step.keys) == {dg.AssetKey(["marts", m.name]) for m in marts.discover_marts()}
+    deps = step.asset_deps
     # forecast_revisions reads marts.market_size only; market_size reads core.observations and core.indicators
-    assert set(by_key[dg.AssetKey(["marts", "forecast_revisions"])].dependency_keys) == {dg.AssetKey(["marts", "market_size"])}
-    assert set(by_key[dg.AssetKey(["marts", "market_size"])].dependency_keys) == {writer.key}
-    assert {a.group_names_by_key[a.key] for a in assets} == {"marts"}
-    assert checks == []  # each mart's checks run in its own step (check specs on the asset)
-    specs = {(s.asset_key.path[1], s.name): s for a in assets for s in a.check_specs}
+    assert deps[dg.AssetKey(["marts", "forecast_revisions"])] == {dg.AssetKey(["marts", "market_size"])}
+    assert deps[dg.AssetKey(["marts", "market_size"])] == {writer.key}
+    assert set(step.group_names_by_key.values()) == {"marts"}
+    assert checks == []  # each mart's checks run in the step (check specs on the multi-asset)
+    specs = {(s.asset_key.path[1], s.name): s for s in step.check_specs}
     assert specs[("fabric_share", "fabric_shares_sum")].blocking is True
     assert specs[("conflicts", "no_conflicts")].blocking is False
     assert specs[("indicator_freshness", "indicators_fresh")].blocking is False
     expected = sum(len(quality.checks_for(m)) for m in marts.discover_marts())
     assert len(specs) == expected
-    # module-level lists for the definitions
+    # each mart's code_version is the hash of its own SQL
+    versions = step.code_versions_by_key
+    assert versions[dg.AssetKey(["marts", "market_size"])] == marts.sql_version(marts.get_mart("market_size"))
+    assert len(set(versions.values())) == len(versions)
+
+
+def test_a_subset_builds_only_the_selected_marts_and_runs_only_their_checks(tmp_path):
+    home = _home_with_fixture(tmp_path)
+    (step,), _ = mart_assets.build_mart_assets()
+    wanted = [dg.AssetKey(["marts", "market_size"]), dg.AssetKey(["marts", "forecast_revisions"])]
+    result = dg.materialize([step], selection=wanted, resources={"warehouse": WarehouseResource(home=str(home))})
+    assert result.success
+    assert {e.asset_key for e in result.get_asset_materialization_events()} == set(wanted)
+    assert {e.asset_key for e in result.get_asset_check_evaluations()} == set(wanted)
+    with db.work_connection(home) as con:
+        assert set(marts.existing_marts(con)) == {"market_size", "forecast_revisions"}
+        stored = {a for (a,) in con.execute("SELECT DISTINCT asset FROM meta.checks").fetchall()}
+    assert stored == {"marts/market_size", "marts/forecast_revisions"}
 
 
 def test_a_failing_blocking_check_stops_what_comes_after(tmp_path):
@@ -51,19 +69,20 @@ def test_a_failing_blocking_check_stops_what_comes_after(tmp_path):
         load.replace_origin(con, "broken", Records(observations=[
             builder.obs("fabric_revenue_share", "Ethernet", "2025Q1", 0.7, "share", "actual", fabric="ethernet", **kw),
             builder.obs("fabric_revenue_share", "InfiniBand", "2025Q1", 0.5, "share", "actual", fabric="infiniband", **kw)]))
-    assets, checks = mart_assets.build_mart_assets()
-    share = next(a for a in assets if a.key == dg.AssetKey(["marts", "fabric_share"]))
+    (step,), _ = mart_assets.build_mart_assets()
+    share = dg.AssetKey(["marts", "fabric_share"])
 
-    @dg.asset(deps=[share.key])
+    @dg.asset(deps=[share])
     def downstream() -> None:
         return None
 
-    result = dg.materialize([share, downstream], raise_on_error=False,
+    result = dg.materialize([step, downstream], selection=[share, downstream.key], raise_on_error=False,
                             resources={"warehouse": WarehouseResource(home=str(home))})
     evaluations = {e.check_name: e for e in result.get_asset_check_evaluations()}
     assert evaluations["fabric_shares_sum"].passed is False
     assert evaluations["fabric_shares_sum"].metadata["offending_rows"].value[0]["share_sum"] == pytest.approx(1.2)
     assert result.asset_materializations_for_node("downstream") == []
+    assert result.get_failed_step_keys() == {"build_marts"}
     with db.work_connection(home) as con:
         stored = con.execute("SELECT passed, severity FROM meta.checks WHERE check_name = 'fabric_shares_sum'").fetchall()
     assert stored == [(False, "ERROR")]
@@ -75,7 +94,8 @@ def test_materializing_every_mart_records_every_check(tmp_path):
     assets, checks = mart_assets.build_mart_assets()
     result = dg.materialize([*assets, *checks], resources={"warehouse": WarehouseResource(home=str(home))})
     assert result.success
-    meta = result.asset_materializations_for_node("marts__forecast_revisions")[0].metadata
+    (meta,) = [m.metadata for m in result.asset_materializations_for_node("build_marts")
+               if m.asset_key == dg.AssetKey(["marts", "forecast_revisions"])]
     assert meta["dagster/row_count"].value == 10
     assert meta["dagster/table_name"].value == "marts.forecast_revisions"
     columns = {c.name: c.description for c in meta["dagster/column_schema"].schema.columns}
