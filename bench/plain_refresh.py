@@ -30,11 +30,12 @@ sys.path.insert(0, str(ROOT))
 class _Context:
     """What the asset bodies read from their context: log, run id and tags, the selected keys."""
 
-    def __init__(self, keys, run_id: str, mode: str):
+    def __init__(self, keys, run_id: str, mode: str, check_keys=()):
         self.log = logging.getLogger("plain_refresh")
         self.run = types.SimpleNamespace(run_id=run_id, tags={"fabricwatch/mode": mode})
         self.run_id = run_id
         self.selected_asset_keys = set(keys)
+        self.selected_asset_check_keys = set(check_keys)
         self.instance = types.SimpleNamespace(get_run_record_by_id=lambda _run_id: None)
 
 
@@ -83,7 +84,7 @@ def main() -> int:
     timings = {}
     for node in _order(defs):
         name = node.node_def.name
-        context = _Context(node.keys if hasattr(node, "keys") else [], run_id, mode)
+        context = _Context(node.keys if hasattr(node, "keys") else [], run_id, mode, getattr(node, "check_keys", ()))
         t0 = time.perf_counter()
         _call(node, resources, context)
         timings[name] = time.perf_counter() - t0

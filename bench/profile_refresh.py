@@ -40,7 +40,7 @@ def main() -> int:
     profiler = Profiler(interval=0.002)
     for node in plain_refresh._order(defs):
         name = node.node_def.name
-        context = plain_refresh._Context(getattr(node, "keys", []), run_id, "offline")
+        context = plain_refresh._Context(getattr(node, "keys", []), run_id, "offline", getattr(node, "check_keys", ()))
         if args.only and args.only not in name:
             plain_refresh._call(node, resources, context)
             continue

@@ -33,7 +33,8 @@ def pipeline_assets() -> tuple[list[dg.AssetsDefinition], list]:
     assets = [*registry.assets, *inbox.assets, *build_fetch_assets(REGISTRY), *build_parse_assets(REGISTRY),
               *curated.assets, *model.assets]
     mart_assets, mart_checks = build_mart_assets(assets)
-    return [*assets, *mart_assets], [*curated.checks, *registry.checks, *model.checks, *mart_checks]
+    # every check is a check spec of its asset and runs in the asset's step (none is a step of its own)
+    return [*assets, *mart_assets], mart_checks
 
 
 def build_definitions(home: str | None = None, mode: FetchMode | str | None = None) -> dg.Definitions:

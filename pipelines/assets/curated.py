@@ -4,7 +4,7 @@
 import dagster as dg
 
 from pipelines import lineage
-from pipelines.checks import record_check
+from pipelines.checks import store_check
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
 from sources import claims_review
@@ -18,8 +18,22 @@ CURATED_ORIGIN = "curated"
 WRITES = ("core.indicators", "core.sources", *load.RECORD_TABLES, "core.claim_reviews")
 
 
+KEY = dg.AssetKey("curated_ledger")
+# Blocking checks, run in the ledger's own step on its connection: name -> (description, check).
+CHECKS = {
+    "curated_provenance_complete": (
+        "Every curated row carries provenance: publisher, document title, evidence, and an address or a named carrier.",
+        lambda con: quality.provenance_complete(con, CURATED_ORIGIN)),
+    "curated_units_match_indicators": (
+        "Every curated observation's unit is one its indicator allows, and every indicator is in the catalog.",
+        lambda con: quality.units_valid(con, "core.observations", origin=CURATED_ORIGIN)),
+}
+
+
 @dg.asset(group_name="core", kinds=kinds(Kind.duckdb), deps=[dg.AssetKey("inbox_files")],
           metadata=lineage.metadata(writes=WRITES),
+          check_specs=[dg.AssetCheckSpec(name, asset=KEY, blocking=True, description=description)
+                       for name, (description, _) in CHECKS.items()],
           description="Curated ledger (sources/curated/*.csv and analyst CSVs accepted from the inbox): indicators, sources, and analyst-entered observations, events and products with provenance.")
 def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     # the repo's ledger plus analyst files accepted from the inbox; every row is validated and a
@@ -35,34 +49,19 @@ def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResour
                           where="origin = ?", params=[CURATED_ORIGIN])
         counts = load.replace_origin(con, CURATED_ORIGIN, ledger.records, ledger.entities)
         counts["claim_reviews"] = load.replace_rows(con, "core.claim_reviews", list(claims_review.decisions().values()))
+        results = [_check(context, con, name, check(con)) for name, (_, check) in CHECKS.items()
+                   if dg.AssetCheckKey(KEY, name) in context.selected_asset_check_keys]
     counts["indicators"] = len(ledger.indicators)
     counts["entities"] = len(ledger.entities.entities)
     counts["sources"] = len(ledger.sources)
     context.log.info(f"curated ledger: {counts}")
-    return dg.MaterializeResult(metadata={f"rows_{k}": v for k, v in counts.items()})
+    return dg.MaterializeResult(metadata={f"rows_{k}": v for k, v in counts.items()}, check_results=results)
 
 
-def _check(context, warehouse: WarehouseResource, name: str, outcome: quality.CheckOutcome) -> dg.AssetCheckResult:
-    return record_check(context, warehouse, asset="curated_ledger", check_name=name, passed=outcome.passed,
-                        description=outcome.description,
-                        metadata={"offending_rows": outcome.rows[:20]} if outcome.rows else {})
-
-
-@dg.asset_check(asset=curated_ledger, blocking=True,
-                description="Every curated row carries provenance: publisher, document title, evidence, and an address or a named carrier.")
-def curated_provenance_complete(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
-    with warehouse.connect() as con:
-        outcome = quality.provenance_complete(con, CURATED_ORIGIN)
-    return _check(context, warehouse, "curated_provenance_complete", outcome)
-
-
-@dg.asset_check(asset=curated_ledger, blocking=True,
-                description="Every curated observation's unit is one its indicator allows, and every indicator is in the catalog.")
-def curated_units_match_indicators(context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource) -> dg.AssetCheckResult:
-    with warehouse.connect() as con:
-        outcome = quality.units_valid(con, "core.observations", origin=CURATED_ORIGIN)
-    return _check(context, warehouse, "curated_units_match_indicators", outcome)
+def _check(context, con, name: str, outcome: quality.CheckOutcome) -> dg.AssetCheckResult:
+    return store_check(con, context.run.run_id, asset="curated_ledger", check_name=name, passed=outcome.passed,
+                       description=outcome.description,
+                       metadata={"offending_rows": outcome.rows[:20]} if outcome.rows else {})
 
 
 assets = [curated_ledger]
-checks = [curated_provenance_complete, curated_units_match_indicators]
