@@ -20,8 +20,33 @@ from sources import inbox
 from sources.registry import REGISTRY, Source
 
 INBOX_FOLDERS = ("nccl", "top500", "curated")   # inbox/<folder>/: nccl-tests logs, TOP500 lists, analyst CSVs
-# The inbox step and everything that reads what it accepts (inbox-fed sources, the curated ledger, ...).
+# The inbox job: the inbox step and everything that reads what it accepts (inbox-fed sources, the
+# curated ledger, ...). A run started for accepted files selects only what those files reach
+# (inbox_selection).
 INBOX_SELECTION = dg.AssetSelection.assets("inbox_files").downstream()
+CURATED_FOLDER, CURATED_KEY = "curated", dg.AssetKey("curated_ledger")   # analyst CSVs are read by the ledger
+
+
+def inbox_readers(folders, registry: tuple[Source, ...] = REGISTRY) -> list[dg.AssetKey]:
+    """The assets that read the files accepted into inbox/<folder>/: the fetch asset of each source fed
+    by a folder (it replays inbox/processed/<folder>/ into raw.documents) and the ledger for analyst CSVs."""
+    folders = set(folders)
+    keys = [dg.AssetKey(asset_name(s)) for s in registry if s.inbox and s.inbox in folders]
+    return [*keys, *([CURATED_KEY] if CURATED_FOLDER in folders else [])]
+
+
+def inbox_selection(folders, registry: tuple[Source, ...] = REGISTRY) -> dg.AssetSelection | None:
+    """What an ingest of files accepted into these folders rebuilds: their readers and everything
+    downstream of what those write, by lineage (an nccl-tests log: its fetch and parse, the marts and
+    model assets reading core.nccl_* or core.observations, publish and alerts; not the TOP500 or
+    MLPerf marts). Not the inbox step: the files were validated already. None when no folder is fed."""
+    keys = inbox_readers(folders, registry)
+    return dg.AssetSelection.assets(*keys).downstream() if keys else None
+
+
+def inbox_select(folders, registry: tuple[Source, ...] = REGISTRY) -> list[str]:
+    """inbox_selection as `fabricwatch refresh --select` strings (what `fabricwatch ingest` runs)."""
+    return [f"key:{k.to_user_string()}+" for k in inbox_readers(folders, registry)]
 
 
 def cadence_selection(cadence: str, registry: tuple[Source, ...] = REGISTRY) -> dg.AssetSelection | None:
@@ -69,8 +94,10 @@ def inbox_signature(files: list[Path]) -> str:
     return h.hexdigest()[:16]
 
 
-def build_inbox_sensor(job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn) -> dg.SensorDefinition:
-    """`inbox_dir_fn()` returns the inbox folder; read at evaluation time, not at import."""
+def build_inbox_sensor(job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn,
+                       assets: list[dg.AssetsDefinition] = ()) -> dg.SensorDefinition:
+    """`inbox_dir_fn()` returns the inbox folder; read at evaluation time, not at import. `assets` (the
+    graph's assets) resolve which of the job's assets the accepted files reach."""
 
     @dg.sensor(name="inbox_sensor", job=job, minimum_interval_seconds=30,
                default_status=dg.DefaultSensorStatus.RUNNING,
@@ -89,7 +116,14 @@ def build_inbox_sensor(job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn) -> dg
         results = inbox.process(Path(inbox_dir_fn()))
         if results and not any(r.accepted for r in results):
             return dg.SkipReason(f"all {len(results)} dropped file(s) rejected (see inbox/rejected/): no run, no new release")
+        folders = sorted({r.folder for r in results if r.accepted})
+        selection = inbox_selection(folders) if assets else None
         return dg.RunRequest(run_key=f"inbox-{signature}",
-                             tags={"fabricwatch/mode": FetchMode.offline.value, "fabricwatch/inbox_files": str(len(files))})
+                             # only what the accepted files reach; the whole job when none was accepted
+                             # here (the files were processed elsewhere: rebuild all the inbox feeds)
+                             asset_selection=sorted(selection.resolve(assets), key=lambda k: k.to_user_string())
+                             if selection is not None else None,
+                             tags={"fabricwatch/mode": FetchMode.offline.value, "fabricwatch/inbox_files": str(len(files)),
+                                   "fabricwatch/selection": " ".join(inbox_select(folders))})
 
     return inbox_sensor

@@ -51,7 +51,8 @@ def build_definitions(home: str | None = None, mode: FetchMode | str | None = No
         description="Ingest files dropped into $FABRICWATCH_HOME/inbox/ and rebuild what depends on them.",
     )
     warehouse = WarehouseResource(home=str(home or ""))
-    sensor = automation.build_inbox_sensor(inbox_job, lambda: warehouse.paths.inbox)
+    sensor = automation.build_inbox_sensor(inbox_job, lambda: warehouse.paths.inbox,
+                                           [*assets, publish, alert_deliveries])
     return dg.Definitions(
         assets=[*assets, publish, alert_deliveries],
         asset_checks=checks,

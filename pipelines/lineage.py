@@ -28,6 +28,8 @@ SQL_DIR = Path(load.__file__).resolve().parent / "sql"
 _TABLE_INDEX = re.compile(r"""\btables\[\s*["'](\w+)["']\s*\]""")
 _TABLE_DICT = re.compile(r"""\btables\s*=\s*\{([^}]*)\}""")
 _DICT_KEY = re.compile(r"""["'](\w+)["']\s*:""")
+# The record fields a family fills (records.observations.extend(...), Records(events=...)): named in its code.
+_RECORD_FIELD = re.compile(r"\b(observations|events|products)\b")
 
 
 # ---------------------------------------------------------------- what assets write
@@ -43,9 +45,18 @@ def family_tables(parser: str) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
+def family_record_tables(parser: str) -> tuple[str, ...]:
+    """Record tables (core.observations, core.events, core.products) a parser family fills, read from its
+    code: the ones it names (a mention in a comment only over-declares, which costs a rebuild, not a miss)."""
+    names: set[str] = set()
+    for path in sorted(PARSERS_DIR.glob(f"{parser}*.py")):
+        names.update(_RECORD_FIELD.findall(path.read_text(encoding="utf-8")))
+    return tuple(t for t in load.RECORD_TABLES if t.split(".", 1)[1] in names)
+
+
 def parse_writes(parser: str) -> tuple[str, ...]:
-    """What a parse asset writes: the records tables, its family's tables, its bookkeeping."""
-    return (*load.RECORD_TABLES, *(f"core.{t}" for t in family_tables(parser)), *parse_state.TABLES)
+    """What a parse asset writes: the records tables its family fills, its family's tables, its bookkeeping."""
+    return (*family_record_tables(parser), *(f"core.{t}" for t in family_tables(parser)), *parse_state.TABLES)
 
 
 def fetch_writes() -> tuple[str, ...]:

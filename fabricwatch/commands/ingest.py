@@ -38,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
     if len(unknown) == len(placed):
         return 2
     # validate and move now, so the analyst hears at once what was rejected and why; the run
-    # below then rebuilds everything downstream of the inbox, exactly as a sensor-started run
+    # below then rebuilds what the accepted files reach (their source or the ledger, and what is
+    # downstream of it by lineage), exactly as a sensor-started run
     results = inbox.process(inbox_dir)
     for r in results:
         print(f"{'accepted' if r.accepted else 'REJECTED'} {r.folder}/{r.name}" + (f": {r.reason}" if r.reason else ""),
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print("every file was rejected (see inbox/rejected/); nothing refreshed, the published warehouse is unchanged",
               file=sys.stderr)
         return 2
+    from pipelines.automation import inbox_select
     from pipelines.ghost_runs import mark_ghost_runs_failed
     from warehouse import refresh_status
     from warehouse.refresh_lock import RefreshBusy, refresh_lock
@@ -55,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with refresh_lock(h, what="fabricwatch ingest"):
             mark_ghost_runs_failed(h)
-            outcome = run_refresh(h, mode="offline", select=["key:inbox_files+"])
+            outcome = run_refresh(h, mode="offline", select=inbox_select({r.folder for r in results if r.accepted}))
             refresh_status.record(h, run_id=outcome.run_id, success=outcome.success and not outcome.skipped_publish,
                                   failed_steps=outcome.failed_steps, failed_checks=outcome.failed_checks)
     except RefreshBusy as exc:

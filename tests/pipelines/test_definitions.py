@@ -110,6 +110,14 @@ def test_inbox_sensor_requests_a_run_once_per_new_set_of_files(tmp_path):
     selected = {k.to_user_string() for k in job.asset_layer.executable_asset_keys}
     assert {"inbox_files", "raw_nccl_logs", "parse_top500_lists", "curated_ledger", "published_warehouse"} <= selected
     assert "raw_uec" not in selected
+    # the run rebuilds only what the accepted TOP500 list reaches: its source, the marts reading it, publish
+    requested = {k.to_user_string() for k in request.asset_selection}
+    assert requested <= selected
+    assert {"raw_top500_lists", "parse_top500_lists", "marts/top500_interconnects", "marts/top500_history",
+            "published_warehouse", "alert_deliveries"} <= requested
+    assert not {"inbox_files", "raw_nccl_logs", "parse_nccl_logs", "curated_ledger", "marts/mlperf_systems",
+                "marts/claims_inbox"} & requested
+    assert request.tags["fabricwatch/selection"] == "key:raw_top500_lists+"
 
 
 def test_fetched_sources_carry_a_freshness_policy_from_their_cadence(tmp_path):

@@ -14,7 +14,7 @@ import dagster as dg
 import duckdb
 import pytest
 
-from pipelines import lineage
+from pipelines import automation, lineage
 from pipelines.definitions import build_definitions, pipeline_assets
 from pipelines.runner import SelectionError, resolve_selection, run_refresh
 from sources.registry import REGISTRY
@@ -125,3 +125,42 @@ def test_a_spec_only_refresh_reruns_the_model(refreshed_home, tmp_path):
     assert "parse_top500_lists" not in outcome.materialized and "raw_uec" not in outcome.materialized
     with duckdb.connect(str(db.paths(home).published), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM model.scenarios").fetchone()[0] > 0
+
+
+# What an ingested nccl-tests log changes, stated by hand (independent of the code's declarations):
+# its fetch replays it into the raw layer, and sources/parsers/nccl.py turns it into run summaries,
+# per-size rows and bus-bandwidth observations (nccl_busbw, nccl_busbw_peak).
+NCCL_LOG_WRITES = {"raw.documents", "raw.fetch_log", "raw.changes", "raw.document_versions",
+                   "core.nccl_runs", "core.nccl_rows", "core.observations"}
+# The model reads core.observations (spec overrides, published benchmarks) and core.nccl_* (calibration).
+MODEL = {"model_catalog", "fabric_scenarios", "model_calibration", "model_sensitivity"}
+
+
+def test_an_ingested_nccl_log_rebuilds_what_reads_it_and_nothing_else(graph):
+    selected = {k.to_user_string() for k in automation.inbox_selection(["nccl"]).resolve(graph)}
+    assert automation.inbox_select(["nccl"]) == ["key:raw_nccl_logs+"]
+    # its source, the model (it reads nccl runs and observations), publish and alerts; no other source
+    assert {"raw_nccl_logs", "parse_nccl_logs", "published_warehouse", "alert_deliveries"} | MODEL <= selected
+    assert not {k for k in selected if k.startswith(("raw_", "parse_"))} - {"raw_nccl_logs", "parse_nccl_logs"}
+    assert not {"inbox_files", "curated_ledger", "source_registry"} & selected
+    # a mart is rebuilt iff its SQL (read here by regex) names something the log, the model or a rebuilt mart writes
+    changed = NCCL_LOG_WRITES | {"model.calibration", "model.scenarios", "model.catalog", "model.sensitivity"}
+    rebuilt: set[str] = set()
+    for mart in marts.discover_marts():   # dependency order
+        if regex_reads(mart) & (changed | {f"marts.{m}" for m in rebuilt}):
+            rebuilt.add(mart.name)
+    assert {k.split("/", 1)[1] for k in selected if k.startswith("marts/")} == rebuilt
+    assert {"nccl_results", "benchmark_calibration", "source_status"} <= rebuilt
+    # the TOP500, MLPerf and claims marts read nothing a log changes
+    assert not {"top500_interconnects", "top500_history", "top500_generations", "mlperf_systems",
+                "mlperf_fabric_summary", "claims_inbox"} & rebuilt
+    # market_size filters core.observations to market indicators, but at the grain of relations (what
+    # the lineage sees) it reads what the nccl parser writes, so it is rebuilt
+    assert "market_size" in rebuilt
+
+
+def test_an_ingested_analyst_csv_rebuilds_from_the_ledger(graph):
+    selected = {k.to_user_string() for k in automation.inbox_selection(["curated"]).resolve(graph)}
+    assert "curated_ledger" in selected and "marts/claims_inbox" in selected   # the ledger writes core.claim_reviews
+    assert not {k for k in selected if k.startswith(("raw_", "parse_"))}
+    assert "marts/top500_interconnects" not in selected
