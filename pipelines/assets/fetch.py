@@ -43,9 +43,11 @@ def build_fetch_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.Asset
             run = fetcher.fetch_into(con, sources, home=warehouse.home_path)
         for source in sources:
             report = run.reports[source.source_id]
-            for line in report.error_lines():
-                context.log.warning(f"{source.source_id}: {line}")
-            context.log.info(f"{source.source_id} ({run.mode}): {report.summary()}")
+            # one log entry per source with problems (each entry is a write to the run's event log);
+            # what was fetched is in the materialization's metadata
+            problems = report.error_lines()
+            if problems:
+                context.log.warning(f"{source.source_id} ({run.mode}): " + "; ".join(problems))
             yield dg.MaterializeResult(asset_key=asset_name(source), metadata=fetch_metadata(report, run.run_id))
 
     return [raw_sources]

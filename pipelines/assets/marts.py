@@ -80,7 +80,6 @@ def _build(context: dg.AssetExecutionContext, con, mart: marts.Mart, specs: list
             asset_key=mart_key(mart.name), passed=outcome.passed, description=outcome.description,
             severity=_severity(spec),
             metadata={"offending_rows": outcome.rows[: quality.MAX_ROWS]} if outcome.rows else {}))
-    context.log.info(f"{mart.relation}: {rows} rows")
     return dg.MaterializeResult(asset_key=mart_key(mart.name), check_results=results, metadata={
         **table_metadata(mart.relation, columns, rows),
         "kind": mart.relation_kind.lower(),
