@@ -19,7 +19,7 @@ import dagster as dg
 
 from pipelines.definitions import ALERTS_KEY, PUBLISH_KEY, build_definitions
 from pipelines.fingerprint import input_fingerprint
-from pipelines.instance import instance_yaml
+from pipelines.instance import instance_yaml, unsynced_sqlite_under
 from sources.fetchers import FetchMode
 from warehouse import db, runs
 
@@ -41,8 +41,12 @@ def prepare_dagster_home(home: Path) -> Path:
 
 
 def dagster_instance(home: Path) -> dg.DagsterInstance:
-    """The Dagster instance of this home, opened from its config folder (no DAGSTER_HOME needed)."""
-    return dg.DagsterInstance.from_config(str(prepare_dagster_home(home)))
+    """The Dagster instance of this home, opened from its config folder (no DAGSTER_HOME needed).
+
+    Its SQLite files are written without fsync in this process (pipelines/instance.py says why)."""
+    dagster_home = prepare_dagster_home(home)
+    unsynced_sqlite_under(dagster_home)
+    return dg.DagsterInstance.from_config(str(dagster_home))
 
 
 @dataclass
