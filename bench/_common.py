@@ -105,7 +105,7 @@ def last_run_steps(home: Path) -> dict:
     """Per-step seconds of the newest run in the home's Dagster instance, from its event log.
 
     Uses the public instance API: the run record's start/end and each step's STEP_START and
-    STEP_SUCCESS/STEP_FAILURE/STEP_SKIPPED event timestamps.
+    STEP_SUCCESS/STEP_FAILURE/STEP_SKIPPED event timestamps; `assets` counts the assets materialized.
     """
     import dagster as dg
 
@@ -115,18 +115,21 @@ def last_run_steps(home: Path) -> dict:
         if not records:
             raise RuntimeError(f"no Dagster run recorded under {home}")
         record = records[0]
-        starts, ends = {}, {}
+        starts, ends, assets = {}, {}, set()
         for entry in instance.all_logs(record.dagster_run.run_id):
             event = entry.dagster_event
             if event is None or not event.step_key:
                 continue
+            if event.event_type_value == "ASSET_MATERIALIZATION":
+                assets.add(event.asset_key)
             if event.event_type_value == "STEP_START":
                 starts[event.step_key] = entry.timestamp
             elif event.event_type_value in ("STEP_SUCCESS", "STEP_FAILURE", "STEP_SKIPPED"):
                 ends[event.step_key] = entry.timestamp
         steps = {k: ends[k] - starts[k] for k in starts if k in ends}
         return {"run_id": record.dagster_run.run_id, "status": record.dagster_run.status.value,
-                "run_start": record.start_time, "run_end": record.end_time, "steps": steps}
+                "run_start": record.start_time, "run_end": record.end_time, "steps": steps,
+                "assets": len(assets)}
     finally:
         instance.dispose()
 

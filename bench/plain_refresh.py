@@ -6,7 +6,8 @@ The baseline for the orchestration overhead. The asset graph is read from the Da
 (pipelines/definitions.build_definitions), so new assets are included without editing this file;
 then each asset's and standalone check's decorated function (the code the asset runs: the same
 warehouse/, sources/ and fabric_model/ calls) is called directly with the definitions' resources and
-a minimal stand-in context. No Dagster run, no instance, no event log, no step machinery. Prints one
+a minimal stand-in context (the multi-asset steps, e.g. `build_marts` and `build_model`, are given
+all their assets and checks as selected). No Dagster run, no instance, no event log, no step machinery. Prints one
 JSON object as its last line: {"total_s", "nodes": {name: seconds}, "import_s"}.
 """
 
