@@ -19,7 +19,7 @@ import dagster as dg
 
 from pipelines.definitions import ALERTS_KEY, PUBLISH_KEY, build_definitions
 from pipelines.fingerprint import input_fingerprint
-from pipelines.instance import instance_yaml, unsynced_sqlite_under
+from pipelines.instance import instance_yaml
 from sources.fetchers import FetchMode
 from warehouse import db, runs
 
@@ -36,17 +36,13 @@ def prepare_dagster_home(home: Path) -> Path:
     dagster_home = Path(home) / "dagster"
     dagster_home.mkdir(parents=True, exist_ok=True)
     # the instance settings (pipelines/dagster.yaml), with PostgreSQL storage when selected (pipelines/instance.py)
-    (dagster_home / DAGSTER_YAML).write_text(instance_yaml(), encoding="utf-8")
+    (dagster_home / DAGSTER_YAML).write_text(instance_yaml(dagster_home), encoding="utf-8")
     return dagster_home
 
 
 def dagster_instance(home: Path) -> dg.DagsterInstance:
-    """The Dagster instance of this home, opened from its config folder (no DAGSTER_HOME needed).
-
-    Its SQLite files are written without fsync in this process (pipelines/instance.py says why)."""
-    dagster_home = prepare_dagster_home(home)
-    unsynced_sqlite_under(dagster_home)
-    return dg.DagsterInstance.from_config(str(dagster_home))
+    """The Dagster instance of this home, opened from its config folder (no DAGSTER_HOME needed)."""
+    return dg.DagsterInstance.from_config(str(prepare_dagster_home(home)))
 
 
 @dataclass
