@@ -4,10 +4,16 @@
 -- Disagreements on one series: two figures for the same series_key and period (forecasts apart) with different
 -- values (conflict_on = 'value'), or two dates for the same milestone of one entity (conflict_on = 'date').
 CREATE OR REPLACE VIEW marts.conflicts AS
+-- Which figures meet (linear in vintages, not quadratic): a "side" is one publisher, source and carrier.
+-- The newest vintage of each side meets the newest vintage of every other side of the series and period;
+-- within a side, each vintage meets the one before it (a restatement, in vintage order) and the other
+-- figures of its own vintage. An older vintage of one side is not paired again with another side: its
+-- disagreement is the restatement that replaced it, or the newest figures' own disagreement.
 WITH obs AS (
     SELECT *,
            value * marts.unit_factor(unit) AS base_value,
            marts.unit_base(unit) AS base_unit,
+           kind = 'forecast' AS is_forecast,
            -- the interval a hedged value allows: ">100" is [100, inf), "<400" is (-inf, 400]
            CASE WHEN value_qualifier IN ('<', '<=') THEN CAST('-inf' AS DOUBLE) ELSE value * marts.unit_factor(unit) END AS lower_bound,
            CASE WHEN value_qualifier IN ('>', '>=') THEN CAST('inf' AS DOUBLE) ELSE value * marts.unit_factor(unit) END AS upper_bound,
@@ -15,6 +21,33 @@ WITH obs AS (
            -- who carried the figure: the named carrier, else the document's host
            coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id) AS carrier
     FROM core.observations
+    WHERE series_key IS NOT NULL AND period IS NOT NULL
+),
+obs_sides AS (
+    SELECT *,
+           -- 1 = the side's newest vintage for this series, period, unit and forecast-or-not
+           dense_rank() OVER (PARTITION BY series_key, period, base_unit, is_forecast, publisher, source_id, carrier
+                              ORDER BY vintage_sort DESC) AS side_vintage
+    FROM obs
+),
+value_edges AS (
+    -- newest against newest, between sides
+    SELECT a.record_id AS a_record_id, b.record_id AS b_record_id
+    FROM obs_sides a
+    JOIN obs_sides b
+      ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit AND a.is_forecast = b.is_forecast
+     AND a.side_vintage = 1 AND b.side_vintage = 1
+     AND (a.publisher, a.source_id, a.carrier) IS DISTINCT FROM (b.publisher, b.source_id, b.carrier)
+     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    UNION ALL
+    -- within a side: the figures of one vintage (a.side_vintage = b.side_vintage), and each vintage against
+    -- the one before it (a.side_vintage = b.side_vintage + 1: a is the older)
+    SELECT a.record_id, b.record_id
+    FROM obs_sides a
+    JOIN obs_sides b
+      ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit AND a.is_forecast = b.is_forecast
+     AND a.publisher = b.publisher AND a.source_id = b.source_id AND a.carrier = b.carrier
+     AND (a.side_vintage = b.side_vintage + 1 OR (a.side_vintage = b.side_vintage AND a.record_id < b.record_id))
 ),
 value_pairs AS (
     SELECT 'value' AS conflict_on, a.series_key, a.entity_id, a.indicator, a.subject AS a_subject, b.subject AS b_subject,
@@ -33,13 +66,11 @@ value_pairs AS (
            b.source_id AS b_source_id, b.publisher AS b_publisher, b.via AS b_via, b.carrier AS b_carrier,
            b.published_on AS b_published_on, b.date_basis AS b_date_basis, b.url AS b_url, b.evidence AS b_evidence,
            b.confidence AS b_confidence, b.record_id AS b_record_id
-    FROM obs a
-    JOIN obs b
-      ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit
-     -- what is (actual, estimate, spec, vendor claim) is compared with what is; a forecast only with
-     -- a forecast (a forecast against the later actual is a revision: marts.forecast_revisions)
-     AND (a.kind = 'forecast') = (b.kind = 'forecast')
-     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    FROM value_edges e
+    JOIN obs_sides a ON a.record_id = e.a_record_id
+    JOIN obs_sides b ON b.record_id = e.b_record_id
+    -- what is (actual, estimate, spec, vendor claim) is compared with what is; a forecast only with
+    -- a forecast (a forecast against the later actual is a revision: marts.forecast_revisions)
     WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
       -- one statement cannot contradict itself: the two bounds of a range, or several figures one
       -- sentence gives for the same thing, come from the same address and evidence
@@ -59,6 +90,27 @@ ev AS (
     FROM core.events
     WHERE milestone IS NOT NULL AND entity_id IS NOT NULL
 ),
+ev_sides AS (
+    SELECT *,
+           dense_rank() OVER (PARTITION BY entity_id, milestone, publisher, source_id, carrier
+                              ORDER BY vintage_sort DESC) AS side_vintage
+    FROM ev
+),
+date_edges AS (
+    SELECT a.record_id AS a_record_id, b.record_id AS b_record_id
+    FROM ev_sides a
+    JOIN ev_sides b
+      ON a.entity_id = b.entity_id AND a.milestone = b.milestone AND a.side_vintage = 1 AND b.side_vintage = 1
+     AND (a.publisher, a.source_id, a.carrier) IS DISTINCT FROM (b.publisher, b.source_id, b.carrier)
+     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    UNION ALL
+    SELECT a.record_id, b.record_id
+    FROM ev_sides a
+    JOIN ev_sides b
+      ON a.entity_id = b.entity_id AND a.milestone = b.milestone
+     AND a.publisher = b.publisher AND a.source_id = b.source_id AND a.carrier = b.carrier
+     AND (a.side_vintage = b.side_vintage + 1 OR (a.side_vintage = b.side_vintage AND a.record_id < b.record_id))
+),
 date_pairs AS (
     SELECT 'date' AS conflict_on, a.entity_id || '|' || a.milestone AS series_key, a.entity_id, NULL::VARCHAR AS indicator,
            a.subject AS a_subject, b.subject AS b_subject,
@@ -73,10 +125,9 @@ date_pairs AS (
            greatest(a.date_start, b.date_start) <= least(a.date_end, b.date_end) AS bounds_compatible,
            a.source_id, a.publisher, a.via, a.carrier, a.published_on, a.date_basis, a.url, a.evidence, a.confidence, a.record_id,
            b.source_id, b.publisher, b.via, b.carrier, b.published_on, b.date_basis, b.url, b.evidence, b.confidence, b.record_id
-    FROM ev a
-    JOIN ev b
-      ON a.entity_id = b.entity_id AND a.milestone = b.milestone
-     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    FROM date_edges e
+    JOIN ev_sides a ON a.record_id = e.a_record_id
+    JOIN ev_sides b ON b.record_id = e.b_record_id
     WHERE (a.event_date, a.date_precision) IS DISTINCT FROM (b.event_date, b.date_precision)
 ),
 pairs AS (
@@ -93,7 +144,7 @@ SELECT conflict_on,
        * EXCLUDE (conflict_on)
 FROM pairs;
 
-COMMENT ON VIEW marts.conflicts IS 'Disagreements on one series, both sides with their sources and carriers (side a is the older vintage): two figures with the same series_key, period and kind but different values after unit normalization (conflict_on = value), or two dates for the same entity and milestone (conflict_on = date). A figure is never paired with its own range bound (same address and evidence), nor with a figure of another period or period basis (cumulative vs annual). Both rows stay in core; nothing is overwritten.';
+COMMENT ON VIEW marts.conflicts IS 'Disagreements on one series, both sides with their sources and carriers (side a is the older vintage): two figures with the same series_key, period and kind but different values after unit normalization (conflict_on = value), or two dates for the same entity and milestone (conflict_on = date). A figure is never paired with its own range bound (same address and evidence), nor with a figure of another period or period basis (cumulative vs annual). Pairs grow linearly with vintages: a side (one publisher, source and carrier) meets every other side with its newest vintage, and within a side each vintage meets the one before it (a restatement) and the other figures of its own date; a superseded vintage is not paired with other sides again. Both rows stay in core; nothing is overwritten.';
 COMMENT ON COLUMN marts.conflicts.conflict_on IS 'value (two figures for one series and period) or date (two dates for one milestone).';
 COMMENT ON COLUMN marts.conflicts.conflict_type IS 'between_sources (different publishers), between_vintages (same publisher, different dates: a revision), between_carriers (same publisher and date, carried by different reposts or documents: see a_carrier, b_carrier) or within_source (one carrier, one date).';
 COMMENT ON COLUMN marts.conflicts.series_key IS 'Series both sides belong to (core.observations.series_key); for dates, entity | milestone.';
