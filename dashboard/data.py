@@ -8,6 +8,7 @@ open a connection or hold SQL of their own.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -25,7 +26,14 @@ OTHER_READABLE = ("core.sources", "core.products", "raw.documents", "raw.changes
 PROVENANCE_FROM_OBSERVATIONS = ("publisher", "title", "published_on", "url", "via", "evidence", "confidence")
 CONSOLE_MAX_ROWS = 5_000
 CONSOLE_TIMEOUT_S = 10.0
+SQL_DIR = Path(db.__file__).parent / "sql" / "dashboard"
 _IDENT = re.compile(r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$")
+
+
+@functools.cache
+def _sql(name: str) -> str:
+    """A query of the dashboard's own, from warehouse/sql/dashboard/<name>.sql (values are bound parameters)."""
+    return (SQL_DIR / f"{name}.sql").read_text(encoding="utf-8")
 
 
 def home() -> Path:
@@ -221,27 +229,62 @@ def spec_overrides() -> pd.DataFrame | None:
     return None if version is None else _spec_overrides(version, str(home()))
 
 
+NEW_ROWS_SHOWN = 5_000   # the newest new observations the Overview holds; the download re-reads them all
+
+
+def _since_previous(con: duckdb.DuckDBPyConnection, previous: Path | None) -> None:
+    """Attach the previous release read-only (or none: the first release) as `previous_observations`."""
+    if previous is None:
+        con.execute(_sql("first_release"))
+    else:
+        con.execute(_sql("attach_previous"), [str(previous)])
+        con.execute(_sql("previous_release"))
+
+
 @st.cache_data(ttl=600, max_entries=8, show_spinner=False)
 def _new_since_previous(version: int | None, home_dir: str) -> dict:
     releases = db.list_releases(home_dir)
-    if version is None or not releases:
-        return {"previous": None, "new_observations": pd.DataFrame(), "removed_observations": 0}
+    previous = releases[0] if releases else None
+    empty = {"previous": previous.name if previous else None, "new_observations": pd.DataFrame(), "new_count": 0,
+             "new_conflicts": pd.DataFrame(), "removed_observations": 0}
+    if version is None:
+        return empty
+    # the diff runs in DuckDB (anti-joins on record_id): only the new rows, at most NEW_ROWS_SHOWN, reach pandas
     with db.published_connection(home_dir) as con:
-        now = con.execute("SELECT record_id, indicator, subject, period, value, unit, kind, source_id, publisher, "
-                          "title, url, published_on, evidence FROM core.observations").df()
-    try:
-        with db.read_only_connection(releases[0]) as con:
-            before = set(r[0] for r in con.execute("SELECT record_id FROM core.observations").fetchall())
-    except duckdb.Error:
-        return {"previous": releases[0].name, "new_observations": pd.DataFrame(), "removed_observations": 0}
-    new = now[~now["record_id"].isin(before)]
-    removed = len(before - set(now["record_id"]))
-    return {"previous": releases[0].name, "new_observations": new.reset_index(drop=True), "removed_observations": removed}
+        try:
+            _since_previous(con, previous)
+        except duckdb.Error:   # a damaged or unreadable release: say which, show nothing as new
+            return empty
+        new_count, removed = con.execute(_sql("new_counts")).fetchone()
+        rows = con.execute(_sql("new_observations"), [NEW_ROWS_SHOWN]).df()
+        conflicts = con.execute(_sql("new_conflicts")).df()
+    return {"previous": empty["previous"], "new_observations": rows, "new_count": int(new_count),
+            "new_conflicts": conflicts, "removed_observations": int(removed)}
 
 
 def new_since_previous() -> dict:
-    """Observations added since the previous published release (releases/ keeps the old files)."""
+    """What this release added against the previous published one (releases/ keeps the old files).
+
+    previous: the previous release's file name (None: this is the first release, so everything is new);
+    new_observations: the newest NEW_ROWS_SHOWN added observations; new_count: how many were added in all;
+    new_conflicts: the conflicts one of whose sides was added; removed_observations: how many are gone.
+    """
     return _new_since_previous(warehouse_version(), str(home()))
+
+
+@st.cache_data(ttl=600, max_entries=2, show_spinner=False)
+def _all_new_observations(version: int | None, home_dir: str) -> pd.DataFrame:
+    releases = db.list_releases(home_dir)
+    with db.published_connection(home_dir) as con:
+        _since_previous(con, releases[0] if releases else None)
+        return con.execute(_sql("new_observations"), [None]).df()
+
+
+def all_new_observations() -> pd.DataFrame:
+    """Every observation added since the previous release (for the download; the page shows the newest)."""
+    if warehouse_version() is None:
+        return pd.DataFrame()
+    return _all_new_observations(warehouse_version(), str(home()))
 
 
 def run_console(sql: str) -> QueryResult:
@@ -256,5 +299,5 @@ def run_console(sql: str) -> QueryResult:
 
 
 __all__ = ["QueryRejected", "marts_in_warehouse", "source_status", "claims_inbox", "spec_overrides", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
-           "dictionary", "labels", "description", "column_descriptions", "last_run", "new_since_previous",
+           "dictionary", "labels", "description", "column_descriptions", "last_run", "new_since_previous", "all_new_observations",
            "run_console"]

@@ -205,14 +205,6 @@ def headline_rows(latest: pd.DataFrame, indicators: tuple[str, ...]) -> pd.DataF
     return rows.groupby("indicator", sort=False).head(1).drop(columns=["_kind", "_order"]).reset_index(drop=True)
 
 
-def conflicts_touching(conflicts: pd.DataFrame, record_ids) -> pd.DataFrame:
-    """Conflicts where either side is one of `record_ids` (e.g. observations new since the last refresh)."""
-    if conflicts.empty:
-        return conflicts
-    ids = set(record_ids)
-    return conflicts[conflicts["a_record_id"].isin(ids) | conflicts["b_record_id"].isin(ids)]
-
-
 def query_frame(columns: list[str], rows: list[tuple]) -> pd.DataFrame:
     """A console result as a frame (duplicate column names made unique so the table can show them)."""
     seen: dict[str, int] = {}

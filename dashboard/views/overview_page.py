@@ -65,21 +65,20 @@ with st.expander(t("overview.all_latest"), icon=":material/table:"):
     ui.table(shape.where(latest, category=category), "latest_indicators", labels,
              ui.column_help("marts.latest_indicators"),
              columns=["indicator_name", "subject", "period", "value", "value_qualifier", "unit", "kind", "change_ratio",
-                      "previous_period", "published_on", "publisher", "url", "has_conflict"], with_sources=False)
+                      "previous_period", "published_on", "publisher", "url", "has_conflict"], with_sources=False,
+             rows=ui.rows("marts.latest_indicators", category=category))
 
 st.subheader(t("overview.changed"))
 new = data.new_since_previous()
-conflicts = data.mart("conflicts")
 changes = data.mart("source_changes")
 checks = data.latest_checks()
 not_passed = checks[~checks["passed"]] if not checks.empty else checks
 failed = not_passed[not_passed["severity"] == "ERROR"] if not not_passed.empty else not_passed
-new_obs = new["new_observations"]
-new_conflicts = shape.conflicts_touching(conflicts, new_obs["record_id"] if not new_obs.empty else [])
+new_obs, new_conflicts = new["new_observations"], new["new_conflicts"]   # the diff is done in DuckDB
 last_changes = changes[changes["run_id"] == changes.sort_values("detected_at")["run_id"].iloc[-1]] if not changes.empty else changes
 
 counts = st.columns(4)
-counts[0].metric(t("overview.new_observations"), len(new_obs))
+counts[0].metric(t("overview.new_observations"), new["new_count"])
 counts[1].metric(t("overview.source_page_changes"), len(last_changes))
 counts[2].metric(t("overview.new_conflicts"), len(new_conflicts))
 counts[3].metric(t("overview.checks_failed"), f"{len(failed)} / {len(not_passed) - len(failed)}")
@@ -95,7 +94,8 @@ with obs_tab:
     if new_obs.empty:
         ui.empty(t("overview.no_new_observations"))
     else:
-        ui.table(new_obs, "new_observations", ui.labels("core.observations"))
+        ui.table(new_obs, "new_observations", ui.labels("core.observations"), total=new["new_count"],
+                 rows=ui.Rows(data.all_new_observations))
 with pages_tab:
     if last_changes.empty:
         ui.empty(t("overview.no_page_changes"))
