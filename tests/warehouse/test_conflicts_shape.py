@@ -7,6 +7,7 @@ the other figures of its own vintage. So a series with k vintages gives O(k) pai
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -123,3 +124,18 @@ def test_date_pairs_grow_linearly_with_vintages(build, k):
     got = con.execute("SELECT conflict_type, count(*) FROM marts.conflicts WHERE conflict_on = 'date' "
                       "GROUP BY ALL ORDER BY ALL").fetchall()
     assert got == [("between_sources", 1), ("between_vintages", k - 1)]
+
+
+@pytest.mark.parametrize("k", [5, 40])
+def test_undated_figures_of_one_side_grow_linearly(build, k):
+    # an undated page read k times, alternating two values (each reading its own address): one vintage
+    # (undated) but k statements, chained: k - 1 pairs, not k^2 / 4; Q's dated figure meets P's newest statement
+    rows = []
+    for i in range(k):
+        o = _obs("p", D(2024, 1, 1), 1 + i % 2)
+        rows.append(dataclasses.replace(o, prov=dataclasses.replace(o.prov, published_on=None,
+                                                                    url=f"https://p.example.org/read-{i:03d}")))
+    rows.append(_obs("q", D(2024, 6, 1), 3))
+    con = build(rows)
+    got = con.execute("SELECT conflict_type, count(*) FROM marts.conflicts GROUP BY ALL ORDER BY ALL").fetchall()
+    assert got == [("between_sources", 1), ("within_source", k - 1)]

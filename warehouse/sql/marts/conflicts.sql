@@ -4,11 +4,12 @@
 -- Disagreements on one series: two figures for the same series_key and period (forecasts apart) with different
 -- values (conflict_on = 'value'), or two dates for the same milestone of one entity (conflict_on = 'date').
 CREATE OR REPLACE VIEW marts.conflicts AS
--- Which figures meet (linear in vintages, not quadratic): a "side" is one publisher, source and carrier.
--- The newest vintage of each side meets the newest vintage of every other side of the series and period;
--- within a side, each vintage meets the one before it (a restatement, in vintage order) and the other
--- figures of its own vintage. An older vintage of one side is not paired again with another side: its
--- disagreement is the restatement that replaced it, or the newest figures' own disagreement.
+-- Which figures meet (linear in vintages, not quadratic): a side is one publisher, source and carrier, and
+-- a statement one figure or range of a side (one vintage, address and evidence). The newest statement of
+-- each side meets the newest statement of every other side of the series and period; within a side, each
+-- statement meets the one before it in vintage order (a restatement). An older statement of one side is
+-- not paired again with another side: its disagreement is the restatement that replaced it, or the newest
+-- statements' own disagreement.
 WITH obs AS (
     SELECT *,
            value * marts.unit_factor(unit) AS base_value,
@@ -25,29 +26,32 @@ WITH obs AS (
 ),
 obs_sides AS (
     SELECT *,
-           -- 1 = the side's newest vintage for this series, period, unit and forecast-or-not
+           -- the side's statements for this series, period, unit and forecast-or-not, 1 = the newest; the two
+           -- bounds of a range share their statement (one address and evidence)
            dense_rank() OVER (PARTITION BY series_key, period, base_unit, is_forecast, publisher, source_id, carrier
-                              ORDER BY vintage_sort DESC) AS side_vintage
+                              ORDER BY vintage_sort DESC, url DESC NULLS LAST, evidence DESC) AS side_statement
     FROM obs
 ),
 value_edges AS (
-    -- newest against newest, between sides
+    -- newest statement against newest statement, between sides
     SELECT a.record_id AS a_record_id, b.record_id AS b_record_id
     FROM obs_sides a
     JOIN obs_sides b
       ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit AND a.is_forecast = b.is_forecast
-     AND a.side_vintage = 1 AND b.side_vintage = 1
+     AND a.side_statement = 1 AND b.side_statement = 1
      AND (a.publisher, a.source_id, a.carrier) IS DISTINCT FROM (b.publisher, b.source_id, b.carrier)
      AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
     UNION ALL
-    -- within a side: the figures of one vintage (a.side_vintage = b.side_vintage), and each vintage against
-    -- the one before it (a.side_vintage = b.side_vintage + 1: a is the older)
-    SELECT a.record_id, b.record_id
+    -- within a side, each statement against the one before it; side a is the older (then the smaller id)
+    SELECT CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+                THEN a.record_id ELSE b.record_id END,
+           CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+                THEN b.record_id ELSE a.record_id END
     FROM obs_sides a
     JOIN obs_sides b
       ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit AND a.is_forecast = b.is_forecast
      AND a.publisher = b.publisher AND a.source_id = b.source_id AND a.carrier = b.carrier
-     AND (a.side_vintage = b.side_vintage + 1 OR (a.side_vintage = b.side_vintage AND a.record_id < b.record_id))
+     AND a.side_statement = b.side_statement + 1
 ),
 value_pairs AS (
     SELECT 'value' AS conflict_on, a.series_key, a.entity_id, a.indicator, a.subject AS a_subject, b.subject AS b_subject,
@@ -93,23 +97,26 @@ ev AS (
 ev_sides AS (
     SELECT *,
            dense_rank() OVER (PARTITION BY entity_id, milestone, publisher, source_id, carrier
-                              ORDER BY vintage_sort DESC) AS side_vintage
+                              ORDER BY vintage_sort DESC, url DESC NULLS LAST, evidence DESC) AS side_statement
     FROM ev
 ),
 date_edges AS (
     SELECT a.record_id AS a_record_id, b.record_id AS b_record_id
     FROM ev_sides a
     JOIN ev_sides b
-      ON a.entity_id = b.entity_id AND a.milestone = b.milestone AND a.side_vintage = 1 AND b.side_vintage = 1
+      ON a.entity_id = b.entity_id AND a.milestone = b.milestone AND a.side_statement = 1 AND b.side_statement = 1
      AND (a.publisher, a.source_id, a.carrier) IS DISTINCT FROM (b.publisher, b.source_id, b.carrier)
      AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
     UNION ALL
-    SELECT a.record_id, b.record_id
+    SELECT CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+                THEN a.record_id ELSE b.record_id END,
+           CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+                THEN b.record_id ELSE a.record_id END
     FROM ev_sides a
     JOIN ev_sides b
       ON a.entity_id = b.entity_id AND a.milestone = b.milestone
      AND a.publisher = b.publisher AND a.source_id = b.source_id AND a.carrier = b.carrier
-     AND (a.side_vintage = b.side_vintage + 1 OR (a.side_vintage = b.side_vintage AND a.record_id < b.record_id))
+     AND a.side_statement = b.side_statement + 1
 ),
 date_pairs AS (
     SELECT 'date' AS conflict_on, a.entity_id || '|' || a.milestone AS series_key, a.entity_id, NULL::VARCHAR AS indicator,
@@ -144,7 +151,7 @@ SELECT conflict_on,
        * EXCLUDE (conflict_on)
 FROM pairs;
 
-COMMENT ON VIEW marts.conflicts IS 'Disagreements on one series, both sides with their sources and carriers (side a is the older vintage): two figures with the same series_key, period and kind but different values after unit normalization (conflict_on = value), or two dates for the same entity and milestone (conflict_on = date). A figure is never paired with its own range bound (same address and evidence), nor with a figure of another period or period basis (cumulative vs annual). Pairs grow linearly with vintages: a side (one publisher, source and carrier) meets every other side with its newest vintage, and within a side each vintage meets the one before it (a restatement) and the other figures of its own date; a superseded vintage is not paired with other sides again. Both rows stay in core; nothing is overwritten.';
+COMMENT ON VIEW marts.conflicts IS 'Disagreements on one series, both sides with their sources and carriers (side a is the older vintage): two figures with the same series_key, period and kind but different values after unit normalization (conflict_on = value), or two dates for the same entity and milestone (conflict_on = date). A figure is never paired with its own range bound (same address and evidence), nor with a figure of another period or period basis (cumulative vs annual). Pairs grow linearly with vintages: a side (one publisher, source and carrier) meets every other side with its newest statement (one vintage, address and evidence: a figure or both bounds of a range), and within a side each statement meets the one before it in vintage order (a restatement); a superseded statement is not paired with other sides again. Both rows stay in core; nothing is overwritten.';
 COMMENT ON COLUMN marts.conflicts.conflict_on IS 'value (two figures for one series and period) or date (two dates for one milestone).';
 COMMENT ON COLUMN marts.conflicts.conflict_type IS 'between_sources (different publishers), between_vintages (same publisher, different dates: a revision), between_carriers (same publisher and date, carried by different reposts or documents: see a_carrier, b_carrier) or within_source (one carrier, one date).';
 COMMENT ON COLUMN marts.conflicts.series_key IS 'Series both sides belong to (core.observations.series_key); for dates, entity | milestone.';
