@@ -246,7 +246,7 @@ def _new_since_previous(version: int | None, home_dir: str) -> dict:
     releases = db.list_releases(home_dir)
     previous = releases[0] if releases else None
     empty = {"previous": previous.name if previous else None, "new_observations": pd.DataFrame(), "new_count": 0,
-             "new_conflicts": pd.DataFrame(), "removed_observations": 0}
+             "new_conflicts": pd.DataFrame(), "new_conflict_count": 0, "removed_observations": 0}
     if version is None:
         return empty
     # the diff runs in DuckDB (anti-joins on record_id): only the new rows, at most NEW_ROWS_SHOWN, reach pandas
@@ -255,11 +255,11 @@ def _new_since_previous(version: int | None, home_dir: str) -> dict:
             _since_previous(con, previous)
         except duckdb.Error:   # a damaged or unreadable release: say which, show nothing as new
             return empty
-        new_count, removed = con.execute(_sql("new_counts")).fetchone()
+        new_count, removed, conflict_count = con.execute(_sql("new_counts")).fetchone()
         rows = con.execute(_sql("new_observations"), [NEW_ROWS_SHOWN]).df()
-        conflicts = con.execute(_sql("new_conflicts")).df()
+        conflicts = con.execute(_sql("new_conflicts"), [NEW_ROWS_SHOWN]).df()
     return {"previous": empty["previous"], "new_observations": rows, "new_count": int(new_count),
-            "new_conflicts": conflicts, "removed_observations": int(removed)}
+            "new_conflicts": conflicts, "new_conflict_count": int(conflict_count), "removed_observations": int(removed)}
 
 
 def new_since_previous() -> dict:
@@ -267,24 +267,28 @@ def new_since_previous() -> dict:
 
     previous: the previous release's file name (None: this is the first release, so everything is new);
     new_observations: the newest NEW_ROWS_SHOWN added observations; new_count: how many were added in all;
-    new_conflicts: the conflicts one of whose sides was added; removed_observations: how many are gone.
+    new_conflicts: the newest NEW_ROWS_SHOWN conflicts one of whose sides was added; new_conflict_count: how
+    many in all; removed_observations: how many are gone.
     """
     return _new_since_previous(warehouse_version(), str(home()))
 
 
 @st.cache_data(ttl=600, max_entries=2, show_spinner=False)
-def _all_new_observations(version: int | None, home_dir: str) -> pd.DataFrame:
+def _all_new(what: str, version: int | None, home_dir: str) -> pd.DataFrame:
     releases = db.list_releases(home_dir)
     with db.published_connection(home_dir) as con:
         _since_previous(con, releases[0] if releases else None)
-        return con.execute(_sql("new_observations"), [None]).df()
+        return con.execute(_sql(what), [None]).df()
 
 
 def all_new_observations() -> pd.DataFrame:
     """Every observation added since the previous release (for the download; the page shows the newest)."""
-    if warehouse_version() is None:
-        return pd.DataFrame()
-    return _all_new_observations(warehouse_version(), str(home()))
+    return _all_new("new_observations", warehouse_version(), str(home())) if warehouse_version() else pd.DataFrame()
+
+
+def all_new_conflicts() -> pd.DataFrame:
+    """Every conflict touching an observation added since the previous release (for the download)."""
+    return _all_new("new_conflicts", warehouse_version(), str(home())) if warehouse_version() else pd.DataFrame()
 
 
 def run_console(sql: str) -> QueryResult:
@@ -299,5 +303,5 @@ def run_console(sql: str) -> QueryResult:
 
 
 __all__ = ["QueryRejected", "marts_in_warehouse", "source_status", "claims_inbox", "spec_overrides", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
-           "dictionary", "labels", "description", "column_descriptions", "last_run", "new_since_previous", "all_new_observations",
+           "dictionary", "labels", "description", "column_descriptions", "last_run", "new_since_previous", "all_new_observations", "all_new_conflicts",
            "run_console"]

@@ -80,7 +80,7 @@ last_changes = changes[changes["run_id"] == changes.sort_values("detected_at")["
 counts = st.columns(4)
 counts[0].metric(t("overview.new_observations"), new["new_count"])
 counts[1].metric(t("overview.source_page_changes"), len(last_changes))
-counts[2].metric(t("overview.new_conflicts"), len(new_conflicts))
+counts[2].metric(t("overview.new_conflicts"), new["new_conflict_count"])
 counts[3].metric(t("overview.checks_failed"), f"{len(failed)} / {len(not_passed) - len(failed)}")
 if new["previous"] is None:
     st.caption(t("overview.first_release"))
@@ -106,7 +106,8 @@ with conflicts_tab:
     if new_conflicts.empty:
         ui.empty(t("overview.no_new_conflicts"))
     else:
-        ui.table(new_conflicts, "new_conflicts", ui.labels("marts.conflicts"),
+        ui.table(new_conflicts, "new_conflicts", ui.labels("marts.conflicts"), total=new["new_conflict_count"],
+                 rows=ui.Rows(data.all_new_conflicts),
                  columns=["conflict_on", "series_key", "period", "conflict_type", "a_value", "a_event_date",
                           "a_publisher", "a_carrier", "a_published_on", "b_value", "b_event_date", "b_publisher",
                           "b_carrier", "b_published_on", "relative_difference", "bounds_compatible"])

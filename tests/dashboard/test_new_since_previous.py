@@ -43,7 +43,7 @@ def test_only_the_added_rows_come_back(fixture_home, monkeypatch):
     assert new["removed_observations"] == len(before - now)
     # the conflicts touching it: it disagrees with both earlier vintages
     conflicts = new["new_conflicts"]
-    assert len(conflicts) == 2
+    assert len(conflicts) == new["new_conflict_count"] == 2
     assert all((now - before) & {a, b} for a, b in zip(conflicts["a_record_id"], conflicts["b_record_id"]))
     assert data.all_new_observations()["record_id"].tolist() == new["new_observations"]["record_id"].tolist()
 
@@ -53,7 +53,8 @@ def test_the_page_holds_at_most_the_newest_rows(fixture_home, monkeypatch):
     monkeypatch.setattr(data, "NEW_ROWS_SHOWN", 0)
     new = data.new_since_previous()
     assert new["new_observations"].empty and new["new_count"] == 1   # the count stays the whole diff
-    assert len(data.all_new_observations()) == 1                      # the download reads them all
+    assert new["new_conflicts"].empty and new["new_conflict_count"] == 2
+    assert len(data.all_new_observations()) == 1 and len(data.all_new_conflicts()) == 2   # the downloads read all
 
 
 def test_first_release_everything_is_new(tmp_path, monkeypatch):
@@ -69,4 +70,4 @@ def test_first_release_everything_is_new(tmp_path, monkeypatch):
     con = duckdb.connect(str(db.paths(home).published), read_only=True)
     value_conflicts = con.execute("SELECT count(*) FROM marts.conflicts WHERE conflict_on = 'value'").fetchone()[0]
     con.close()
-    assert len(new["new_conflicts"]) == value_conflicts > 0
+    assert len(new["new_conflicts"]) == new["new_conflict_count"] == value_conflicts > 0
