@@ -59,12 +59,7 @@ def query(sql: str, params: tuple = ()) -> pd.DataFrame:
 
 def relations() -> pd.DataFrame:
     """Every table and view of the published warehouse: schema, name, kind, comment."""
-    return query(
-        "SELECT schema_name AS schema, table_name AS name, 'table' AS kind, comment FROM duckdb_tables() "
-        "WHERE database_name = current_database() UNION ALL "
-        "SELECT schema_name, view_name, 'view', comment FROM duckdb_views() "
-        "WHERE database_name = current_database() AND NOT internal ORDER BY 1, 2"
-    )
+    return query(_sql("relations"))
 
 
 def marts_in_warehouse() -> list[str]:
@@ -123,16 +118,16 @@ def read(relation: str) -> pd.DataFrame:
         raise ValueError(f"the published warehouse has no {relation}")
     if not exists(relation):
         return pd.DataFrame()
-    # relation is one of the fixed names above, never user input
-    columns = set(query(f"SELECT * FROM {relation} LIMIT 0").columns)
+    # relation is one of the names above (checked against the catalog), bound as a parameter
+    columns = set(query(_sql("relation_columns"), (relation,)).columns)
     missing = [c for c in PROVENANCE_FROM_OBSERVATIONS if c not in columns]
     if "record_id" in columns and missing:
         # Every figure can say where it came from: marts that keep only record_id get the rest here.
-        extra = ", ".join(f"o.{c}" for c in missing)
-        cols = "record_id, " + ", ".join(PROVENANCE_FROM_OBSERVATIONS)
-        facts = " UNION ALL ".join(f"SELECT {cols} FROM core.{t}" for t in ("observations", "events", "products"))
-        return query(f"SELECT m.*, {extra} FROM {relation} m LEFT JOIN ({facts}) o USING (record_id)")
-    return query(f"SELECT * FROM {relation}")
+        frame = query(_sql("read_with_provenance"), (relation,))
+        joined = [f"provenance_{c}" for c in PROVENANCE_FROM_OBSERVATIONS]
+        return frame.drop(columns=[f"provenance_{c}" for c in PROVENANCE_FROM_OBSERVATIONS if c not in missing]) \
+            .rename(columns=dict(zip(joined, PROVENANCE_FROM_OBSERVATIONS)))
+    return query(_sql("read_relation"), (relation,))
 
 
 def mart(name: str) -> pd.DataFrame:
@@ -143,20 +138,14 @@ def product_sources() -> pd.DataFrame:
     """Where each product fact came from: catalog rows and spec observations, with evidence, per product_id."""
     if not exists("core.products"):
         return pd.DataFrame()
-    return query(
-        "SELECT product_id, 'catalog entry' AS indicator, name AS subject, NULL::DOUBLE AS value, NULL AS unit, "
-        "publisher, title, published_on, url, via, evidence, confidence FROM core.products "
-        "UNION ALL SELECT product_id, indicator, subject, value, unit, publisher, title, published_on, url, via, "
-        "evidence, confidence FROM core.observations WHERE product_id IS NOT NULL ORDER BY product_id, indicator"
-    )
+    return query(_sql("product_sources"))
 
 
 def dictionary() -> pd.DataFrame:
     """meta.data_dictionary: one row per relation (column_name '') and per column, with descriptions."""
     if not exists("meta.data_dictionary"):
         return pd.DataFrame(columns=["schema_name", "table_name", "column_name", "data_type", "description"])
-    return query("SELECT schema_name, table_name, column_name, data_type, description FROM meta.data_dictionary "
-                 "ORDER BY schema_name, table_name, column_name")
+    return query(_sql("dictionary"))
 
 
 def labels(relation: str) -> dict[str, str]:

@@ -85,6 +85,23 @@ def target_trails(revisions: pd.DataFrame, target: str) -> pd.DataFrame:
     return rows.assign(trail=trail).sort_values(["trail", "published_on", "value"])
 
 
+MAX_LINES = 40   # lines a chart draws at most (a line: one series and vintage, marts' line_key)
+
+
+def newest_lines(df: pd.DataFrame, line: str = "line_key", date: str = "published_on",
+                 n: int | None = None) -> tuple[pd.DataFrame, int]:
+    """The rows of at most `n` (MAX_LINES) lines, those with the newest `date` (undated last), and how many
+    lines `df` has: a chart of every weekly vintage would draw thousands of traces (issue 15)."""
+    n = MAX_LINES if n is None else n
+    if df.empty or line not in df:
+        return df, (df[line].nunique(dropna=False) if line in df else 0)
+    newest = df.groupby(line, dropna=False)[date].max() if date in df else df.groupby(line, dropna=False).size()
+    if len(newest) <= n:
+        return df, len(newest)
+    keep = newest.sort_values(ascending=False, na_position="last", kind="stable").index[:n]
+    return df[df[line].isin(keep)], len(newest)
+
+
 def latest_per_report(df: pd.DataFrame, keys: list[str], date: str = "published_on") -> pd.DataFrame:
     """Keep the newest vintage for each combination of `keys` (older vintages are revisions, not data points)."""
     if df.empty:
