@@ -10,29 +10,38 @@ CREATE OR REPLACE VIEW marts.conflicts AS
 -- statement meets the one before it in vintage order (a restatement). An older statement of one side is
 -- not paired again with another side: its disagreement is the restatement that replaced it, or the newest
 -- statements' own disagreement.
-WITH obs AS (
+WITH obs AS NOT MATERIALIZED (
+    -- every figure with what the pair needs (read twice, by record id, once the pairs are known)
     SELECT *,
            value * marts.unit_factor(unit) AS base_value,
            marts.unit_base(unit) AS base_unit,
-           kind = 'forecast' AS is_forecast,
            -- the interval a hedged value allows: ">100" is [100, inf), "<400" is (-inf, 400]
            CASE WHEN value_qualifier IN ('<', '<=') THEN CAST('-inf' AS DOUBLE) ELSE value * marts.unit_factor(unit) END AS lower_bound,
            CASE WHEN value_qualifier IN ('>', '>=') THEN CAST('inf' AS DOUBLE) ELSE value * marts.unit_factor(unit) END AS upper_bound,
-           coalesce(published_on, DATE '0001-01-01') AS vintage_sort,
            -- who carried the figure: the named carrier, else the document's host
            coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id) AS carrier
     FROM core.observations
-    WHERE series_key IS NOT NULL AND period IS NOT NULL
 ),
 obs_sides AS (
-    SELECT *,
+    -- only the columns that decide which figures meet (narrow: at 100x the wide rows cost the refresh memory)
+    SELECT record_id, series_key, period, marts.unit_base(unit) AS base_unit, kind = 'forecast' AS is_forecast,
+           value * marts.unit_factor(unit) AS base_value, publisher, source_id,
+           coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id) AS carrier,
+           coalesce(published_on, DATE '0001-01-01') AS vintage_sort, url, evidence,
            -- the side's statements for this series, period, unit and forecast-or-not, 1 = the newest; the two
            -- bounds of a range share their statement (one address and evidence)
-           dense_rank() OVER (PARTITION BY series_key, period, base_unit, is_forecast, publisher, source_id, carrier
-                              ORDER BY vintage_sort DESC, url DESC NULLS LAST, evidence DESC) AS side_statement
-    FROM obs
+           dense_rank() OVER (PARTITION BY series_key, period, marts.unit_base(unit), kind = 'forecast', publisher,
+                                           source_id, coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id)
+                              ORDER BY coalesce(published_on, DATE '0001-01-01') DESC, url DESC NULLS LAST,
+                                       evidence DESC) AS side_statement
+    FROM core.observations
+    WHERE series_key IS NOT NULL AND period IS NOT NULL
 ),
 value_edges AS (
+    -- what is (actual, estimate, spec, vendor claim) is compared with what is; a forecast only with
+    -- a forecast (a forecast against the later actual is a revision: marts.forecast_revisions).
+    -- One statement cannot contradict itself: the two bounds of a range, or several figures one
+    -- sentence gives for the same thing, come from the same address and evidence.
     -- newest statement against newest statement, between sides
     SELECT a.record_id AS a_record_id, b.record_id AS b_record_id
     FROM obs_sides a
@@ -41,6 +50,8 @@ value_edges AS (
      AND a.side_statement = 1 AND b.side_statement = 1
      AND (a.publisher, a.source_id, a.carrier) IS DISTINCT FROM (b.publisher, b.source_id, b.carrier)
      AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
+      AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence)
     UNION ALL
     -- within a side, each statement against the one before it; side a is the older (then the smaller id)
     SELECT CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
@@ -52,6 +63,8 @@ value_edges AS (
       ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit AND a.is_forecast = b.is_forecast
      AND a.publisher = b.publisher AND a.source_id = b.source_id AND a.carrier = b.carrier
      AND a.side_statement = b.side_statement + 1
+    WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
+      AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence)
 ),
 value_pairs AS (
     SELECT 'value' AS conflict_on, a.series_key, a.entity_id, a.indicator, a.subject AS a_subject, b.subject AS b_subject,
@@ -71,14 +84,8 @@ value_pairs AS (
            b.published_on AS b_published_on, b.date_basis AS b_date_basis, b.url AS b_url, b.evidence AS b_evidence,
            b.confidence AS b_confidence, b.record_id AS b_record_id
     FROM value_edges e
-    JOIN obs_sides a ON a.record_id = e.a_record_id
-    JOIN obs_sides b ON b.record_id = e.b_record_id
-    -- what is (actual, estimate, spec, vendor claim) is compared with what is; a forecast only with
-    -- a forecast (a forecast against the later actual is a revision: marts.forecast_revisions)
-    WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
-      -- one statement cannot contradict itself: the two bounds of a range, or several figures one
-      -- sentence gives for the same thing, come from the same address and evidence
-      AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence)
+    JOIN obs a ON a.record_id = e.a_record_id
+    JOIN obs b ON b.record_id = e.b_record_id
 ),
 ev AS (
     SELECT *,
