@@ -134,6 +134,32 @@ def mart(name: str) -> pd.DataFrame:
     return read(f"marts.{name}")
 
 
+def latest_of(indicators: tuple[str, ...]) -> pd.DataFrame:
+    """marts.latest_indicators' rows for these indicators (the headline cards), read in DuckDB, not filtered in pandas."""
+    return query(_sql("latest_of_indicators"), (list(indicators),)) if exists("marts.latest_indicators") else pd.DataFrame()
+
+
+def latest_categories() -> list:
+    """The categories marts.latest_indicators holds."""
+    return query(_sql("latest_categories"))["category"].tolist() if exists("marts.latest_indicators") else []
+
+
+def latest_rows(category: str | None, limit: int) -> tuple[pd.DataFrame, int]:
+    """marts.latest_indicators in one category (None: all): every row when there are at most `limit`, else the
+    `limit` newest; and how many there are."""
+    if not exists("marts.latest_indicators"):
+        return pd.DataFrame(), 0
+    total = int(query(_sql("latest_count"), (category,)).iloc[0, 0])
+    if total <= limit:
+        return query(_sql("latest_rows"), (category,)), total
+    return query(_sql("latest_newest"), (category, limit)), total
+
+
+def last_source_changes() -> pd.DataFrame:
+    """marts.source_changes of the newest refresh that detected changes (not every change ever recorded)."""
+    return query(_sql("last_source_changes")) if exists("marts.source_changes") else pd.DataFrame()
+
+
 def product_sources() -> pd.DataFrame:
     """Where each product fact came from: catalog rows and spec observations, with evidence, per product_id."""
     if not exists("core.products"):
@@ -292,5 +318,5 @@ def run_console(sql: str) -> QueryResult:
 
 
 __all__ = ["QueryRejected", "marts_in_warehouse", "source_status", "claims_inbox", "spec_overrides", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
-           "dictionary", "labels", "description", "column_descriptions", "last_run", "new_since_previous", "all_new_observations", "all_new_conflicts",
+           "dictionary", "labels", "description", "column_descriptions", "last_run", "latest_of", "latest_categories", "latest_rows", "last_source_changes", "new_since_previous", "all_new_observations", "all_new_conflicts",
            "run_console"]
