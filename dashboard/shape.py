@@ -72,7 +72,11 @@ def revision_targets(revisions: pd.DataFrame, min_vintages: int = 2) -> pd.DataF
 
 
 def _target_key(df: pd.DataFrame) -> pd.Series:
-    return df[TARGET_KEYS].astype(str).agg(" @ ".join, axis=1)
+    # column by column (vectorized): a row-wise join took 1.2 s on the 32k revisions of the 100x warehouse
+    key = df[TARGET_KEYS[0]].astype(str)
+    for col in TARGET_KEYS[1:]:
+        key = key + " @ " + df[col].astype(str)
+    return key
 
 
 def target_trails(revisions: pd.DataFrame, target: str) -> pd.DataFrame:
