@@ -7,6 +7,10 @@ shown. Labels and help texts come from the data dictionary (`data.labels`).
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+from typing import Callable
+
 import pandas as pd
 import streamlit as st
 
@@ -23,6 +27,55 @@ IDENTITY_COLUMNS = ("indicator", "name", "subject", "series", "system", "vendor"
                     "kind", "share", "revenue_usd", "ports", "port_share", "units", "asp_usd", "usd_per_gbps",
                     "member_count", "bandwidth_gbps", "systems", "busbw_GBps")
 URL_COLUMNS = ("url", "homepage", "final_url")
+# A table past this many rows shows its newest rows and says so; the download still holds every row.
+TABLE_MAX_ROWS = 5_000
+# Which column says how new a row is, in order of preference (the first one a frame has is used).
+NEWEST_BY = ("published_on", "detected_at", "on_date", "event_date", "finished_at", "fetched_at", "decided_on",
+             "announced_on", "loaded_at", "period_end")
+
+
+@dataclass(frozen=True)
+class Rows:
+    """What a table or chart shows, as what to read again when its download is clicked: a loader of
+    dashboard/data.py (cached, keyed on the published file), its arguments and equality filters.
+
+    It holds names and values, never a frame: a download button keeps its callable for the whole
+    session, and a callable holding the page's frames kept them all alive (2.4 GiB at 100x, issue 15).
+    """
+    loader: Callable[..., pd.DataFrame]
+    args: tuple = ()
+    filters: tuple[tuple[str, object], ...] = ()
+
+    def __call__(self) -> pd.DataFrame:
+        from dashboard import shape
+
+        return shape.where(self.loader(*self.args), **dict(self.filters))
+
+
+def rows(relation: str, **filters) -> Rows:
+    """The rows of a mart (or another relation data.read() reads) whose columns equal `filters` (None: any)."""
+    return Rows(data.read, (relation,), tuple(filters.items()))
+
+
+def newest(df: pd.DataFrame, n: int | None = None) -> pd.DataFrame:
+    """At most `n` (TABLE_MAX_ROWS) rows: the newest by the first NEWEST_BY column the frame has (else the first)."""
+    n = TABLE_MAX_ROWS if n is None else n
+    if len(df) <= n:
+        return df
+    by = next((c for c in NEWEST_BY if c in df.columns), None)
+    ordered = df if by is None else df.sort_values(by, ascending=False, na_position="last", kind="stable")
+    return ordered.head(n)
+
+
+def lines_notice(shown: int, total: int) -> None:
+    """Under a chart that draws only the newest of its lines (shape.newest_lines): how many, and where the rest are."""
+    if shown < total:
+        st.caption(t("ui.lines_cut", shown=f"{shown:,}", total=f"{total:,}"))
+
+
+def _cut_notice(shown: int, total: int) -> None:
+    if shown < total:
+        st.caption(t("ui.rows_cut", shown=f"{shown:,}", total=f"{total:,}"))
 
 
 def empty(message: str) -> None:
@@ -76,11 +129,20 @@ def download_bundle(df: pd.DataFrame, key: str) -> bytes:
     return buf.getvalue()
 
 
-def download(df: pd.DataFrame, key: str, label: str | None = None) -> None:
-    """The rows as CSV, zipped with SOURCES.md (publisher, title, date, address of every document used)."""
+def _bundle(source: Rows | pd.DataFrame, key: str) -> bytes:
+    return download_bundle(source() if isinstance(source, Rows) else source, key)
+
+
+def download(df: pd.DataFrame, key: str, label: str | None = None, rows: Rows | None = None) -> None:
+    """The rows as CSV, zipped with SOURCES.md (publisher, title, date, address of every document used).
+
+    With `rows`, the click re-reads them (through the cached loader) and the button holds no frame;
+    without, it holds `df` (fine for small frames: pass `rows` for anything that grows with the data).
+    """
     # a callable: the zip is built when the button is clicked, not at every render (issue 15: at 100x data
     # building every table's zip made the Overview take 45 s)
-    st.download_button(label or t("ui.download_csv"), lambda: download_bundle(df, key), file_name=f"{key}.zip", mime="application/zip",
+    st.download_button(label or t("ui.download_csv"), functools.partial(_bundle, df if rows is None else rows, key),
+                       file_name=f"{key}.zip", mime="application/zip",
                        key=f"{key}_csv", on_click="ignore", icon=":material/download:",
                        help=t("ui.download_help"))
 
@@ -94,49 +156,61 @@ def provenance_frame(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def sources(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, *, expanded: bool = False,
-            provenance: pd.DataFrame | None = None) -> None:
+            provenance: pd.DataFrame | None = None, rows: Rows | None = None, total: int | None = None) -> None:
     """The "where each number came from" expander, with the CSV download of all rows.
 
     `provenance` replaces the per-row sources when the numbers are computed (model outputs: their inputs' sources).
+    `rows` re-reads the rows for the download (see download()); `total` is how many rows there are when `df`
+    was already cut.
     """
     labels = labels or {}
     prov = provenance_frame(df) if provenance is None else provenance
     n_sources = prov["publisher"].nunique() if "publisher" in prov else 0
-    title = (t("ui.sources_title_publishers", rows=len(df), publishers=n_sources) if n_sources
-             else t("ui.sources_title", rows=len(df)))
+    total = len(df) if total is None else total
+    title = (t("ui.sources_title_publishers", rows=total, publishers=n_sources) if n_sources
+             else t("ui.sources_title", rows=total))
     with st.expander(title, expanded=expanded, icon=":material/source:"):
         if prov.empty:
             st.caption(t("ui.no_row_sources"))
         else:
-            st.dataframe(prov, hide_index=True, width="stretch", column_config=column_config(prov, labels),
+            shown = newest(prov)
+            st.dataframe(shown, hide_index=True, width="stretch", column_config=column_config(shown, labels),
                          key=f"{key}_sources")
-        download(df, key)
+            _cut_notice(len(shown), len(prov))
+        download(df, key, rows=rows)
 
 
 def chart(fig, df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, caption: str | None = None,
-          provenance: pd.DataFrame | None = None) -> None:
+          provenance: pd.DataFrame | None = None, rows: Rows | None = None) -> None:
     """A plotly figure, then its provenance and data download."""
     st.plotly_chart(fig, key=f"{key}_chart", config={"displaylogo": False})
     if caption:
         st.caption(caption)
-    sources(df, key, labels, provenance=provenance)
+    sources(df, key, labels, provenance=provenance, rows=rows)
 
 
 def table(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, help_texts: dict[str, str] | None = None,
           columns: list[str] | None = None, *, height: int | str = "auto", with_sources: bool = True,
-          provenance: pd.DataFrame | None = None) -> None:
-    """A table with dictionary labels; `columns` picks what is shown (all rows still download)."""
+          provenance: pd.DataFrame | None = None, rows: Rows | None = None, total: int | None = None) -> None:
+    """A table with dictionary labels; `columns` picks what is shown (all rows still download).
+
+    Past TABLE_MAX_ROWS rows it shows the newest ones with a "showing N of M, download for all" notice;
+    `total` is the full count when `df` is already cut (the rows the download re-reads through `rows`).
+    """
     labels = labels or {}
     missing = [c for c in columns or () if c not in df.columns]
     if missing and not df.empty:   # a renamed or dropped column is an error, not a silently shorter table
         raise KeyError(f"table {key!r} has no column(s) {', '.join(missing)}")
-    shown = df[[c for c in columns if c in df.columns]] if columns else df
+    total = len(df) if total is None else total
+    cut = newest(df)
+    shown = cut[[c for c in columns if c in cut.columns]] if columns else cut
     st.dataframe(shown, hide_index=True, width="stretch", height=height,
                  column_config=column_config(shown, labels, help_texts), key=f"{key}_table")
+    _cut_notice(len(shown), total)
     if with_sources:
-        sources(df, key, labels, provenance=provenance)
+        sources(df, key, labels, provenance=provenance, rows=rows, total=total)
     else:
-        download(df, key)
+        download(df, key, rows=rows)
 
 
 def badge(status: str | None) -> str:

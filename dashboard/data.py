@@ -8,6 +8,7 @@ open a connection or hold SQL of their own.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -25,7 +26,14 @@ OTHER_READABLE = ("core.sources", "core.products", "raw.documents", "raw.changes
 PROVENANCE_FROM_OBSERVATIONS = ("publisher", "title", "published_on", "url", "via", "evidence", "confidence")
 CONSOLE_MAX_ROWS = 5_000
 CONSOLE_TIMEOUT_S = 10.0
+SQL_DIR = Path(db.__file__).parent / "sql" / "dashboard"
 _IDENT = re.compile(r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$")
+
+
+@functools.cache
+def _sql(name: str) -> str:
+    """A query of the dashboard's own, from warehouse/sql/dashboard/<name>.sql (values are bound parameters)."""
+    return (SQL_DIR / f"{name}.sql").read_text(encoding="utf-8")
 
 
 def home() -> Path:
@@ -51,12 +59,7 @@ def query(sql: str, params: tuple = ()) -> pd.DataFrame:
 
 def relations() -> pd.DataFrame:
     """Every table and view of the published warehouse: schema, name, kind, comment."""
-    return query(
-        "SELECT schema_name AS schema, table_name AS name, 'table' AS kind, comment FROM duckdb_tables() "
-        "WHERE database_name = current_database() UNION ALL "
-        "SELECT schema_name, view_name, 'view', comment FROM duckdb_views() "
-        "WHERE database_name = current_database() AND NOT internal ORDER BY 1, 2"
-    )
+    return query(_sql("relations"))
 
 
 def marts_in_warehouse() -> list[str]:
@@ -115,40 +118,60 @@ def read(relation: str) -> pd.DataFrame:
         raise ValueError(f"the published warehouse has no {relation}")
     if not exists(relation):
         return pd.DataFrame()
-    # relation is one of the fixed names above, never user input
-    columns = set(query(f"SELECT * FROM {relation} LIMIT 0").columns)
+    # relation is one of the names above (checked against the catalog), bound as a parameter
+    columns = set(query(_sql("relation_columns"), (relation,)).columns)
     missing = [c for c in PROVENANCE_FROM_OBSERVATIONS if c not in columns]
     if "record_id" in columns and missing:
         # Every figure can say where it came from: marts that keep only record_id get the rest here.
-        extra = ", ".join(f"o.{c}" for c in missing)
-        cols = "record_id, " + ", ".join(PROVENANCE_FROM_OBSERVATIONS)
-        facts = " UNION ALL ".join(f"SELECT {cols} FROM core.{t}" for t in ("observations", "events", "products"))
-        return query(f"SELECT m.*, {extra} FROM {relation} m LEFT JOIN ({facts}) o USING (record_id)")
-    return query(f"SELECT * FROM {relation}")
+        frame = query(_sql("read_with_provenance"), (relation,))
+        joined = [f"provenance_{c}" for c in PROVENANCE_FROM_OBSERVATIONS]
+        return frame.drop(columns=[f"provenance_{c}" for c in PROVENANCE_FROM_OBSERVATIONS if c not in missing]) \
+            .rename(columns=dict(zip(joined, PROVENANCE_FROM_OBSERVATIONS)))
+    return query(_sql("read_relation"), (relation,))
 
 
 def mart(name: str) -> pd.DataFrame:
     return read(f"marts.{name}")
 
 
+def latest_of(indicators: tuple[str, ...]) -> pd.DataFrame:
+    """marts.latest_indicators' rows for these indicators (the headline cards), read in DuckDB, not filtered in pandas."""
+    return query(_sql("latest_of_indicators"), (list(indicators),)) if exists("marts.latest_indicators") else pd.DataFrame()
+
+
+def latest_categories() -> list:
+    """The categories marts.latest_indicators holds."""
+    return query(_sql("latest_categories"))["category"].tolist() if exists("marts.latest_indicators") else []
+
+
+def latest_rows(category: str | None, limit: int) -> tuple[pd.DataFrame, int]:
+    """marts.latest_indicators in one category (None: all): every row when there are at most `limit`, else the
+    `limit` newest; and how many there are."""
+    if not exists("marts.latest_indicators"):
+        return pd.DataFrame(), 0
+    total = int(query(_sql("latest_count"), (category,)).iloc[0, 0])
+    if total <= limit:
+        return query(_sql("latest_rows"), (category,)), total
+    return query(_sql("latest_newest"), (category, limit)), total
+
+
+def last_source_changes() -> pd.DataFrame:
+    """marts.source_changes of the newest refresh that detected changes (not every change ever recorded)."""
+    return query(_sql("last_source_changes")) if exists("marts.source_changes") else pd.DataFrame()
+
+
 def product_sources() -> pd.DataFrame:
     """Where each product fact came from: catalog rows and spec observations, with evidence, per product_id."""
     if not exists("core.products"):
         return pd.DataFrame()
-    return query(
-        "SELECT product_id, 'catalog entry' AS indicator, name AS subject, NULL::DOUBLE AS value, NULL AS unit, "
-        "publisher, title, published_on, url, via, evidence, confidence FROM core.products "
-        "UNION ALL SELECT product_id, indicator, subject, value, unit, publisher, title, published_on, url, via, "
-        "evidence, confidence FROM core.observations WHERE product_id IS NOT NULL ORDER BY product_id, indicator"
-    )
+    return query(_sql("product_sources"))
 
 
 def dictionary() -> pd.DataFrame:
     """meta.data_dictionary: one row per relation (column_name '') and per column, with descriptions."""
     if not exists("meta.data_dictionary"):
         return pd.DataFrame(columns=["schema_name", "table_name", "column_name", "data_type", "description"])
-    return query("SELECT schema_name, table_name, column_name, data_type, description FROM meta.data_dictionary "
-                 "ORDER BY schema_name, table_name, column_name")
+    return query(_sql("dictionary"))
 
 
 def labels(relation: str) -> dict[str, str]:
@@ -221,27 +244,66 @@ def spec_overrides() -> pd.DataFrame | None:
     return None if version is None else _spec_overrides(version, str(home()))
 
 
+NEW_ROWS_SHOWN = 5_000   # the newest new observations the Overview holds; the download re-reads them all
+
+
+def _since_previous(con: duckdb.DuckDBPyConnection, previous: Path | None) -> None:
+    """Attach the previous release read-only (or none: the first release) as `previous_observations`."""
+    if previous is None:
+        con.execute(_sql("first_release"))
+    else:
+        con.execute(_sql("attach_previous"), [str(previous)])
+        con.execute(_sql("previous_release"))
+
+
 @st.cache_data(ttl=600, max_entries=8, show_spinner=False)
 def _new_since_previous(version: int | None, home_dir: str) -> dict:
     releases = db.list_releases(home_dir)
-    if version is None or not releases:
-        return {"previous": None, "new_observations": pd.DataFrame(), "removed_observations": 0}
+    previous = releases[0] if releases else None
+    empty = {"previous": previous.name if previous else None, "new_observations": pd.DataFrame(), "new_count": 0,
+             "new_conflicts": pd.DataFrame(), "new_conflict_count": 0, "removed_observations": 0}
+    if version is None:
+        return empty
+    # the diff runs in DuckDB (anti-joins on record_id): only the new rows, at most NEW_ROWS_SHOWN, reach pandas
     with db.published_connection(home_dir) as con:
-        now = con.execute("SELECT record_id, indicator, subject, period, value, unit, kind, source_id, publisher, "
-                          "title, url, published_on, evidence FROM core.observations").df()
-    try:
-        with db.read_only_connection(releases[0]) as con:
-            before = set(r[0] for r in con.execute("SELECT record_id FROM core.observations").fetchall())
-    except duckdb.Error:
-        return {"previous": releases[0].name, "new_observations": pd.DataFrame(), "removed_observations": 0}
-    new = now[~now["record_id"].isin(before)]
-    removed = len(before - set(now["record_id"]))
-    return {"previous": releases[0].name, "new_observations": new.reset_index(drop=True), "removed_observations": removed}
+        try:
+            _since_previous(con, previous)
+        except duckdb.Error:   # a damaged or unreadable release: say which, show nothing as new
+            return empty
+        new_count, removed, conflict_count = con.execute(_sql("new_counts")).fetchone()
+        rows = con.execute(_sql("new_observations"), [NEW_ROWS_SHOWN]).df()
+        conflicts = con.execute(_sql("new_conflicts"), [NEW_ROWS_SHOWN]).df()
+    return {"previous": empty["previous"], "new_observations": rows, "new_count": int(new_count),
+            "new_conflicts": conflicts, "new_conflict_count": int(conflict_count), "removed_observations": int(removed)}
 
 
 def new_since_previous() -> dict:
-    """Observations added since the previous published release (releases/ keeps the old files)."""
+    """What this release added against the previous published one (releases/ keeps the old files).
+
+    previous: the previous release's file name (None: this is the first release, so everything is new);
+    new_observations: the newest NEW_ROWS_SHOWN added observations; new_count: how many were added in all;
+    new_conflicts: the newest NEW_ROWS_SHOWN conflicts one of whose sides was added; new_conflict_count: how
+    many in all; removed_observations: how many are gone.
+    """
     return _new_since_previous(warehouse_version(), str(home()))
+
+
+@st.cache_data(ttl=600, max_entries=2, show_spinner=False)
+def _all_new(what: str, version: int | None, home_dir: str) -> pd.DataFrame:
+    releases = db.list_releases(home_dir)
+    with db.published_connection(home_dir) as con:
+        _since_previous(con, releases[0] if releases else None)
+        return con.execute(_sql(what), [None]).df()
+
+
+def all_new_observations() -> pd.DataFrame:
+    """Every observation added since the previous release (for the download; the page shows the newest)."""
+    return _all_new("new_observations", warehouse_version(), str(home())) if warehouse_version() else pd.DataFrame()
+
+
+def all_new_conflicts() -> pd.DataFrame:
+    """Every conflict touching an observation added since the previous release (for the download)."""
+    return _all_new("new_conflicts", warehouse_version(), str(home())) if warehouse_version() else pd.DataFrame()
 
 
 def run_console(sql: str) -> QueryResult:
@@ -256,5 +318,5 @@ def run_console(sql: str) -> QueryResult:
 
 
 __all__ = ["QueryRejected", "marts_in_warehouse", "source_status", "claims_inbox", "spec_overrides", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
-           "dictionary", "labels", "description", "column_descriptions", "last_run", "new_since_previous",
+           "dictionary", "labels", "description", "column_descriptions", "last_run", "latest_of", "latest_categories", "latest_rows", "last_source_changes", "new_since_previous", "all_new_observations", "all_new_conflicts",
            "run_console"]

@@ -72,7 +72,11 @@ def revision_targets(revisions: pd.DataFrame, min_vintages: int = 2) -> pd.DataF
 
 
 def _target_key(df: pd.DataFrame) -> pd.Series:
-    return df[TARGET_KEYS].astype(str).agg(" @ ".join, axis=1)
+    # column by column (vectorized): a row-wise join took 1.2 s on the 32k revisions of the 100x warehouse
+    key = df[TARGET_KEYS[0]].astype(str)
+    for col in TARGET_KEYS[1:]:
+        key = key + " @ " + df[col].astype(str)
+    return key
 
 
 def target_trails(revisions: pd.DataFrame, target: str) -> pd.DataFrame:
@@ -83,6 +87,23 @@ def target_trails(revisions: pd.DataFrame, target: str) -> pd.DataFrame:
     trail = [f"{p} · {i18n.t_or(f'market.bound.{b}', str(b))}" if b != "point" else str(p)
              for p, b in zip(rows["publisher"], bounds)]
     return rows.assign(trail=trail).sort_values(["trail", "published_on", "value"])
+
+
+MAX_LINES = 40   # lines a chart draws at most (a line: one series and vintage, marts' line_key)
+
+
+def newest_lines(df: pd.DataFrame, line: str = "line_key", date: str = "published_on",
+                 n: int | None = None) -> tuple[pd.DataFrame, int]:
+    """The rows of at most `n` (MAX_LINES) lines, those with the newest `date` (undated last), and how many
+    lines `df` has: a chart of every weekly vintage would draw thousands of traces (issue 15)."""
+    n = MAX_LINES if n is None else n
+    if df.empty or line not in df:
+        return df, (df[line].nunique(dropna=False) if line in df else 0)
+    newest = df.groupby(line, dropna=False)[date].max() if date in df else df.groupby(line, dropna=False).size()
+    if len(newest) <= n:
+        return df, len(newest)
+    keep = newest.sort_values(ascending=False, na_position="last", kind="stable").index[:n]
+    return df[df[line].isin(keep)], len(newest)
 
 
 def latest_per_report(df: pd.DataFrame, keys: list[str], date: str = "published_on") -> pd.DataFrame:
@@ -203,14 +224,6 @@ def headline_rows(latest: pd.DataFrame, indicators: tuple[str, ...]) -> pd.DataF
     keys = [(k, asc) for k, asc in keys if k in rows]
     rows = rows.sort_values([k for k, _ in keys], ascending=[asc for _, asc in keys], na_position="last")
     return rows.groupby("indicator", sort=False).head(1).drop(columns=["_kind", "_order"]).reset_index(drop=True)
-
-
-def conflicts_touching(conflicts: pd.DataFrame, record_ids) -> pd.DataFrame:
-    """Conflicts where either side is one of `record_ids` (e.g. observations new since the last refresh)."""
-    if conflicts.empty:
-        return conflicts
-    ids = set(record_ids)
-    return conflicts[conflicts["a_record_id"].isin(ids) | conflicts["b_record_id"].isin(ids)]
 
 
 def query_frame(columns: list[str], rows: list[tuple]) -> pd.DataFrame:

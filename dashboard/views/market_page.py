@@ -31,10 +31,12 @@ else:
         log_y = st.toggle(t("market.log_scale"), key="market_log") if len(dated) > 1 else False
         # one line per series and vintage (line_key): a publisher's successive releases stay apart,
         # and figures of one series worded differently by their sources join one line
-        shown_kinds = dated.assign(kind=dated["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # legend only
+        drawn, lines = shape.newest_lines(dated)
+        shown_kinds = drawn.assign(kind=drawn["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # legend only
         fig = charts.line(shown_kinds, "period_start", y, size_labels, color="vintage_label", symbol="kind",
                           log_y=log_y, line_group="line_key",
                           hover=["series_key", "subject", "period", "as_stated", "published_on"])
+        ui.lines_notice(drawn["line_key"].nunique(), lines)
         ui.chart(fig, dated, "market_size", size_labels, caption=t("market.size_caption"))
     cumulative = picked[picked["series_kind"] == "cumulative"]
     if not cumulative.empty:

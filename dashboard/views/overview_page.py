@@ -29,12 +29,12 @@ if run:
                  mode=i18n.t_or(f"overview.mode.{run['mode']}", run["mode"]),
                  status=i18n.t_or(f"status.{run['status']}", run["status"])))
 
-latest, labels = data.mart("latest_indicators"), ui.labels("marts.latest_indicators")
+labels = ui.labels("marts.latest_indicators")
 freshness = data.mart("indicator_freshness")
 status = dict(zip(freshness["indicator"], freshness["status"])) if not freshness.empty else {}
 
 st.subheader(t("overview.headlines"))
-heads = shape.headline_rows(latest, HEADLINES)
+heads = shape.headline_rows(data.latest_of(HEADLINES), HEADLINES)
 # a long figure ("> 1,000 億美元") wraps inside its card instead of being cut with an ellipsis
 st.html("<style>[data-testid='stMetricValue'], [data-testid='stMetricValue'] * {white-space: normal !important; "
         "overflow: visible !important; text-overflow: clip !important; word-break: keep-all !important; overflow-wrap: normal !important; line-break: strict;}</style>")
@@ -59,29 +59,29 @@ else:
     ui.sources(heads, "headlines", labels)
 
 with st.expander(t("overview.all_latest"), icon=":material/table:"):
-    category = st.selectbox(t("overview.category"), [None, *shape.options(latest, "category")], key="overview_category",
+    category = st.selectbox(t("overview.category"), [None, *data.latest_categories()], key="overview_category",
                             format_func=lambda c: t("overview.all_categories") if c is None
                             else i18n.t_or(f"overview.category_value.{c}", c))
-    ui.table(shape.where(latest, category=category), "latest_indicators", labels,
+    # read in DuckDB: the category's rows, at most the newest TABLE_MAX_ROWS (at 100x the mart has 54k rows)
+    latest, total = data.latest_rows(category, ui.TABLE_MAX_ROWS)
+    ui.table(latest, "latest_indicators", labels,
              ui.column_help("marts.latest_indicators"),
              columns=["indicator_name", "subject", "period", "value", "value_qualifier", "unit", "kind", "change_ratio",
-                      "previous_period", "published_on", "publisher", "url", "has_conflict"], with_sources=False)
+                      "previous_period", "published_on", "publisher", "url", "has_conflict"], with_sources=False,
+             rows=ui.rows("marts.latest_indicators", category=category), total=total)
 
 st.subheader(t("overview.changed"))
 new = data.new_since_previous()
-conflicts = data.mart("conflicts")
-changes = data.mart("source_changes")
 checks = data.latest_checks()
 not_passed = checks[~checks["passed"]] if not checks.empty else checks
 failed = not_passed[not_passed["severity"] == "ERROR"] if not not_passed.empty else not_passed
-new_obs = new["new_observations"]
-new_conflicts = shape.conflicts_touching(conflicts, new_obs["record_id"] if not new_obs.empty else [])
-last_changes = changes[changes["run_id"] == changes.sort_values("detected_at")["run_id"].iloc[-1]] if not changes.empty else changes
+new_obs, new_conflicts = new["new_observations"], new["new_conflicts"]   # the diff is done in DuckDB
+last_changes = data.last_source_changes()
 
 counts = st.columns(4)
-counts[0].metric(t("overview.new_observations"), len(new_obs))
+counts[0].metric(t("overview.new_observations"), new["new_count"])
 counts[1].metric(t("overview.source_page_changes"), len(last_changes))
-counts[2].metric(t("overview.new_conflicts"), len(new_conflicts))
+counts[2].metric(t("overview.new_conflicts"), new["new_conflict_count"])
 counts[3].metric(t("overview.checks_failed"), f"{len(failed)} / {len(not_passed) - len(failed)}")
 if new["previous"] is None:
     st.caption(t("overview.first_release"))
@@ -95,7 +95,8 @@ with obs_tab:
     if new_obs.empty:
         ui.empty(t("overview.no_new_observations"))
     else:
-        ui.table(new_obs, "new_observations", ui.labels("core.observations"))
+        ui.table(new_obs, "new_observations", ui.labels("core.observations"), total=new["new_count"],
+                 rows=ui.Rows(data.all_new_observations))
 with pages_tab:
     if last_changes.empty:
         ui.empty(t("overview.no_page_changes"))
@@ -106,7 +107,8 @@ with conflicts_tab:
     if new_conflicts.empty:
         ui.empty(t("overview.no_new_conflicts"))
     else:
-        ui.table(new_conflicts, "new_conflicts", ui.labels("marts.conflicts"),
+        ui.table(new_conflicts, "new_conflicts", ui.labels("marts.conflicts"), total=new["new_conflict_count"],
+                 rows=ui.Rows(data.all_new_conflicts),
                  columns=["conflict_on", "series_key", "period", "conflict_type", "a_value", "a_event_date",
                           "a_publisher", "a_carrier", "a_published_on", "b_value", "b_event_date", "b_publisher",
                           "b_carrier", "b_published_on", "relative_difference", "bounds_compatible"])

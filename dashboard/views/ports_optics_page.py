@@ -40,10 +40,12 @@ if not reported_shares.empty:
     shown = shape.with_hedged_value(shape.per_period(reported_shares), value="port_share")
     shown = shown.sort_values(["period_start", "speed_gbps"])
     # one line per series and vintage (line_key), as on the Market page: a publisher's releases stay apart
-    fig = charts.line(shown, "period_start", "port_share", port_labels, color="speed_label", symbol="vintage_label",
+    drawn, lines = shape.newest_lines(shown)
+    fig = charts.line(drawn, "period_start", "port_share", port_labels, color="speed_label", symbol="vintage_label",
                       line_group="line_key", hover=["series_key", "subject", "period", "as_stated", "segment"],
-                      height=_height(shown))
+                      height=_height(drawn))
     fig.update_yaxes(tickformat=".0%")
+    ui.lines_notice(drawn["line_key"].nunique(), lines)
     ui.chart(fig, shown, "port_shares_reported", port_labels)
 
 optics, optics_labels = data.mart("optics"), ui.labels("marts.optics")
@@ -58,10 +60,12 @@ else:
         ui.empty(t("ports.no_units"))
     else:
         units = units.sort_values(["period_start", "speed_gbps"])
-        shown_kinds = units.assign(kind=units["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # hover only
+        drawn, lines = shape.newest_lines(units)
+        shown_kinds = drawn.assign(kind=drawn["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # hover only
         fig = charts.line(shown_kinds, "period_start", "units", optics_labels, color="speed_label",
                           symbol="vintage_label", line_group="line_key",
-                          hover=["series_key", "kind", "subject", "period", "as_stated"], height=_height(units))
+                          hover=["series_key", "kind", "subject", "period", "as_stated"], height=_height(drawn))
+        ui.lines_notice(drawn["line_key"].nunique(), lines)
         ui.chart(fig, units, "optics_units", optics_labels)
     prices = shape.per_period(optics[optics["usd_per_gbps"].notna() | optics["asp_usd"].notna()])
     st.markdown(f"**{t('ports.prices')}**")
@@ -71,7 +75,9 @@ else:
         metric = st.radio(t("ports.price"), ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
                           key="optics_price_metric", label_visibility="collapsed")
         shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
-        fig = charts.line(shown, "period_start", metric, optics_labels, color="speed_label",
+        drawn, lines = shape.newest_lines(shown)
+        fig = charts.line(drawn, "period_start", metric, optics_labels, color="speed_label",
                           symbol="vintage_label", line_group="line_key",
-                          hover=["series_key", "subject", "period", "kind", "usd_per_gbps_derived"], height=_height(shown))
+                          hover=["series_key", "subject", "period", "kind", "usd_per_gbps_derived"], height=_height(drawn))
+        ui.lines_notice(drawn["line_key"].nunique(), lines)
         ui.chart(fig, shown, "optics_prices", optics_labels)

@@ -18,7 +18,7 @@ with sources_tab:
     ui.table(status, "sources", ui.labels("marts.source_status"), ui.column_help("marts.source_status"),
              columns=["source_id", "publisher", "last_fetch", "last_outcome", "last_change", "documents", "stored",
                       "failing", "not_recorded", "last_error", "kind", "origin", "cadence", "title", "homepage"],
-             with_sources=False)
+             with_sources=False, rows=ui.rows("marts.source_status"))
     changes, change_labels = data.mart("source_changes"), ui.labels("marts.source_changes")
     st.markdown(f"**{t('sources.page_changes')}**")
     if changes.empty:
@@ -28,7 +28,8 @@ with sources_tab:
         picked = shape.where(changes, source_id=source).sort_values("detected_at", ascending=False)
         ui.table(picked, "source_changes", change_labels, columns=[
             "detected_at", "title", "url", "change_kind", "text_changed", "added_lines", "removed_lines",
-            "size_delta_bytes", "version_number"], with_sources=False)
+            "size_delta_bytes", "version_number"], with_sources=False,
+            rows=ui.rows("marts.source_changes", source_id=source))
         with_diff = picked[picked["diff"].notna()]
         for row in with_diff.head(5).itertuples():
             with st.expander(t("sources.diff_title", detected_at=row.detected_at, title=row.title or row.url),
@@ -59,7 +60,8 @@ with conflicts_tab:
                           "a_carrier", "a_published_on", "a_url", "a_evidence",
                           "b_value", "b_value_qualifier", "b_event_date", "b_date_precision", "b_publisher",
                           "b_carrier", "b_published_on", "b_url", "b_evidence",
-                          "relative_difference", "days_apart", "bounds_compatible"], with_sources=False)
+                          "relative_difference", "days_apart", "bounds_compatible"], with_sources=False,
+                 rows=ui.rows("marts.conflicts"))
 
 with stale_tab:
     freshness = data.mart("indicator_freshness")
@@ -81,7 +83,8 @@ with claims_tab:
         ui.table(shape.where(claims, status=review), "claims", ui.labels("marts.claims_inbox"),
                  ui.column_help("marts.claims_inbox"),
                  columns=["status", "decided_on", "value", "unit", "period", "kind", "subject", "indicator",
-                          "suggested_indicator", "review_note", "evidence", "source_id", "published_on", "url"])
+                          "suggested_indicator", "review_note", "evidence", "source_id", "published_on", "url"],
+                 rows=ui.rows("marts.claims_inbox", status=review))
 
 with sql_tab:
     console, dictionary = st.columns([3, 2])

@@ -41,4 +41,4 @@ else:
 st.subheader(t("uec.all_header"))
 ui.table(uec.sort_values("on_date", ascending=False), "uec_entries", labels, ui.column_help("marts.uec_tracker"),
          columns=["on_date", "row_type", "category", "subject", "title", "vendor", "uec_status", "member_count",
-                  "publisher", "published_on", "url"], with_sources=False)
+                  "publisher", "published_on", "url"], with_sources=False, rows=ui.rows("marts.uec_tracker"))

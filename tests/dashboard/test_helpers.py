@@ -82,11 +82,6 @@ def test_exponential_fit_recovers_doubling_time():
     assert one_point["doubling_years"].isna().all()
 
 
-def test_conflicts_touching_new_records():
-    conflicts = pd.DataFrame({"a_record_id": ["r1", "r2"], "b_record_id": ["r3", "r4"]})
-    assert shape.conflicts_touching(conflicts, ["r4"])["a_record_id"].tolist() == ["r2"]
-
-
 def test_query_frame_makes_duplicate_columns_unique():
     assert shape.query_frame(["n", "n"], [(1, 2)]).columns.tolist() == ["n", "n_2"]
 

@@ -79,15 +79,18 @@ def test_cumulative_and_annual_figures_never_share_a_series(con):
 def test_conflicts_pair_both_sides_with_their_sources(con):
     between = rows(con, "SELECT a_value, a_source_id, a_published_on, b_value, b_source_id, b_published_on, b_publisher, "
                         "conflict_type, bounds_compatible, relative_difference FROM marts.conflicts "
-                        "WHERE indicator = 'ai_backend_network_revenue' AND b_source_id = 'analyst_b'")
-    # Analyst B (2025-03-01) against the two older Analyst A vintages; side a is the older
-    assert sorted((r["a_value"], r["a_published_on"]) for r in between) == [
-        (10e9, dt.date(2024, 1, 15)), (12.5e9, dt.date(2025, 1, 15))]
-    assert {(r["b_value"], r["b_publisher"], r["conflict_type"], r["bounds_compatible"]) for r in between} == {
-        (9e9, "Analyst B", "between_sources", False)}
+                        "WHERE indicator = 'ai_backend_network_revenue' AND 'analyst_b' IN (a_source_id, b_source_id)")
+    # Analyst B (9e9, 2025-03-01) meets Analyst A's newest vintage (11e9, 2025-07-15) only; side a is the older.
+    # A's superseded vintages (10e9, 12.5e9) are not paired with B again: their disagreement is A's own
+    # restatement, below (pairing every vintage with every other grows with the square of the vintages).
+    assert [(r["a_value"], r["a_source_id"], r["b_value"], r["b_source_id"], r["b_published_on"], r["conflict_type"],
+             r["bounds_compatible"]) for r in between] == [
+        (9e9, "analyst_b", 11e9, "analyst_a", dt.date(2025, 7, 15), "between_sources", False)]
+    assert between[0]["relative_difference"] == pytest.approx(2 / 11)
+    # Analyst A's restatements, each vintage against the one before it: 10 -> 12.5 -> 11
     revisions = rows(con, "SELECT a_value, b_value FROM marts.conflicts WHERE conflict_type = 'between_vintages' "
                           "ORDER BY a_published_on, b_published_on")
-    assert [(r["a_value"], r["b_value"]) for r in revisions] == [(10e9, 12.5e9), (10e9, 11e9), (12.5e9, 11e9)]
+    assert [(r["a_value"], r["b_value"]) for r in revisions] == [(10e9, 12.5e9), (12.5e9, 11e9)]
     spec = rows(con, "SELECT unit, a_value, b_value, a_confidence, b_confidence FROM marts.conflicts "
                      "WHERE indicator = 'switch_capacity_tbps'")
     assert spec == [{"unit": "Gbps", "a_value": 51200.0, "b_value": 25600.0, "a_confidence": "reported",

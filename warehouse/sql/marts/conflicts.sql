@@ -4,17 +4,67 @@
 -- Disagreements on one series: two figures for the same series_key and period (forecasts apart) with different
 -- values (conflict_on = 'value'), or two dates for the same milestone of one entity (conflict_on = 'date').
 CREATE OR REPLACE VIEW marts.conflicts AS
-WITH obs AS (
+-- Which figures meet (linear in vintages, not quadratic): a side is one publisher, source and carrier, and
+-- a statement one figure or range of a side (one vintage, address and evidence). The newest statement of
+-- each side meets the newest statement of every other side of the series and period; within a side, each
+-- statement meets the one before it in vintage order (a restatement). An older statement of one side is
+-- not paired again with another side: its disagreement is the restatement that replaced it, or the newest
+-- statements' own disagreement.
+WITH obs AS NOT MATERIALIZED (
+    -- every figure with what the pair needs (read twice, by record id, once the pairs are known)
     SELECT *,
            value * marts.unit_factor(unit) AS base_value,
            marts.unit_base(unit) AS base_unit,
            -- the interval a hedged value allows: ">100" is [100, inf), "<400" is (-inf, 400]
            CASE WHEN value_qualifier IN ('<', '<=') THEN CAST('-inf' AS DOUBLE) ELSE value * marts.unit_factor(unit) END AS lower_bound,
            CASE WHEN value_qualifier IN ('>', '>=') THEN CAST('inf' AS DOUBLE) ELSE value * marts.unit_factor(unit) END AS upper_bound,
-           coalesce(published_on, DATE '0001-01-01') AS vintage_sort,
            -- who carried the figure: the named carrier, else the document's host
            coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id) AS carrier
     FROM core.observations
+),
+obs_sides AS (
+    -- only the columns that decide which figures meet (narrow: at 100x the wide rows cost the refresh memory)
+    SELECT record_id, series_key, period, marts.unit_base(unit) AS base_unit, kind = 'forecast' AS is_forecast,
+           value * marts.unit_factor(unit) AS base_value, publisher, source_id,
+           coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id) AS carrier,
+           coalesce(published_on, DATE '0001-01-01') AS vintage_sort, url, evidence,
+           -- the side's statements for this series, period, unit and forecast-or-not, 1 = the newest; the two
+           -- bounds of a range share their statement (one address and evidence)
+           dense_rank() OVER (PARTITION BY series_key, period, marts.unit_base(unit), kind = 'forecast', publisher,
+                                           source_id, coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id)
+                              ORDER BY coalesce(published_on, DATE '0001-01-01') DESC, url DESC NULLS LAST,
+                                       evidence DESC) AS side_statement
+    FROM core.observations
+    WHERE series_key IS NOT NULL AND period IS NOT NULL
+),
+value_edges AS (
+    -- what is (actual, estimate, spec, vendor claim) is compared with what is; a forecast only with
+    -- a forecast (a forecast against the later actual is a revision: marts.forecast_revisions).
+    -- One statement cannot contradict itself: the two bounds of a range, or several figures one
+    -- sentence gives for the same thing, come from the same address and evidence.
+    -- newest statement against newest statement, between sides
+    SELECT a.record_id AS a_record_id, b.record_id AS b_record_id
+    FROM obs_sides a
+    JOIN obs_sides b
+      ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit AND a.is_forecast = b.is_forecast
+     AND a.side_statement = 1 AND b.side_statement = 1
+     AND (a.publisher, a.source_id, a.carrier) IS DISTINCT FROM (b.publisher, b.source_id, b.carrier)
+     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
+      AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence)
+    UNION ALL
+    -- within a side, each statement against the one before it; side a is the older (then the smaller id)
+    SELECT CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+                THEN a.record_id ELSE b.record_id END,
+           CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+                THEN b.record_id ELSE a.record_id END
+    FROM obs_sides a
+    JOIN obs_sides b
+      ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit AND a.is_forecast = b.is_forecast
+     AND a.publisher = b.publisher AND a.source_id = b.source_id AND a.carrier = b.carrier
+     AND a.side_statement = b.side_statement + 1
+    WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
+      AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence)
 ),
 value_pairs AS (
     SELECT 'value' AS conflict_on, a.series_key, a.entity_id, a.indicator, a.subject AS a_subject, b.subject AS b_subject,
@@ -33,17 +83,9 @@ value_pairs AS (
            b.source_id AS b_source_id, b.publisher AS b_publisher, b.via AS b_via, b.carrier AS b_carrier,
            b.published_on AS b_published_on, b.date_basis AS b_date_basis, b.url AS b_url, b.evidence AS b_evidence,
            b.confidence AS b_confidence, b.record_id AS b_record_id
-    FROM obs a
-    JOIN obs b
-      ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit
-     -- what is (actual, estimate, spec, vendor claim) is compared with what is; a forecast only with
-     -- a forecast (a forecast against the later actual is a revision: marts.forecast_revisions)
-     AND (a.kind = 'forecast') = (b.kind = 'forecast')
-     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
-    WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
-      -- one statement cannot contradict itself: the two bounds of a range, or several figures one
-      -- sentence gives for the same thing, come from the same address and evidence
-      AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence)
+    FROM value_edges e
+    JOIN obs a ON a.record_id = e.a_record_id
+    JOIN obs b ON b.record_id = e.b_record_id
 ),
 ev AS (
     SELECT *,
@@ -59,6 +101,30 @@ ev AS (
     FROM core.events
     WHERE milestone IS NOT NULL AND entity_id IS NOT NULL
 ),
+ev_sides AS (
+    SELECT *,
+           dense_rank() OVER (PARTITION BY entity_id, milestone, publisher, source_id, carrier
+                              ORDER BY vintage_sort DESC, url DESC NULLS LAST, evidence DESC) AS side_statement
+    FROM ev
+),
+date_edges AS (
+    SELECT a.record_id AS a_record_id, b.record_id AS b_record_id
+    FROM ev_sides a
+    JOIN ev_sides b
+      ON a.entity_id = b.entity_id AND a.milestone = b.milestone AND a.side_statement = 1 AND b.side_statement = 1
+     AND (a.publisher, a.source_id, a.carrier) IS DISTINCT FROM (b.publisher, b.source_id, b.carrier)
+     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    UNION ALL
+    SELECT CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+                THEN a.record_id ELSE b.record_id END,
+           CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+                THEN b.record_id ELSE a.record_id END
+    FROM ev_sides a
+    JOIN ev_sides b
+      ON a.entity_id = b.entity_id AND a.milestone = b.milestone
+     AND a.publisher = b.publisher AND a.source_id = b.source_id AND a.carrier = b.carrier
+     AND a.side_statement = b.side_statement + 1
+),
 date_pairs AS (
     SELECT 'date' AS conflict_on, a.entity_id || '|' || a.milestone AS series_key, a.entity_id, NULL::VARCHAR AS indicator,
            a.subject AS a_subject, b.subject AS b_subject,
@@ -73,10 +139,9 @@ date_pairs AS (
            greatest(a.date_start, b.date_start) <= least(a.date_end, b.date_end) AS bounds_compatible,
            a.source_id, a.publisher, a.via, a.carrier, a.published_on, a.date_basis, a.url, a.evidence, a.confidence, a.record_id,
            b.source_id, b.publisher, b.via, b.carrier, b.published_on, b.date_basis, b.url, b.evidence, b.confidence, b.record_id
-    FROM ev a
-    JOIN ev b
-      ON a.entity_id = b.entity_id AND a.milestone = b.milestone
-     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+    FROM date_edges e
+    JOIN ev_sides a ON a.record_id = e.a_record_id
+    JOIN ev_sides b ON b.record_id = e.b_record_id
     WHERE (a.event_date, a.date_precision) IS DISTINCT FROM (b.event_date, b.date_precision)
 ),
 pairs AS (
@@ -93,7 +158,7 @@ SELECT conflict_on,
        * EXCLUDE (conflict_on)
 FROM pairs;
 
-COMMENT ON VIEW marts.conflicts IS 'Disagreements on one series, both sides with their sources and carriers (side a is the older vintage): two figures with the same series_key, period and kind but different values after unit normalization (conflict_on = value), or two dates for the same entity and milestone (conflict_on = date). A figure is never paired with its own range bound (same address and evidence), nor with a figure of another period or period basis (cumulative vs annual). Both rows stay in core; nothing is overwritten.';
+COMMENT ON VIEW marts.conflicts IS 'Disagreements on one series, both sides with their sources and carriers (side a is the older vintage): two figures with the same series_key, period and kind but different values after unit normalization (conflict_on = value), or two dates for the same entity and milestone (conflict_on = date). A figure is never paired with its own range bound (same address and evidence), nor with a figure of another period or period basis (cumulative vs annual). Pairs grow linearly with vintages: a side (one publisher, source and carrier) meets every other side with its newest statement (one vintage, address and evidence: a figure or both bounds of a range), and within a side each statement meets the one before it in vintage order (a restatement); a superseded statement is not paired with other sides again. Both rows stay in core; nothing is overwritten.';
 COMMENT ON COLUMN marts.conflicts.conflict_on IS 'value (two figures for one series and period) or date (two dates for one milestone).';
 COMMENT ON COLUMN marts.conflicts.conflict_type IS 'between_sources (different publishers), between_vintages (same publisher, different dates: a revision), between_carriers (same publisher and date, carried by different reposts or documents: see a_carrier, b_carrier) or within_source (one carrier, one date).';
 COMMENT ON COLUMN marts.conflicts.series_key IS 'Series both sides belong to (core.observations.series_key); for dates, entity | milestone.';

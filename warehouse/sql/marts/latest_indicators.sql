@@ -4,12 +4,14 @@
 -- Headline figures: the latest period of every series with its newest vintage, beside the previous period.
 CREATE OR REPLACE VIEW marts.latest_indicators AS
 WITH obs AS (
-    SELECT o.*, marts.series_kind(o.period, o.segment) AS series_kind,
+    -- only the columns that choose the figure (narrow: the windows below hold every row; the rest of the
+    -- chosen figure's columns are read back by record_id at the end)
+    SELECT o.record_id, o.series_key, o.kind, o.unit, o.period, o.period_start, o.period_end, o.value,
+           o.value_qualifier, o.published_on, o.confidence, o.source_id, o.publisher,
            count(*) OVER (PARTITION BY o.series_key, o.kind, o.unit, o.period) AS vintages_for_period
     FROM core.observations o
 ),
 per_period AS (
-    -- one figure per series and period: the newest vintage, then the best-sourced
     SELECT * FROM obs
     -- one figure per series and period: the newest vintage, then the best-sourced, then the strongest
     -- statement (of two lower bounds of one vintage, the larger)
@@ -31,15 +33,16 @@ ranked AS (
            lead(publisher) OVER w AS previous_publisher
     FROM per_period
     WINDOW w AS (PARTITION BY series_key, kind, unit ORDER BY period_end DESC, period_start DESC)
+    QUALIFY recency = 1
 ),
 conflicted AS (
     SELECT a_record_id AS record_id FROM marts.conflicts
     UNION
     SELECT b_record_id FROM marts.conflicts
 )
-SELECT r.series_key, r.entity_id, r.indicator, i.name AS indicator_name, i.category, r.subject, r.segment, r.speed_gbps, r.fabric, r.vendor,
-       r.product_id, r.region, r.kind, r.series_kind, r.period, r.period_end,
-       r.value, r.value_qualifier, r.unit, r.published_on, r.source_id, r.publisher, r.url,
+SELECT r.series_key, o.entity_id, o.indicator, i.name AS indicator_name, i.category, o.subject, o.segment, o.speed_gbps, o.fabric, o.vendor,
+       o.product_id, o.region, r.kind, marts.series_kind(o.period, o.segment) AS series_kind, r.period, r.period_end,
+       r.value, r.value_qualifier, r.unit, r.published_on, r.source_id, r.publisher, o.url,
        r.previous_period, r.previous_value, r.previous_value_qualifier, r.previous_published_on, r.previous_source_id,
        r.previous_publisher,
        r.value - r.previous_value AS change,
@@ -59,13 +62,15 @@ SELECT r.series_key, r.entity_id, r.indicator, i.name AS indicator_name, i.categ
                         r.value_qualifier, r.value, r.period, coalesce(r.previous_value_qualifier, ''), r.previous_value,
                         r.previous_period)
             ELSE 'latest period, newest vintage' END AS headline_rule,
-       r.record_id
+       r.record_id,
+       -- the rest of the latest figure's provenance, so readers need no join back to core (issue 15)
+       o.title, o.via, o.evidence, r.confidence
 FROM (SELECT *,
              coalesce(value_qualifier IN ('>', '>=') AND previous_value > value
                       AND coalesce(previous_value_qualifier, '') NOT IN ('<', '<=', '~'), false) AS weaker_bound
       FROM ranked) r
-LEFT JOIN core.indicators i USING (indicator)
-WHERE r.recency = 1;
+JOIN core.observations o ON o.record_id = r.record_id
+LEFT JOIN core.indicators i ON i.indicator = o.indicator;
 
 COMMENT ON VIEW marts.latest_indicators IS 'Headline figures: for every series (series_key, kind, unit) the latest period''s newest figure, with the previous period''s figure, its date and source, and the headline to show (headline_*: the strongest statement when the latest figure is only a weaker lower bound).';
 COMMENT ON COLUMN marts.latest_indicators.series_key IS 'Series identity (core.observations.series_key).';
@@ -110,3 +115,7 @@ COMMENT ON COLUMN marts.latest_indicators.periods_in_series IS 'Periods the seri
 COMMENT ON COLUMN marts.latest_indicators.vintages_for_period IS 'Figures recorded for the latest period (vintages and sources), count.';
 COMMENT ON COLUMN marts.latest_indicators.has_conflict IS 'True when another source or vintage gives a different value for the same period (see marts.conflicts).';
 COMMENT ON COLUMN marts.latest_indicators.record_id IS 'Observation id of the latest figure.';
+COMMENT ON COLUMN marts.latest_indicators.title IS 'Title of the document the number comes from.';
+COMMENT ON COLUMN marts.latest_indicators.via IS 'Secondary carrier (seed document, repost) when the original was not read first-hand.';
+COMMENT ON COLUMN marts.latest_indicators.evidence IS 'The sentence, table cell or locator the number came from.';
+COMMENT ON COLUMN marts.latest_indicators.confidence IS 'reported (read in the source), derived (computed from reported figures) or analyst_estimate.';

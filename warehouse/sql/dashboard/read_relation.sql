@@ -1,0 +1,2 @@
+-- $1: a relation the dashboard reads (schema.name): all its rows.
+SELECT * FROM query_table(?);
