@@ -57,6 +57,12 @@ class RefreshOutcome:
     up_to_date: bool = False   # offline inputs unchanged since the published run: nothing was redone
     materialized: list[str] = field(default_factory=list)   # asset keys this run materialized
 
+    @property
+    def exit_code(self) -> int:
+        """0: published, every ERROR check passed; 1: nothing published, or published with a failed
+        non-blocking check (a parser's previous records carried forward), so a scheduler notices."""
+        return 0 if self.success and not self.skipped_publish and not self.failed_checks else 1
+
 
 def resolve_selection(defs: dg.Definitions, select: list[str]) -> list[dg.AssetKey]:
     """Asset keys selected by Dagster selection strings (`parse_uec`, `key:raw_uec+`, `group:marts`, ...)."""

@@ -9,7 +9,9 @@ from sources.fetchers import FetchMode
 
 NAME = "refresh"
 HELP = ("Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse. "
-        "One refresh at a time: a second one started meanwhile refuses at once (exit 2).")
+        "One refresh at a time: a second one started meanwhile refuses at once (exit 2). Exit 0: published, every "
+        "check passed; 1: nothing published (a step or blocking check failed), or published while a parser found "
+        "nothing (its previous records carried forward, its yield check failed).")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
         if (problem := check_published(db.paths(h).published)):
             print(f"warning: {problem}", file=sys.stderr)
         outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
-        if not outcome.up_to_date:  # the dashboard says when the last refresh failed (warehouse/refresh_status.py)
+        # the run records its own outcome for the dashboard (pipelines/run_status.py); this is the fallback
+        # for a run that ended before any step could (warehouse/refresh_status.py)
+        if not outcome.up_to_date and not refresh_status.recorded(h, outcome.run_id):
             refresh_status.record(h, run_id=outcome.run_id, success=outcome.success and not outcome.skipped_publish,
                                   failed_steps=outcome.failed_steps, failed_checks=outcome.failed_checks)
     if outcome.up_to_date:
@@ -79,4 +83,23 @@ def run(args: argparse.Namespace) -> int:
     width = max(map(len, counts), default=10)
     for table, n in counts.items():
         print(f"  {table:<{width}}  {n:>8,}")
-    return 0
+    return _carried_forward(h, outcome.failed_checks)
+
+
+def _carried_forward(h, failed_checks: list[str]) -> int:
+    """Published, but a parser failed (non-blocking check): say so last, and exit 1 so a scheduler notices."""
+    if not failed_checks:
+        return 0
+    from warehouse import refresh_status
+
+    carried = {f"parse_{c['source_id']}": c for c in refresh_status.carried(h)}
+    print(f"refresh PUBLISHED WITH {len(failed_checks)} FAILED CHECK(S) (exit 1): the other sources are up to date; "
+          "a parser that fails or finds nothing keeps its previous records (carried forward, raw.parse_carried):",
+          file=sys.stderr)
+    for check in failed_checks:
+        c = carried.get(check.split(":", 1)[0])
+        note = (f": {c['documents']} document(s) failing or empty since {c['since']:%Y-%m-%d %H:%M}; their previous "
+                f"{c['records']} records (parsed {c['parsed_at']:%Y-%m-%d}) are still published, flagged stale"
+                if c else "")
+        print(f"  failed check: {check}{note}", file=sys.stderr)
+    return 1
