@@ -23,25 +23,37 @@ from bench.reliability_common import (  # noqa: E402
     _in_progress_runs, _readable, cli, env_for, fresh_home, orphans, published_state, refresh_with_snapshots)
 from warehouse import db, releases  # noqa: E402
 
-# Where a kill lands: the progress line that opens the phase, and the longest random delay after it.
-# "publish" is caught on the file system instead (the temporary copy beside the published file).
+# Where a kill lands: the progress line that opens the phase, the longest random delay after it, and
+# (optionally) a progress line that closes it: a kill due later lands at once when that line appears.
+# "publish" is caught on the file system instead (the temporary copy beside the published file), and
+# no kill meant for an earlier phase waits past that copy's appearance.
+# "checks": the marts (and their checks, run inside their steps) follow the parse step; they were 17
+# `marts__<name>` steps and become one `build_marts` step, so the phase opens at the end of the parse
+# step and spans the marts whatever their layout (~6 s on an idle 2-core machine).
 PHASES = {
-    "fetch": (re.compile(r"ok\s+source_registry"), 0.4),
-    "parse": (re.compile(r"ok\s+raw_sources"), 1.0),
-    "load": (re.compile(r"ok\s+(curated_ledger|model_catalog)"), 0.4),
-    "checks": (re.compile(r"ok\s+marts__"), 2.5),   # mart steps run their checks inside the step
-    "publish": (None, 0.2),
+    "fetch": (re.compile(r"ok\s+source_registry\b"), 0.4, None),
+    "parse": (re.compile(r"ok\s+raw_sources\b"), 1.0, None),
+    "load": (re.compile(r"ok\s+(curated_ledger|model_catalog)\b"), 0.4, None),
+    "checks": (re.compile(r"ok\s+parse_sources\b"), 6.0, re.compile(r"ok\s+build_marts\b")),
+    "publish": (None, 0.2, None),
 }
 
 
 # -- SIGKILL at random points ---------------------------------------------------------------------
 def _kill_one(home: Path, phase: str, rng: random.Random) -> dict:
-    pattern, max_delay = PHASES[phase]
+    pattern, max_delay, closing = PHASES[phase]
     proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", "refresh", "--force"], cwd=ROOT,
                             env=env_for(home), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stderr], daemon=True).start()
-    last, hit, deadline = "", False, time.monotonic() + 300
+    seen = {"last": "", "marked": 0}
+
+    def take(line: str) -> str:
+        seen["last"] = line.strip() or seen["last"]
+        seen["marked"] += "marked run " in line
+        return line
+
+    hit, deadline = False, time.monotonic() + 300
     tmp_glob = f".{db.paths(home).published.name}.{proc.pid}.tmp"
     while not hit and proc.poll() is None and time.monotonic() < deadline:
         if pattern is None:
@@ -49,23 +61,29 @@ def _kill_one(home: Path, phase: str, rng: random.Random) -> dict:
             time.sleep(0.002)
             continue
         try:
-            line = lines.get(timeout=0.05)
+            line = take(lines.get(timeout=0.05))
         except queue.Empty:
             continue
-        last = line.strip() or last
         hit = bool(pattern.search(line))
     if hit:
-        time.sleep(rng.uniform(0, max_delay))
+        due = time.monotonic() + rng.uniform(0, max_delay)
+        while time.monotonic() < due and proc.poll() is None:
+            if pattern is not None and any(home.glob(tmp_glob)):
+                break                                  # the publish began: the phase is over
+            try:
+                line = take(lines.get(timeout=min(0.02, max(0.0, due - time.monotonic()))))
+            except queue.Empty:
+                continue
+            if closing is not None and closing.search(line):
+                break                                  # the phase's last step ended
     killed = proc.poll() is None
     if killed:
         os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    marked = 0
+    time.sleep(0.05)   # the reader thread drains what the process wrote before it died
     while not lines.empty():
-        line = lines.get()
-        marked += "marked run " in line
-        last = line.strip() or last
-    return {"phase": phase, "killed": killed, "last_line": last, "ghosts_marked": marked}
+        take(lines.get())
+    return {"phase": phase, "killed": killed, "last_line": seen["last"], "ghosts_marked": seen["marked"]}
 
 
 def scenario_kills(n: int = 50, seed: int = 13, complete_every: int = 10, home: Path | None = None,
