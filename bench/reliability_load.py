@@ -180,6 +180,7 @@ def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | Non
                          "p50_ms": _pct(lat, 0.5), "p95_ms": _pct(lat, 0.95)}
     return {"readers": readers, "sql_readers": n_sql, "refreshes": len(refresh_rc), "refreshes_planned": refreshes,
             "pause_s": pause_s, "budget_s": budget_s, "readers_stop_seconds": stop_s, "readers_terminated": terminated,
+            "stop_grace_s": STOP_GRACE_S,
             "refresh_failures": sum(rc != 0 for rc in refresh_rc), "refresh_seconds": refresh_s,
             "reader_errors": sum(r["errors"] for r in reports),
             "readers_unreported": sum(r["kind"] == "unreported" for r in reports), "mixed_reads": sum(r["mixed"] for r in reports),
