@@ -154,7 +154,7 @@ def write_report(r: dict, path: Path = DOC) -> None:
         "the published file as the dashboard does and reading a mart plus every table's row count) while "
         f"{_g(load, 'refreshes')} refreshes ran back to back (each {_g(load, 'refresh_seconds')} s"
         + (f"; {_g(load, 'refreshes_planned')} were planned, but no refresh starts after the time box of "
-           f"{_g(load, 'budget_s')} s (90 s per planned refresh; an idle refresh takes ~10–15 s) and this machine was "
+           f"{_g(load, 'budget_s')} s (180 s per planned refresh: an idle refresh takes ~10–15 s, but the readers keep both cores busy) and this machine was "
            f"busier (load average {r.get('load_avg_start', 0):.1f} at the start)"
            if _g(load, 'budget_s', default=None) and _g(load, 'refreshes') != _g(load, 'refreshes_planned') else "")
         + "). Each reader pauses "
