@@ -253,6 +253,7 @@ def scenario_parser_empty(home: Path | None = None) -> dict:
     recorded = refresh_status.recorded(home, _manifest_run(home)) or {}
     notice = notices(home, lang="en")
     notice_zh = notices(home, lang="zh-TW")
+    summary = _refresh_summary_lines(home, broken["failed_checks"])
     again = refresh_with_snapshots(home, snaps)            # still broken: still carried, since unchanged
     second = {"rc": again.returncode, **_carry_state(home, other["url"])}
     shutil.rmtree(snaps)
@@ -266,13 +267,26 @@ def scenario_parser_empty(home: Path | None = None) -> dict:
             "carried_documents": broken["carried"], "carried_since": broken["since"],
             "source_status": broken["source_status"], "check_passed": broken["check_passed"],
             "recorded_by_run": {k: recorded.get(k) for k in ("success", "published", "failed_checks", "job")},
-            "dashboard_notice": notice[0] if notice else None, "dashboard_notice_zh": notice_zh[0] if notice_zh else None,
+            "refresh_summary": summary, "dashboard_notice": notice[0] if notice else None, "dashboard_notice_zh": notice_zh[0] if notice_zh else None,
             "second_refresh_rc": second["rc"], "second_carried": second["carried"],
             "second_since_unchanged": second["since"] == broken["since"],
             "recovered_rc": recovered["rc"], "recovered_carried": recovered["carried"],
             "recovered_rows": recovered["nccl_rows"], "recovered_check_passed": recovered["check_passed"],
             "recovered_provenance_current": recovered["provenance"] == before_prov,
             "recovered_notices": recovered["notices"], "recovered_source_status": recovered["source_status"]}
+
+
+def _refresh_summary_lines(home: Path, failed_checks: list[str]) -> dict:
+    """What `fabricwatch refresh` prints last (and its exit code) after publishing with these failed checks."""
+    import contextlib
+    import io
+
+    from fabricwatch.commands.refresh import _carried_forward
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        rc = _carried_forward(home, failed_checks)
+    return {"rc": rc, "lines": err.getvalue().strip().splitlines()}
 
 
 def _nccl_provenance(home: Path) -> list[tuple]:

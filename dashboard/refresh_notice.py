@@ -11,8 +11,7 @@ from pathlib import Path
 
 from dashboard.i18n import t
 from warehouse import refresh_status
-
-YIELD_CHECK = "yield_holds"   # pipelines/assets/parse.py (not imported: the dashboard does not load Dagster)
+from warehouse.parse_state import yield_check_name
 
 
 def _day(value) -> str:
@@ -28,6 +27,6 @@ def notices(home: str | Path, lang: str | None = None) -> list[str]:
                      built_at=failed["built_at"]))
     for c in refresh_status.carried(home):
         key = "ui.parse_carried_nothing" if set(c["statuses"]) <= {"empty", "missing"} else "ui.parse_carried_failed"
-        out.append(t(key, lang, check=f"parse_{c['source_id']}:{YIELD_CHECK}", documents=c["documents"],
+        out.append(t(key, lang, check=yield_check_name(c["source_id"]), documents=c["documents"],
                      since=_day(c["since"]), parsed=_day(c["parsed_at"]), records=c["records"]))
     return out

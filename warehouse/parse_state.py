@@ -52,6 +52,12 @@ def last_two_runs(con: duckdb.DuckDBPyConnection, source_id: str) -> list[dict]:
 
 # -- carry-forward (raw.parse_carried) ----------------------------------------------------------
 FAILED_STATUSES = ("error", "empty")   # a document the parser failed on or found nothing in
+YIELD_CHECK = "yield_holds"            # the parse step's check that fails meanwhile (pipelines/assets/parse.py)
+
+
+def yield_check_name(source_id: str) -> str:
+    """`parse_<source>:yield_holds`, as the refresh reports a failed check."""
+    return f"parse_{source_id}:{YIELD_CHECK}"
 
 
 def carried(con: duckdb.DuckDBPyConnection, source_id: str) -> dict[str, dict]:

@@ -54,7 +54,11 @@ def run(args: argparse.Namespace) -> int:
     if outcome.up_to_date:
         print(f"nothing changed since the published refresh (recordings, ledger, inbox, code, date); "
               f"{db.paths(h).published} is current. Use --force to rebuild anyway.")
-        return 0
+        # still published with a parser's records carried forward: the same exit as the run that did it
+        from warehouse.parse_state import yield_check_name
+
+        return _carried_forward(h, [yield_check_name(c["source_id"]) for c in refresh_status.carried(h)],
+                                headline="the published warehouse still has {n} FAILED CHECK(S) (exit 1)")
     if not outcome.success or outcome.skipped_publish:
         print(f"refresh FAILED in {outcome.seconds:.1f}s (run {outcome.run_id}); the published warehouse is unchanged.",
               file=sys.stderr)
@@ -86,18 +90,19 @@ def run(args: argparse.Namespace) -> int:
     return _carried_forward(h, outcome.failed_checks)
 
 
-def _carried_forward(h, failed_checks: list[str]) -> int:
+def _carried_forward(h, failed_checks: list[str], headline: str = "refresh PUBLISHED WITH {n} FAILED CHECK(S) "
+                     "(exit 1): the other sources are up to date") -> int:
     """Published, but a parser failed (non-blocking check): say so last, and exit 1 so a scheduler notices."""
     if not failed_checks:
         return 0
     from warehouse import refresh_status
+    from warehouse.parse_state import yield_check_name
 
-    carried = {f"parse_{c['source_id']}": c for c in refresh_status.carried(h)}
-    print(f"refresh PUBLISHED WITH {len(failed_checks)} FAILED CHECK(S) (exit 1): the other sources are up to date; "
-          "a parser that fails or finds nothing keeps its previous records (carried forward, raw.parse_carried):",
-          file=sys.stderr)
+    carried = {yield_check_name(c["source_id"]): c for c in refresh_status.carried(h)}
+    print(headline.format(n=len(failed_checks)) + "; a parser that fails or finds nothing keeps its previous records "
+          "(carried forward, raw.parse_carried):", file=sys.stderr)
     for check in failed_checks:
-        c = carried.get(check.split(":", 1)[0])
+        c = carried.get(check)
         note = (f": {c['documents']} document(s) failing or empty since {c['since']:%Y-%m-%d %H:%M}; their previous "
                 f"{c['records']} records (parsed {c['parsed_at']:%Y-%m-%d}) are still published, flagged stale"
                 if c else "")

@@ -32,7 +32,7 @@ def origin(source: Source) -> str:
     return f"parse_{source.source_id}"
 
 
-YIELD_CHECK = "yield_holds"
+YIELD_CHECK = parse_state.YIELD_CHECK
 
 
 def build_parse_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.AssetsDefinition]:

@@ -56,6 +56,10 @@ def test_a_parser_that_suddenly_finds_nothing_keeps_its_previous_records_and_the
     # the check fails (exit 1, meta.checks, the run's own record), but it no longer blocks the publish
     assert out["refresh_rc"] == 1 and out["failed_checks"] == ["parse_nccl_logs:yield_holds"]
     assert out["check_passed"] is False
+    summary = out["refresh_summary"]   # what `fabricwatch refresh` prints last
+    assert summary["rc"] == 1 and summary["lines"][0].startswith("refresh PUBLISHED WITH 1 FAILED CHECK(S) (exit 1)")
+    assert summary["lines"][1].startswith("  failed check: parse_nccl_logs:yield_holds: ")
+    assert "failing or empty since" in summary["lines"][1] and "still published" in summary["lines"][1]
     assert out["recorded_by_run"] == {"success": True, "published": True,
                                       "failed_checks": ["parse_nccl_logs:yield_holds"], "job": "refresh"}
     assert out["published_new_release"] and out["other_source_updated"]
