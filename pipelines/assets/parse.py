@@ -14,7 +14,6 @@ other sources publish. When the document parses again its fresh rows replace the
 import dagster as dg
 
 from pipelines import lineage
-from pipelines.lineage import family_tables
 from pipelines.checks import store_check
 from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
@@ -83,7 +82,7 @@ def _parse_source(context, con, source: Source, store: SnapshotStore, snapshots)
         records, statuses = parse_documents(source, docs, store.get)
         carry = parse_state.carry_forward(prev, parse_state.carried(con, source.source_id), statuses)
         counts = load.replace_origin(con, origin(source), records, keep=[c["carried_sha256"] for c in carry],
-                                     tables=family_tables(source.parser))
+                                     tables=lineage.family_tables(source.parser))
         parse_state.save(con, source.source_id, source.parser, version, statuses)
         parse_state.save_carried(con, source.source_id, carry)
         records_total = sum(s.records for s in statuses)
