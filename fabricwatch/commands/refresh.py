@@ -80,6 +80,9 @@ def run(args: argparse.Namespace) -> int:
         if not st["documents"]:
             continue  # curated sources: cited, never fetched
         note = f"  last error: {st['last_error']}" if st["failing"] and st["last_error"] else ""
+        if st.get("carried"):   # its parser fails or finds nothing: previous records carried forward (stale)
+            note += (f"  PARSER FAILING: {st['parse_failing']} document(s); {st['carried']} carried forward since "
+                     f"{st['carried_since']:%Y-%m-%d}")
         print(f"  {source_id:<26} {st['stored']:>3} / {st['failing']} / {st['not_recorded']}{note}")
     if args.mode == "offline" and any(st["not_recorded"] for st in status.values()):
         print("  (offline replays the recordings in sources/snapshots/; sources never recorded need --mode live)")
