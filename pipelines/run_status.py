@@ -8,9 +8,10 @@ Once per run, by whoever knows the outcome first, all of it in the run's own pro
   blocking, i.e. a parser whose previous records are carried forward, are listed);
 - failure: a failure hook on every step of these jobs (a failed step, or a failed blocking check,
   which fails its step); a second failed step of the same run adds itself to that run's record;
-- a run that fails without a failing step (cancelled, its process killed and marked failed by the
-  ghost-run sweep): the run-failure sensor, evaluated by the daemon, for runs not yet recorded.
-The sensor skips runs already recorded, so no outcome is written twice.
+- a run that fails without a failing step (its process killed, then marked failed by the ghost-run
+  sweep) or is cancelled: the run-failure and run-cancelled sensors, evaluated by the daemon, for
+  runs not yet recorded (and not older than the recorded one).
+The sensors skip runs already recorded, so no outcome is written twice.
 """
 
 from __future__ import annotations
@@ -70,25 +71,36 @@ def _newer_record(home: Path, record) -> bool:
     return finished >= record.end_time
 
 
-def build_run_failure_sensor(jobs: list) -> dg.SensorDefinition:
-    """The daemon's catch-all: a monitored run that failed and is not recorded yet (no step failed)."""
+def _record_unrecorded(context, warehouse: WarehouseResource, what: str):
+    run = context.dagster_run
+    if refresh_status.recorded(warehouse.home_path, run.run_id):
+        return dg.SkipReason(f"run {run.run_id} already recorded")
+    if _newer_record(warehouse.home_path, context.instance.get_run_record_by_id(run.run_id)):
+        # e.g. a ghost run marked failed by the sweep of the refresh that then published
+        return dg.SkipReason(f"run {run.run_id} ended before the recorded run finished")
+    steps = sorted({e.step_key for e in context.instance.all_logs(
+        run.run_id, of_type=dg.DagsterEventType.STEP_FAILURE) if e.step_key})
+    record_failure(warehouse.home_path, run.run_id, steps=steps or [f"run: {what}"],
+                   checks=_failed_checks(warehouse, run.run_id), job=run.job_name)
+    return None
+
+
+def build_run_failure_sensors(jobs: list) -> list[dg.SensorDefinition]:
+    """The daemon's catch-all: a monitored run that failed or was cancelled and is not recorded yet."""
 
     @dg.run_failure_sensor(name="record_failed_runs", monitored_jobs=jobs,
                            default_status=dg.DefaultSensorStatus.RUNNING,
                            description=f"Records a failed run in $FABRICWATCH_HOME/{refresh_status.NAME} (the "
-                                       "dashboard's banner) when no step of it did (cancelled or killed runs).")
+                                       "dashboard's banner) when no step of it did (a killed run marked failed).")
     def record_failed_runs(context: dg.RunFailureSensorContext, warehouse: WarehouseResource):
-        run = context.dagster_run
-        if refresh_status.recorded(warehouse.home_path, run.run_id):
-            return dg.SkipReason(f"run {run.run_id} already recorded")
-        if _newer_record(warehouse.home_path, context.instance.get_run_record_by_id(run.run_id)):
-            # e.g. a ghost run marked failed by the sweep of the refresh that then published
-            return dg.SkipReason(f"run {run.run_id} ended before the recorded run finished")
-        steps = sorted({e.step_key for e in context.instance.all_logs(
-            run.run_id, of_type=dg.DagsterEventType.STEP_FAILURE) if e.step_key})
         message = (context.failure_event.message or "run failed").strip().splitlines()[0][:200]
-        record_failure(warehouse.home_path, run.run_id, steps=steps or [f"run: {message}"],
-                       checks=_failed_checks(warehouse, run.run_id), job=run.job_name)
-        return None
+        return _record_unrecorded(context, warehouse, message)
 
-    return record_failed_runs
+    @dg.run_status_sensor(name="record_canceled_runs", run_status=dg.DagsterRunStatus.CANCELED,
+                          monitored_jobs=jobs, default_status=dg.DefaultSensorStatus.RUNNING,
+                          description=f"Records a cancelled run in $FABRICWATCH_HOME/{refresh_status.NAME}: it "
+                                      "published nothing (unless its publish step had run).")
+    def record_canceled_runs(context: dg.RunStatusSensorContext, warehouse: WarehouseResource):
+        return _record_unrecorded(context, warehouse, "cancelled")
+
+    return [record_failed_runs, record_canceled_runs]

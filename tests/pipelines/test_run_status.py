@@ -11,7 +11,7 @@ import dagster as dg
 import pytest
 
 from pipelines.resources import WarehouseResource
-from pipelines.run_status import build_run_failure_sensor, record_failed_step
+from pipelines.run_status import build_run_failure_sensors, record_failed_step
 from warehouse import refresh_status
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ def test_a_job_run_in_process_with_a_failing_check_records_a_failed_status(tmp_p
     assert info["run_id"] == result.run_id and info["success"] is False and info["published"] is False
     assert info["failed_steps"] == ["bad_data_bad_data_is_valid"] and info["job"] == "refresh"
     # the run-failure sensor (daemon) sees a run already recorded and writes nothing
-    sensor = build_run_failure_sensor([job])
+    sensor, _canceled = build_run_failure_sensors([job])
     before = (home / refresh_status.NAME).read_text(encoding="utf-8")
     ctx = dg.build_run_status_sensor_context(sensor_name=sensor.name, dagster_event=result.get_run_failure_event(),
                                              dagster_instance=instance, dagster_run=result.dagster_run,
