@@ -33,7 +33,7 @@ class _Context:
 
     def __init__(self, keys, run_id: str, mode: str, check_keys=()):
         self.log = logging.getLogger("plain_refresh")
-        self.run = types.SimpleNamespace(run_id=run_id, tags={"fabricwatch/mode": mode})
+        self.run = types.SimpleNamespace(run_id=run_id, job_name="refresh", tags={"fabricwatch/mode": mode})
         self.run_id = run_id
         self.selected_asset_keys = set(keys)
         self.selected_asset_check_keys = set(check_keys)

@@ -75,18 +75,16 @@ import sys
 import dagster as dg
 from pathlib import Path
 from pipelines.definitions import build_definitions
-from pipelines.runner import dagster_instance
+from pipelines.runner import dagster_instance, outcome_of
 home, snaps = Path(sys.argv[1]), sys.argv[2]
 job = build_definitions(str(home), "offline").resolve_job_def("refresh")
 result = job.execute_in_process(instance=dagster_instance(home), raise_on_error=False,
                                 run_config={"resources": {"fetcher": {"config": {"snapshot_dir": snaps}}}})
-failed = [e.step_key for e in result.all_events if e.event_type_value == "STEP_FAILURE"]
-print("FAILED STEPS", failed, file=sys.stderr)
-for e in result.all_events:
-    if e.event_type_value == "ASSET_CHECK_EVALUATION" and not e.event_specific_data.passed:
-        key = e.event_specific_data.asset_check_key
-        print(f"FAILED CHECK {key.asset_key.to_user_string()}:{key.name}", file=sys.stderr)
-sys.exit(0 if result.success else 1)
+outcome = outcome_of(result, 0.0)
+print("FAILED STEPS", outcome.failed_steps, file=sys.stderr)
+for name in outcome.failed_checks:   # ERROR checks (WARN ones are outcome.warnings)
+    print(f"FAILED CHECK {name}", file=sys.stderr)
+sys.exit(outcome.exit_code)   # the exit code `fabricwatch refresh` gives the same outcome
 """
 
 

@@ -23,25 +23,37 @@ from bench.reliability_common import (  # noqa: E402
     _in_progress_runs, _readable, cli, env_for, fresh_home, orphans, published_state, refresh_with_snapshots)
 from warehouse import db, releases  # noqa: E402
 
-# Where a kill lands: the progress line that opens the phase, and the longest random delay after it.
-# "publish" is caught on the file system instead (the temporary copy beside the published file).
+# Where a kill lands: the progress line that opens the phase, the longest random delay after it, and
+# (optionally) a progress line that closes it: a kill due later lands at once when that line appears.
+# "publish" is caught on the file system instead (the temporary copy beside the published file), and
+# no kill meant for an earlier phase waits past that copy's appearance.
+# "checks": the marts (and their checks, run inside their steps) follow the parse step; they were 17
+# `marts__<name>` steps and become one `build_marts` step, so the phase opens at the end of the parse
+# step and spans the marts whatever their layout (~6 s on an idle 2-core machine).
 PHASES = {
-    "fetch": (re.compile(r"ok\s+source_registry"), 0.4),
-    "parse": (re.compile(r"ok\s+raw_sources"), 1.0),
-    "load": (re.compile(r"ok\s+(curated_ledger|model_catalog)"), 0.4),
-    "checks": (re.compile(r"ok\s+marts__"), 2.5),   # mart steps run their checks inside the step
-    "publish": (None, 0.2),
+    "fetch": (re.compile(r"ok\s+source_registry\b"), 0.4, None),
+    "parse": (re.compile(r"ok\s+raw_sources\b"), 1.0, None),
+    "load": (re.compile(r"ok\s+(curated_ledger|model_catalog)\b"), 0.4, None),
+    "checks": (re.compile(r"ok\s+parse_sources\b"), 6.0, re.compile(r"ok\s+build_marts\b")),
+    "publish": (None, 0.2, None),
 }
 
 
 # -- SIGKILL at random points ---------------------------------------------------------------------
 def _kill_one(home: Path, phase: str, rng: random.Random) -> dict:
-    pattern, max_delay = PHASES[phase]
+    pattern, max_delay, closing = PHASES[phase]
     proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", "refresh", "--force"], cwd=ROOT,
                             env=env_for(home), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stderr], daemon=True).start()
-    last, hit, deadline = "", False, time.monotonic() + 300
+    seen = {"last": "", "marked": 0}
+
+    def take(line: str) -> str:
+        seen["last"] = line.strip() or seen["last"]
+        seen["marked"] += "marked run " in line
+        return line
+
+    hit, deadline = False, time.monotonic() + 300
     tmp_glob = f".{db.paths(home).published.name}.{proc.pid}.tmp"
     while not hit and proc.poll() is None and time.monotonic() < deadline:
         if pattern is None:
@@ -49,23 +61,29 @@ def _kill_one(home: Path, phase: str, rng: random.Random) -> dict:
             time.sleep(0.002)
             continue
         try:
-            line = lines.get(timeout=0.05)
+            line = take(lines.get(timeout=0.05))
         except queue.Empty:
             continue
-        last = line.strip() or last
         hit = bool(pattern.search(line))
     if hit:
-        time.sleep(rng.uniform(0, max_delay))
+        due = time.monotonic() + rng.uniform(0, max_delay)
+        while time.monotonic() < due and proc.poll() is None:
+            if pattern is not None and any(home.glob(tmp_glob)):
+                break                                  # the publish began: the phase is over
+            try:
+                line = take(lines.get(timeout=min(0.02, max(0.0, due - time.monotonic()))))
+            except queue.Empty:
+                continue
+            if closing is not None and closing.search(line):
+                break                                  # the phase's last step ended
     killed = proc.poll() is None
     if killed:
         os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    marked = 0
+    time.sleep(0.05)   # the reader thread drains what the process wrote before it died
     while not lines.empty():
-        line = lines.get()
-        marked += "marked run " in line
-        last = line.strip() or last
-    return {"phase": phase, "killed": killed, "last_line": last, "ghosts_marked": marked}
+        take(lines.get())
+    return {"phase": phase, "killed": killed, "last_line": seen["last"], "ghosts_marked": seen["marked"]}
 
 
 def scenario_kills(n: int = 50, seed: int = 13, complete_every: int = 10, home: Path | None = None,
@@ -205,27 +223,93 @@ def scenario_missing_snapshot(home: Path | None = None) -> dict:
 
 
 def scenario_parser_empty(home: Path | None = None) -> dict:
-    """The nccl-tests recordings change layout (the parser finds nothing where it found rows): the
-    yield check fails, nothing is published, the previous records stay, the dashboard says so."""
+    """The nccl-tests recordings change layout (the parser finds nothing where it found rows) while
+    another source's recording changes: the refresh publishes (exit 1), the other source's update
+    appears, the nccl rows are the previous ones (same provenance), flagged as carried forward, the
+    yield check failed, the banner says so; a second broken refresh keeps them; restoring the
+    recordings recovers by itself (fresh rows, flag gone, check passes, no banner)."""
+    from dashboard.refresh_notice import notices
     from warehouse import refresh_status
 
     home = home or fresh_home()
     snaps = home.parent / f"{home.name}.snapshots"
     shutil.copytree(ROOT / "sources" / "snapshots", snaps)
     for entry in json.loads((snaps / "nccl_logs" / "manifest.json").read_text(encoding="utf-8"))["entries"]:
-        (snaps / "nccl_logs" / entry["file"]).write_text(
-            "nccl-tests 3.0: results moved to results.json (a changed layout)\n", encoding="utf-8")
-    before_sha = published_state(home)[0]
-    before_rows = _nccl_rows(home)
+        (snaps / "nccl_logs" / entry["file"]).write_text(   # each file its own body (no duplicates)
+            f"nccl-tests 3.0: results of {entry['file']} moved to results.json (a changed layout)\n", encoding="utf-8")
+    # the other source's update: one MLPerf system file re-recorded with a new system name
+    for other in json.loads((snaps / "mlperf_training" / "manifest.json").read_text(encoding="utf-8"))["entries"]:
+        body = json.loads((snaps / "mlperf_training" / other["file"]).read_text(encoding="utf-8"))
+        if isinstance(body.get("system_name"), str) and body["system_name"].strip():
+            break
+    body["system_name"] = new_name = f"{body['system_name']} (re-recorded)"
+    (snaps / "mlperf_training" / other["file"]).write_text(json.dumps(body, indent=4), encoding="utf-8")
+    before_sha, before_run = published_state(home)[0], _manifest_run(home)
+    before_rows, before_prov = _nccl_rows(home), _nccl_provenance(home)
     out = refresh_with_snapshots(home, snaps)
+    broken = {"rc": out.returncode, "failed_checks": sorted(set(re.findall(r"FAILED CHECK (\S+)", out.stderr))),
+              **_carry_state(home, other["url"])}
+    # the run recorded its own outcome (pipelines/run_status.py): the harness writes nothing
+    recorded = refresh_status.recorded(home, _manifest_run(home)) or {}
+    notice = notices(home, lang="en")
+    notice_zh = notices(home, lang="zh-TW")
+    summary = _refresh_summary_lines(home, broken["failed_checks"])
+    again = refresh_with_snapshots(home, snaps)            # still broken: still carried, since unchanged
+    second = {"rc": again.returncode, **_carry_state(home, other["url"])}
     shutil.rmtree(snaps)
-    failed_checks = sorted(set(re.findall(r"FAILED CHECK (\S+)", out.stderr)))
-    # the CLI records what the run says; this harness ran the job directly, so it records it the same way
-    refresh_status.record(home, run_id="(harness)", success=out.returncode == 0, failed_checks=failed_checks)
-    return {"refresh_rc": out.returncode, "failed_checks": sorted(set(failed_checks)),
-            "published_unchanged": published_state(home)[0] == before_sha,
-            "rows_before": before_rows, "rows_after": _nccl_rows(home),
-            "dashboard_notice": refresh_status.failure_notice(home)}
+    fixed = cli(home, "refresh", "--force")                # the recordings are back: it recovers by itself
+    recovered = {"rc": fixed.returncode, **_carry_state(home, other["url"]), "notices": notices(home, lang="en")}
+    return {"refresh_rc": broken["rc"], "failed_checks": broken["failed_checks"],
+            "published_new_release": published_state(home)[0] != before_sha and broken["run"] != before_run,
+            "other_source_updated": broken["other_name"] == new_name,
+            "rows_before": before_rows, "rows_after": broken["nccl_rows"],
+            "provenance_kept": broken["provenance"] == before_prov,
+            "carried_documents": broken["carried"], "carried_since": broken["since"],
+            "source_status": broken["source_status"], "check_passed": broken["check_passed"],
+            "recorded_by_run": {k: recorded.get(k) for k in ("success", "published", "failed_checks", "job")},
+            "refresh_summary": summary, "dashboard_notice": notice[0] if notice else None, "dashboard_notice_zh": notice_zh[0] if notice_zh else None,
+            "second_refresh_rc": second["rc"], "second_carried": second["carried"],
+            "second_since_unchanged": second["since"] == broken["since"],
+            "recovered_rc": recovered["rc"], "recovered_carried": recovered["carried"],
+            "recovered_rows": recovered["nccl_rows"], "recovered_check_passed": recovered["check_passed"],
+            "recovered_provenance_current": recovered["provenance"] == before_prov,
+            "recovered_notices": recovered["notices"], "recovered_source_status": recovered["source_status"]}
+
+
+def _refresh_summary_lines(home: Path, failed_checks: list[str]) -> dict:
+    """What `fabricwatch refresh` prints last (and its exit code) after publishing with these failed checks."""
+    import contextlib
+    import io
+
+    from fabricwatch.commands.refresh import _carried_forward
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        rc = _carried_forward(home, failed_checks)
+    return {"rc": rc, "lines": err.getvalue().strip().splitlines()}
+
+
+def _nccl_provenance(home: Path) -> list[tuple]:
+    with db.published_connection(home) as con:
+        return con.execute("SELECT run_id, url, document_sha, published_on FROM core.nccl_runs "
+                           "ORDER BY run_id").fetchall()
+
+
+def _carry_state(home: Path, other_url: str) -> dict:
+    """What the published warehouse says about nccl_logs after a refresh (carried rows, status, check)."""
+    with db.published_connection(home) as con:
+        carried, since = con.execute("SELECT count(*), min(since) FROM raw.parse_carried "
+                                     "WHERE source_id = 'nccl_logs'").fetchone()
+        status = con.execute("SELECT parse_failing, carried, carried_since FROM marts.source_status "
+                             "WHERE source_id = 'nccl_logs'").fetchone()
+        check = con.execute("SELECT passed FROM meta.checks WHERE asset = 'parse_nccl_logs' AND check_name = "
+                            "'yield_holds' ORDER BY evaluated_at DESC LIMIT 1").fetchone()
+        other = con.execute("SELECT system_name FROM core.mlperf_systems WHERE fetch_url = ?", [other_url]).fetchone()
+    return {"nccl_rows": _nccl_rows(home), "provenance": _nccl_provenance(home), "carried": carried,
+            "since": str(since) if since else None, "check_passed": check[0] if check else None,
+            "source_status": {"parse_failing": status[0], "carried": status[1],
+                              "carried_since": str(status[2]) if status[2] else None},
+            "other_name": other[0] if other else None, "run": _manifest_run(home)}
 
 
 def _nccl_rows(home: Path) -> int:

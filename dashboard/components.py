@@ -17,7 +17,7 @@ import streamlit as st
 from dashboard import data, i18n
 from dashboard.i18n import t
 from sources.spreadsheet import neutralize_frame
-from warehouse import refresh_status
+from dashboard.refresh_notice import notices as refresh_notices
 
 PROVENANCE_COLUMNS = ("publisher", "source_id", "title", "published_on", "url", "via", "evidence", "confidence",
                       "document_sha")
@@ -88,7 +88,7 @@ def require_warehouse() -> None:
     if data.warehouse_version() is None:
         empty(t("ui.no_warehouse"))
         st.stop()
-    if (notice := refresh_status.failure_notice(data.home())):
+    for notice in refresh_notices(data.home()):   # last refresh failed; a parser's records carried forward
         st.warning(notice)
 
 

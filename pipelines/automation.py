@@ -55,7 +55,7 @@ def cadence_selection(cadence: str, registry: tuple[Source, ...] = REGISTRY) -> 
     return dg.AssetSelection.assets(*keys).downstream() if keys else None
 
 
-def cadence_jobs_and_schedules(registry: tuple[Source, ...] = REGISTRY) -> tuple[list, list]:
+def cadence_jobs_and_schedules(registry: tuple[Source, ...] = REGISTRY, hooks: frozenset = frozenset()) -> tuple[list, list]:
     jobs, schedules = [], []
     for cadence, cron in CRON.items():
         selection = cadence_selection(cadence, registry)
@@ -64,7 +64,7 @@ def cadence_jobs_and_schedules(registry: tuple[Source, ...] = REGISTRY) -> tuple
         job = dg.define_asset_job(
             f"refresh_{cadence}", selection=selection,
             description=f"Fetch the {cadence} sources, rebuild what depends on them, publish.",
-            tags={"fabricwatch/mode": FetchMode.live.value},
+            tags={"fabricwatch/mode": FetchMode.live.value}, hooks=set(hooks),
         )
         jobs.append(job)
         schedules.append(dg.ScheduleDefinition(

@@ -22,6 +22,7 @@ from pipelines.assets.parse import build_parse_assets
 from pipelines.assets.publish import PUBLISH_KEY, build_publish_asset
 from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
+from pipelines.run_status import build_run_failure_sensors, record_failed_step
 from sources.fetchers import FetchMode
 from sources.registry import REGISTRY
 
@@ -43,11 +44,14 @@ def build_definitions(home: str | None = None, mode: FetchMode | str | None = No
     assets, checks = pipeline_assets()
     publish = build_publish_asset([key for a in assets for key in a.keys])
     alert_deliveries = build_alerts_asset(publish.key)
-    refresh_job = dg.define_asset_job("refresh", selection=dg.AssetSelection.all(),
+    # every run records its outcome in last_refresh.json (pipelines/run_status.py): the publish step on
+    # success, this hook on a failed step, the sensors for runs that fail otherwise or are cancelled
+    hooks = frozenset({record_failed_step})
+    refresh_job = dg.define_asset_job("refresh", selection=dg.AssetSelection.all(), hooks=set(hooks),
                                       description="Fetch or replay every source, rebuild core, model and marts, then publish.")
-    cadence_jobs, schedules = automation.cadence_jobs_and_schedules(REGISTRY)
+    cadence_jobs, schedules = automation.cadence_jobs_and_schedules(REGISTRY, hooks=hooks)
     inbox_job = dg.define_asset_job(
-        "ingest_inbox", selection=automation.INBOX_SELECTION,
+        "ingest_inbox", selection=automation.INBOX_SELECTION, hooks=set(hooks),
         description="Ingest files dropped into $FABRICWATCH_HOME/inbox/ and rebuild what depends on them.",
     )
     warehouse = WarehouseResource(home=str(home or ""))
@@ -58,7 +62,7 @@ def build_definitions(home: str | None = None, mode: FetchMode | str | None = No
         asset_checks=checks,
         jobs=[refresh_job, inbox_job, *cadence_jobs],
         schedules=schedules,
-        sensors=[sensor],
+        sensors=[sensor, *build_run_failure_sensors([refresh_job, inbox_job, *cadence_jobs])],
         resources={"warehouse": warehouse, "fetcher": FetcherResource(mode=mode)},
         # In-process: the multiprocess executor spends 1-2 s per step starting processes and
         # would race for the DuckDB write lock (ecosystem-notes §2).

@@ -57,6 +57,12 @@ class RefreshOutcome:
     up_to_date: bool = False   # offline inputs unchanged since the published run: nothing was redone
     materialized: list[str] = field(default_factory=list)   # asset keys this run materialized
 
+    @property
+    def exit_code(self) -> int:
+        """0: published, every ERROR check passed; 1: nothing published, or published with a failed
+        non-blocking check (a parser's previous records carried forward), so a scheduler notices."""
+        return 0 if self.success and not self.skipped_publish and not self.failed_checks else 1
+
 
 def resolve_selection(defs: dg.Definitions, select: list[str]) -> list[dg.AssetKey]:
     """Asset keys selected by Dagster selection strings (`parse_uec`, `key:raw_uec+`, `group:marts`, ...)."""
@@ -102,12 +108,14 @@ def _progress_hooks(stream) -> set[dg.HookDefinition]:
 
 
 def run_refresh(home: Path, mode: FetchMode | str = FetchMode.offline, select: list[str] | None = None,
-                stream=sys.stderr, force: bool = False) -> RefreshOutcome:
+                stream=None, force: bool = False) -> RefreshOutcome:
     """Run the graph (or the `select`ed assets, then the publish step) and publish.
 
     A whole offline refresh whose inputs did not change since the published run is skipped
-    (unless `force`): it would rebuild the same warehouse.
+    (unless `force`): it would rebuild the same warehouse. Progress goes to `stream`, by default
+    the standard error of the moment of the call (not of the import).
     """
+    stream = sys.stderr if stream is None else stream
     t0 = time.monotonic()
     mode = FetchMode(mode)
     # -- the start of every refresh: anything that must happen before a run begins goes here

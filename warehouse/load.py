@@ -26,6 +26,8 @@ RECORD_TABLES = ("core.observations", "core.events", "core.products")
 # Provenance the parse step offers every family-table row (sources/parsing.py); a table without
 # such a column (a child table like core.nccl_rows) takes its provenance from its parent row.
 OFFERED_PROVENANCE = ("source_id", "url", "document_sha", "published_on", "parser_version")
+# A child table without document_sha: its rows belong to the parent row with the same key.
+CHILD_OF = {"core.nccl_rows": ("core.nccl_runs", "run_id")}
 
 
 @functools.lru_cache(maxsize=4)
@@ -106,22 +108,23 @@ def insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict]
 
 
 def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records,
-                   registry: Registry | None = None) -> dict[str, int]:
+                   registry: Registry | None = None, keep: Sequence[str] = (),
+                   tables: Sequence[str] = ()) -> dict[str, int]:
     """Replace every row written by `origin` with `records`, atomically. Returns rows per table.
 
     Observations and events get their canonical entity and series key from `registry` (default:
     the repository's entities.csv). `records.tables` rows go to `core.<name>` tables, which must
-    have an `origin` column.
+    have an `origin` column. Rows parsed from a body in `keep` (their document_sha; the carried-
+    forward documents, warehouse/parse_state.py) stay as they are, in every table (`tables` names
+    the origin's family tables even when `records` has no rows for them).
     """
     registry = registry if registry is not None else default_registry()
     loaded_at = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
     counts: dict[str, int] = {}
+    family = [f"core.{name}" for name in dict.fromkeys([*records.tables, *tables])]
     con.execute("BEGIN")
     try:
-        for table in RECORD_TABLES:
-            con.execute(f"DELETE FROM {table} WHERE origin = ?", [origin])
-        for name in records.tables:
-            con.execute(f"DELETE FROM core.{name} WHERE origin = ?", [origin])
+        _delete_origin(con, origin, [*RECORD_TABLES, *family], list(keep))
         counts["observations"] = insert_rows(con, "core.observations", _dedupe(_observation_rows(records.observations, origin, loaded_at, registry)))
         counts["events"] = insert_rows(con, "core.events", _dedupe(_rows(records.events, origin, registry)))
         counts["products"] = insert_rows(con, "core.products", _dedupe([_dated(r) for r in _rows(records.products, origin)]))
@@ -135,6 +138,22 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
         con.execute("ROLLBACK")
         raise
     return counts
+
+
+def _delete_origin(con: duckdb.DuckDBPyConnection, origin: str, tables: list[str], keep: list[str]) -> None:
+    """Delete the origin's rows from `tables`, except those parsed from a body in `keep` (children first)."""
+    if not keep:
+        for table in tables:
+            con.execute(f"DELETE FROM {table} WHERE origin = ?", [origin])
+        return
+    for table in sorted(tables, key=lambda t: t not in CHILD_OF):
+        if table in CHILD_OF:
+            parent, key = CHILD_OF[table]
+            con.execute(f"DELETE FROM {table} WHERE origin = ? AND {key} NOT IN (SELECT {key} FROM {parent} "
+                        "WHERE origin = ? AND list_contains(?, document_sha))", [origin, origin, keep])
+        else:
+            con.execute(f"DELETE FROM {table} WHERE origin = ? AND NOT coalesce(list_contains(?, document_sha), false)",
+                        [origin, keep])
 
 
 def replace_entities(con: duckdb.DuckDBPyConnection, registry: Registry) -> int:

@@ -8,7 +8,7 @@ import duckdb
 
 from warehouse.load import insert_rows, replace_rows
 
-TABLES = ("raw.parse_state", "raw.parse_history")   # what the parse steps' bookkeeping writes
+TABLES = ("raw.parse_state", "raw.parse_history", "raw.parse_carried")   # what the parse steps' bookkeeping writes
 
 
 def _utcnow() -> dt.datetime:
@@ -48,3 +48,61 @@ def last_two_runs(con: duckdb.DuckDBPyConnection, source_id: str) -> list[dict]:
                       [source_id])
     cols = [d[0] for d in cur.description]
     return [dict(zip(cols, row)) for row in cur.fetchall()]
+
+
+# -- carry-forward (raw.parse_carried) ----------------------------------------------------------
+FAILED_STATUSES = ("error", "empty")   # a document the parser failed on or found nothing in
+YIELD_CHECK = "yield_holds"            # the parse step's check that fails meanwhile (pipelines/assets/parse.py)
+
+
+def yield_check_name(source_id: str) -> str:
+    """`parse_<source>:yield_holds`, as the refresh reports a failed check."""
+    return f"parse_{source_id}:{YIELD_CHECK}"
+
+
+def carried(con: duckdb.DuckDBPyConnection, source_id: str) -> dict[str, dict]:
+    """The documents of a source whose previous records are carried forward, by url."""
+    cur = con.execute("SELECT * FROM raw.parse_carried WHERE source_id = ? ORDER BY url", [source_id])
+    cols = [d[0] for d in cur.description]
+    return {row[1]: dict(zip(cols, row)) for row in cur.fetchall()}
+
+
+def carry_forward(prev: dict[str, dict], prev_carried: dict[str, dict], statuses, *,
+                  now: dt.datetime | None = None) -> list[dict]:
+    """Which documents keep their previous records (rows for raw.parse_carried).
+
+    A document that fails to parse or finds nothing now keeps the rows of its last good parse: the
+    ones it is already carrying, else those of its previous parse when that one yielded records.
+    When the whole source now yields nothing although it yielded records before (its record count
+    collapsed to zero, e.g. its documents are gone), every document that had records keeps them.
+    A document that parses again is not carried: its fresh rows replace the old ones.
+    """
+    now = now or _utcnow()
+    out: dict[str, dict] = {}
+
+    def keep(url: str, status: str, failed_sha: str | None, error: str | None) -> None:
+        if url in prev_carried:   # still failing: the same rows, carried since the first failure
+            out[url] = {**prev_carried[url], "status": status, "failed_sha256": failed_sha, "error": error}
+            return
+        before = prev.get(url)
+        if before and before["status"] == "ok" and before["records"] > 0:
+            out[url] = {"source_id": before["source_id"], "url": url, "carried_sha256": before["sha256"],
+                        "carried_records": before["records"], "carried_parsed_at": before["parsed_at"],
+                        "since": now, "status": status, "failed_sha256": failed_sha, "error": error}
+
+    for s in statuses:
+        if s.status in FAILED_STATUSES:
+            keep(s.url, s.status, s.sha256, (s.error or "")[:1000] or None)
+    fresh = sum(s.records for s in statuses)
+    had = any(p["status"] == "ok" and p["records"] > 0 for p in prev.values()) or bool(prev_carried)
+    if fresh == 0 and had:   # the record count collapsed to zero: the whole source is carried
+        current = {s.url: s for s in statuses}
+        for url in sorted(set(prev) | set(prev_carried)):
+            if url not in out:
+                s = current.get(url)
+                keep(url, s.status if s else "missing", s.sha256 if s else None, s.error if s else None)
+    return list(out.values())
+
+
+def save_carried(con: duckdb.DuckDBPyConnection, source_id: str, rows: list[dict]) -> None:
+    replace_rows(con, "raw.parse_carried", rows, where="source_id = ?", params=[source_id])

@@ -2,7 +2,14 @@
 
 A failed refresh publishes nothing, so the published file cannot say that it failed; this small file
 does, and the dashboard shows it over every page ("the last refresh failed: check X; you are looking
-at the release built at Y"). Written atomically by `fabricwatch refresh` and `fabricwatch ingest`.
+at the release built at Y"). Written atomically, once per run, by whichever part of the run knows its
+outcome first (pipelines/run_status.py: the publish step on success, a failure hook or the run-failure
+sensor on failure), so runs started by the daemon (schedules, the inbox sensor) or the UI are recorded
+as well as `fabricwatch refresh` and `fabricwatch ingest`.
+
+A refresh can publish and still have failed a check: a parser that found nothing keeps its previous
+records (carried forward, raw.parse_carried) and fails its non-blocking yield check. `carried()` reads
+those sources from the published warehouse for the banner.
 """
 
 from __future__ import annotations
@@ -13,13 +20,19 @@ import os
 from pathlib import Path
 
 NAME = "last_refresh.json"
+CARRIED_SQL = Path(__file__).parent / "sql" / "carried_sources.sql"
 
 
-def record(home: str | Path, *, run_id: str, success: bool, failed_steps=(), failed_checks=()) -> None:
+def record(home: str | Path, *, run_id: str, success: bool, failed_steps=(), failed_checks=(),
+           published: bool | None = None, job: str | None = None) -> None:
+    """Write the outcome of run `run_id`. `success`: the run published and no step failed."""
     path = Path(home) / NAME
     info = {"run_id": run_id, "success": bool(success),
+            "published": bool(success) if published is None else bool(published),
             "finished_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-            "failed_steps": list(failed_steps), "failed_checks": list(failed_checks)}
+            "failed_steps": sorted(set(failed_steps)), "failed_checks": sorted(set(failed_checks))}
+    if job:
+        info["job"] = job
     tmp = path.with_name(f".{NAME}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
     os.replace(tmp, path)
@@ -33,13 +46,32 @@ def last(home: str | Path) -> dict | None:
     return info if isinstance(info, dict) else None
 
 
-def failure_notice(home: str | Path) -> str | None:
-    """A sentence for the dashboard when the last refresh failed, else None."""
+def recorded(home: str | Path, run_id: str) -> dict | None:
+    """The record of run `run_id`, if the file holds it (so a run is recorded once)."""
+    info = last(home)
+    return info if info and info.get("run_id") == run_id else None
+
+
+def failure(home: str | Path) -> dict | None:
+    """The facts of a failed last refresh (for the banner), else None: run, when, what failed, the release shown."""
     info = last(home)
     if not info or info.get("success"):
         return None
     what = ", ".join(info.get("failed_checks") or []) or ", ".join(info.get("failed_steps") or []) or "see its log"
     from warehouse.releases import read_manifest
     built = (read_manifest(Path(home) / "warehouse.duckdb") or {}).get("built_at") or "unknown"
-    return (f"The last refresh (run {info.get('run_id') or '?'}, {info.get('finished_at')}) failed: {what}. "
-            f"Nothing from it was published: this is the previous release, built {built}.")
+    return {"run_id": info.get("run_id") or "?", "finished_at": info.get("finished_at"), "what": what,
+            "built_at": built, "published": bool(info.get("published"))}
+
+
+def carried(home: str | Path) -> list[dict]:
+    """Sources whose previous records the published warehouse carries forward (a parser that found nothing)."""
+    from warehouse import db
+
+    try:
+        with db.published_connection(home) as con:
+            cur = con.execute(CARRIED_SQL.read_text(encoding="utf-8"))
+            cols = [d[0] for d in cur.description]
+            return [dict(zip(cols, row)) for row in cur.fetchall()]
+    except Exception:  # noqa: BLE001 - no published file yet, or one built before raw.parse_carried
+        return []

@@ -46,6 +46,15 @@ def record_published(con: duckdb.DuckDBPyConnection, *, run_id: str, started_at:
         "input_fingerprint": fingerprint}])
 
 
+FAILED_CHECKS_SQL = ("SELECT DISTINCT asset || ':' || check_name AS name FROM meta.checks "
+                     "WHERE run_id = ? AND NOT passed AND severity = 'ERROR' ORDER BY name")
+
+
+def failed_checks(con: duckdb.DuckDBPyConnection, run_id: str) -> list[str]:
+    """`asset:check` of every ERROR check run `run_id` failed (blocking or not)."""
+    return [r[0] for r in con.execute(FAILED_CHECKS_SQL, [run_id]).fetchall()]
+
+
 def store_check(con: duckdb.DuckDBPyConnection, *, run_id: str, asset: str, check_name: str, passed: bool,
                 severity: str, description: str, metadata: dict) -> None:
     """One asset check outcome into meta.checks (`metadata` must be plain JSON)."""

@@ -17,7 +17,7 @@ with sources_tab:
     status = data.source_status()
     ui.table(status, "sources", ui.labels("marts.source_status"), ui.column_help("marts.source_status"),
              columns=["source_id", "publisher", "last_fetch", "last_outcome", "last_change", "documents", "stored",
-                      "failing", "not_recorded", "last_error", "kind", "origin", "cadence", "title", "homepage"],
+                      "failing", "not_recorded", "last_error", "parse_failing", "carried", "carried_since", "kind", "origin", "cadence", "title", "homepage"],
              with_sources=False, rows=ui.rows("marts.source_status"))
     changes, change_labels = data.mart("source_changes"), ui.labels("marts.source_changes")
     st.markdown(f"**{t('sources.page_changes')}**")

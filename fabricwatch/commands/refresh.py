@@ -9,7 +9,9 @@ from sources.fetchers import FetchMode
 
 NAME = "refresh"
 HELP = ("Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse. "
-        "One refresh at a time: a second one started meanwhile refuses at once (exit 2).")
+        "One refresh at a time: a second one started meanwhile refuses at once (exit 2). Exit 0: published, every "
+        "check passed; 1: nothing published (a step or blocking check failed), or published while a parser found "
+        "nothing (its previous records carried forward, its yield check failed).")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,13 +46,19 @@ def run(args: argparse.Namespace) -> int:
         if (problem := check_published(db.paths(h).published)):
             print(f"warning: {problem}", file=sys.stderr)
         outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
-        if not outcome.up_to_date:  # the dashboard says when the last refresh failed (warehouse/refresh_status.py)
+        # the run records its own outcome for the dashboard (pipelines/run_status.py); this is the fallback
+        # for a run that ended before any step could (warehouse/refresh_status.py)
+        if not outcome.up_to_date and not refresh_status.recorded(h, outcome.run_id):
             refresh_status.record(h, run_id=outcome.run_id, success=outcome.success and not outcome.skipped_publish,
                                   failed_steps=outcome.failed_steps, failed_checks=outcome.failed_checks)
     if outcome.up_to_date:
         print(f"nothing changed since the published refresh (recordings, ledger, inbox, code, date); "
               f"{db.paths(h).published} is current. Use --force to rebuild anyway.")
-        return 0
+        # still published with a parser's records carried forward: the same exit as the run that did it
+        from warehouse.parse_state import yield_check_name
+
+        return _carried_forward(h, [yield_check_name(c["source_id"]) for c in refresh_status.carried(h)],
+                                headline="the published warehouse still has {n} FAILED CHECK(S) (exit 1)")
     if not outcome.success or outcome.skipped_publish:
         print(f"refresh FAILED in {outcome.seconds:.1f}s (run {outcome.run_id}); the published warehouse is unchanged.",
               file=sys.stderr)
@@ -72,6 +80,9 @@ def run(args: argparse.Namespace) -> int:
         if not st["documents"]:
             continue  # curated sources: cited, never fetched
         note = f"  last error: {st['last_error']}" if st["failing"] and st["last_error"] else ""
+        if st.get("carried"):   # its parser fails or finds nothing: previous records carried forward (stale)
+            note += (f"  PARSER FAILING: {st['parse_failing']} document(s); {st['carried']} carried forward since "
+                     f"{st['carried_since']:%Y-%m-%d}")
         print(f"  {source_id:<26} {st['stored']:>3} / {st['failing']} / {st['not_recorded']}{note}")
     if args.mode == "offline" and any(st["not_recorded"] for st in status.values()):
         print("  (offline replays the recordings in sources/snapshots/; sources never recorded need --mode live)")
@@ -79,4 +90,24 @@ def run(args: argparse.Namespace) -> int:
     width = max(map(len, counts), default=10)
     for table, n in counts.items():
         print(f"  {table:<{width}}  {n:>8,}")
-    return 0
+    return _carried_forward(h, outcome.failed_checks)
+
+
+def _carried_forward(h, failed_checks: list[str], headline: str = "refresh PUBLISHED WITH {n} FAILED CHECK(S) "
+                     "(exit 1): the other sources are up to date") -> int:
+    """Published, but a parser failed (non-blocking check): say so last, and exit 1 so a scheduler notices."""
+    if not failed_checks:
+        return 0
+    from warehouse import refresh_status
+    from warehouse.parse_state import yield_check_name
+
+    carried = {yield_check_name(c["source_id"]): c for c in refresh_status.carried(h)}
+    print(headline.format(n=len(failed_checks)) + "; a parser that fails or finds nothing keeps its previous records "
+          "(carried forward, raw.parse_carried):", file=sys.stderr)
+    for check in failed_checks:
+        c = carried.get(check)
+        note = (f": {c['documents']} document(s) failing or empty since {c['since']:%Y-%m-%d %H:%M}; their previous "
+                f"{c['records']} records (parsed {c['parsed_at']:%Y-%m-%d}) are still published, flagged stale"
+                if c else "")
+        print(f"  failed check: {check}{note}", file=sys.stderr)
+    return 1

@@ -29,6 +29,16 @@ def test_a_failed_last_refresh_is_shown_over_the_page(fixture_home, tmp_path, mo
                for w in warnings), warnings
 
 
+def test_the_failed_refresh_notice_in_traditional_chinese(fixture_home, tmp_path):
+    from dashboard.refresh_notice import notices
+
+    home = tmp_path / "home"
+    shutil.copytree(fixture_home, home)
+    refresh_status.record(home, run_id="abc125", success=False, failed_steps=["curated_ledger"])
+    (zh,) = notices(home, lang="zh-TW")
+    assert zh.startswith("上次更新（執行 abc125") and "curated_ledger" in zh and "先前的版本" in zh
+
+
 def test_no_notice_after_a_successful_refresh(fixture_home, tmp_path, monkeypatch):
     home = tmp_path / "home"
     shutil.copytree(fixture_home, home)

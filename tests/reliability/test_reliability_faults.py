@@ -50,8 +50,31 @@ def test_readers_under_back_to_back_refreshes_never_fail_nor_see_a_mix(home):
     assert out["by_kind"]["query"]["checks"] > 0 and out["by_kind"]["sql"]["checks"] > 0
 
 
-def test_a_parser_that_suddenly_finds_nothing_fails_its_check_and_publishes_nothing(home):
+def test_a_parser_that_suddenly_finds_nothing_keeps_its_previous_records_and_the_others_publish(home):
+    """The nccl-tests recordings replaced by a changed layout (real recordings otherwise)."""
     out = rel.scenario_parser_empty(home)
-    assert out["refresh_rc"] == 1 and "parse_nccl_logs:yield_holds" in out["failed_checks"]
-    assert out["published_unchanged"] and out["rows_after"] == out["rows_before"] > 0
-    assert "failed: parse_nccl_logs:yield_holds" in out["dashboard_notice"]
+    # the check fails (exit 1, meta.checks, the run's own record), but it no longer blocks the publish
+    assert out["refresh_rc"] == 1 and out["failed_checks"] == ["parse_nccl_logs:yield_holds"]
+    assert out["check_passed"] is False
+    summary = out["refresh_summary"]   # what `fabricwatch refresh` prints last
+    assert summary["rc"] == 1 and summary["lines"][0].startswith("refresh PUBLISHED WITH 1 FAILED CHECK(S) (exit 1)")
+    assert summary["lines"][1].startswith("  failed check: parse_nccl_logs:yield_holds: ")
+    assert "failing or empty since" in summary["lines"][1] and "still published" in summary["lines"][1]
+    assert out["recorded_by_run"] == {"success": True, "published": True,
+                                      "failed_checks": ["parse_nccl_logs:yield_holds"], "job": "refresh"}
+    assert out["published_new_release"] and out["other_source_updated"]
+    # the nccl rows are the previous ones, with their original provenance, flagged as carried forward
+    assert out["rows_after"] == out["rows_before"] > 0 and out["provenance_kept"]
+    manifest = rel.ROOT / "sources" / "snapshots" / "nccl_logs" / "manifest.json"
+    n_logs = len(__import__("json").loads(manifest.read_text(encoding="utf-8"))["entries"])
+    assert out["carried_documents"] == n_logs and out["source_status"]["carried"] == n_logs
+    assert out["source_status"]["parse_failing"] == n_logs and out["source_status"]["carried_since"]
+    assert out["dashboard_notice"].startswith("parse_nccl_logs:yield_holds failed: the parser")
+    assert f"in {n_logs} document(s) since" in out["dashboard_notice"] and "previous records" in out["dashboard_notice"]
+    assert "parse_nccl_logs:yield_holds 失敗" in out["dashboard_notice_zh"]
+    # a second refresh with the layout still broken: still carried, since the first failure
+    assert out["second_refresh_rc"] == 1 and out["second_carried"] == n_logs and out["second_since_unchanged"]
+    # the recordings are back: fresh rows, no flag, the check passes, no banner
+    assert out["recovered_rc"] == 0 and out["recovered_carried"] == 0 and out["recovered_check_passed"]
+    assert out["recovered_rows"] == out["rows_before"] and out["recovered_provenance_current"] and out["recovered_notices"] == []
+    assert out["recovered_source_status"] == {"parse_failing": 0, "carried": 0, "carried_since": None}

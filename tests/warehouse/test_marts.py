@@ -38,7 +38,8 @@ def test_discovery_orders_marts_after_the_marts_they_read():
     assert by_name["latest_indicators"].depends_on == ("conflicts",)  # a comment naming marts.conflicts elsewhere does not count
     assert by_name["bandwidth_roadmap"].depends_on == ()
     # what a mart reads, by DuckDB's parser: tables, not the macros it calls (marts.speed_label(...))
-    assert by_name["source_status"].reads == {"raw.documents", "raw.fetch_log", "core.sources"}
+    assert by_name["source_status"].reads == {"raw.documents", "raw.fetch_log", "core.sources", "raw.parse_state",
+                                              "raw.parse_carried"}
     assert by_name["top500_interconnects"].reads == {"core.top500_families"}
     assert names.index("market_size") < names.index("forecast_revisions")
     assert names.index("conflicts") < names.index("latest_indicators")

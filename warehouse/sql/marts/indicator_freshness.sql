@@ -4,12 +4,15 @@
 -- Last observation per indicator against its cadence: is the indicator stale?
 CREATE OR REPLACE VIEW marts.indicator_freshness AS
 WITH last_seen AS (
-    SELECT indicator, count(*) AS observations,
-           max(published_on) AS last_published_on,
-           arg_max(source_id, published_on) AS last_source_id,
-           max(period_end) FILTER (WHERE kind IN ('actual', 'estimate')) AS last_actual_period_end
-    FROM core.observations
-    GROUP BY indicator
+    SELECT o.indicator, count(*) AS observations,
+           max(o.published_on) AS last_published_on,
+           arg_max(o.source_id, o.published_on) AS last_source_id,
+           max(o.period_end) FILTER (WHERE o.kind IN ('actual', 'estimate')) AS last_actual_period_end,
+           -- rows a failing parser's documents carry forward (raw.parse_carried): their figures may be outdated
+           min(c.since) AS carried_since
+    FROM core.observations o
+    LEFT JOIN raw.parse_carried c ON c.source_id = o.source_id AND c.carried_sha256 = o.document_sha
+    GROUP BY o.indicator
 ),
 joined AS (
     SELECT coalesce(i.indicator, l.indicator) AS indicator, i.name, i.category, i.cadence,
@@ -17,7 +20,7 @@ joined AS (
            -- one and a half intervals: a release may come a little late before it counts as missed
            CAST(ceil(marts.cadence_days(i.cadence) * 1.5) AS INTEGER) AS stale_after_days,
            coalesce(l.observations, 0) AS observations,
-           l.last_published_on, l.last_source_id, l.last_actual_period_end,
+           l.last_published_on, l.last_source_id, l.last_actual_period_end, l.carried_since,
            date_diff('day', l.last_published_on, current_date) AS days_since_last_published
     FROM core.indicators i
     FULL OUTER JOIN last_seen l ON l.indicator = i.indicator
@@ -26,11 +29,14 @@ SELECT indicator, name, category, cadence, expected_interval_days, stale_after_d
        last_published_on, last_source_id, last_actual_period_end, days_since_last_published,
        CASE WHEN cadence IS NULL THEN 'not_in_catalog'
             WHEN observations = 0 THEN 'no_data'
+            WHEN carried_since IS NOT NULL THEN 'stale'
             WHEN expected_interval_days IS NULL THEN 'irregular'
             WHEN last_published_on IS NULL THEN 'undated'
             WHEN days_since_last_published > stale_after_days THEN 'stale'
             ELSE 'fresh' END AS status,
-       coalesce(expected_interval_days IS NOT NULL AND days_since_last_published > stale_after_days, false) AS stale
+       coalesce(carried_since IS NOT NULL
+                OR (expected_interval_days IS NOT NULL AND days_since_last_published > stale_after_days), false) AS stale,
+       carried_since
 FROM joined;
 
 COMMENT ON VIEW marts.indicator_freshness IS 'Freshness of every indicator: its last published observation against the interval its cadence implies (stale after 1.5 intervals); computed against today''s date when queried.';
@@ -45,5 +51,6 @@ COMMENT ON COLUMN marts.indicator_freshness.last_published_on IS 'Newest vintage
 COMMENT ON COLUMN marts.indicator_freshness.last_source_id IS 'Source of that newest observation.';
 COMMENT ON COLUMN marts.indicator_freshness.last_actual_period_end IS 'End of the latest period with an actual or estimated figure.';
 COMMENT ON COLUMN marts.indicator_freshness.days_since_last_published IS 'Days from the newest vintage to today.';
-COMMENT ON COLUMN marts.indicator_freshness.status IS 'fresh, stale, irregular (no cadence to miss), undated (no dated observation), no_data, or not_in_catalog.';
+COMMENT ON COLUMN marts.indicator_freshness.status IS 'fresh, stale (also when some of its observations are carried forward from a parser that now fails), irregular (no cadence to miss), undated (no dated observation), no_data, or not_in_catalog.';
 COMMENT ON COLUMN marts.indicator_freshness.stale IS 'True when status is stale.';
+COMMENT ON COLUMN marts.indicator_freshness.carried_since IS 'Since when some of its observations are carried forward (their document now fails to parse or yields nothing; raw.parse_carried), UTC; NULL when none.';

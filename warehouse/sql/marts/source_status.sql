@@ -15,6 +15,11 @@ WITH docs AS (
     SELECT source_id, arg_max(error_class || ': ' || coalesce(error_message, ''), started_at) AS last_error,
            max(started_at) AS last_error_at
     FROM raw.fetch_log WHERE outcome IN ('error', 'disallowed') GROUP BY source_id
+), parsing AS (
+    SELECT source_id, count(*) FILTER (WHERE status IN ('error', 'empty')) AS parse_failing
+    FROM raw.parse_state GROUP BY source_id
+), carried AS (
+    SELECT source_id, count(*) AS carried, min(since) AS carried_since FROM raw.parse_carried GROUP BY source_id
 ), known AS (
     SELECT source_id, publisher, kind, title, homepage, cadence, origin FROM core.sources
     UNION ALL
@@ -26,12 +31,17 @@ SELECT k.source_id, k.publisher, k.kind, k.title, k.homepage, k.cadence, k.origi
        coalesce(d.documents - d.failing - d.not_recorded, 0) AS stored,
        coalesce(d.failing, 0) AS failing,
        coalesce(d.not_recorded, 0) AS not_recorded,
-       d.last_fetch, d.last_outcome, d.last_change, e.last_error, e.last_error_at
+       d.last_fetch, d.last_outcome, d.last_change, e.last_error, e.last_error_at,
+       coalesce(p.parse_failing, 0) AS parse_failing,
+       coalesce(c.carried, 0) AS carried,
+       c.carried_since
 FROM known k
 LEFT JOIN docs d USING (source_id)
-LEFT JOIN errors e USING (source_id);
+LEFT JOIN errors e USING (source_id)
+LEFT JOIN parsing p USING (source_id)
+LEFT JOIN carried c USING (source_id);
 
-COMMENT ON VIEW marts.source_status IS 'Every source (registry and curated) with the state of its documents: how many are stored, failing or not recorded, when it was last fetched and changed, and its last fetch error.';
+COMMENT ON VIEW marts.source_status IS 'Every source (registry and curated) with the state of its documents: how many are stored, failing or not recorded, when it was last fetched and changed, and its last fetch error, and whether its parser is failing (documents that fail to parse or yield nothing; documents whose previous records are carried forward, raw.parse_carried).';
 COMMENT ON COLUMN marts.source_status.source_id IS 'Source id.';
 COMMENT ON COLUMN marts.source_status.publisher IS 'Who publishes it.';
 COMMENT ON COLUMN marts.source_status.kind IS 'Kind of source (vendor_page, press_release, statistics, ...).';
@@ -48,3 +58,6 @@ COMMENT ON COLUMN marts.source_status.last_outcome IS 'Outcome of that last chec
 COMMENT ON COLUMN marts.source_status.last_change IS 'Last time one of its documents got a new version (UTC).';
 COMMENT ON COLUMN marts.source_status.last_error IS 'Newest fetch error (class: message).';
 COMMENT ON COLUMN marts.source_status.last_error_at IS 'When that error happened (UTC).';
+COMMENT ON COLUMN marts.source_status.parse_failing IS 'Documents whose last parse failed or found nothing (raw.parse_state), count.';
+COMMENT ON COLUMN marts.source_status.carried IS 'Documents whose previous records are carried forward because their parser now fails or finds nothing (raw.parse_carried), count; their rows are stale.';
+COMMENT ON COLUMN marts.source_status.carried_since IS 'Since when the oldest of those has been carried forward (UTC); NULL when none.';
