@@ -175,26 +175,38 @@ _RESOLVE_SQL = {
 }
 
 
+RESOLVE_CHUNK = 25_000   # rows re-resolved at a time: memory stays flat however many vintages the warehouse holds
+
+
 def _re_resolve(con: duckdb.DuckDBPyConnection, registry: Registry) -> None:
     for table, select in _RESOLVE_SQL.items():
-        frame = con.execute(select).df()
-        rows = [_dated({k: (None if pd.isna(v) else v) for k, v in r.items()}) for r in frame.to_dict("records")]
-        rows = resolve_all(registry, rows)
-        cols = ["record_id", "entity_id", "entity_resolution", "date_basis", "evidence_kind"]
-        if table == "observations":
-            for r in rows:
-                r["period_basis"] = period_basis(r["period"], r.get("segment"))
-                r["evidence_has_value"] = evidence_supports(r.get("evidence") or "", r["value"])
-            cols += ["series_key", "period_basis", "evidence_has_value"]
-        update = pd.DataFrame.from_records([{c: r.get(c) for c in cols} for r in rows], columns=cols)
-        if update.empty:
-            continue
-        con.register("_resolved", update)
-        try:
-            sets = ", ".join(f"{c} = u.{c}" for c in cols[1:])
-            con.execute(f"UPDATE core.{table} AS t SET {sets} FROM _resolved u WHERE t.record_id = u.record_id")
-        finally:
-            con.unregister("_resolved")
+        after = ""   # keyset pagination on the primary key: each chunk is read, resolved and written back
+        while True:
+            frame = con.execute(f"{select} WHERE record_id > ? ORDER BY record_id LIMIT {RESOLVE_CHUNK}", [after]).df()
+            if frame.empty:
+                break
+            after = frame["record_id"].iloc[-1]
+            _re_resolve_chunk(con, registry, table, frame)
+
+
+def _re_resolve_chunk(con: duckdb.DuckDBPyConnection, registry: Registry, table: str, frame: pd.DataFrame) -> None:
+    rows = [_dated({k: (None if pd.isna(v) else v) for k, v in r.items()}) for r in frame.to_dict("records")]
+    rows = resolve_all(registry, rows)
+    cols = ["record_id", "entity_id", "entity_resolution", "date_basis", "evidence_kind"]
+    if table == "observations":
+        for r in rows:
+            r["period_basis"] = period_basis(r["period"], r.get("segment"))
+            r["evidence_has_value"] = evidence_supports(r.get("evidence") or "", r["value"])
+        cols += ["series_key", "period_basis", "evidence_has_value"]
+    update = pd.DataFrame.from_records([{c: r.get(c) for c in cols} for r in rows], columns=cols)
+    if update.empty:
+        return
+    con.register("_resolved", update)
+    try:
+        sets = ", ".join(f"{c} = u.{c}" for c in cols[1:])
+        con.execute(f"UPDATE core.{table} AS t SET {sets} FROM _resolved u WHERE t.record_id = u.record_id")
+    finally:
+        con.unregister("_resolved")
 
 
 def replace_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict], where: str = "true",
