@@ -160,6 +160,20 @@ class WarehouseBusy(RuntimeError):
     """Another process (a second refresh, a scheduled run) holds the working database."""
 
 
+MEMORY_ENV = "FABRICWATCH_DUCKDB_MEMORY_LIMIT"
+WORK_MEMORY_LIMIT = "1GB"
+
+
+def work_memory_limit() -> str:
+    """DuckDB's memory limit for the working database ($FABRICWATCH_DUCKDB_MEMORY_LIMIT, default 1GB).
+
+    DuckDB's own default is 80% of the machine's memory, and it uses what it is allowed: at 100x the
+    offline default the marts' joins and windows took the refresh past 2 GiB. Under the limit DuckDB
+    spills the large operators to `<working file>.tmp/`, so the refresh's memory stays bounded as
+    the data grows (docs/benchmarks.md measures it)."""
+    return os.environ.get(MEMORY_ENV, "").strip() or WORK_MEMORY_LIMIT
+
+
 def connect_work(path: str | Path, wait_s: float | None = None) -> duckdb.DuckDBPyConnection:
     """Open (creating if needed) a working database read-write, migrated to the current schema.
 
@@ -172,7 +186,8 @@ def connect_work(path: str | Path, wait_s: float | None = None) -> duckdb.DuckDB
     deadline, delay = time.monotonic() + (LOCK_WAIT_S if wait_s is None else wait_s), 0.1
     while True:
         try:
-            con = duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY})
+            con = duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY,
+                                                    "memory_limit": work_memory_limit()})
             break
         except duckdb.IOException as exc:
             if "lock" not in str(exc).lower():

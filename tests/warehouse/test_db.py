@@ -208,3 +208,25 @@ def test_no_migration_is_edited_once_it_exists():
     }
     current = {name: hashlib.sha256(path.read_bytes()).hexdigest()[:16] for _, name, path in db.migration_files()}
     assert {name: current.get(name) for name in frozen} == frozen
+
+
+def _limit_bytes(text: str) -> float:
+    number, unit = text.split()
+    return float(number) * {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30}[unit]
+
+
+def test_the_working_database_is_opened_with_a_memory_limit(tmp_path, monkeypatch):
+    """DuckDB's own default is 80% of the machine's memory; the refresh's connection gets 1 GB (10^9
+    bytes) unless FABRICWATCH_DUCKDB_MEMORY_LIMIT says otherwise, as DuckDB itself reads it back."""
+    monkeypatch.delenv(db.MEMORY_ENV, raising=False)
+    con = db.connect_work(tmp_path / "w.duckdb")
+    try:
+        assert _limit_bytes(con.execute("SELECT current_setting('memory_limit')").fetchone()[0]) == pytest.approx(1e9, rel=0.001)
+    finally:
+        con.close()
+    monkeypatch.setenv(db.MEMORY_ENV, "256MB")
+    con = db.connect_work(tmp_path / "w.duckdb")
+    try:
+        assert _limit_bytes(con.execute("SELECT current_setting('memory_limit')").fetchone()[0]) == pytest.approx(256e6, rel=0.001)
+    finally:
+        con.close()
