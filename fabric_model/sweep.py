@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from .catalog import Catalog, ModelError
 from .kernel import INPUT_COLUMNS, compute, inputs_for
@@ -30,6 +34,8 @@ DEFAULT_NIC_GBPS = (400, 800, 1600)
 def default_grid(fabrics=("ib", "roce-ecmp", "spectrum-x", "uec"), sizes=DEFAULT_SIZES,
                  nic_gbps=DEFAULT_NIC_GBPS, **fixed) -> pd.DataFrame:
     """Fabrics x cluster sizes x NIC speeds; the switch is left to the catalog's defaults."""
+    import pandas as pd  # on first use: importing the package (the CLI's parser does) stays light
+
     index = pd.MultiIndex.from_product([list(fabrics), list(sizes), list(nic_gbps)],
                                        names=["fabric", "gpus", "nic_gbps"])
     grid = index.to_frame(index=False)
@@ -66,6 +72,8 @@ def _scenario(row: dict) -> Scenario:
 def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
     """Evaluate every row of `grid` (columns named like `Scenario` fields; missing ones take the
     defaults). Returns the resolved scenario columns plus every model output column."""
+    import pandas as pd  # on first use: importing the package (the CLI's parser does) stays light
+
     frame = _normalize(grid)
     # Auto-selected switches depend on the cluster size; explicit ones only on the ids.
     auto = frame["switch"].isna()

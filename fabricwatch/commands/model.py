@@ -7,8 +7,8 @@ import json
 import math
 import sys
 
-from fabric_model import (ALGORITHMS, FABRICS, HOST_LINKS, ModelError, Scenario, assumption_shares, assumptions,
-                          compare_fabrics, evaluate, load_catalog, ranking_sensitivity, result_to_dict)
+from fabric_model.catalog import ModelError
+from fabric_model.scenario import ALGORITHMS, FABRICS, HOST_LINKS, Scenario
 from fabric_model.scenario import (DEFAULT_ALGORITHM, DEFAULT_BYTES_PER_GRAD_ELEMENT, DEFAULT_COMPUTE_S_PER_STEP,
                                    DEFAULT_FABRIC, DEFAULT_MESSAGE_BYTES, DEFAULT_OVERLAP_SHARE, DEFAULT_PARAMS)
 
@@ -84,6 +84,10 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
 
 
 def run(args: argparse.Namespace) -> int:
+    # the model's evaluation and analysis import pandas: loaded here, not when the CLI builds its parser
+    from fabric_model import (assumption_shares, assumptions, compare_fabrics, evaluate, load_catalog,
+                              ranking_sensitivity, result_to_dict)
+
     try:
         catalog = load_catalog()
         scenario = scenario_from_args(args)

@@ -64,3 +64,15 @@ def test_sql_without_a_published_warehouse_says_what_to_do(tmp_path, monkeypatch
     monkeypatch.setenv("FABRICWATCH_HOME", str(tmp_path / "empty"))
     assert cli.main(["sql", "SELECT 1"]) == 2
     assert "fabricwatch refresh" in capsys.readouterr().err
+
+
+def test_building_the_parser_imports_neither_pandas_nor_dagster():
+    """Every command starts by building the parser: it must stay cheap (the no-change refresh is mostly
+    this start-up). Checked in a fresh interpreter, where nothing is imported yet."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from fabricwatch.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in ('pandas', 'dagster', 'streamlit') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "[]"
