@@ -17,7 +17,6 @@ from pathlib import Path
 
 import dagster as dg
 
-from pipelines.definitions import ALERTS_KEY, PUBLISH_KEY, build_definitions
 from pipelines.fingerprint import input_fingerprint
 from pipelines.instance import instance_yaml
 from sources.fetchers import FetchMode
@@ -123,6 +122,8 @@ def run_refresh(home: Path, mode: FetchMode | str = FetchMode.offline, select: l
     if fingerprint and not (force or select) and _published_fingerprint(home) == fingerprint:
         return RefreshOutcome(success=True, run_id="", up_to_date=True, seconds=time.monotonic() - t0)
     instance = dagster_instance(home)
+    from pipelines.definitions import ALERTS_KEY, PUBLISH_KEY, build_definitions  # not needed when nothing changed
+
     defs = build_definitions(str(home), mode)
     selection = [*resolve_selection(defs, select), PUBLISH_KEY, ALERTS_KEY] if select else None  # a partial refresh publishes, then alerts
     job = defs.resolve_job_def("refresh").with_hooks(_progress_hooks(stream))
@@ -137,6 +138,8 @@ def run_refresh(home: Path, mode: FetchMode | str = FetchMode.offline, select: l
 
 def outcome_of(result: dg.ExecuteInProcessResult, seconds: float, stream=None) -> RefreshOutcome:
     """Failed steps, failed and warning checks, and whether the publish step ran, from the result API."""
+    from pipelines.definitions import PUBLISH_KEY  # not imported when nothing changed
+
     failed_checks, warnings = [], []
     for evaluation in result.get_asset_check_evaluations():
         name = f"{evaluation.asset_key.to_user_string()}:{evaluation.check_name}"
