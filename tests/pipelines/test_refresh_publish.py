@@ -143,18 +143,8 @@ def test_failed_blocking_check_does_not_publish(home):
     assert _sha(published) == before
 
 
-def test_bad_ledger_fails_the_refresh_and_keeps_published(home, monkeypatch, tmp_path):
+def test_bad_ledger_fails_the_refresh_and_keeps_published(home, monkeypatch, tmp_path, bad_ledger):
     """A ledger file with a bad row stops the refresh before anything is published."""
-    import sources.curated_ledger as ledger_mod
-
-    bad = tmp_path / "curated"
-    shutil.copytree(ROOT / "sources" / "curated", bad)
-    first = sorted(bad.glob("*_observations.csv"))[0]
-    lines = first.read_text(encoding="utf-8").splitlines()
-    lines.append(lines[1].replace(lines[1].split(",", 1)[0], "no_such_indicator", 1))
-    first.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    real = ledger_mod.load_ledger
-    monkeypatch.setattr("pipelines.assets.curated.load_ledger_with", lambda dirs: real(bad))
     before = _sha(db.paths(home).published)
     outcome = run_refresh(home, mode="offline", force=True)
     assert not outcome.success and outcome.skipped_publish

@@ -14,8 +14,6 @@ from pipelines.resources import WarehouseResource
 from pipelines.run_status import build_run_failure_sensors, record_failed_step
 from warehouse import refresh_status
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _failing_check_job(home: Path):
     @dg.asset(group_name="core")
@@ -61,22 +59,13 @@ def test_a_job_run_in_process_with_a_failing_check_records_a_failed_status(tmp_p
 
 
 @pytest.mark.slow
-def test_the_refresh_job_records_failure_and_success_without_the_cli(refreshed_home, tmp_path, monkeypatch):
+def test_the_refresh_job_records_failure_and_success_without_the_cli(refreshed_home, tmp_path, monkeypatch, bad_ledger):
     """The real refresh job, executed as the daemon or the UI would (not through `fabricwatch refresh`)."""
-    import sources.curated_ledger as ledger_mod
     from pipelines.definitions import build_definitions
     from pipelines.runner import dagster_instance
 
     home = tmp_path / "home"
     shutil.copytree(refreshed_home, home, ignore=shutil.ignore_patterns("dagster", refresh_status.NAME))
-    bad = tmp_path / "curated"
-    shutil.copytree(ROOT / "sources" / "curated", bad)
-    first = sorted(bad.glob("*_observations.csv"))[0]
-    lines = first.read_text(encoding="utf-8").splitlines()
-    lines.append(lines[1].replace(lines[1].split(",", 1)[0], "no_such_indicator", 1))
-    first.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    real = ledger_mod.load_ledger
-    monkeypatch.setattr("pipelines.assets.curated.load_ledger_with", lambda dirs: real(bad))
     job = build_definitions(str(home), "offline").resolve_job_def("refresh")
     failed = job.execute_in_process(instance=dagster_instance(home), raise_on_error=False)
     info = refresh_status.last(home)

@@ -13,6 +13,10 @@ CREATE OR REPLACE MACRO marts.series_kind(period, segment) AS
         ELSE 'other'
     END;
 
+-- Vintage order of two statements: a was stated before b (then the smaller record id first).
+CREATE OR REPLACE MACRO marts.stated_before(a_sort, a_id, b_sort, b_id) AS
+    a_sort < b_sort OR (a_sort = b_sort AND a_id < b_id);
+
 -- 200 -> '200G', 1600 -> '1.6T'.
 CREATE OR REPLACE MACRO marts.speed_label(gbps) AS
     CASE WHEN gbps IS NULL THEN NULL

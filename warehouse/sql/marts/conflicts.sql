@@ -49,14 +49,14 @@ value_edges AS (
       ON a.series_key = b.series_key AND a.period = b.period AND a.base_unit = b.base_unit AND a.is_forecast = b.is_forecast
      AND a.side_statement = 1 AND b.side_statement = 1
      AND (a.publisher, a.source_id, a.carrier) IS DISTINCT FROM (b.publisher, b.source_id, b.carrier)
-     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+     AND marts.stated_before(a.vintage_sort, a.record_id, b.vintage_sort, b.record_id)
     WHERE abs(a.base_value - b.base_value) > 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
       AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence)
     UNION ALL
     -- within a side, each statement against the one before it; side a is the older (then the smaller id)
-    SELECT CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+    SELECT CASE WHEN marts.stated_before(a.vintage_sort, a.record_id, b.vintage_sort, b.record_id)
                 THEN a.record_id ELSE b.record_id END,
-           CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+           CASE WHEN marts.stated_before(a.vintage_sort, a.record_id, b.vintage_sort, b.record_id)
                 THEN b.record_id ELSE a.record_id END
     FROM obs_sides a
     JOIN obs_sides b
@@ -113,11 +113,11 @@ date_edges AS (
     JOIN ev_sides b
       ON a.entity_id = b.entity_id AND a.milestone = b.milestone AND a.side_statement = 1 AND b.side_statement = 1
      AND (a.publisher, a.source_id, a.carrier) IS DISTINCT FROM (b.publisher, b.source_id, b.carrier)
-     AND (a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id))
+     AND marts.stated_before(a.vintage_sort, a.record_id, b.vintage_sort, b.record_id)
     UNION ALL
-    SELECT CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+    SELECT CASE WHEN marts.stated_before(a.vintage_sort, a.record_id, b.vintage_sort, b.record_id)
                 THEN a.record_id ELSE b.record_id END,
-           CASE WHEN a.vintage_sort < b.vintage_sort OR (a.vintage_sort = b.vintage_sort AND a.record_id < b.record_id)
+           CASE WHEN marts.stated_before(a.vintage_sort, a.record_id, b.vintage_sort, b.record_id)
                 THEN b.record_id ELSE a.record_id END
     FROM ev_sides a
     JOIN ev_sides b
