@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import dagster as dg
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,3 +26,17 @@ def bad_ledger(tmp_path, monkeypatch) -> Path:
     real = ledger_mod.load_ledger
     monkeypatch.setattr("pipelines.assets.curated.load_ledger_with", lambda dirs: real(bad))
     return bad
+
+
+@pytest.fixture
+def failing_check():
+    """An asset `bad_data` whose blocking check `bad_data_is_valid` always fails: (asset, check)."""
+    @dg.asset(group_name="core")
+    def bad_data() -> None:
+        return None
+
+    @dg.asset_check(asset=bad_data, blocking=True)
+    def bad_data_is_valid() -> dg.AssetCheckResult:
+        return dg.AssetCheckResult(passed=False, description="deliberately failing check")
+
+    return bad_data, bad_data_is_valid

@@ -123,17 +123,10 @@ def test_reader_and_refresh_do_not_block_each_other(home):
     assert len(db.list_releases(home)) >= 1
 
 
-def test_failed_blocking_check_does_not_publish(home):
+def test_failed_blocking_check_does_not_publish(home, failing_check):
     published = db.paths(home).published
     before = _sha(published)
-
-    @dg.asset(group_name="core")
-    def bad_data() -> None:
-        return None
-
-    @dg.asset_check(asset=bad_data, blocking=True)
-    def bad_data_is_valid() -> dg.AssetCheckResult:
-        return dg.AssetCheckResult(passed=False, description="deliberately failing check")
+    bad_data, bad_data_is_valid = failing_check
 
     publish = build_publish_asset([curated_ledger.key, bad_data.key])
     result = dg.materialize([curated_ledger, bad_data, bad_data_is_valid, publish],

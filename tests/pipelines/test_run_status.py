@@ -15,14 +15,8 @@ from pipelines.run_status import build_run_failure_sensors, record_failed_step
 from warehouse import refresh_status
 
 
-def _failing_check_job(home: Path):
-    @dg.asset(group_name="core")
-    def bad_data() -> None:
-        return None
-
-    @dg.asset_check(asset=bad_data, blocking=True)
-    def bad_data_is_valid() -> dg.AssetCheckResult:
-        return dg.AssetCheckResult(passed=False, description="deliberately failing check")
+def _failing_check_job(home: Path, failing_check):
+    bad_data, bad_data_is_valid = failing_check
 
     @dg.asset(deps=[bad_data])
     def downstream() -> None:
@@ -33,10 +27,10 @@ def _failing_check_job(home: Path):
                           resources={"warehouse": WarehouseResource(home=str(home))}), job
 
 
-def test_a_job_run_in_process_with_a_failing_check_records_a_failed_status(tmp_path):
+def test_a_job_run_in_process_with_a_failing_check_records_a_failed_status(tmp_path, failing_check):
     home = tmp_path / "home"
     home.mkdir()
-    defs, job = _failing_check_job(home)
+    defs, job = _failing_check_job(home, failing_check)
     instance = dg.DagsterInstance.ephemeral()
     result = defs.resolve_job_def("refresh").execute_in_process(instance=instance, raise_on_error=False)
     assert not result.success
