@@ -37,7 +37,10 @@ def write_report(r: dict, path: Path = DOC) -> None:
         "(`tests/reliability/`, marked slow) and asserts the same outcomes.",
         "",
         f"Run: {r.get('started_at')} at commit `{r.get('commit')}`, {r.get('cpus')} CPUs, load average "
-        f"{r.get('load_avg_start', 0):.1f} at start (the machine was shared with other work, so times are pessimistic).",
+        f"{r.get('load_avg_start', 0):.1f} at start, {r.get('load_avg_end', 0):.1f} at the end"
+        + (" (the machine was shared with other work, so times are pessimistic)."
+           if max(r.get('load_avg_start', 0), r.get('load_avg_end', 0)) > 2 * (r.get('cpus') or 1) else
+           "."),
         "",
         "## Refresh killed with SIGKILL at random points",
         "",
