@@ -75,9 +75,10 @@ def _call(node, resources: dict, context: _Context):
 
 def main() -> int:
     from pipelines.definitions import build_definitions
+    from sources.fetchers import FetchMode
 
     home = os.environ["FABRICWATCH_HOME"]
-    mode = os.environ.get("FABRICWATCH_FETCH_MODE", "offline")
+    mode = FetchMode.configured().value
     defs = build_definitions(home, mode)
     resources = dict(defs.resources)
     run_id = f"plain-{uuid.uuid4()}"

@@ -9,8 +9,6 @@ the environment, read when the definitions are loaded, not at import).
 
 from __future__ import annotations
 
-import os
-
 import dagster as dg
 
 from pipelines import automation
@@ -40,7 +38,7 @@ def pipeline_assets() -> tuple[list[dg.AssetsDefinition], list]:
 
 def build_definitions(home: str | None = None, mode: FetchMode | str | None = None) -> dg.Definitions:
     """The graph with its resources. `home` and `mode` default to $FABRICWATCH_HOME and $FABRICWATCH_FETCH_MODE."""
-    mode = FetchMode(mode or os.environ.get("FABRICWATCH_FETCH_MODE", FetchMode.offline.value))
+    mode = FetchMode(mode) if mode else FetchMode.configured()
     assets, checks = pipeline_assets()
     publish = build_publish_asset([key for a in assets for key in a.keys])
     alert_deliveries = build_alerts_asset(publish.key)

@@ -5,6 +5,7 @@ response into sources/snapshots/), replay (the recorded responses; the offline d
 from __future__ import annotations
 
 import enum
+import os
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -22,6 +23,12 @@ class FetchMode(str, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @classmethod
+    def configured(cls) -> "FetchMode":
+        """The mode of a graph loaded without one ($FABRICWATCH_FETCH_MODE, default offline): `dagster dev`,
+        the daemon, and a run started from the UI."""
+        return cls(os.environ.get("FABRICWATCH_FETCH_MODE", "").strip() or cls.offline.value)
 
 
 MODES = tuple(m.value for m in FetchMode)

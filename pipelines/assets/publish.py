@@ -8,6 +8,7 @@ import dagster as dg
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
 from pipelines.run_status import record_published
+from sources.fetchers import FetchMode
 from warehouse import db, runs
 
 PUBLISH_KEY = dg.AssetKey("published_warehouse")
@@ -25,7 +26,9 @@ def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
             db.refresh_data_dictionary(con)
             tags = context.run.tags
             runs.record_published(con, run_id=context.run.run_id, started_at=_run_start(context),
-                                  mode=tags.get("fabricwatch/mode"), selection=tags.get("fabricwatch/selection"),
+                                  # a run started from the UI has no mode tag: the graph's configured mode
+                                  mode=tags.get("fabricwatch/mode") or FetchMode.configured().value,
+                                  selection=tags.get("fabricwatch/selection"),
                                   row_counts=counts, fingerprint=tags.get("fabricwatch/fingerprint"))
             failed_checks = runs.failed_checks(con, context.run.run_id)   # non-blocking ones (a parser carried forward)
         except Exception:

@@ -167,3 +167,15 @@ def test_ingest_loads_a_dropped_log_and_rejects_a_broken_one(home, tmp_path, mon
         urls = {r[0] for r in con.execute("SELECT url FROM core.nccl_runs").fetchall()}
     assert after == before + 1
     assert "inbox:nccl/my_cluster_allreduce.log" in urls
+
+
+def test_a_run_without_a_mode_tag_records_the_configured_mode(home, monkeypatch):
+    """A refresh started from the Dagster UI carries no fabricwatch/mode tag: the release still says
+    which mode built it (the graph's, $FABRICWATCH_FETCH_MODE), not None (the Overview showed "mode None")."""
+    monkeypatch.delenv("FABRICWATCH_FETCH_MODE", raising=False)
+    publish = build_publish_asset([curated_ledger.key])
+    result = dg.materialize([curated_ledger, publish], resources={"warehouse": WarehouseResource(home=str(home))})
+    assert result.success
+    with db.published_connection(home) as con:
+        mode = con.execute("SELECT mode FROM meta.runs WHERE run_id = ?", [result.run_id]).fetchone()[0]
+    assert mode == "offline"
