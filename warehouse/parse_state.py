@@ -18,7 +18,8 @@ def _utcnow() -> dt.datetime:
 def previous(con: duckdb.DuckDBPyConnection, source_id: str) -> dict[str, dict]:
     cur = con.execute("SELECT * FROM raw.parse_state WHERE source_id = ?", [source_id])
     cols = [d[0] for d in cur.description]
-    return {row[1]: dict(zip(cols, row)) for row in cur.fetchall()}
+    rows = [dict(zip(cols, row)) for row in cur.fetchall()]
+    return {r["url"]: r for r in rows}
 
 
 def unchanged(prev: dict[str, dict], current: list[tuple[str, str]], version: str) -> bool:
@@ -64,7 +65,8 @@ def carried(con: duckdb.DuckDBPyConnection, source_id: str) -> dict[str, dict]:
     """The documents of a source whose previous records are carried forward, by url."""
     cur = con.execute("SELECT * FROM raw.parse_carried WHERE source_id = ? ORDER BY url", [source_id])
     cols = [d[0] for d in cur.description]
-    return {row[1]: dict(zip(cols, row)) for row in cur.fetchall()}
+    rows = [dict(zip(cols, row)) for row in cur.fetchall()]
+    return {r["url"]: r for r in rows}
 
 
 def carry_forward(prev: dict[str, dict], prev_carried: dict[str, dict], statuses, *,
