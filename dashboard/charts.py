@@ -18,7 +18,7 @@ FABRIC_COLOURS = {"infiniband": "#76b900", "ethernet": "#1f77b4", "roce": "#17be
                   "uec": "#9467bd", "nvlink": "#ff7f0e", "slingshot": "#8c564b", "omni-path": "#e377c2",
                   "other": "#7f7f7f", "proprietary": "#bcbd22", "myrinet": "#ff9896", "quadrics": "#c5b0d5",
                   "not_stated": "#d9d9d9",
-                  "tpu-ici": "#d62728", "efa": "#bcbd22", "not stated": "#c7c7c7"}
+                  "tpu-ici": "#d62728", "efa": "#bcbd22", "not stated": "#c7c7c7", "none": "#f0e6d2"}
 
 
 def _style(fig: go.Figure, height: int = HEIGHT, legend_title: str | None = None) -> go.Figure:

@@ -187,10 +187,12 @@ def mlperf_by_fabric(summary: pd.DataFrame) -> pd.DataFrame:
 
 
 def mlperf_largest(summary: pd.DataFrame) -> pd.DataFrame:
-    """Largest system per round and stated fabric (rows whose fabric or accelerator count is unknown left out)."""
+    """Largest system per round and stated fabric (rows whose fabric or accelerator count is unknown left out, and
+    single nodes, which have no scale-out fabric)."""
     if summary.empty:
         return summary
-    known = summary[summary["fabric"].notna() & (summary["largest_system_accelerators"].fillna(0) > 0)]
+    known = summary[summary["fabric"].notna() & (summary["fabric"] != "none")
+                    & (summary["largest_system_accelerators"].fillna(0) > 0)]
     return known.sort_values(["round_order", "fabric"])
 
 

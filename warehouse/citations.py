@@ -4,8 +4,11 @@ Any frame of mart rows (an export file, a dashboard table) names its documents i
 (`url`, or `a_url`/`b_url` for the two sides of a conflict). `citations()` turns them into one
 entry per document (publisher, title, url, published_on, via, and which marts and how many rows
 use it), taking the facts from the warehouse's documents (warehouse/sql/citations/documents.sql)
-and falling back to the frame's own columns. `render_markdown()` writes the human-readable list,
-with a suggested citation of fabricwatch itself naming the release (refresh time and run id).
+and falling back to the frame's own columns. `bibliography()` cites a published collection once
+(the system-description files of one MLPerf Training round: one entry with its file count, not one line
+a file), `render_markdown()` writes the human-readable list grouped by publisher, with a suggested
+citation of fabricwatch itself naming the release (refresh time and run id), and `csl_json()` the same
+entries as CSL-JSON (the Citation Style Language's data format, read by Zotero, pandoc and citeproc).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ SQL_DIR = Path(__file__).parent / "sql" / "citations"
 # Prefixes of url columns: the row's own document, and the two sides of marts.conflicts.
 _PREFIXES = ("", "a_", "b_")
 FIELDS = ("publisher", "title", "url", "published_on", "via")
+# What a document's row in documents.sql says about the collection it belongs to (NULL for most).
+FAMILY_FIELDS = ("family", "family_title", "family_url")
 
 
 def documents(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
@@ -92,14 +97,89 @@ def citations(frames: Mapping[str, pd.DataFrame], docs: pd.DataFrame | None = No
                     for field in ("title", "via"):
                         entry[field] = _clean(first.get(f"{prefix}{field}")) or _clean(doc.get(field))
                     entry["published_on"] = _iso(first.get(f"{prefix}published_on")) or _iso(doc.get("published_on"))
+                    for field in FAMILY_FIELDS:
+                        entry[field] = _clean(doc.get(field))
                     entry["used_by"] = {}
                     entries[key] = entry
                 entry["used_by"][mart] = entry["used_by"].get(mart, 0) + len(rows)
     out = []
     for entry in entries.values():
         entry["used_by"] = [{"mart": m, "rows": n} for m, n in sorted(entry["used_by"].items())]
-        out.append({k: entry[k] for k in (*FIELDS, "used_by")})
+        out.append({k: entry[k] for k in (*FIELDS, *FAMILY_FIELDS, "used_by")})
     out.sort(key=lambda e: ((e["publisher"] or "").casefold(), e["published_on"] or "", e["url"] or ""))
+    return out
+
+
+def _carrier(vias: set[str]) -> str | None:
+    """The one carrier repository of a collection's files (".../blob/<commit>/<path>" -> ".../tree/<commit>")."""
+    roots = set()
+    for via in vias:
+        head, sep, tail = via.partition("/blob/")
+        roots.add(f"{head}/tree/{tail.split('/')[0]}" if sep else via)
+    return roots.pop() if len(roots) == 1 else None
+
+
+def bibliography(entries: Iterable[dict]) -> list[dict]:
+    """The citations as a bibliography: a document of a collection (an MLPerf round's system files) is
+    cited through its collection, once, with the number of its files; any other document as itself.
+    Each item: publisher, title, url, published_on, via, files (1 for a single document), family (or
+    None) and used_by (rows per mart, summed over the collection's files). Sorted by publisher, then date."""
+    items: list[dict] = []
+    families: dict[tuple, dict] = {}
+    for e in entries:
+        if not e.get("family"):
+            items.append({**{k: e.get(k) for k in FIELDS}, "files": 1, "family": None,
+                          "used_by": list(e["used_by"])})
+            continue
+        key = (e["publisher"], e["family"])
+        item = families.get(key)
+        if item is None:
+            item = {"publisher": e["publisher"], "title": e.get("family_title") or e["family"],
+                    "url": e.get("family_url"), "published_on": e["published_on"], "via": None, "files": 0,
+                    "family": e["family"], "used_by": {}, "_vias": set()}
+            families[key] = item
+            items.append(item)
+        item["files"] += 1
+        if e["published_on"] and (item["published_on"] is None or e["published_on"] > item["published_on"]):
+            item["published_on"] = e["published_on"]
+        if e.get("via"):
+            item["_vias"].add(e["via"])
+        for use in e["used_by"]:
+            item["used_by"][use["mart"]] = item["used_by"].get(use["mart"], 0) + use["rows"]
+    for item in families.values():
+        item["via"] = _carrier(item.pop("_vias"))
+        item["used_by"] = [{"mart": m, "rows": n} for m, n in sorted(item["used_by"].items())]
+    items.sort(key=lambda e: ((e["publisher"] or "").casefold(), e["published_on"] or "", e["title"] or "",
+                              e["url"] or ""))
+    return items
+
+
+def csl_json(items: Iterable[dict], accessed: dt.date | None = None) -> list[dict]:
+    """Bibliography items as CSL-JSON (https://citeproc-js.readthedocs.io/en/latest/csl-json/markup.html):
+    type dataset, the publisher as author and publisher, issued and accessed as date-parts, the carrier
+    and the file count in note."""
+    accessed = accessed or dt.date.today()
+    out = []
+    for i, item in enumerate(items, start=1):
+        record: dict = {"id": f"fabricwatch-{i}", "type": "dataset" if item.get("family") else "webpage",
+                        "title": item.get("title") or "(untitled)",
+                        "accessed": {"date-parts": [[accessed.year, accessed.month, accessed.day]]}}
+        if item.get("publisher"):
+            record["publisher"] = item["publisher"]
+            record["author"] = [{"literal": item["publisher"]}]
+        if item.get("url"):
+            record["URL"] = item["url"]
+        if item.get("published_on"):
+            year, month, day = (int(x) for x in item["published_on"][:10].split("-"))
+            record["issued"] = {"date-parts": [[year, month, day]]}
+        notes = []
+        if item.get("files", 1) > 1:
+            notes.append(f"{item['files']} files")
+        if item.get("via"):
+            notes.append(f"via {item['via']}")
+        if notes:
+            record["note"] = "; ".join(notes)
+        out.append(record)
     return out
 
 
@@ -128,13 +208,21 @@ def release_citation(release: Mapping | None, today: dt.date | None = None) -> s
 
 def render_markdown(entries: Iterable[dict], release: Mapping | None, title: str = "Sources",
                     today: dt.date | None = None) -> str:
-    """The citations as a Markdown list, original publisher first, the carrier named when there is one."""
+    """The citations as a Markdown bibliography grouped by original publisher: one line per document, or
+    per collection with its file count (an MLPerf round), the carrier named when there is one."""
     entries = list(entries)
+    items = bibliography(entries)
     lines = [f"# {title}", "", f"Suggested citation: {release_citation(release, today)}", "",
-             f"{len(entries)} documents:", ""]
-    for e in entries:
+             f"{len(entries)} documents in {len(items)} entries, by publisher:", ""]
+    publisher = object()
+    for e in items:
+        if e["publisher"] != publisher:
+            publisher = e["publisher"]
+            lines += [f"## {publisher or 'Unknown publisher'}", ""]
         who = e["publisher"] or "Unknown publisher"
         what = f"*{e['title']}*" if e["title"] else "(untitled)"
+        if e["files"] > 1:
+            what += f" ({e['files']} files)"
         when = e["published_on"] or "n.d."
         via = f" Via {e['via']}." if e["via"] else ""
         used = ", ".join(f"{u['mart']} ({u['rows']} rows)" for u in e["used_by"])

@@ -50,5 +50,5 @@ shown = shape.search(shown, text, ["submitter", "system_name", "accelerator", "n
 shown = shown.sort_values(["round_order", "accelerators_total"], ascending=[True, False])
 ui.table(shown, "mlperf_systems", system_labels, ui.column_help("marts.mlperf_systems"),
          columns=["round", "submitter", "system_name", "division", "nodes", "accelerators_total", "accelerator",
-                  "fabric", "nic_gbps", "compute_nics_per_node", "nic_model", "scaleup_interconnect", "published_on",
-                  "url", "warnings"])
+                  "fabric", "nic_fabric", "compute_nics_per_node", "nic_gbps", "ports_per_nic", "scaleout_gbps_per_node",
+                  "nic_model", "excluded_nics", "scaleup_interconnect", "published_on", "url", "fabric_basis", "warnings"])

@@ -11,9 +11,10 @@ from pathlib import Path
 
 NAME = "export"
 HELP = ("Write every mart of the published warehouse to DIR as Parquet or CSV files, with a manifest.json "
-        "(schema, row counts, refresh time, citations) and CITATIONS.md.")
+        "(schema, row counts, refresh time, citations), CITATIONS.md and CITATIONS.csl.json (the bibliography as CSL-JSON).")
 MANIFEST = "manifest.json"
 CITATIONS = "CITATIONS.md"
+CITATIONS_CSL = "CITATIONS.csl.json"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
     manifest = export_marts(db.home(), Path(args.directory), args.format)  # file errors: exit 2
     for mart in manifest["marts"]:
         print(f"{mart['file']:<40} {mart['rows']:>8} rows")
-    print(f"wrote {len(manifest['marts'])} marts, {MANIFEST} and {CITATIONS} ({len(manifest['citations'])} cited documents) "
+    print(f"wrote {len(manifest['marts'])} marts, {MANIFEST}, {CITATIONS} and {CITATIONS_CSL} "
+          f"({len(manifest['citations'])} cited documents in {len(manifest['bibliography'])} entries) "
           f"to {Path(args.directory).resolve()}")
     return 0
 
@@ -73,7 +75,10 @@ def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
         "citation": citations.release_citation(refresh),
         "citations": citations.citations(cited, documents),
     }
+    manifest["bibliography"] = citations.bibliography(manifest["citations"])
     (directory / CITATIONS).write_text(
         citations.render_markdown(manifest["citations"], refresh, title="Sources of this export"), encoding="utf-8")
+    (directory / CITATIONS_CSL).write_text(
+        json.dumps(citations.csl_json(manifest["bibliography"]), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     (directory / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return manifest
