@@ -25,7 +25,7 @@ SQL_DIR = Path(__file__).parent / "sql" / "citations"
 _PREFIXES = ("", "a_", "b_")
 FIELDS = ("publisher", "title", "url", "published_on", "via")
 # What a document's row in documents.sql says about the collection it belongs to (NULL for most).
-FAMILY_FIELDS = ("family", "family_title", "family_url")
+FAMILY_FIELDS = ("family", "family_title", "family_url", "family_member")
 
 
 def documents(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
@@ -135,11 +135,12 @@ def bibliography(entries: Iterable[dict]) -> list[dict]:
         item = families.get(key)
         if item is None:
             item = {"publisher": e["publisher"], "title": e.get("family_title") or e["family"],
-                    "url": e.get("family_url"), "published_on": e["published_on"], "via": None, "files": 0,
-                    "family": e["family"], "used_by": {}, "_vias": set()}
+                    "url": e.get("family_url") or e["url"], "published_on": e["published_on"], "via": None, "files": 0,
+                    "family": e["family"], "used_by": {}, "_vias": set(), "_members": set()}
             families[key] = item
             items.append(item)
-        item["files"] += 1
+        item["_members"].add(e.get("family_member") or e["url"])
+        item["files"] = len(item["_members"])
         if e["published_on"] and (item["published_on"] is None or e["published_on"] > item["published_on"]):
             item["published_on"] = e["published_on"]
         if e.get("via"):
@@ -148,6 +149,7 @@ def bibliography(entries: Iterable[dict]) -> list[dict]:
             item["used_by"][use["mart"]] = item["used_by"].get(use["mart"], 0) + use["rows"]
     for item in families.values():
         item["via"] = _carrier(item.pop("_vias"))
+        del item["_members"]
         item["used_by"] = [{"mart": m, "rows": n} for m, n in sorted(item["used_by"].items())]
     items.sort(key=lambda e: ((e["publisher"] or "").casefold(), e["published_on"] or "", e["title"] or "",
                               e["url"] or ""))

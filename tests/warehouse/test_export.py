@@ -102,7 +102,8 @@ def test_export_cites_every_document_its_rows_use(home, tmp_path):
     used = _urls_in_csv_files(tmp_path / "cited")
     assert used and used == cited
     for entry in manifest["citations"]:
-        assert set(entry) == {"publisher", "title", "url", "published_on", "via", "used_by"}
+        assert set(entry) == {"publisher", "title", "url", "published_on", "via", "family", "family_title",
+                              "family_url", "family_member", "used_by"}
         assert entry["used_by"] and all(u["rows"] > 0 and u["mart"].startswith("marts.") for u in entry["used_by"])
     # which rows use a document: count its rows in the exported file independently
     for entry in [c for c in manifest["citations"] if c["url"]][:5]:
@@ -116,6 +117,8 @@ def test_export_cites_every_document_its_rows_use(home, tmp_path):
     assert "run run-42" in manifest["citation"] and FINISHED.isoformat() in manifest["citation"]
     text = (tmp_path / "cited" / "CITATIONS.md").read_text(encoding="utf-8")
     assert "run run-42" in text
-    assert all(f"<{url}>" in text for url in cited)
+    # every document is in CITATIONS.md: as itself, or through its collection (an MLPerf round, cited once)
+    assert all(f"<{c['family_url'] or c['url']}>" in text for c in manifest["citations"] if c["url"])
+    assert (tmp_path / "cited" / "CITATIONS.csl.json").is_file()
     # figures carried by a document with no address are cited by publisher and title
     assert all(c["publisher"] and c["title"] for c in manifest["citations"] if not c["url"])
