@@ -126,10 +126,21 @@ def bibliography(entries: Iterable[dict]) -> list[dict]:
     None) and used_by (rows per mart, summed over the collection's files). Sorted by publisher, then date."""
     items: list[dict] = []
     families: dict[tuple, dict] = {}
+    singles: dict[tuple, dict] = {}
     for e in entries:
         if not e.get("family"):
-            items.append({**{k: e.get(k) for k in FIELDS}, "files": 1, "family": None,
-                          "used_by": list(e["used_by"])})
+            # one document, one entry: rows that reached it by address alone (a mart without a publisher
+            # column) join the rows that named its publisher
+            key = (e["publisher"], e["url"] or e["title"])
+            item = singles.get(key)
+            if item is None:
+                item = {**{k: e.get(k) for k in FIELDS}, "files": 1, "family": None, "used_by": {}}
+                singles[key] = item
+                items.append(item)
+            for field in ("title", "via", "published_on"):
+                item[field] = item[field] or e.get(field)
+            for use in e["used_by"]:
+                item["used_by"][use["mart"]] = item["used_by"].get(use["mart"], 0) + use["rows"]
             continue
         key = (e["publisher"], e["family"])
         item = families.get(key)
@@ -147,6 +158,8 @@ def bibliography(entries: Iterable[dict]) -> list[dict]:
             item["_vias"].add(e["via"])
         for use in e["used_by"]:
             item["used_by"][use["mart"]] = item["used_by"].get(use["mart"], 0) + use["rows"]
+    for item in singles.values():
+        item["used_by"] = [{"mart": m, "rows": n} for m, n in sorted(item["used_by"].items())]
     for item in families.values():
         item["via"] = _carrier(item.pop("_vias"))
         del item["_members"]

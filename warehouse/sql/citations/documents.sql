@@ -8,12 +8,12 @@
 WITH cited AS (
     SELECT url, publisher, title, via, published_on,
            NULL::VARCHAR AS family, NULL::VARCHAR AS family_title, NULL::VARCHAR AS family_url,
-           NULL::VARCHAR AS family_member
+           NULL::VARCHAR AS family_member, false AS from_registry
     FROM core.observations WHERE url IS NOT NULL
     UNION ALL
-    SELECT url, publisher, title, via, published_on, NULL, NULL, NULL, NULL FROM core.events WHERE url IS NOT NULL
+    SELECT url, publisher, title, via, published_on, NULL, NULL, NULL, NULL, false FROM core.events WHERE url IS NOT NULL
     UNION ALL
-    SELECT url, publisher, title, via, published_on, NULL, NULL, NULL, NULL FROM core.products WHERE url IS NOT NULL
+    SELECT url, publisher, title, via, published_on, NULL, NULL, NULL, NULL, false FROM core.products WHERE url IS NOT NULL
     UNION ALL
     -- MLPerf Training system descriptions: MLCommons' files, one collection per round (repository at its commit)
     SELECT url, coalesce(publisher, 'MLCommons'), title, via, published_on,
@@ -22,13 +22,14 @@ WITH cited AS (
                 THEN 'MLPerf Training ' || round || ' results: system descriptions' END,
            CASE WHEN repository IS NOT NULL AND commit IS NOT NULL
                 THEN 'https://github.com/' || repository || '/tree/' || commit END,
-           file_path
+           file_path, false
     FROM core.mlperf_systems WHERE url IS NOT NULL
     UNION ALL
-    -- fetched documents (nccl-tests logs, TOP500 lists, pages): publisher from the source registry; an MLPerf
+    -- fetched documents (nccl-tests logs, TOP500 lists, pages): publisher from the source registry, unless a
+    -- record parsed from the document names its original publisher (below); an MLPerf
     -- file fetched from raw.githubusercontent.com/mlcommons/training_results_vX.Y/<commit>/... belongs to its round
     SELECT d.url, s.publisher, coalesce(d.title, s.title), NULL, d.published_on, r.family, r.family_title, r.family_url,
-           r.family_member
+           r.family_member, true
     FROM raw.documents AS d
     LEFT JOIN core.sources AS s USING (source_id)
     LEFT JOIN (
@@ -42,7 +43,8 @@ WITH cited AS (
               FROM raw.documents WHERE source_id = 'mlperf_training')
         WHERE x.round <> ''
     ) AS r USING (url)
-)
+),
+named AS (SELECT DISTINCT url FROM cited WHERE NOT from_registry)
 SELECT url, publisher,
        arg_max(title, coalesce(published_on, DATE '1900-01-01')) FILTER (WHERE title IS NOT NULL) AS title,
        arg_max(via, coalesce(published_on, DATE '1900-01-01')) FILTER (WHERE via IS NOT NULL) AS via,
@@ -52,4 +54,5 @@ SELECT url, publisher,
        max(family_url) AS family_url,
        max(family_member) AS family_member
 FROM cited
+WHERE NOT (from_registry AND url IN (SELECT url FROM named))
 GROUP BY url, publisher
