@@ -20,8 +20,9 @@ from sources.records import ParseError, Records
 from sources.registry import Source
 
 PARSERS_DIR = Path(__file__).parent
-# Manifest keys a parser may take as keyword arguments (e.g. nccl's `system`, `period`).
-PARSER_HINTS = ("system", "period")
+# Manifest keys a parser may take as keyword arguments (e.g. nccl's `system`, `period`; `via`, the carrier
+# a recorded copy was taken from, for the citation of TOP500 lists and MLPerf files).
+PARSER_HINTS = ("system", "period", "via")
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@
 `describe(doc, round_hint)` reads one `<submitter>/systems/<system>.json` file of an MLCommons
 results repository (`mlcommons/training_results_vX.Y`) into the fields of the
 `fabricwatch parse mlperf --json` contract; `parse(doc)` gives the warehouse rows (table
-`mlperf_systems`); `cli_json(doc)` the contract record. File shapes are read in `mlperf_read`,
-the networking free text in `mlperf_nics`. A malformed file is a record with an `error`.
+`mlperf_systems`); `cli_json(doc)` the contract record. File shapes are read in `mlperf.read`,
+the networking free text in `mlperf.nics`. A malformed file is a record with an `error`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ TABLES = ("mlperf_systems",)
 # The same file body under two addresses is two submitted systems (sources.parsers.dispatch keeps both).
 RECORD_PER_ADDRESS = True
 CONTRACT_FIELDS = ("file", "round", "submitter", "system_name", "division", "status", "nodes",
-                   "accelerators_per_node", "accelerators_total", "accelerator", "fabric", "nic_gbps",
-                   "compute_nics_per_node", "nic_model", "scaleup_interconnect", "nccl_version", "warnings")
+                   "accelerators_per_node", "accelerators_total", "accelerator", "fabric", "nic_fabric", "nic_gbps",
+                   "compute_nics_per_node", "ports_per_nic", "port_gbps", "scaleout_gbps_per_node", "nic_model",
+                   "fabric_basis", "excluded_nics", "scaleup_interconnect", "nccl_version", "warnings")
+PUBLISHER = "MLCommons"
 _ROUND = re.compile(r"^(?:training_results_)?v(\d+\.\d+)$", re.I)
 _GITHUB_BLOB = re.compile(r"^/mlcommons/training_results_v(\d+\.\d+)/blob/([0-9a-f]{40})/(.+)$")
 _GITHUB_RAW = re.compile(r"^/mlcommons/training_results_v(\d+\.\d+)/([0-9a-f]{40})/(.+)$")
@@ -51,7 +53,7 @@ def describe(doc: Document, *, file: str | None = None, round_hint: str | None =
     """The contract record of one file (never raises on a bad file: `error` says what is wrong)."""
     where = file or doc.url
     record = {k: None for k in CONTRACT_FIELDS}
-    record.update(file=where, warnings=[])
+    record.update(file=where, warnings=[], excluded_nics=[])
     record["round"] = round_hint or round_from_path(where) or round_from_path(doc.url)
     if record["round"] is None:
         record["warnings"].append("round not found in the path (no vX.Y or training_results_vX.Y segment)")
@@ -89,10 +91,15 @@ def describe(doc: Document, *, file: str | None = None, round_hint: str | None =
         "interconnect": clean(fields.get("interconnect")),
         "network_card": clean(fields.get("_network_card")),
         "network_card_count": clean(fields.get("_network_card_count")),
-    }, apn, record["accelerator"])
+        "accelerator_host_interconnect": clean(fields.get("accelerator_host_interconnect")),
+        "hw_notes": clean(fields.get("hw_notes")),
+        "sw_notes": clean(fields.get("sw_notes")),
+    }, apn, record["accelerator"], nodes=record["nodes"])
     assert net.fabric is None or net.fabric in FABRICS
-    record.update(fabric=net.fabric, nic_gbps=net.nic_gbps, compute_nics_per_node=net.compute_nics_per_node,
-                  nic_model=net.nic_model)
+    record.update(fabric=net.fabric, nic_fabric=net.nic_fabric, nic_gbps=net.nic_gbps,
+                  compute_nics_per_node=net.compute_nics_per_node, ports_per_nic=net.ports_per_nic,
+                  port_gbps=net.port_gbps, scaleout_gbps_per_node=net.scaleout_gbps_per_node,
+                  nic_model=net.nic_model, fabric_basis=net.fabric_basis, excluded_nics=net.excluded)
     warnings += net.warnings
     record["scaleup_interconnect"] = clean(fields.get("accelerator_interconnect"))
     nccl = clean(fields.get("_nccl_version"))
@@ -144,7 +151,7 @@ def github_provenance(url: str) -> dict:
             "document_url": f"https://github.com/{repo}/blob/{commit}/{quote(path)}"}
 
 
-def parse(doc: Document) -> Records:
+def parse(doc: Document, via: str | None = None) -> Records:
     """Warehouse rows (core.mlperf_systems) for one system-description file.
 
     A file the parser cannot read raises ParseError (its document status says why); a file it reads
@@ -164,7 +171,7 @@ def parse(doc: Document) -> Records:
         published, basis = doc.fetched_at.date(), "retrieved"
     elif published is None:
         basis = "undated"
-    row = {k: record[k] for k in CONTRACT_FIELDS if k not in ("file", "warnings")}
+    row = {k: record[k] for k in CONTRACT_FIELDS if k not in ("file", "warnings", "excluded_nics")}
     row.update(
         system_id=f"{record['round']}/{path}",
         file_path=path,
@@ -175,5 +182,9 @@ def parse(doc: Document) -> Records:
         published_on=published,
         date_basis=basis,
         warnings="\n".join(record["warnings"]) or None,
+        excluded_nics="\n".join(record["excluded_nics"]) or None,
+        publisher=PUBLISHER,
+        title=doc.title or f"MLPerf Training {record['round']} system description {path}",
+        via=via,
     )
     return Records(tables={"mlperf_systems": [row]})

@@ -2,21 +2,29 @@
 
 Submitters write `host_networking` as they like: "Storage: 2x ..., Compute: 8x ..., Management: ...",
 "8x ConnectX-7 IB NDR 400Gb/s + 200Gb/s Ethernet NIC", "ROCE2; Data bandwidth for GPU-PCIe: ...",
-"Infiniband, Ethernet" with the NICs in `host_network_card_count` or even in
-`host_networking_topology`. The reading, as a careful human would do it:
+"Infiniband, Ethernet" with the NICs in `host_network_card_count`, in `host_networking_topology`, or even
+in `accelerator_host_interconnect` ("Slingshot 11, 4x Cassini NIC at 200 Gbps"). The reading, as a
+careful human would do it:
 
-1. Split each field into NIC items (role labels first, then `,` `;` ` + `); an item without a count
-   that follows a counted item without a speed continues it ("2x Mellanox ConnectX-6, 100Gb/s Ethernet").
-2. Per item: role (Compute / Storage / Management / NS / EW), count ("8x", "8 x", "2 100Gbe"),
-   speed (explicit Gb/s figures, else the InfiniBand generation: EDR 100, HDR 200, NDR 400, XDR 800),
-   fabric words (strong: InfiniBand/IB/NDR..., Ethernet, RoCE, Slingshot, EFA, Omni-Path/OPA;
-   weak: a "GbE" unit alone, which submitters also write for InfiniBand), NIC model.
-3. Compute NICs: the items labelled Compute (or EW); without labels, the unlabelled items, dropping
-   management-class ones (<= 10 Gb/s, BMC ports) when others remain, then preferring one NIC per
-   accelerator. Several candidates of different fabrics stay ambiguous (fabric NULL, a warning).
-4. Fabric of the compute NICs: their strong words, else the strong words the submitter wrote
-   elsewhere for the compute network (a bare "Infiniband", "ROCE2", a topology "Ethernet Fabric"),
-   else their weak words. A VPI card described in both modes ("NDR/Ethernet 400Gb") is ambiguous.
+1. Split each field into NIC items (role labels first, then `,` `;` ` + ` outside parentheses); an item
+   without a count that follows a counted item without a speed continues it ("2x Mellanox ConnectX-6,
+   100Gb/s Ethernet").
+2. Per item: role (Compute / Storage / Management / E/W / N/S / control plane), count ("8x", "8 x",
+   "4×"), port speed (explicit Gb/s figures, else the InfiniBand generation: EDR 100, HDR 200, NDR 400,
+   XDR 800, or its stated lane speed: NDR200, HDR100), ports a card ("2x400Gb/s", "4x 200 Gb/s breakout",
+   "1-port", "2p"), fabric words (strong: InfiniBand/IB, Ethernet, RoCE/"RDMA over Ethernet",
+   Slingshot, EFA, Omni-Path; a generation name (NDR, XDR) counts as InfiniBand only when the item does
+   not say Ethernet: "ConnectX-8 Ethernet NDR 2x400" is Ethernet; weak: a "GbE" unit alone), NIC model.
+3. Compute NICs: the items labelled Compute (or E/W); without labels, the unlabelled items minus
+   management-class ones (<= 10 Gb/s, BMC, RJ45, 10GBASE-T, I350/I210/X550/X710 parts) and, when several
+   remain, the set with one NIC per accelerator. What is left out is recorded with its role and why.
+   A count that cannot be NICs (more than 4 per accelerator, or more than one per accelerator for an
+   item that names no speed, model or fabric, such as "26 x Broadcom Inc. and subsidiaries") is refused.
+4. Fabric of the compute NICs: their strong words, else the words the submitter wrote elsewhere for the
+   compute network (a bare "Infiniband", "ROCE2", a topology "Ethernet Fabric"), else their weak words.
+   A VPI card described in both modes ("NDR/Ethernet 400Gb") is ambiguous.
+5. A single node has no scale-out fabric: `fabric` is "none" and `nic_fabric` keeps what its compute NICs
+   are; it has no per-node scale-out bandwidth.
 Never a guess: what cannot be told is None, with a warning saying why.
 """
 
@@ -25,30 +33,43 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-FABRICS = ("infiniband", "roce", "ethernet", "slingshot", "efa", "omni-path", "tpu-ici", "other")
+FABRICS = ("infiniband", "roce", "ethernet", "slingshot", "efa", "omni-path", "tpu-ici", "other", "none")
 PLACEHOLDERS = {"", "n/a", "na", "-", "--", "todo", "none", "tbd", "not applicable", "unknown", "null", "not public"}
 MANAGEMENT_MAX_GBPS = 10.0
+# More NICs than this per accelerator is no compute-NIC count (AWS p5 has 32 EFA interfaces for 8 GPUs).
+MAX_NICS_PER_ACCELERATOR = 4
+# Fields read for NICs, in order of preference; the extra ones count only where they name a fabric or a NIC.
+NIC_FIELDS = ("host_network_card_count", "host_networking", "host_networking_topology", "interconnect",
+              "network_card")
+EXTRA_FIELDS = ("accelerator_host_interconnect", "hw_notes", "sw_notes")
 
 _ROLE_LABEL = re.compile(r"\b(storage\s*\+\s*management|storage|management|compute|in-?band|out-of-band)\s*:", re.I)
 _ROLE_WORDS = {"storage": "storage", "management": "management", "compute": "compute", "inband": "management",
                "in-band": "management", "out-of-band": "management"}
-_SUFFIX_ROLE = re.compile(r"\bfor\s+(NS|EW|north-south|east-west)\b", re.I)
+_SUFFIX_ROLE = re.compile(r"\bfor\s+(NS|EW|north-south|east-west)\b|\((E/W|N/S|EW|NS)\)|\b(east-west|north-south)\b"
+                          r"|\b(control[- ]plane|front[- ]?end)\b|\((management|storage)\)", re.I)
 _COUNT = re.compile(r"^\W*(?:for each [^:]*:\s*)?(\d{1,3})\s*(?:[x×]\s*|\s+(?=\d))", re.I)
 _SPEED = re.compile(r"(?:(?<=[x×X])|(?<![\w.]))(\d+(?:\.\d+)?)\s*G(?:bit|b|B|igabit)?(?:E\b|e\b|/s\b|/sec\b|ps\b|\s*/\s*sec\b|\b)", re.I)
+_PORTS_SPEED = re.compile(r"(?<![\w.])([1-8])\s*[x×]\s*(\d+(?:\.\d+)?)\s*G", re.I)
+_PORTS_WORD = re.compile(r"\b([1-8])\s*-?\s*(?:ports?\b|p\b)|\b(single|dual|quad)[- ]port\b", re.I)
+_PORT_WORDS = {"single": 1, "dual": 2, "quad": 4}
 _GIGABIT = re.compile(r"\bgig(?:a|abit)?\b", re.I)
-_IB_GEN = re.compile(r"\b(QDR|FDR|EDR|HDR|NDR|XDR)(\d{2,3})?\b")
+_IB_GEN = re.compile(r"\b(QDR|FDR|EDR|HDR|NDR|XDR)\s?(\d{2,3})?\b")
 _GEN_GBPS = {"QDR": 40.0, "FDR": 56.0, "EDR": 100.0, "HDR": 200.0, "NDR": 400.0, "XDR": 800.0}
 _NOT_A_NIC = re.compile(r"bandwidth|pcie-nic|gpu-pcie", re.I)
-_MGMT_WORDS = re.compile(r"idrac|\bbmc\b|ipmi|\bi350\b|\bi210\b|x550|x710|bcm5719", re.I)
-_DUAL_MODE = re.compile(r"(?:[QFEHNX]DR\d*|infini-?band)\s*/\s*(?:\d+\s*x\s*)?(?:\d+\s*G\w*E\b|ethernet)"
+_MGMT_WORDS = re.compile(r"idrac|\bbmc\b|ipmi|\bi350\b|\bi210\b|x550|x710|bcm5719|rj-?45|gbase-t|management", re.I)
+_DUAL_MODE = re.compile(r"(?:[QFEHNX]DR\d*|infini-?band)\s*/\s*(?:\d+\s*x\s*)?(?:\d+\s*G\w*E\b|ethernet|EN\b)"
                         r"|\d+\s*GbE\s*/\s*[QFEHNX]DR", re.I)
+_NIC_WORD = re.compile(r"\bNICs?\b|adapter|connectx|bluefield|cassini|supernic", re.I)
+_EXPLICIT_IB = re.compile(r"infini-?band|\bIB\b|\bquantum-\d", re.I)
+_EXPLICIT_ETHERNET = re.compile(r"ethernet|\d\s*G(?:b)?E\b|gbe\b", re.I)
 
 _STRONG = (
     ("slingshot", re.compile(r"slingshot", re.I)),
     ("efa", re.compile(r"\bEFA\b|elastic\s+fabric\s+adapter", re.I)),
     ("omni-path", re.compile(r"omni-?path|\bOPA\b|cornelis", re.I)),
-    ("roce", re.compile(r"\broce(?:v?2)?\b", re.I)),
-    ("infiniband", re.compile(r"infini-?band|\bIB\b|\b[QFEHNX]DR\d*\b|\bquantum-\d", re.I)),
+    ("roce", re.compile(r"\broce(?:v?2)?\b|rdma\s+over\s+(?:converged\s+)?ethernet", re.I)),
+    ("infiniband", _EXPLICIT_IB),
     ("ethernet", re.compile(r"ethernet|\bE810\b|\bX(?:XV)?710|\bX550|\bI350\b|\bI210\b|netxtreme|\bBCM\d|\bthor\s?2?\b"
                             r"|connectx-?\s?\d+\s*lx|\bgig(?:a|abit)?\b", re.I)),
 )
@@ -61,6 +82,7 @@ _MODELS = (
     (re.compile(r"\bConnect\s*-?\s*X\s*-?\s*(\d+)(\s*(?:Ex|Lx|Dx)\b)?", re.I),
      lambda m: f"ConnectX-{m.group(1)}{(' ' + m.group(2).strip()) if m.group(2) else ''}"),
     (re.compile(r"\bSlingshot\s+(SA\w+)", re.I), lambda m: f"HPE Slingshot {m.group(1)}"),
+    (re.compile(r"\bCassini\b", re.I), lambda m: "HPE Slingshot Cassini"),
     (re.compile(r"omni-?path\s+HFI[^,]*?(\d+)\s+series", re.I), lambda m: f"Omni-Path HFI {m.group(1)} Series"),
     (re.compile(r"\bthor\s?2\b", re.I), lambda m: "Broadcom Thor2"),
     (re.compile(r"\bBCM\s?(\d{4,6})", re.I), lambda m: f"Broadcom BCM{m.group(1)}"),
@@ -77,11 +99,14 @@ class Nic:
     source_field: str
     role: str | None = None
     count: int | None = None
-    gbps: float | None = None
+    gbps: float | None = None          # the card: ports x port speed when the ports are stated
+    port_gbps: float | None = None
+    ports: int | None = None
     strong: frozenset = frozenset()
     weak: frozenset = frozenset()
     dual_mode: bool = False
     model: str | None = None
+    speed_inferred: bool = False        # "Gig Ethernet": a speed class, not a stated 1 Gb/s
 
     @property
     def is_nic(self) -> bool:
@@ -90,7 +115,8 @@ class Nic:
 
     @property
     def management_class(self) -> bool:
-        return (self.gbps is not None and self.gbps <= MANAGEMENT_MAX_GBPS) or bool(_MGMT_WORDS.search(self.text))
+        slow = self.gbps is not None and self.gbps <= MANAGEMENT_MAX_GBPS and not self.speed_inferred
+        return slow or bool(_MGMT_WORDS.search(self.text))
 
     def fabrics(self) -> set[str]:
         found = set(self.strong)
@@ -102,9 +128,15 @@ class Nic:
 @dataclass
 class Network:
     fabric: str | None = None
+    nic_fabric: str | None = None
     nic_gbps: float | None = None
+    port_gbps: float | None = None
+    ports_per_nic: int | None = None
     compute_nics_per_node: int | None = None
+    scaleout_gbps_per_node: float | None = None
     nic_model: str | None = None
+    fabric_basis: str | None = None
+    excluded: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -123,6 +155,28 @@ def narrow(fabrics: set[str]) -> set[str]:
     return fabrics
 
 
+def _split_outside_parentheses(text: str, pattern: str) -> list[str]:
+    """`re.split` on `pattern`, ignoring matches inside (...)."""
+    out, depth, start = [], 0, 0
+    rx = re.compile(pattern)
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            m = rx.match(text, i)
+            if m and m.end() > i:
+                out.append(text[start:i])
+                start = i = m.end()
+                continue
+        i += 1
+    out.append(text[start:])
+    return out
+
+
 def read_items(text: str | None, source_field: str) -> list[Nic]:
     """The NIC items of one field, in order."""
     if not text:
@@ -138,9 +192,10 @@ def read_items(text: str | None, source_field: str) -> list[Nic]:
     for label, segment in segments:
         # "Compute: 4 x ... HDR 200 Gb/Sec +  MT4119 [ConnectX-5] Ethernet": what follows " + " is another
         # NIC, which the label before the "+" does not cover
-        parts = re.split(r"\s+\+\s+", segment)
-        pieces = [(label if i == 0 else None, p) for i, part in enumerate(parts) for p in re.split(r"\s*[,;]\s*", part)]
-        if _SUFFIX_ROLE.search(segment):
+        parts = _split_outside_parentheses(segment, r"\s+\+\s+")
+        pieces = [(label if i == 0 else None, p) for i, part in enumerate(parts)
+                  for p in _split_outside_parentheses(part, r"\s*[,;]\s*")]
+        if re.search(r"\bfor\s+(NS|EW|north-south|east-west)\b", segment, re.I):
             pieces = [(r, p) for r, piece in pieces for p in re.split(r"\s+and\s+", piece)]
         previous: Nic | None = None
         for role, piece in pieces:
@@ -149,6 +204,10 @@ def read_items(text: str | None, source_field: str) -> list[Nic]:
                 previous = None
                 continue
             nic = _read_item(piece, source_field, role)
+            if nic.count is None and source_field == "host_network_card_count":
+                m = re.match(r"^(\d{1,3})\s+[A-Za-z]", piece)   # "4 GPU-attached + 2 control plane"
+                if m:
+                    nic.count = int(m.group(1))
             if (previous is not None and nic.count is None and previous.count is not None
                     and previous.gbps is None and previous.role == nic.role):
                 merged = _read_item(f"{previous.text}, {piece}", source_field, role)
@@ -161,19 +220,48 @@ def read_items(text: str | None, source_field: str) -> list[Nic]:
     return items
 
 
+def _suffix_role(text: str) -> str | None:
+    m = _SUFFIX_ROLE.search(text)
+    if not m:
+        return None
+    word = next(g for g in m.groups() if g).lower().replace(" ", "-")
+    if word in ("ew", "e/w", "east-west"):
+        return "compute"
+    if word in ("management", "storage"):
+        return word
+    return "frontend"
+
+
 def _read_item(text: str, source_field: str, role: str | None) -> Nic:
-    suffix = _SUFFIX_ROLE.search(text)
-    if suffix:
-        role = "compute" if suffix.group(1).lower() in ("ew", "east-west") else "frontend"
+    role = _suffix_role(text) or role
     count_m = _COUNT.match(text)
     count = int(count_m.group(1)) if count_m else None
     rest = text[count_m.end():] if count_m else text
     speeds = [float(m.group(1)) for m in _SPEED.finditer(rest)]
-    gens = [float(m.group(2)) if m.group(2) else _GEN_GBPS[m.group(1)] for m in _IB_GEN.finditer(rest)]
-    if not speeds and _GIGABIT.search(rest):
+    gens = []
+    for m in _IB_GEN.finditer(rest):
+        full = _GEN_GBPS[m.group(1)]
+        lanes = float(m.group(2)) if m.group(2) else None
+        gens.append(lanes if lanes and lanes <= full else full)   # NDR200, HDR100: ports below full speed
+    inferred = not speeds and not gens and bool(_GIGABIT.search(rest))
+    if inferred:
         speeds = [1.0]
-    gbps = max(speeds + gens) if (speeds or gens) else None
-    strong = frozenset(name for name, rx in _STRONG if rx.search(text))
+    dual = bool(_DUAL_MODE.search(text))
+    ports = None
+    port_gbps = None
+    pm = _PORTS_SPEED.search(rest)
+    if pm and not dual:
+        ports, port_gbps = int(pm.group(1)), float(pm.group(2))
+    wm = _PORTS_WORD.search(rest)
+    if wm:
+        ports = int(wm.group(1)) if wm.group(1) else _PORT_WORDS[wm.group(2).lower()]
+    if port_gbps is None:
+        port_gbps = max(speeds + gens) if (speeds or gens) else None
+    gbps = port_gbps * ports if (port_gbps is not None and ports) else port_gbps
+    strong = {name for name, rx in _STRONG if rx.search(text)}
+    # A speed name (NDR, XDR) says InfiniBand only when the item does not say Ethernet.
+    if _IB_GEN.search(text) and not (_EXPLICIT_ETHERNET.search(text) and not _EXPLICIT_IB.search(text)):
+        strong.add("infiniband")
     weak = frozenset({"ethernet"}) if _WEAK_ETHERNET.search(text) else frozenset()
     models = []
     for rx, fmt in _MODELS:
@@ -181,87 +269,129 @@ def _read_item(text: str, source_field: str, role: str | None) -> Nic:
             name = fmt(m)
             if name not in models:
                 models.append(name)
-    return Nic(text=text, source_field=source_field, role=role, count=count, gbps=gbps, strong=strong, weak=weak,
-               dual_mode=bool(_DUAL_MODE.search(text)), model=", ".join(models) or None)
+    return Nic(text=text, source_field=source_field, role=role, count=count, gbps=gbps, port_gbps=port_gbps,
+               ports=ports, strong=frozenset(strong), weak=weak, dual_mode=dual, model=", ".join(models) or None,
+               speed_inferred=inferred)
 
 
-def read_network(fields: dict[str, str | None], accelerators_per_node: int | None, accelerator: str | None) -> Network:
-    """The compute network from the cleaned networking fields (`host_networking`,
-    `host_network_card_count`, `host_networking_topology`, `interconnect`, `network_card`,
-    `network_card_count`)."""
+def read_network(fields: dict[str, str | None], accelerators_per_node: int | None, accelerator: str | None,
+                 nodes: int | None = None) -> Network:
+    """The compute network from the cleaned networking fields (`NIC_FIELDS`, `EXTRA_FIELDS`,
+    `network_card_count`); `nodes` = 1 gives fabric "none"."""
     net = Network()
-    per_field = {name: read_items(text, name) for name, text in fields.items()
-                 if name != "network_card_count"}
-    nic_fields = [name for name in ("host_network_card_count", "host_networking", "host_networking_topology",
-                                    "interconnect", "network_card") if any(n.is_nic for n in per_field.get(name, []))]
-    items = [n for n in per_field.get(nic_fields[0], [])] if nic_fields else []
+    per_field: dict[str, list[Nic]] = {}
+    for name in (*NIC_FIELDS, *EXTRA_FIELDS):
+        items = read_items(fields.get(name), name)
+        if name in EXTRA_FIELDS:   # NVLink-C2C 900 GB/s is no NIC: only items that name a fabric or a NIC
+            items = [n for n in items if n.fabrics() or _NIC_WORD.search(n.text)]
+        per_field[name] = items
     bare_count = _bare_int(fields.get("host_network_card_count")) or _bare_int(fields.get("network_card_count"))
 
-    # Words the submitter wrote for the compute network outside the NIC items themselves, field by
-    # field: the first field that names exactly one fabric decides (host_networking before the
-    # boilerplate of a topology such as "Ethernet/InfiniBand on switching network").
+    # Compute NICs: per field, then the first field whose compute NICs state a speed (else the first with any).
+    chosen_field, compute, why, excluded = None, [], None, []
+    candidates = []
+    for name, items in per_field.items():
+        c, w, ex = _compute_nics(items, accelerators_per_node)
+        candidates.append((name, c, w, ex))
+    with_speed = [x for x in candidates if x[1] and all(n.gbps is not None for n in x[1])]
+    with_any = [x for x in candidates if x[1]]
+    pick = (with_speed or with_any or [None])[0]
+    if pick:
+        chosen_field, compute, why, excluded = pick
+        # counts given in another field for the same NICs ("4 GPU-attached + 2 control plane")
+        if any(n.count is None for n in compute) and len(compute) == 1:
+            other = [n for x in with_any if x[0] != chosen_field for n in x[1] if n.count is not None]
+            if len(other) == 1:
+                compute[0].count = other[0].count
+    else:
+        # nothing chosen: the management/storage NICs of the first field that has NICs are what was excluded
+        for name, c, w, ex in candidates:
+            if ex or w:
+                why, excluded = w, ex
+                break
+    # what other fields leave out by role (a "2 control plane" in the card count) is excluded too
+    for name, c, w, ex in candidates:
+        if name != chosen_field:
+            excluded = excluded + [e for e in ex if "(labelled)" in e and e not in excluded]
+    net.excluded = excluded
+    if why:
+        net.warnings.append(why)
+
+    # Words the submitter wrote for the compute network outside the chosen NIC items, field by field: the
+    # first field that names exactly one fabric decides. Management-class items never speak for the fabric.
     general: set[str] = set()
     for name, nics in per_field.items():
         words = narrow(set().union(*[n.fabrics() for n in nics
-                                     if n.role in (None, "compute")
-                                     and (not n.is_nic or name != (nic_fields[0] if nic_fields else None))]))
+                                     if n.role in (None, "compute") and not n.management_class
+                                     and (not n.is_nic or name != chosen_field)]))
         if len(words) == 1:
             general = words
             break
         general |= words
 
-    compute, why = _compute_nics(items, accelerators_per_node)
-    if why:
-        net.warnings.append(why)
     if not compute:
-        if general and len(general) == 1:
-            net.fabric = next(iter(general))
+        only_management = bool(excluded) and all(": management" in e for e in excluded)
+        if only_management:
+            net.warnings.append("only management-class NICs described: no compute network")
+        elif general and len(general) == 1:
+            net.nic_fabric = next(iter(general))
+            net.fabric_basis = f"no compute NIC itemised; the file's words {sorted(general)}"
             net.warnings.append(f"no compute NIC itemised; fabric read from the words {sorted(general)}")
         elif accelerator and re.search(r"\bTPU\b|tpu-", accelerator, re.I) and not general:
-            net.fabric = "tpu-ici"
-            net.warnings.append("no host network described; TPU systems scale over the TPU inter-chip "
-                                "interconnect (ICI), so the fabric is read from the accelerator")
+            net.nic_fabric = "tpu-ici"
+            net.fabric_basis = "TPU: the chips scale over the TPU inter-chip interconnect (ICI)"
+            net.warnings.append("no host network described; TPU systems scale over the TPU inter-chip interconnect "
+                                "(ICI), so the fabric is read from the accelerator")
         elif general:
             net.warnings.append(f"compute fabric unclear: the file names {sorted(general)}")
         else:
             net.warnings.append("no compute network described")
-        if bare_count is not None and net.fabric and net.fabric != "tpu-ici":
-            net.compute_nics_per_node = bare_count
-        return net
+        if bare_count is not None and net.nic_fabric and net.nic_fabric != "tpu-ici":
+            net.compute_nics_per_node = _credible(bare_count, None, accelerators_per_node, net)
+        return _finish(net, nodes)
 
     fabrics = [narrow(n.fabrics()) for n in compute]
     kinds = set().union(*fabrics)
+    desc = "; ".join(n.text for n in compute)
     if all(len(f) == 1 for f in fabrics) and len(kinds) == 1:
-        net.fabric = next(iter(kinds))
+        net.nic_fabric = next(iter(kinds))
+        net.fabric_basis = f"compute NICs: {desc}"
     elif not kinds or any(not f for f in fabrics):
         if len(general) == 1:
-            net.fabric = next(iter(general))
+            net.nic_fabric = next(iter(general))
+            net.fabric_basis = f"the file's words {sorted(general)} for compute NICs naming no fabric ({desc})"
         else:
             weak = narrow(set().union(*(n.weak for n in compute)))
             if len(weak) == 1 and (not general or weak <= general):
-                net.fabric = next(iter(weak))
+                net.nic_fabric = next(iter(weak))
+                net.fabric_basis = f"a 'GbE' speed unit only: {desc}"
                 net.warnings.append("fabric read from a 'GbE' speed unit only")
             else:
                 net.warnings.append("compute NICs name no fabric" + (f"; the file names {sorted(general)}" if general else ""))
     else:
         if len(general) == 1 and general <= kinds:
-            net.fabric = next(iter(general))
-            net.warnings.append(f"compute NICs can run {sorted(kinds)}; {net.fabric} read from the file's other words")
+            net.nic_fabric = next(iter(general))
+            net.fabric_basis = f"compute NICs can run {sorted(kinds)}; {net.nic_fabric} from the file's other words"
+            net.warnings.append(f"compute NICs can run {sorted(kinds)}; {net.nic_fabric} read from the file's other words")
         else:
             net.warnings.append(f"compute fabric ambiguous: the compute NICs are described as {sorted(kinds)}")
 
     speeds = {n.gbps for n in compute if n.gbps is not None}
     if len(speeds) == 1:
         net.nic_gbps = speeds.pop()
+        ports = {n.ports for n in compute}
+        port_speeds = {n.port_gbps for n in compute}
+        if len(ports) == 1 and len(port_speeds) == 1:
+            net.ports_per_nic, net.port_gbps = ports.pop(), port_speeds.pop()
     elif len(speeds) > 1:
         net.warnings.append(f"compute NICs of several speeds {sorted(speeds)} Gb/s")
     else:
         net.warnings.append("compute NIC speed not stated")
     counts = [n.count for n in compute]
     if all(c is not None for c in counts):
-        net.compute_nics_per_node = sum(counts)
+        net.compute_nics_per_node = _credible(sum(counts), compute, accelerators_per_node, net)
     elif bare_count is not None and len(compute) == 1:
-        net.compute_nics_per_node = bare_count
+        net.compute_nics_per_node = _credible(bare_count, None, accelerators_per_node, net)
     else:
         net.warnings.append("number of compute NICs per node not stated")
     if not any(n.model for n in compute) and len(compute) == 1:
@@ -275,32 +405,64 @@ def read_network(fields: dict[str, str | None], accelerators_per_node: int | Non
             and not any(n.role == "compute" for n in compute)):
         net.warnings.append(f"{net.compute_nics_per_node} NICs for {accelerators_per_node} accelerators per node: "
                             "the count may include a storage NIC (roles not labelled)")
+    if net.compute_nics_per_node and net.nic_gbps:
+        net.scaleout_gbps_per_node = net.compute_nics_per_node * net.nic_gbps
+    return _finish(net, nodes)
+
+
+def _finish(net: Network, nodes: int | None) -> Network:
+    """The scale-out fabric: the compute NICs' for a system of several nodes, none for a single node."""
+    if nodes == 1:
+        net.fabric = "none"
+        net.scaleout_gbps_per_node = None
+        net.fabric_basis = "single node: no scale-out fabric" + (f" (its compute NICs: {net.nic_fabric})"
+                                                                 if net.nic_fabric else "")
+    else:
+        net.fabric = net.nic_fabric
     return net
 
 
-def _compute_nics(items: list[Nic], accelerators_per_node: int | None) -> tuple[list[Nic], str | None]:
+def _credible(count: int, compute: list[Nic] | None, accelerators_per_node: int | None, net: Network) -> int | None:
+    """The count, or None with a warning when it cannot be a number of compute NICs."""
+    bare = compute is not None and not any(n.gbps or n.model or n.fabrics() for n in compute)
+    limit = MAX_NICS_PER_ACCELERATOR * accelerators_per_node if accelerators_per_node else 64
+    if count > limit or (bare and accelerators_per_node and count > accelerators_per_node):
+        what = "; ".join(n.text for n in compute) if compute else str(count)
+        net.warnings.append(f"implausible compute NIC count refused: {what!r} ({count} for "
+                            f"{accelerators_per_node or 'an unknown number of'} accelerators, no NIC speed, model or fabric)")
+        return None
+    return count
+
+
+def _compute_nics(items: list[Nic], accelerators_per_node: int | None) -> tuple[list[Nic], str | None, list[str]]:
+    """(compute NICs, a warning, the left-out NICs as 'text: role (why)') of one field's items."""
     nics = [n for n in items if n.is_nic]
+    excluded: list[str] = []
     labelled = [n for n in nics if n.role == "compute"]
     if labelled:
-        return labelled, None
+        excluded = [f"{n.text}: {n.role} (labelled)" for n in nics if n.role and n.role != "compute"]
+        excluded += [f"{n.text}: extra (not in the labelled compute set)" for n in nics if n.role is None]
+        return labelled, None, excluded
+    excluded = [f"{n.text}: {n.role} (labelled)" for n in nics if n.role]
     candidates = [n for n in nics if n.role is None]
+    management = [n for n in candidates if n.management_class]
+    excluded += [f"{n.text}: management ({'wording' if _MGMT_WORDS.search(n.text) else '<= 10 Gb/s'})"
+                 for n in management]
+    candidates = [n for n in candidates if not n.management_class]
     if not candidates:
-        roles = sorted({n.role for n in nics if n.role})
-        return [], (f"only {', '.join(roles)} NICs are described" if roles else None)
-    if len(candidates) > 1:
-        fast = [n for n in candidates if not n.management_class]
-        if fast:
-            candidates = fast
+        roles = sorted({n.role for n in nics if n.role} | ({"management"} if management else set()))
+        return [], (f"only {', '.join(roles)} NICs are described" if roles else None), excluded
     if len(candidates) > 1 and accelerators_per_node:
         per_gpu = [n for n in candidates if n.count == accelerators_per_node]
         if per_gpu:
+            excluded += [f"{n.text}: extra (not one per accelerator)" for n in candidates if n not in per_gpu]
             candidates = per_gpu
     if len(candidates) > 1:
         kinds = [frozenset(narrow(n.fabrics())) for n in candidates]
         if len(set(kinds)) > 1 or len({n.gbps for n in candidates}) > 1:
             desc = "; ".join(n.text for n in candidates)
-            return [], f"several candidate compute NIC sets and no role labels: {desc}"
-    return candidates, None
+            return [], f"several candidate compute NIC sets and no role labels: {desc}", []
+    return candidates, None, excluded
 
 
 def _bare_int(text: str | None) -> int | None:
