@@ -290,6 +290,8 @@ MLPERF_FILES = (
     "v4.0/Oracle/systems/16xBM.GPU.H100.8.json", "v4.0/NVIDIA/systems/eos-dfw_n1452_ngc24.04_nemo.json",
     "v4.1/Oracle/systems/128xBM.GPU.H100.8.json", "v5.1/Cisco/systems/hpf_n16.json",
     "v5.1/HPE/systems/HPE-Cray-XD670-H200-SXM5-141GB_n8_25.09.json",
+    # v6.0: a ConnectX-8 split into 4x200G ports on a RoCE fabric, and a single node (no scale-out fabric)
+    "v6.0/CoreWeave/systems/CoreWeave_GB300_2048x4.json", "v6.0/MiTAC/systems/8xMI350X_2xEPYC_9575F_SUTA.json",
 )
 
 

@@ -4,6 +4,8 @@ The fixture holds eleven real recorded system files (tests/dashboard/fixture_war
 values were read from those files by hand: in v4.0 there are three — Google cloud-tpu-v5p-1024-maxtext (128 nodes
 x 4 TPU-v5p, no host network: tpu-ici), Oracle 16xBM.GPU.H100.8 (16 x 8 H100, "ROCE2; ...": roce) and NVIDIA
 eos-dfw_n1452 (1452 x 8 H100, "Compute: 8x NVIDIA ConnectX-7 IB NDR 400Gb/s": infiniband, 11616 accelerators).
+In v6.0 two: CoreWeave_GB300_2048x4 (2048 x 4 GB300, "4 cards x 4x200 Gb/s breakout" RoCE ports: 3,200 Gb/s a
+node) and MiTAC 8xMI350X_2xEPYC_9575F_SUTA (one node, a 10 GbE X550 card only: no scale-out fabric).
 """
 
 from __future__ import annotations
@@ -27,8 +29,16 @@ def test_mlperf_shares_largest_systems_and_table_filters(app):
     assert max(trace_values(ib, "y")) == 11616
     assert "not stated" not in {t["name"] for t in largest["data"]}
 
+    v60 = {t["name"]: y for t in share["data"] for x, y in zip(t["x"], trace_values(t, "y")) if x == "v6.0"}
+    assert v60 == pytest.approx({"roce": 1 / 2, "single node (no scale-out)": 1 / 2})   # shown as such
+    assert "single node (no scale-out)" not in {t["name"] for t in largest["data"]}   # no fabric, no largest
+
     table = frames_with(at, "accelerators_total")[-1]
-    assert set(table["round"]) == {"v5.1"}                     # latest round by default
+    assert set(table["round"]) == {"v6.0"}                     # latest round by default
+    coreweave = table[table["system_name"].str.contains("GB300")].iloc[0]
+    assert (coreweave["ports_per_nic"], coreweave["scaleout_gbps_per_node"]) == (4, 3200)
+    single = table[table["nodes"] == 1].iloc[0]
+    assert single["fabric"] == "none" and "management" in single["excluded_nics"]
     at.multiselect(key="mlperf_rounds").set_value(["v4.0"]).run()
     table = frames_with(at, "accelerators_total")[-1]
     assert sorted(table["accelerators_total"].tolist()) == [128, 512, 11616]
