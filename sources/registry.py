@@ -252,7 +252,7 @@ REGISTRY: tuple[Source, ...] = (
     Source(
         source_id="top500_lists",
         title="TOP500 supercomputer lists (interconnect families)",
-        publisher="TOP500", kind="statistics", cadence="irregular", parser="top500",
+        publisher="TOP500.org", kind="statistics", cadence="irregular", parser="top500",
         homepage="https://www.top500.org/lists/top500/",
         accept=("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                 "application/vnd.ms-excel", "text/csv", "application/xml", "text/xml"),
@@ -286,7 +286,7 @@ REGISTRY: tuple[Source, ...] = (
         licence_note=("MLCommons results repositories (mlcommons/training_results_vX.Y), Apache-2.0; system "
                       "descriptions used with attribution, one link per file at its commit. " + _GITHUB_API
                       + " Files are read from raw.githubusercontent.com at a pinned commit."),
-        notes=("Ten rounds (v0.6 2019 to v5.1 2025) are recorded in sources/snapshots/mlperf_training/ and always "
+        notes=("Eleven rounds (v0.6 2019 to v6.0 2026) are recorded in sources/snapshots/mlperf_training/ and always "
                "replayed; live mode lists the organisation's training_results_vX.Y repositories and fetches the "
                "systems/*.json files of rounds not yet recorded. Results are published about twice a year."),
     ),

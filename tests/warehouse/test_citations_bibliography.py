@@ -25,7 +25,7 @@ ENTRIES = [
           None, 1, "marts.source_changes"),
     _file("B/systems/b.json", "https://github.com/mlcommons/training_results_v6.0/blob/x/B/systems/b.json",
           FORK + "B/systems/b.json", 1),
-    {"publisher": "TOP500 (top500.org)", "title": "TOP500 List - June 2025",
+    {"publisher": "TOP500.org", "title": "TOP500 List - June 2025",
      "url": "https://www.top500.org/lists/top500/2025/06/", "published_on": "2025-06-01",
      "via": "https://github.com/NERSC/DOE_HPC_Bootcamp_2025/blob/a81c97a8f0f029208984c4088654aa89392c69ee/data/TOP500_202506.csv",
      "family": None, "family_title": None, "family_url": None, "family_member": None,
@@ -48,7 +48,7 @@ def test_a_round_is_one_entry_with_its_file_count_and_carrier():
 def test_markdown_groups_by_publisher():
     text = citations.render_markdown(ENTRIES, None, today=dt.date(2026, 12, 1))
     assert "4 documents in 2 entries" in text
-    assert text.index("## MLCommons") < text.index("## TOP500 (top500.org)")
+    assert text.index("## MLCommons") < text.index("## TOP500.org")
     assert "*MLPerf Training v6.0 results: system descriptions* (2 files)" in text
     assert text.count("\n- ") == 2
 

@@ -21,7 +21,9 @@ from sources.parsers.top500.families import FABRIC_GROUPS, classify, family_fabr
 from sources.parsers.top500.read import ListTable, read_list
 from sources.records import Observation, Provenance, Records
 
-PUBLISHER = "TOP500 (top500.org)"
+# The list's publisher as it names itself (the top500.org project); the same name as the source registry's, so a
+# list is one citation whether a mart names it by its rows or by its stored document.
+PUBLISHER = "TOP500.org"
 FULL_LIST = 500
 SEGMENT_FAMILY = "interconnect_family"
 SEGMENT_NOTABLE = "notable_interconnect"
@@ -119,7 +121,9 @@ def release_date(doc: Document, period: str) -> dt.date:
     return dt.date(int(year), int(month), 1)
 
 
-def parse(doc: Document) -> Records:
+def parse(doc: Document, via: str | None = None) -> Records:
+    """Observations and family tables of one list; `via` is the carrier the file was copied from (the
+    recording's manifest says it: a public repository that republished the top500.org download)."""
     summary = summarize(doc)
     period = summary["list"]
     released = release_date(doc, period)
@@ -128,23 +132,24 @@ def parse(doc: Document) -> Records:
     for family, count in summary["families"].items():
         evidence = f"{count} of {n} systems with Interconnect Family '{family}'"
         records.observations += _pair(doc, released, period, family, count, summary["rmax_share"][family],
-                                      family_fabric(family), None, SEGMENT_FAMILY, evidence)
+                                      family_fabric(family), None, SEGMENT_FAMILY, evidence, via)
     for group, info in summary["notable"].items():
         evidence = f"{info['systems']} of {n} systems whose Interconnect reads as {group}"
         records.observations += _pair(doc, released, period, group, info["systems"], info["rmax_share"], info["fabric"],
-                                      info["speed_gbps"], SEGMENT_NOTABLE, evidence)
+                                      info["speed_gbps"], SEGMENT_NOTABLE, evidence, via)
     for group, info in summary["fabric_groups"].items():
         evidence = f"{info['systems']} of {n} systems in fabric group {info['label']}"
         records.observations += _pair(doc, released, period, info["label"], info["systems"], info["rmax_share"], group,
-                                      None, SEGMENT_GROUP, evidence)
+                                      None, SEGMENT_GROUP, evidence, via)
     records.tables["top500_families"] = [{"list": period, "published_on": released, **row} for row in summary["_cross"]]
     records.tables["top500_interconnects"] = [{"list": period, **row} for row in summary["_interconnects"]]
     return records
 
 
-def _pair(doc, released, period, subject, count, rmax_share, fabric, speed, segment, evidence) -> list[Observation]:
+def _pair(doc, released, period, subject, count, rmax_share, fabric, speed, segment, evidence,
+          via=None) -> list[Observation]:
     prov = Provenance(source_id=doc.source_id, publisher=PUBLISHER, title=doc.title or f"TOP500 list {period}",
-                      url=doc.url, published_on=released, evidence=evidence, document_sha=doc.sha256,
+                      url=doc.url, via=via, published_on=released, evidence=evidence, document_sha=doc.sha256,
                       confidence="derived", date_basis=DATE_BASIS)
     common = dict(subject=subject, period=period, kind="actual", prov=prov, fabric=fabric, speed_gbps=speed,
                   segment=segment)

@@ -156,8 +156,11 @@ def family_fabric(family: str) -> str:
 
 def _infiniband(text: str) -> Classification:
     for gen, gbps in _IB_GENERATIONS:
-        if re.search(rf"(?<![a-wyz]){gen.lower()}", text):  # "4xEDR" counts, "hedr" would not
-            return Classification("infiniband", f"InfiniBand {gen}", gen, gbps)
+        m = re.search(rf"(?<![a-wyz]){gen.lower()}(?:\s?(\d{{2,3}})\b)?", text)  # "4xEDR" counts, "hedr" would not
+        if m:
+            # "NDR200", "HDR100", "HDR 100": the generation's ports run below its full speed
+            lanes = float(m.group(1)) if m.group(1) else None
+            return Classification("infiniband", f"InfiniBand {gen}", gen, lanes if lanes and lanes < gbps else gbps)
     for adapter, gen in _IB_BY_ADAPTER.items():
         if adapter in text:
             return Classification("infiniband", f"InfiniBand {gen}", gen, dict(_IB_GENERATIONS)[gen])

@@ -16,7 +16,7 @@ def test_registry_is_valid():
 def test_registry_covers_the_publishers_the_issue_names():
     publishers = {s.publisher for s in REGISTRY}
     for name in ("NVIDIA", "Broadcom", "Cisco", "Arista Networks", "AMD", "Marvell", "Ultra Ethernet Consortium",
-                 "Dell'Oro Group", "LightCounting", "TOP500"):
+                 "Dell'Oro Group", "LightCounting", "TOP500.org"):
         assert name in publishers, name
     assert get("github_nccl").urls == ("https://api.github.com/repos/NVIDIA/nccl/releases?per_page=100",)
     assert (get("nccl_logs").parser, get("nccl_logs").inbox, get("nccl_logs").kind) == ("nccl", "nccl", "benchmark_log")

@@ -87,7 +87,7 @@ def test_records_of_the_2023_list():
     ib = fam[("top500_systems", "Infiniband")]
     assert (ib.value, ib.unit, ib.period, ib.fabric, ib.kind) == (219.0, "count", "2023-11", "infiniband", "actual")
     assert ib.prov.url == "https://www.top500.org/lists/top500/2023/11/"
-    assert ib.prov.publisher == "TOP500 (top500.org)" and ib.prov.confidence == "derived"
+    assert ib.prov.publisher == "TOP500.org" and ib.prov.confidence == "derived"
     assert fam[("top500_systems", "Gigabit Ethernet")].fabric == "ethernet"
     sling = notable[("top500_systems", "Slingshot")]
     assert (sling.value, sling.fabric) == (37.0, "slingshot")

@@ -1,4 +1,4 @@
-"""TOP500 since 2000: one real list per format era, the family → fabric group mapping over all 40
+"""TOP500 since 2000: one real list per format era, the family → fabric group mapping over all 43
 shipped lists, list release dates, and a clean stdout for the old OLE2 .xls files.
 
 Expected figures were counted by hand from the files with a one-off pandas look (read_excel of
@@ -39,18 +39,21 @@ def summary(name: str) -> dict:
     return top500.cli_json(recorded(name))
 
 
-def test_manifest_ships_the_forty_lists_with_provenance():
+def test_manifest_ships_the_forty_three_lists_with_provenance():
     files = sorted(p.name for p in LISTS.glob("TOP500_*"))
-    assert len(files) == 40 and sorted(ENTRIES) == files
+    assert len(files) == 43 and sorted(ENTRIES) == files
     for e in MANIFEST["entries"]:
         assert e["url"] == f"https://www.top500.org/lists/top500/{e['list'][:4]}/{e['list'][5:]}/"
         assert e["recorded"] == "third-party-copy" and e["date_basis"] == "list_release"
         assert e["published_on"] and e["published_on_precision"] in ("day", "month")
         assert e["provenance"] and e["title"].startswith("TOP500 List - ")
-    # all but the 2023-11 file came through glennklockwood/top500-data at one commit
-    assert ENTRIES["TOP500_200006.xls"]["via"].startswith(
-        "https://github.com/glennklockwood/top500-data/blob/2c1b720554a65ad9ba79d0eb718f87e138d50fd8/")
-    assert ENTRIES["TOP500_202311.xlsx"]["via"] is None
+    # every file names its carrier: glennklockwood/top500-data at one commit to 2023-11, then two other
+    # public repositories (the reference README names each; tests/corpus/top500/README.md lists them)
+    glenn = "https://github.com/glennklockwood/top500-data/blob/2c1b720554a65ad9ba79d0eb718f87e138d50fd8/"
+    assert all(ENTRIES[n]["via"] == glenn + n for n in ENTRIES if n < "TOP500_2024")
+    assert ENTRIES["TOP500_202411.xlsx"]["via"].startswith("https://github.com/fjwillemsen/kernel_tuner_paper/blob/")
+    assert ENTRIES["TOP500_202506.csv"]["via"].endswith("/data/TOP500_202506.csv")
+    assert {e["list"] for e in MANIFEST["entries"]} >= {"2020-11", "2024-11", "2025-06"}
     # ISC 2015 was in July: the June 2015 list was released on 13 July (top500.org press release)
     assert ENTRIES["TOP500_201506.xls"]["published_on"] == "2015-07-13"
 
@@ -139,7 +142,7 @@ def test_infiniband_systems_from_2016_06_omni_path_filed_under_infiniband_move_t
     assert data["fabric_groups"]["infiniband"]["systems"] == 196
 
 
-# -- all 40 lists ---------------------------------------------------------------------------
+# -- all 43 lists ---------------------------------------------------------------------------
 @pytest.mark.slow
 def test_every_list_parses_whole_and_every_family_is_mapped():
     seen = set()
@@ -150,7 +153,7 @@ def test_every_list_parses_whole_and_every_family_is_mapped():
         assert sum(v["systems"] for v in data["fabric_groups"].values()) == 500
         assert sum(v["rmax_share"] for v in data["fabric_groups"].values()) == pytest.approx(1, abs=1e-4)
         seen |= set(data["families"])
-    # every family string of the 40 files has a home, and the table holds nothing the files lack
+    # every family string of the 43 files has a home, and the table holds nothing the files lack
     assert {f.lower() for f in seen} == set(FAMILY_GROUPS) - {"(not stated)"}   # that one is for empty cells
     assert set(FAMILY_GROUPS.values()) <= set(FABRIC_GROUPS)
 
