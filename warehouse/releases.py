@@ -14,7 +14,6 @@ of bad files never pushes the good ones out. Older releases beyond the N good on
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 import os
@@ -22,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
+
+from sources.clock import utcnow
 
 KEPT_ENV = "FABRICWATCH_RELEASES_KEPT"
 MANIFEST_SUFFIX = ".json"
@@ -185,4 +186,4 @@ def prune(releases_dir: Path, kept: int | None = None) -> list[Path]:
 
 
 def release_stamp() -> str:
-    return dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    return utcnow().strftime("%Y%m%dT%H%M%S%fZ")
