@@ -14,8 +14,8 @@ import duckdb
 import pyarrow as pa
 
 from sources.clock import naive_utc
-from sources.fetchers import KnownVersion
-from sources.fetching import FetchRun
+from sources.fetch.fetchers import KnownVersion
+from sources.fetch.runs import FetchRun
 from warehouse.dbapi import dict_rows, transaction
 
 # What a fetch run writes (record_run).

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import dagster as dg
 
+from alerts import rules as alerts
 from fabricwatch import cli
 from pipelines.definitions import ALERTS_KEY, defs
-from pipelines.runner import dagster_instance
+from pipelines.instance import dagster_instance
 from tests.alerts.test_alerts import IND, home, webhook  # noqa: F401 - fixtures
-
-from warehouse import alerts
 
 
 def test_a_scheduled_run_checks_the_watch_rules_with_the_home_from_the_environment(home, webhook, tmp_path,  # noqa: F811
