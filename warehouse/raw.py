@@ -14,8 +14,7 @@ import duckdb
 import pyarrow as pa
 
 from sources.clock import naive_utc
-from sources.fetch.fetchers import KnownVersion
-from sources.fetch.runs import FetchRun
+from sources.fetch.results import FetchRun, KnownVersion
 from warehouse.dbapi import dict_rows, transaction
 
 # What a fetch run writes (record_run).

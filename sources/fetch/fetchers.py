@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import enum
 import os
-from dataclasses import dataclass
 from typing import Protocol
 
 from sources.fetch.content import CharsetError, decode_text, is_text_type, sniff_media_type
-from sources.fetch.http import Attempt, HttpClient, HttpConfig, HttpResult, utcnow
+from sources.clock import utcnow
+from sources.fetch.http import HttpClient, HttpConfig
+from sources.fetch.results import Attempt, Fetched, HttpResult, KnownVersion
 from sources.registry import Source
 from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
 
@@ -32,23 +33,6 @@ class FetchMode(str, enum.Enum):
 
 
 MODES = tuple(m.value for m in FetchMode)
-
-
-@dataclass(frozen=True)
-class KnownVersion:
-    """The current version of a URL before this run."""
-    sha256: str
-    etag: str | None = None
-    last_modified: str | None = None
-    bytes: int | None = None
-
-
-@dataclass(frozen=True)
-class Fetched:
-    http: HttpResult
-    recorded: str | None = None       # live | third-party-copy | inbox
-    title: str | None = None
-    published_on: str | None = None
 
 
 class Fetcher(Protocol):

@@ -24,6 +24,9 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 from protego import Protego
 
+from sources.clock import utcnow
+from sources.fetch.results import Attempt, HttpResult
+
 from sources.fetch.content import ContentError, check_content_type, decode_text, is_text_type
 
 PROJECT_URL = "https://github.com/fabricwatch/fabricwatch"
@@ -83,47 +86,6 @@ class HttpConfig:
         return next((value for h, value in self.credentials if h == host), None)
 
 
-@dataclass(frozen=True)
-class Attempt:
-    """One HTTP request (a row of raw.fetch_log)."""
-    url: str
-    purpose: str                  # page | robots
-    attempt: int                  # 1-based, per URL and hop
-    started_at: dt.datetime
-    outcome: str                  # ok | not_modified | redirect | retry | error | disallowed
-    status: int | None = None
-    bytes: int = 0                # body bytes read (after content-encoding)
-    wire_bytes: int = 0           # bytes received on the wire
-    elapsed_ms: float = 0.0
-    error_class: str | None = None
-    error_message: str | None = None
-    retry_after_s: float | None = None
-
-
-@dataclass(frozen=True)
-class HttpResult:
-    url: str
-    final_url: str
-    outcome: str                  # fetched | not_modified | disallowed | error
-    status: int | None
-    fetched_at: dt.datetime
-    attempts: tuple[Attempt, ...]
-    body: bytes | None = None
-    content_type: str | None = None   # media type, no parameters
-    encoding: str | None = None       # Python codec the text decodes with (text types only)
-    headers: dict[str, str] = field(default_factory=dict)
-    error_class: str | None = None
-    error_message: str | None = None
-
-    @property
-    def etag(self) -> str | None:
-        return self.headers.get("etag")
-
-    @property
-    def last_modified(self) -> str | None:
-        return self.headers.get("last-modified")
-
-
 class FetchFailure(Exception):
     """A fetch that cannot succeed; `error_class` (default: the class name) goes to the log."""
 
@@ -142,10 +104,6 @@ class RetryAfterTooLong(FetchFailure): ...
 class HttpStatusError(FetchFailure): ...
 class AddressNotPublic(FetchFailure): ...
 class UnsupportedEncoding(FetchFailure): ...
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
 
 
 class HostGates:
