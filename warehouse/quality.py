@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple, Sequence
 
 import duckdb
 
-from sources.parsers.mlperf.nics import FABRICS as MLPERF_FABRICS
+from sources.fabrics import MLPERF as MLPERF_FABRICS
 from warehouse.dbapi import dict_rows
 from warehouse.marts import Mart, MartError
 

@@ -19,3 +19,13 @@ def test_every_subset_names_vocabulary_ids_only():
 def test_the_dashboard_takes_the_top500_groups_from_the_vocabulary():
     assert DASHBOARD_TOP500_GROUPS is fabrics.TOP500_GROUPS
     assert set(FABRIC_COLOURS) >= set(fabrics.TOP500_GROUPS) | set(fabrics.LEDGER)   # every charted fabric has a colour
+
+
+def test_the_parsers_and_the_ledger_take_their_lists_from_the_vocabulary():
+    from sources.ledger import format as ledger_format
+    from sources.parsers.mlperf import nics
+    from sources.parsers.top500 import families
+
+    assert families.FABRIC_GROUPS is fabrics.TOP500_GROUPS
+    assert nics.FABRICS is fabrics.MLPERF and ledger_format.FABRICS is fabrics.LEDGER
+    assert set(families.FAMILY_GROUPS.values()) <= set(fabrics.TOP500_GROUPS)

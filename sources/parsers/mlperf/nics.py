@@ -25,7 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-FABRICS = ("infiniband", "roce", "ethernet", "slingshot", "efa", "omni-path", "tpu-ici", "other")
+from sources.fabrics import MLPERF as FABRICS  # noqa: F401 - the ids this reader tells apart (one fabric vocabulary)
+
 PLACEHOLDERS = {"", "n/a", "na", "-", "--", "todo", "none", "tbd", "not applicable", "unknown", "null", "not public"}
 MANAGEMENT_MAX_GBPS = 10.0
 
