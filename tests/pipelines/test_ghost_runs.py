@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import dagster as dg
+import pytest
 
 from pipelines.ghost_runs import IN_PROGRESS, PID_TAG, creator_tags, mark_ghost_runs_failed
 
@@ -55,3 +56,13 @@ def test_creator_tags_name_this_process():
     import os
 
     assert creator_tags() == {PID_TAG: str(os.getpid())}
+
+
+@pytest.mark.slow
+def test_a_refresh_tags_its_run_with_its_process(refreshed_home):
+    import os
+
+    from pipelines.instance import dagster_instance
+
+    [record] = dagster_instance(refreshed_home).get_run_records(limit=1)
+    assert record.dagster_run.tags[PID_TAG] == str(os.getpid())      # the session's refresh ran in this process
