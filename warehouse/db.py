@@ -12,13 +12,14 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 import duckdb
+
+from sources import settings
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 COMMENTS_DIR = Path(__file__).parent / "comments"   # comments amended after their migration (README there)
@@ -54,13 +55,13 @@ class WarehousePaths:
         return self.home / "inbox"
 
 
-HOME_ENV = "FABRICWATCH_HOME"
-DEFAULT_HOME = "data"
+HOME_ENV = settings.HOME
+DEFAULT_HOME = settings.DEFAULT_HOME
 
 
 def home() -> Path:
     """`$FABRICWATCH_HOME`, default `./data` (relative to the current directory); read at call time."""
-    return Path(os.environ.get(HOME_ENV, DEFAULT_HOME)).resolve()
+    return settings.home()
 
 
 def paths(home: str | Path) -> WarehousePaths:
@@ -159,7 +160,7 @@ class WarehouseBusy(RuntimeError):
     """Another process (a second refresh, a scheduled run) holds the working database."""
 
 
-MEMORY_ENV = "FABRICWATCH_DUCKDB_MEMORY_LIMIT"
+MEMORY_ENV = settings.DUCKDB_MEMORY_LIMIT
 WORK_MEMORY_LIMIT = "1GB"
 
 
@@ -170,7 +171,7 @@ def work_memory_limit() -> str:
     offline default the marts' joins and windows took the refresh past 2 GiB. Under the limit DuckDB
     spills the large operators to `<working file>.tmp/`, so the refresh's memory stays bounded as
     the data grows (docs/benchmarks.md measures it)."""
-    return os.environ.get(MEMORY_ENV, "").strip() or WORK_MEMORY_LIMIT
+    return settings.duckdb_memory_limit() or WORK_MEMORY_LIMIT
 
 
 def connect_work(path: str | Path, wait_s: float | None = None) -> duckdb.DuckDBPyConnection:

@@ -22,9 +22,10 @@ from pathlib import Path
 
 import duckdb
 
+from sources import settings
 from sources.clock import utcnow
 
-KEPT_ENV = "FABRICWATCH_RELEASES_KEPT"
+KEPT_ENV = settings.RELEASES_KEPT
 MANIFEST_SUFFIX = ".json"
 
 
@@ -33,7 +34,7 @@ class ReleaseConfigError(ValueError):
 
 
 def releases_kept() -> int:
-    raw = os.environ.get(KEPT_ENV, "").strip()
+    raw = settings.releases_kept()
     if not raw:
         from warehouse.db import RELEASES_KEPT
         return RELEASES_KEPT

@@ -5,10 +5,10 @@ response into sources/snapshots/), replay (the recorded responses; the offline d
 from __future__ import annotations
 
 import enum
-import os
 from typing import Protocol
 
 from sources.fetch.content import CharsetError, decode_text, is_text_type, sniff_media_type
+from sources import settings
 from sources.clock import utcnow
 from sources.fetch.http import HttpClient, HttpConfig
 from sources.fetch.results import Attempt, Fetched, HttpResult, KnownVersion
@@ -29,7 +29,7 @@ class FetchMode(str, enum.Enum):
     def configured(cls) -> "FetchMode":
         """The mode of a graph loaded without one ($FABRICWATCH_FETCH_MODE, default offline): `dagster dev`,
         the daemon, and a run started from the UI."""
-        return cls(os.environ.get("FABRICWATCH_FETCH_MODE", "").strip() or cls.offline.value)
+        return cls(settings.fetch_mode() or cls.offline.value)
 
 
 MODES = tuple(m.value for m in FetchMode)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import ipaddress
-import os
 import random
 import socket
 import threading
@@ -24,6 +23,7 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 from protego import Protego
 
+from sources import settings
 from sources.clock import utcnow
 from sources.fetch.results import Attempt, HttpResult
 
@@ -40,7 +40,7 @@ KEPT_HEADERS = ("content-type", "content-length", "content-encoding", "etag", "l
 
 # Live-mode credentials: environment variable -> (the one host it is sent to, Authorization value).
 # A GitHub token raises the API's rate limit for the release feeds; nothing else needs one today.
-CREDENTIAL_ENV = {"FABRICWATCH_GITHUB_TOKEN": ("api.github.com", "Bearer {}")}
+CREDENTIAL_ENV = {settings.GITHUB_TOKEN: ("api.github.com", "Bearer {}")}
 
 
 @dataclass(frozen=True)
@@ -76,10 +76,10 @@ class HttpConfig:
     def from_env(cls, **overrides) -> "HttpConfig":
         """Defaults plus the contact address from $FABRICWATCH_CONTACT and the credentials of
         CREDENTIAL_ENV, read at call time (never from a file, never stored)."""
-        overrides.setdefault("contact", os.environ.get("FABRICWATCH_CONTACT", ""))
+        overrides.setdefault("contact", settings.contact())
         overrides.setdefault("credentials", tuple(
-            (host, template.format(os.environ[var].strip())) for var, (host, template) in CREDENTIAL_ENV.items()
-            if os.environ.get(var, "").strip()))
+            (host, template.format(settings.get(var))) for var, (host, template) in CREDENTIAL_ENV.items()
+            if settings.get(var)))
         return cls(**overrides)
 
     def authorization(self, host: str) -> str | None:
