@@ -10,7 +10,6 @@ blocks a refresh and a killed refresh never touches what readers see.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import hashlib
 import time
 from dataclasses import dataclass
@@ -20,6 +19,8 @@ from typing import Iterator
 import duckdb
 
 from sources import settings
+from sources.clock import naive_utc
+from warehouse.dbapi import transaction
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 COMMENTS_DIR = Path(__file__).parent / "comments"   # comments amended after their migration (README there)
@@ -107,14 +108,9 @@ def migrate(con: duckdb.DuckDBPyConnection) -> list[str]:
     for version, name, path in migration_files():
         if version in applied:
             continue
-        con.execute("BEGIN")
-        try:
+        with transaction(con):
             con.execute(path.read_text(encoding="utf-8"))
-            con.execute("INSERT INTO meta.schema_migrations VALUES (?, ?, ?)", [version, name, _utcnow()])
-            con.execute("COMMIT")
-        except Exception:
-            con.execute("ROLLBACK")
-            raise
+            con.execute("INSERT INTO meta.schema_migrations VALUES (?, ?, ?)", [version, name, naive_utc()])
         done.append(name)
     apply_comments(con, force=bool(done))
     return done
@@ -142,17 +138,12 @@ def apply_comments(con: duckdb.DuckDBPyConnection, force: bool = False) -> list[
     if schema_version(con) < 14 or (not force and comments_current(con)):  # 0014 creates meta.comments_applied
         return []
     files = comment_files()
-    con.execute("BEGIN")
-    try:
-        for name, (sha, text) in files.items():
+    with transaction(con):
+        for _name, (_sha, text) in files.items():
             con.execute(text)
         con.execute("DELETE FROM meta.comments_applied")
         for name, (sha, _) in files.items():
-            con.execute("INSERT INTO meta.comments_applied VALUES (?, ?, ?)", [name, sha, _utcnow()])
-        con.execute("COMMIT")
-    except Exception:
-        con.execute("ROLLBACK")
-        raise
+            con.execute("INSERT INTO meta.comments_applied VALUES (?, ?, ?)", [name, sha, naive_utc()])
     return list(files)
 
 
@@ -269,5 +260,3 @@ def _read_sql(name: str) -> str:
     return (Path(__file__).parent / "sql" / name).read_text(encoding="utf-8")
 
 
-def _utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
