@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import textwrap
@@ -21,9 +20,12 @@ from pathlib import Path
 
 import pytest
 
+from bench.reliability.common import _free_port as free_port
+from bench.reliability.common import _port_open as port_open
+from bench.reliability.common import env_for, marked_processes
+
 ROOT = Path(__file__).resolve().parents[2]
 LEFT_AFTER_S = 20.0
-MARK = "FABRICWATCH_LIFETIME_MARK"
 
 # A server that ignores SIGTERM and starts a child that does too; it writes the child's pid when up.
 STUBBORN = textwrap.dedent("""
@@ -43,18 +45,11 @@ SUPERVISOR = textwrap.dedent("""
 
 
 def marked(marker: str) -> list[tuple[int, str]]:
-    """(pid, command) of live processes whose environment carries MARK=marker (Linux /proc)."""
-    needle = f"{MARK}={marker}".encode()
+    """(pid, command) of live processes whose environment carries the marker (Linux /proc)."""
     found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+    for pid in marked_processes(marker):
         try:
-            if needle not in (entry / "environ").read_bytes().split(b"\0"):
-                continue
-            if (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0] == b"Z":
-                continue
-            found.append((int(entry.name), (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()[:160]))
+            found.append((pid, Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()[:160]))
         except OSError:
             continue
     return found
@@ -74,7 +69,7 @@ def left_after(marker: str, seconds: float = LEFT_AFTER_S) -> list[tuple[int, st
 
 
 def _env(marker: str, home: Path) -> dict[str, str]:
-    return {**os.environ, MARK: marker, "FABRICWATCH_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    return env_for(home, RELIABILITY_MARK=marker)
 
 
 def _wait_for(condition, timeout_s: float, proc: subprocess.Popen) -> None:
@@ -114,20 +109,8 @@ def test_sigterm_while_the_server_starts_is_honoured(tmp_path):
 
 # -- the real servers -------------------------------------------------------------------------------
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _port_open(port: int) -> bool:
-    with socket.socket() as sock:
-        sock.settimeout(0.5)
-        return sock.connect_ex(("127.0.0.1", port)) == 0
-
-
 def _start(command: str, tmp_path: Path) -> tuple[subprocess.Popen, str, int]:
-    marker, port = uuid.uuid4().hex, _free_port()
+    marker, port = uuid.uuid4().hex, free_port()
     proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", command, "--port", str(port)], cwd=ROOT,
                             env=_env(marker, tmp_path / "home"), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
@@ -142,7 +125,7 @@ SERVER = {"ui": "dagster", "dashboard": "streamlit"}   # a word of the server's 
 def test_sigkill_after_start_up_leaves_no_server_process(command, tmp_path):
     proc, marker, port = _start(command, tmp_path)
     try:
-        _wait_for(lambda: _port_open(port), 240, proc)
+        _wait_for(lambda: port_open(port), 240, proc)
         time.sleep(1.0)
         tree = marked(marker)
         assert len(tree) >= (4 if command == "ui" else 3), tree   # fabricwatch, guard, server (+ webserver, daemon)
@@ -150,7 +133,7 @@ def test_sigkill_after_start_up_leaves_no_server_process(command, tmp_path):
         proc.kill()
         proc.wait()
     assert left_after(marker) == []
-    assert not _port_open(port)
+    assert not port_open(port)
 
 
 @pytest.mark.slow
@@ -162,7 +145,7 @@ def test_sigterm_during_start_up_leaves_no_server_process(command, tmp_path):
         _wait_for(lambda: any(SERVER[command] in cmd and "fabricwatch.procs" not in cmd
                               for _, cmd in marked(marker)), 120, proc)
         time.sleep(1.0)
-        assert not _port_open(port)
+        assert not port_open(port)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=60) == 0
     finally:
