@@ -1,6 +1,7 @@
 # fabricwatch: two commands for a fresh machine (Python 3.11 + pip).
 #   make run   set up, refresh the warehouse on the offline default, then start the dashboard
 #   make test  set up and run the whole test suite
+#   make quick the fast subset (no test marked slow or harness): a minute or two, for a local loop
 # python3.11 when installed, else python3 (checked below to be 3.11 or newer)
 PYTHON ?= $(shell command -v python3.11 >/dev/null 2>&1 && echo python3.11 || echo python3)
 VENV   ?= .venv
@@ -9,7 +10,7 @@ export FABRICWATCH_HOME ?= $(CURDIR)/data
 # The dashboard's port: make run PORT=8600 (or FABRICWATCH_PORT=8600 make run).
 PORT   ?= $(or $(FABRICWATCH_PORT),8501)
 
-.PHONY: run test setup setup-test refresh dashboard bench reliability clean
+.PHONY: run test quick setup setup-test refresh dashboard bench reliability clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
@@ -17,11 +18,19 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-setup: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[cli]"
+# pip runs only when pyproject.toml changed since the last install into this venv (a stamp file in
+# the venv records it); the install is editable, so code changes need no reinstall.
+setup: $(VENV)/.installed-cli
 
-setup-test: $(BIN)/python
+setup-test: $(VENV)/.installed-test
+
+$(VENV)/.installed-cli: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[cli]"
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,cli]"
+	@touch $@ $(VENV)/.installed-cli
 
 refresh: setup
 	$(BIN)/fabricwatch refresh
@@ -34,6 +43,10 @@ run: refresh
 
 test: setup-test
 	$(BIN)/python -m pytest -q
+
+# the fast subset: no full refresh, subprocess server, browser or bench/reliability harness test
+quick: setup-test
+	$(BIN)/python -m pytest -q -m "not slow and not harness"
 
 # every benchmark end to end (bench/run_all.py: medians of 3 runs, 20x and 100x synthetic warehouses)
 bench: setup-test

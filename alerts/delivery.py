@@ -14,12 +14,13 @@ Credentials are never logged or stored: errors name the channel and the failure,
 from __future__ import annotations
 
 import json
-import os
 import smtplib
 from email.message import EmailMessage
 from typing import Mapping, Sequence
 
 import httpx
+
+from sources import settings
 
 USER_AGENT = "fabricwatch-alerts/1 (+https://github.com/fabricwatch)"
 TIMEOUT_S = 10.0
@@ -55,15 +56,17 @@ def send_webhook(url: str, alert: str, observations: Sequence[Mapping], client: 
 
 
 def smtp_settings(env: Mapping[str, str] | None = None) -> dict:
-    env = os.environ if env is None else env
-    host = env.get("FABRICWATCH_SMTP_HOST")
+    """SMTP settings from the environment (sources/settings.py), or from `env` when given (tests)."""
+    def get(name: str) -> str:
+        return settings.get(f"FABRICWATCH_SMTP_{name}", env)
+
+    host = get("HOST")
     if not host:
         raise DeliveryError("email: set FABRICWATCH_SMTP_HOST (and _PORT, _USER, _PASSWORD, _FROM) to send email")
-    port = int(env.get("FABRICWATCH_SMTP_PORT", "587"))
-    starttls = env.get("FABRICWATCH_SMTP_STARTTLS", "1" if port == 587 else "0") not in ("0", "false", "no", "")
-    return {"host": host, "port": port, "user": env.get("FABRICWATCH_SMTP_USER"),
-            "password": env.get("FABRICWATCH_SMTP_PASSWORD"),
-            "sender": env.get("FABRICWATCH_SMTP_FROM", "fabricwatch@localhost"), "starttls": starttls}
+    port = int(get("PORT") or "587")
+    starttls = (get("STARTTLS") or ("1" if port == 587 else "0")) not in ("0", "false", "no")
+    return {"host": host, "port": port, "user": get("USER") or None, "password": get("PASSWORD") or None,
+            "sender": get("FROM") or "fabricwatch@localhost", "starttls": starttls}
 
 
 def send_email(address: str, alert: str, observations: Sequence[Mapping], env: Mapping[str, str] | None = None) -> None:

@@ -27,6 +27,9 @@ from typing import Callable, Iterator
 
 import duckdb
 
+from sources.clock import utc_iso
+from warehouse.dbapi import dict_rows
+
 SQL_DIR = Path(__file__).parent / "sql"
 STORE_NAME = "alerts.sqlite3"
 CONDITIONS = ("above", "below", "change_pct")
@@ -108,7 +111,7 @@ def store(home: str | Path, *, read_only: bool = False) -> Iterator[sqlite3.Conn
 
 
 def _now() -> str:
-    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+    return utc_iso()
 
 
 # --- rules ----------------------------------------------------------------------------------
@@ -205,8 +208,7 @@ def rule_observations(wh: duckdb.DuckDBPyConnection, rule: Rule) -> list[dict]:
     cur = wh.cursor()
     cur.execute((SQL_DIR / "observations.sql").read_text(encoding="utf-8"),
                 {"indicator": rule.indicator, "subject_like": rule.subject_like, "series_key": rule.series_key})
-    cols = [d[0] for d in cur.description]
-    return [dict(zip(cols, row)) for row in cur.fetchall()]
+    return dict_rows(cur)
 
 
 def matches(rule: Rule, obs: dict) -> tuple[bool, float | None]:

@@ -91,7 +91,7 @@ def copy_sql(con: duckdb.DuckDBPyConnection, relation: str, factor: int) -> str 
     key = _primary_key(con, schema, table)
     uncovered = [c for c in key if c not in UNIQUIFY and c not in ("new_sha256", "sha256", "detected_at",
                                                                      "fetched_at", "seq")]
-    if uncovered or not any(c in UNIQUIFY for c in key) and key:
+    if uncovered or (not any(c in UNIQUIFY for c in key) and key):
         raise ValueError(f"key {key} of {relation} cannot be made unique by bench/synthetic.py")
     rules = {**UNIQUIFY, **PROVENANCE, **SERIES, **VINTAGE}
     replace = []

@@ -232,7 +232,7 @@ def ranking_sensitivity(base: Scenario, catalog: Catalog, delta: float = 0.2) ->
             seen.add((table, item_id, field))
             cases.append(case)
     rows = []
-    for name, table, item_id, field, value, build, clamp in cases:
+    for name, table, item_id, field, value, _build, clamp in cases:
         if not value:
             continue
         low, high, basis = _bounds(catalog, table, item_id, field, value, delta, clamp)

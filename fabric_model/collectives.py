@@ -176,7 +176,7 @@ def collective(collective_name, algorithm, n, g, size_bytes, nvlink_GBps, node_n
     forced = {"time": np.full(shape, np.nan), "a": np.full(shape, -1), "p": np.full(shape, -1),
               "model": np.full(shape, np.inf)}
 
-    for a, name in enumerate(NCCL_ALGORITHMS):
+    for a, _name in enumerate(NCCL_ALGORITHMS):
         if ar and a == PAT:
             continue
         if not ar and a not in (RING, NVLS, PAT):

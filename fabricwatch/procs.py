@@ -1,13 +1,28 @@
 """Child-process supervision for the commands that start servers (`dashboard`, `ui`).
 
-The server runs in its own process group (a new session). SIGTERM or SIGINT sent to the
-fabricwatch process (a service manager stopping it by PID, or Ctrl-C) is forwarded to that whole
-group as `stop_signal`; whatever is still alive after `grace_s` gets SIGKILL, so no server outlives
-its parent and its port is free when the parent exits. On Linux the child also gets `stop_signal`
-if the parent dies without a chance to forward (SIGKILL of the parent: PR_SET_PDEATHSIG).
+However the fabricwatch process ends, the server and everything it started end with it:
 
-`dagster dev` shuts its webserver and daemon down on SIGINT but ignores SIGTERM, so `ui` uses
-SIGINT as its stop signal; Streamlit stops on SIGTERM.
+    fabricwatch ui|dashboard          signals handled before anything is started
+      └─ guard  (python -m fabricwatch.procs)    PR_SET_PDEATHSIG=SIGTERM: told when fabricwatch dies
+           └─ server (own session = own process group)   PR_SET_PDEATHSIG=stop signal
+                └─ its children (webserver, daemon, code servers: same process group)
+
+- SIGTERM, SIGINT or SIGHUP to fabricwatch (a service manager stopping it by PID, Ctrl-C) is passed to
+  the guard, which stops the server's whole process group: `stop_signal` first, SIGKILL to what is
+  left after `grace_s`. A requested stop is a clean stop (exit 0).
+- SIGKILL of fabricwatch (the OOM killer, `kill -9`) cannot be handled by fabricwatch itself: the
+  kernel sends the guard SIGTERM (parent-death signal), and the guard stops the group as above.
+  `PR_SET_PDEATHSIG` alone would reach only the direct child: `dagster dev` starts a webserver, a
+  daemon and code servers, which its shutdown does not always reach (a stop during its start-up
+  leaves them; they do not watch their shutdown pipe's end-of-file). A process group reaches them
+  all: none of them starts a session of its own.
+- A signal that arrives while fabricwatch or the guard is starting is not lost: handlers are set
+  before any child is started, and a child started after the stop was asked is stopped at once;
+  a parent that died before the child could ask for its death signal is noticed (`getppid`).
+- If the guard itself is SIGKILLed, the server still gets `stop_signal` (its own parent-death signal).
+
+`dagster dev` shuts its webserver and daemon down on SIGINT but ignores SIGTERM, so `ui` uses SIGINT
+as its stop signal; Streamlit stops on SIGTERM.
 """
 
 from __future__ import annotations
@@ -20,10 +35,13 @@ import sys
 import time
 
 GRACE_S = 8.0          # how long the group gets to stop on its own before SIGKILL
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 _PR_SET_PDEATHSIG = 1
 
 
-def _preexec(death_signal: int):
+def _preexec(death_signal: int, parent_pid: int):
+    """In the forked child, before exec: ask for `death_signal` when the parent dies, and do not start
+    at all when the parent is already gone (it died before the request could take effect)."""
     def setup() -> None:
         if sys.platform.startswith("linux"):
             try:
@@ -31,6 +49,8 @@ def _preexec(death_signal: int):
                 libc.prctl(_PR_SET_PDEATHSIG, int(death_signal), 0, 0, 0)
             except OSError:  # pragma: no cover - no prctl: the signal forwarding still applies
                 pass
+        if os.getppid() != parent_pid:
+            os.kill(os.getpid(), signal.SIGKILL)
     return setup
 
 
@@ -65,22 +85,31 @@ def stop_group(proc: subprocess.Popen, stop_signal: int = signal.SIGTERM, grace_
         return -signal.SIGKILL
 
 
-def run_supervised(cmd: list[str], env: dict[str, str] | None = None, *, stop_signal: int = signal.SIGTERM,
-                   grace_s: float = GRACE_S) -> int:
-    """Run `cmd` in its own process group until it exits or we are told to stop; returns an exit code.
+class _Stop:
+    """Records the stop signals received (the handlers only set a flag; the loops act on it)."""
 
-    On SIGTERM/SIGINT/SIGHUP the whole group is stopped (see module doc) and 0 is returned: a
-    requested stop is a clean stop.
-    """
-    proc = subprocess.Popen(cmd, env=env, start_new_session=True, preexec_fn=_preexec(stop_signal))
-    stopping: list[int] = []
+    def __init__(self) -> None:
+        self.signals: list[int] = []
+        self.previous = {s: signal.signal(s, self._on_signal) for s in STOP_SIGNALS}
 
-    def on_signal(signum, _frame):
-        stopping.append(signum)
+    def _on_signal(self, signum, _frame) -> None:
+        self.signals.append(signum)
 
-    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
+    def __bool__(self) -> bool:
+        return bool(self.signals)
+
+    def restore(self) -> None:
+        for s, handler in self.previous.items():
+            signal.signal(s, handler)
+
+
+def guard(cmd: list[str], stop_signal: int = signal.SIGTERM, grace_s: float = GRACE_S) -> int:
+    """Run `cmd` in its own process group; stop the whole group when told to (a stop signal, or the
+    parent-death signal) or when `cmd` exits leaving children behind. Returns an exit code."""
+    stop = _Stop()
     try:
-        while not stopping:
+        proc = subprocess.Popen(cmd, start_new_session=True, preexec_fn=_preexec(stop_signal, os.getpid()))
+        while not stop:
             try:
                 code = proc.wait(timeout=0.2)
             except subprocess.TimeoutExpired:
@@ -92,5 +121,43 @@ def run_supervised(cmd: list[str], env: dict[str, str] | None = None, *, stop_si
         stop_group(proc, stop_signal, grace_s)
         return 0
     finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
+        stop.restore()
+
+
+def run_supervised(cmd: list[str], env: dict[str, str] | None = None, *, stop_signal: int = signal.SIGTERM,
+                   grace_s: float = GRACE_S) -> int:
+    """Run `cmd` under a guard process until it exits or we are told to stop; returns an exit code.
+
+    On SIGTERM/SIGINT/SIGHUP the whole server process group is stopped (see module doc) and 0 is
+    returned: a requested stop is a clean stop.
+    """
+    stop = _Stop()                      # before the child exists: a signal from now on is honoured
+    try:
+        guard_cmd = [sys.executable, "-m", "fabricwatch.procs", str(int(stop_signal)), str(grace_s), "--", *cmd]
+        proc = subprocess.Popen(guard_cmd, env=env, preexec_fn=_preexec(signal.SIGTERM, os.getpid()))
+        while not stop:
+            try:
+                return proc.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                continue
+        try:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=grace_s + 15)
+        except subprocess.TimeoutExpired:  # pragma: no cover - the guard SIGKILLs after grace_s
+            proc.kill()
+            proc.wait()
+        return 0
+    finally:
+        stop.restore()
+
+
+def main(argv: list[str]) -> int:
+    """`python -m fabricwatch.procs STOP_SIGNAL GRACE_S -- CMD...`: the guard (started by run_supervised)."""
+    stop_signal, grace_s, sep, *cmd = argv
+    if sep != "--" or not cmd:
+        raise SystemExit("usage: python -m fabricwatch.procs STOP_SIGNAL GRACE_S -- CMD...")
+    return guard(cmd, int(stop_signal), float(grace_s))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

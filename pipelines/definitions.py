@@ -30,7 +30,8 @@ __all__ = ["ALERTS_KEY", "PUBLISH_KEY", "build_definitions", "defs", "pipeline_a
 def pipeline_assets() -> tuple[list[dg.AssetsDefinition], list]:
     """Every asset (wired by what it reads) and asset check, except the publish step."""
     assets = [*registry.assets, *inbox.assets, *build_fetch_assets(REGISTRY), *build_parse_assets(REGISTRY),
-              *curated.assets, *model.assets]
+              *curated.assets]
+    assets += model.build_model_assets(assets)   # its parents: the writers of what its SQL reads
     mart_assets, mart_checks = build_mart_assets(assets)
     # every check is a check spec of its asset and runs in the asset's step (none is a step of its own)
     return [*assets, *mart_assets], mart_checks

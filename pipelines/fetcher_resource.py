@@ -13,7 +13,8 @@ import dagster as dg
 import duckdb
 
 from sources.fetch.fetchers import Fetcher, FetchMode, make_fetcher
-from sources.fetch.runs import FetchRun, fetch_sources
+from sources.fetch.results import FetchRun
+from sources.fetch.runs import fetch_sources
 from sources.fetch.http import HttpConfig
 from sources.registry import Source
 from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore

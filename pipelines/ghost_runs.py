@@ -6,11 +6,14 @@ sensor run would queue behind it. Dagster's run monitoring (dagster.yaml) only w
 daemon launched, and only for start/cancel timeouts with the default run launcher, so fabricwatch
 sweeps at each refresh start, at `fabricwatch ui` start and at each inbox-sensor evaluation.
 
-A run is a ghost when it is STARTING, STARTED or CANCELING and the process that started it (the
-`pid` of its RUN_START event) is gone, or has been replaced by a newer process with the
-same pid. A run whose process we cannot see at all (no RUN_START yet) is a ghost once it is
-older than STARTING_TIMEOUT_S. Ghosts are marked FAILURE through the instance's public
-`report_run_failed`, with a message saying why, so the run history keeps the truth.
+A run is a ghost when it is NOT_STARTED, STARTING, STARTED or CANCELING and the process that
+started it (the `pid` of its RUN_START event, else the `fabricwatch/pid` tag a refresh puts on the
+run it creates) is gone, or has been replaced by a newer process with the same pid. A refresh
+killed between creating its run and starting it leaves the run NOT_STARTED: without the tag it
+would stay so forever. A run whose process we cannot see at all is a ghost once it is older than
+STARTING_TIMEOUT_S. QUEUED runs wait for the daemon's queue and are left alone. Ghosts are marked
+FAILURE through the instance's public `report_run_failed`, with a message saying why, so the run
+history keeps the truth.
 """
 
 from __future__ import annotations
@@ -23,8 +26,15 @@ from pathlib import Path
 
 import dagster as dg
 
-IN_PROGRESS = (dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING)
+IN_PROGRESS = (dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED,
+               dg.DagsterRunStatus.CANCELING)
 STARTING_TIMEOUT_S = 600.0
+PID_TAG = "fabricwatch/pid"     # the process that created the run (pipelines/runner.py)
+
+
+def creator_tags() -> dict[str, str]:
+    """Tags for a run this process creates and executes: its pid, so a kill before RUN_START is noticed."""
+    return {PID_TAG: str(os.getpid())}
 
 
 @dataclass(frozen=True)
@@ -84,6 +94,9 @@ def find_ghost_runs(instance: dg.DagsterInstance, now: float | None = None) -> l
     for record in instance.get_run_records(filters=dg.RunsFilter(statuses=list(IN_PROGRESS))):
         run = record.dagster_run
         pid, seen_at = _run_pid(instance, run.run_id)
+        if pid is None and run.tags.get(PID_TAG, "").isdigit():
+            # created by a refresh that never reached RUN_START: its creator must predate the run
+            pid, seen_at = int(run.tags[PID_TAG]), record.create_timestamp.timestamp()
         if pid is not None:
             if process_alive_since(pid, seen_at):
                 continue

@@ -16,10 +16,12 @@ from pathlib import Path
 
 import dagster as dg
 
+from sources import settings
+
 DAGSTER_YAML = "dagster.yaml"   # package data of `pipelines`
-STORAGE_ENV = "FABRICWATCH_DAGSTER_STORAGE"
+STORAGE_ENV = settings.DAGSTER_STORAGE
 STORAGES = ("sqlite", "postgres")
-PG_ENV = ("DAGSTER_PG_HOST", "DAGSTER_PG_PORT", "DAGSTER_PG_DB", "DAGSTER_PG_USERNAME", "DAGSTER_PG_PASSWORD")
+PG_ENV = settings.DAGSTER_PG
 
 
 class InstanceConfigError(ValueError):
@@ -27,7 +29,7 @@ class InstanceConfigError(ValueError):
 
 
 def storage() -> str:
-    value = os.environ.get(STORAGE_ENV, "sqlite").strip().lower() or "sqlite"
+    value = settings.dagster_storage()
     if value not in STORAGES:
         raise InstanceConfigError(f"{STORAGE_ENV}={value!r}: use one of {', '.join(STORAGES)}")
     return value
@@ -49,7 +51,7 @@ def instance_yaml(dagster_home: str | os.PathLike | None = None) -> str:
     except ImportError as exc:
         raise InstanceConfigError(
             f"{STORAGE_ENV}=postgres needs dagster-postgres: pip install -e \".[postgres]\"") from exc
-    missing = [v for v in PG_ENV if not os.environ.get(v)]
+    missing = settings.missing(PG_ENV)
     if missing:
         raise InstanceConfigError(f"{STORAGE_ENV}=postgres needs {', '.join(missing)} in the environment")
     return text.rstrip("\n") + "\n\n" + _package_yaml("dagster.postgres.yaml")

@@ -9,7 +9,6 @@ lineage without anyone listing it; `unwired` finds any asset whose parents fall 
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -90,7 +89,8 @@ def declared(spec: dg.AssetSpec, key: str) -> set[str]:
 # ---------------------------------------------------------------- the wiring
 # Parents are passed to the asset decorators (`deps=`): Dagster orders a run only by the deps an
 # asset was built with, so they are computed before the readers are built, from the writers'
-# declarations.
+# declarations: the definitions build the writers first and hand them to the readers' builders
+# (nothing here imports or builds an asset).
 
 def writers(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[dg.AssetKey]]:
     """Relation -> the assets that write it, from their `writes` metadata."""
@@ -102,31 +102,11 @@ def writers(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[dg.AssetKey]
     return dict(out)
 
 
-@functools.lru_cache(maxsize=1)
-def source_writers() -> dict[str, set[dg.AssetKey]]:
-    """Writers of the raw and core layers (registry, inbox, fetch, parse, curated ledger).
-
-    Built from the same builders the definitions use, so the model assets (defined at import)
-    can take their parents from it.
-    """
-    from pipelines.assets import curated, registry
-    from pipelines.assets.fetch import build_fetch_assets
-    from pipelines.assets.parse import build_parse_assets
-    from sources.registry import REGISTRY
-
-    return writers([*registry.assets, *curated.assets, *build_fetch_assets(REGISTRY), *build_parse_assets(REGISTRY)])
-
-
 def parents(reads: Iterable[str], by_relation: dict[str, set[dg.AssetKey]],
             itself: dg.AssetKey | None = None) -> list[dg.AssetKey]:
     """The writers of the relations read (never the reader itself), sorted."""
     keys = {k for r in reads for k in by_relation.get(r, ())} - {itself}
     return sorted(keys, key=lambda k: k.to_user_string())
-
-
-def sql_parents(*files: str) -> list[dg.AssetKey]:
-    """Parents of an asset reading the given files under warehouse/sql/ (raw and core writers)."""
-    return parents(declared_reads(*files), source_writers())
 
 
 def declared_reads(*files: str) -> set[str]:

@@ -18,6 +18,7 @@ from pathlib import Path
 import dagster as dg
 
 from pipelines.fingerprint import input_fingerprint
+from pipelines.ghost_runs import creator_tags
 from pipelines.instance import dagster_instance, prepare_dagster_home  # noqa: F401 (used by the runner)
 from sources.fetch.fetchers import FetchMode
 from warehouse import db, runs
@@ -115,7 +116,8 @@ def run_refresh(home: Path, mode: FetchMode | str = FetchMode.offline, select: l
     result = job.execute_in_process(
         instance=instance, asset_selection=selection, raise_on_error=False,
         run_config={"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}},  # the hooks print progress
-        tags={"fabricwatch/mode": mode.value, "fabricwatch/selection": " ".join(select or []),
+        # creator_tags: this process's pid, so a kill before the run starts is found by the ghost sweep
+        tags={**creator_tags(), "fabricwatch/mode": mode.value, "fabricwatch/selection": " ".join(select or []),
               **({"fabricwatch/fingerprint": fingerprint} if fingerprint and not select else {})},
     )
     return outcome_of(result, time.monotonic() - t0, stream)

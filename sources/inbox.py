@@ -11,12 +11,12 @@ beside them. Nothing is ever deleted.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from sources.clock import utc_iso
 from sources.ledger.ledger import LedgerError, load_ledger
 from sources.document import Document
 from sources.records import ParseError
@@ -144,7 +144,7 @@ def process(inbox: Path) -> list[InboxResult]:
         target = _free_name(target_dir / safe_name(path.name))
         shutil.move(str(path), target)
         if reason is not None:
-            stamp = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+            stamp = utc_iso()
             target.with_name(target.name + ".reason.txt").write_text(f"rejected {stamp}: {reason}\n", encoding="utf-8")
         results.append(InboxResult(folder, path.name, reason is None, reason, target))
     return results

@@ -53,6 +53,23 @@ def _guarded_getaddrinfo(host, *args, **kwargs):
     return _real_getaddrinfo(host, *args, **kwargs)
 
 
+# The benchmark and reliability harness tests (tests/bench/, tests/reliability/) run the bench/
+# scripts and scenarios: about half of `make test`. They carry the `harness` marker, so
+# `make quick` (-m "not slow and not harness") leaves them out; `make test` runs them.
+HARNESS_DIRS = {"bench", "reliability"}
+_TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        try:
+            top = Path(str(item.fspath)).resolve().relative_to(_TESTS).parts[0]
+        except ValueError:
+            continue
+        if top in HARNESS_DIRS:
+            item.add_marker(pytest.mark.harness)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _block_network():
     socket.socket.connect = _guarded_connect

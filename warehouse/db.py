@@ -10,15 +10,17 @@ blocks a refresh and a killed refresh never touches what readers see.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import hashlib
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 import duckdb
+
+from sources import settings
+from sources.clock import naive_utc
+from warehouse.dbapi import transaction
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 COMMENTS_DIR = Path(__file__).parent / "comments"   # comments amended after their migration (README there)
@@ -54,13 +56,13 @@ class WarehousePaths:
         return self.home / "inbox"
 
 
-HOME_ENV = "FABRICWATCH_HOME"
-DEFAULT_HOME = "data"
+HOME_ENV = settings.HOME
+DEFAULT_HOME = settings.DEFAULT_HOME
 
 
 def home() -> Path:
     """`$FABRICWATCH_HOME`, default `./data` (relative to the current directory); read at call time."""
-    return Path(os.environ.get(HOME_ENV, DEFAULT_HOME)).resolve()
+    return settings.home()
 
 
 def paths(home: str | Path) -> WarehousePaths:
@@ -106,14 +108,9 @@ def migrate(con: duckdb.DuckDBPyConnection) -> list[str]:
     for version, name, path in migration_files():
         if version in applied:
             continue
-        con.execute("BEGIN")
-        try:
+        with transaction(con):
             con.execute(path.read_text(encoding="utf-8"))
-            con.execute("INSERT INTO meta.schema_migrations VALUES (?, ?, ?)", [version, name, _utcnow()])
-            con.execute("COMMIT")
-        except Exception:
-            con.execute("ROLLBACK")
-            raise
+            con.execute("INSERT INTO meta.schema_migrations VALUES (?, ?, ?)", [version, name, naive_utc()])
         done.append(name)
     apply_comments(con, force=bool(done))
     return done
@@ -141,17 +138,12 @@ def apply_comments(con: duckdb.DuckDBPyConnection, force: bool = False) -> list[
     if schema_version(con) < 14 or (not force and comments_current(con)):  # 0014 creates meta.comments_applied
         return []
     files = comment_files()
-    con.execute("BEGIN")
-    try:
-        for name, (sha, text) in files.items():
+    with transaction(con):
+        for _name, (_sha, text) in files.items():
             con.execute(text)
         con.execute("DELETE FROM meta.comments_applied")
         for name, (sha, _) in files.items():
-            con.execute("INSERT INTO meta.comments_applied VALUES (?, ?, ?)", [name, sha, _utcnow()])
-        con.execute("COMMIT")
-    except Exception:
-        con.execute("ROLLBACK")
-        raise
+            con.execute("INSERT INTO meta.comments_applied VALUES (?, ?, ?)", [name, sha, naive_utc()])
     return list(files)
 
 
@@ -159,7 +151,7 @@ class WarehouseBusy(RuntimeError):
     """Another process (a second refresh, a scheduled run) holds the working database."""
 
 
-MEMORY_ENV = "FABRICWATCH_DUCKDB_MEMORY_LIMIT"
+MEMORY_ENV = settings.DUCKDB_MEMORY_LIMIT
 WORK_MEMORY_LIMIT = "1GB"
 
 
@@ -170,7 +162,7 @@ def work_memory_limit() -> str:
     offline default the marts' joins and windows took the refresh past 2 GiB. Under the limit DuckDB
     spills the large operators to `<working file>.tmp/`, so the refresh's memory stays bounded as
     the data grows (docs/benchmarks.md measures it)."""
-    return os.environ.get(MEMORY_ENV, "").strip() or WORK_MEMORY_LIMIT
+    return settings.duckdb_memory_limit() or WORK_MEMORY_LIMIT
 
 
 def connect_work(path: str | Path, wait_s: float | None = None) -> duckdb.DuckDBPyConnection:
@@ -268,5 +260,3 @@ def _read_sql(name: str) -> str:
     return (Path(__file__).parent / "sql" / name).read_text(encoding="utf-8")
 
 
-def _utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)

@@ -14,11 +14,13 @@ from typing import Iterable, Sequence
 import duckdb
 import pandas as pd
 
+from sources.clock import naive_utc
 from sources.ledger.format import DEFAULT_FOLDER
 from sources.ledger.entities import Registry, load_registry, period_basis, resolve_all
 from sources.evidence import evidence_supports
 from sources.periods import period_bounds
 from sources.records import Event, Observation, Product, Records, flat
+from warehouse.dbapi import transaction
 
 
 # The tables every origin writes (replace_origin empties them for the origin, then refills them).
@@ -119,11 +121,10 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
     the origin's family tables even when `records` has no rows for them).
     """
     registry = registry if registry is not None else default_registry()
-    loaded_at = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    loaded_at = naive_utc()
     counts: dict[str, int] = {}
     family = [f"core.{name}" for name in dict.fromkeys([*records.tables, *tables])]
-    con.execute("BEGIN")
-    try:
+    with transaction(con):
         _delete_origin(con, origin, [*RECORD_TABLES, *family], list(keep))
         counts["observations"] = insert_rows(con, "core.observations", _dedupe(_observation_rows(records.observations, origin, loaded_at, registry)))
         counts["events"] = insert_rows(con, "core.events", _dedupe(_rows(records.events, origin, registry)))
@@ -133,10 +134,6 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
             skip = set(OFFERED_PROVENANCE) - set(_table_columns(con, table))
             counts[name] = insert_rows(con, table, [{**{k: v for k, v in r.items() if k not in skip}, "origin": origin}
                                                     for r in rows])
-        con.execute("COMMIT")
-    except Exception:
-        con.execute("ROLLBACK")
-        raise
     return counts
 
 
@@ -212,14 +209,9 @@ def _re_resolve_chunk(con: duckdb.DuckDBPyConnection, registry: Registry, table:
 def replace_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict], where: str = "true",
                  params: Sequence = ()) -> int:
     """Delete rows of `table` matching `where` and insert `rows`, in one transaction."""
-    con.execute("BEGIN")
-    try:
+    with transaction(con):
         con.execute(f"DELETE FROM {table} WHERE {where}", list(params))
         n = insert_rows(con, table, rows)
-        con.execute("COMMIT")
-    except Exception:
-        con.execute("ROLLBACK")
-        raise
     return n
 
 

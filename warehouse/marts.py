@@ -19,6 +19,8 @@ from pathlib import Path
 
 import duckdb
 
+from warehouse.dbapi import transaction
+
 MARTS_DIR = Path(__file__).parent / "sql" / "marts"
 SCHEMA = "marts"
 
@@ -165,13 +167,8 @@ def apply_mart(con: duckdb.DuckDBPyConnection, mart: Mart | str, directory: Path
         mart = get_mart(mart, directory)
     if helpers:
         apply_helpers(con, directory)
-    con.execute("BEGIN")
-    try:
+    with transaction(con):
         con.execute(mart.sql)
-        con.execute("COMMIT")
-    except Exception:
-        con.execute("ROLLBACK")
-        raise
     return row_count(con, mart.name)
 
 

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import duckdb
 
+from warehouse.dbapi import transaction
+
 SCHEMA = "marts"
 
 
@@ -43,8 +45,7 @@ def materialize_marts(con: duckdb.DuckDBPyConnection, order: list[str] | None = 
             "SELECT column_name, comment FROM duckdb_columns() WHERE database_name = current_database() "
             "AND schema_name = ? AND table_name = ? ORDER BY column_index", [SCHEMA, name]).fetchall()
         tmp = f"__materializing_{name}"
-        con.execute("BEGIN")
-        try:
+        with transaction(con):
             # identifiers come from the catalog, quoted; comments are escaped literals (COMMENT ON takes no parameters)
             con.execute(f"CREATE TABLE {SCHEMA}.{_q(tmp)} AS SELECT * FROM {SCHEMA}.{_q(name)}")
             con.execute(f"DROP VIEW {SCHEMA}.{_q(name)}")
@@ -53,10 +54,6 @@ def materialize_marts(con: duckdb.DuckDBPyConnection, order: list[str] | None = 
             for column, comment in columns:
                 if comment:
                     con.execute(f"COMMENT ON COLUMN {SCHEMA}.{_q(name)}.{_q(column)} IS {_lit(comment)}")
-            con.execute("COMMIT")
-        except Exception:
-            con.execute("ROLLBACK")
-            raise
     return names
 
 

@@ -6,19 +6,15 @@ import datetime as dt
 
 import duckdb
 
+from sources.clock import naive_utc
+from warehouse.dbapi import dict_rows
 from warehouse.load import insert_rows, replace_rows
 
 TABLES = ("raw.parse_state", "raw.parse_history", "raw.parse_carried")   # what the parse steps' bookkeeping writes
 
 
-def _utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
-
-
 def previous(con: duckdb.DuckDBPyConnection, source_id: str) -> dict[str, dict]:
-    cur = con.execute("SELECT * FROM raw.parse_state WHERE source_id = ?", [source_id])
-    cols = [d[0] for d in cur.description]
-    rows = [dict(zip(cols, row)) for row in cur.fetchall()]
+    rows = dict_rows(con.execute("SELECT * FROM raw.parse_state WHERE source_id = ?", [source_id]))
     return {r["url"]: r for r in rows}
 
 
@@ -30,7 +26,7 @@ def unchanged(prev: dict[str, dict], current: list[tuple[str, str]], version: st
 
 
 def save(con: duckdb.DuckDBPyConnection, source_id: str, parser: str, version: str, statuses) -> None:
-    now = _utcnow()
+    now = naive_utc()
     rows = [{"source_id": source_id, "url": s.url, "sha256": s.sha256, "parser": parser, "parser_version": version,
              "status": s.status, "records": s.records, "error": s.error, "parsed_at": now} for s in statuses]
     replace_rows(con, "raw.parse_state", rows, where="source_id = ?", params=[source_id])
@@ -40,15 +36,13 @@ def log_run(con: duckdb.DuckDBPyConnection, run_id: str, source_id: str, *, docu
             records: int, skipped: bool) -> None:
     insert_rows(con, "raw.parse_history", [{"run_id": run_id, "source_id": source_id, "documents": documents,
                                             "failed": failed, "records": records, "skipped": skipped,
-                                            "parsed_at": _utcnow()}])
+                                            "parsed_at": naive_utc()}])
 
 
 def last_two_runs(con: duckdb.DuckDBPyConnection, source_id: str) -> list[dict]:
     """The latest two parse steps of a source, newest first (for row-count collapse checks)."""
-    cur = con.execute("SELECT * FROM raw.parse_history WHERE source_id = ? ORDER BY parsed_at DESC LIMIT 2",
-                      [source_id])
-    cols = [d[0] for d in cur.description]
-    return [dict(zip(cols, row)) for row in cur.fetchall()]
+    return dict_rows(con.execute("SELECT * FROM raw.parse_history WHERE source_id = ? ORDER BY parsed_at DESC LIMIT 2",
+                                 [source_id]))
 
 
 # -- carry-forward (raw.parse_carried) ----------------------------------------------------------
@@ -63,9 +57,7 @@ def yield_check_name(source_id: str) -> str:
 
 def carried(con: duckdb.DuckDBPyConnection, source_id: str) -> dict[str, dict]:
     """The documents of a source whose previous records are carried forward, by url."""
-    cur = con.execute("SELECT * FROM raw.parse_carried WHERE source_id = ? ORDER BY url", [source_id])
-    cols = [d[0] for d in cur.description]
-    rows = [dict(zip(cols, row)) for row in cur.fetchall()]
+    rows = dict_rows(con.execute("SELECT * FROM raw.parse_carried WHERE source_id = ? ORDER BY url", [source_id]))
     return {r["url"]: r for r in rows}
 
 
@@ -79,7 +71,7 @@ def carry_forward(prev: dict[str, dict], prev_carried: dict[str, dict], statuses
     collapsed to zero, e.g. its documents are gone), every document that had records keeps them.
     A document that parses again is not carried: its fresh rows replace the old ones.
     """
-    now = now or _utcnow()
+    now = now or naive_utc()
     out: dict[str, dict] = {}
 
     def keep(url: str, status: str, failed_sha: str | None, error: str | None) -> None:

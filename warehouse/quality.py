@@ -15,7 +15,8 @@ from typing import Callable, NamedTuple, Sequence
 
 import duckdb
 
-from sources.parsers.mlperf.nics import FABRICS as MLPERF_FABRICS
+from sources.fabrics import MLPERF as MLPERF_FABRICS
+from warehouse.dbapi import dict_rows
 from warehouse.marts import Mart, MartError
 
 CHECKS_DIR = Path(__file__).parent / "sql" / "checks"
@@ -64,8 +65,7 @@ def _cols(con: duckdb.DuckDBPyConnection, relation: str, wanted: Sequence[str]) 
 
 
 def _dicts(cur: duckdb.DuckDBPyConnection, limit: int = MAX_ROWS) -> list[dict]:
-    names = [d[0] for d in cur.description]
-    return [dict(zip(names, row)) for row in cur.fetchall()[:limit]]
+    return dict_rows(cur, limit)
 
 
 def _query(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence = ()) -> list[dict]:

@@ -13,8 +13,9 @@ import datetime as dt
 import duckdb
 import pyarrow as pa
 
-from sources.fetch.fetchers import KnownVersion
-from sources.fetch.runs import FetchRun
+from sources.clock import naive_utc
+from sources.fetch.results import FetchRun, KnownVersion
+from warehouse.dbapi import dict_rows, transaction
 
 # What a fetch run writes (record_run).
 TABLES = ("raw.fetch_log", "raw.document_versions", "raw.changes", "raw.documents")
@@ -100,8 +101,7 @@ def known_versions(con: duckdb.DuckDBPyConnection) -> dict[str, KnownVersion]:
 def record_run(con: duckdb.DuckDBPyConnection, run: FetchRun) -> dict[str, int]:
     """Write a fetch run: every attempt, the documents' state, new versions and changes."""
     log, docs, versions, changes = _rows(run)
-    con.execute("BEGIN")
-    try:
+    with transaction(con):
         for name, rows, sql in (("log_rows", log, _INSERT_LOG), ("version_rows", versions, _INSERT_VERSIONS),
                                 ("change_rows", changes, _INSERT_CHANGES), ("doc_rows", docs, _UPSERT_DOCUMENTS)):
             if rows:
@@ -110,39 +110,27 @@ def record_run(con: duckdb.DuckDBPyConnection, run: FetchRun) -> dict[str, int]:
                     con.execute(sql)
                 finally:
                     con.unregister(name)
-        con.execute("COMMIT")
-    except Exception:
-        con.execute("ROLLBACK")
-        raise
     return {"fetch_log": len(log), "documents": len(docs), "versions": len(versions), "changes": len(changes)}
 
 
 def source_status(con: duckdb.DuckDBPyConnection) -> dict[str, dict]:
     """marts.source_status as {source_id: row}: documents, stored, failing, not_recorded, last_fetch, ..."""
-    cur = con.execute(_SOURCE_STATUS)
-    cols = [d[0] for d in cur.description]
-    return {row[0]: dict(zip(cols, row)) for row in cur.fetchall()}
+    return {row["source_id"]: row for row in dict_rows(con.execute(_SOURCE_STATUS))}
 
 
 def latest_documents(con: duckdb.DuckDBPyConnection, source_id: str) -> list[dict]:
     """The current stored version of every document of a source (what its parser reads)."""
-    cur = con.execute(_LATEST_DOCUMENTS, [source_id])
-    cols = [d[0] for d in cur.description]
-    return [dict(zip(cols, row)) for row in cur.fetchall()]
+    return dict_rows(con.execute(_LATEST_DOCUMENTS, [source_id]))
 
 
 def recent_changes(con: duckdb.DuckDBPyConnection, limit: int = 50) -> list[dict]:
-    cur = con.execute(_RECENT_CHANGES, [limit])
-    cols = [d[0] for d in cur.description]
-    return [dict(zip(cols, row)) for row in cur.fetchall()]
+    return dict_rows(con.execute(_RECENT_CHANGES, [limit]))
 
 
 # -- rows -------------------------------------------------------------------------------------
 def _naive(ts: dt.datetime | None) -> dt.datetime | None:
     """TIMESTAMP columns hold UTC without a zone."""
-    if ts is None:
-        return None
-    return ts.astimezone(dt.timezone.utc).replace(tzinfo=None) if ts.tzinfo else ts
+    return None if ts is None else naive_utc(ts)
 
 
 def _rows(run: FetchRun) -> tuple[list[dict], list[dict], list[dict], list[dict]]:

@@ -15,13 +15,14 @@ by dagster.yaml's one-run-at-a-time limit, and wait here for a CLI refresh's pub
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import fcntl
 import json
 import os
 import time
 from pathlib import Path
 from typing import Iterator
+
+from sources.clock import utc_iso
 
 PUBLISH_WAIT_S = 300.0
 
@@ -48,7 +49,7 @@ def refresh_lock(home: str | Path, what: str = "fabricwatch refresh") -> Iterato
             raise RefreshBusy(f"another refresh is running ({holder(home) or 'holder unknown'}); "
                               "one refresh at a time: this one did nothing. Run it again when that one ends.") from None
         info = {"pid": os.getpid(), "what": what,
-                "since": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
+                "since": utc_iso()}
         os.ftruncate(fd, 0)
         os.pwrite(fd, json.dumps(info).encode(), 0)
         try:

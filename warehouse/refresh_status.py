@@ -14,10 +14,12 @@ those sources from the published warehouse for the banner.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 from pathlib import Path
+
+from sources.clock import utc_iso
+from warehouse.dbapi import dict_rows
 
 NAME = "last_refresh.json"
 CARRIED_SQL = Path(__file__).parent / "sql" / "carried_sources.sql"
@@ -29,7 +31,7 @@ def record(home: str | Path, *, run_id: str, success: bool, failed_steps=(), fai
     path = Path(home) / NAME
     info = {"run_id": run_id, "success": bool(success),
             "published": bool(success) if published is None else bool(published),
-            "finished_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            "finished_at": utc_iso(),
             "failed_steps": sorted(set(failed_steps)), "failed_checks": sorted(set(failed_checks))}
     if job:
         info["job"] = job
@@ -70,8 +72,6 @@ def carried(home: str | Path) -> list[dict]:
 
     try:
         with db.published_connection(home) as con:
-            cur = con.execute(CARRIED_SQL.read_text(encoding="utf-8"))
-            cols = [d[0] for d in cur.description]
-            return [dict(zip(cols, row)) for row in cur.fetchall()]
+            return dict_rows(con.execute(CARRIED_SQL.read_text(encoding="utf-8")))
     except Exception:  # noqa: BLE001 - no published file yet, or one built before raw.parse_carried
         return []

@@ -14,7 +14,6 @@ of bad files never pushes the good ones out. Older releases beyond the N good on
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 import os
@@ -23,7 +22,10 @@ from pathlib import Path
 
 import duckdb
 
-KEPT_ENV = "FABRICWATCH_RELEASES_KEPT"
+from sources import settings
+from sources.clock import utcnow
+
+KEPT_ENV = settings.RELEASES_KEPT
 MANIFEST_SUFFIX = ".json"
 
 
@@ -32,7 +34,7 @@ class ReleaseConfigError(ValueError):
 
 
 def releases_kept() -> int:
-    raw = os.environ.get(KEPT_ENV, "").strip()
+    raw = settings.releases_kept()
     if not raw:
         from warehouse.db import RELEASES_KEPT
         return RELEASES_KEPT
@@ -185,4 +187,4 @@ def prune(releases_dir: Path, kept: int | None = None) -> list[Path]:
 
 
 def release_stamp() -> str:
-    return dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    return utcnow().strftime("%Y%m%dT%H%M%S%fZ")

@@ -11,6 +11,8 @@ import json
 
 import duckdb
 
+from sources.clock import naive_utc
+from warehouse.dbapi import dict_row
 from warehouse.load import insert_rows
 
 PUBLISHED = "published"
@@ -23,16 +25,9 @@ LATEST_CHECKS_SQL = (
     "ORDER BY passed, severity, asset, check_name")
 
 
-def utcnow() -> dt.datetime:
-    """TIMESTAMP columns hold UTC without a zone."""
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
-
-
 def last_published(con: duckdb.DuckDBPyConnection) -> dict | None:
     """The newest published run as a dict, or None when nothing was published into this database."""
-    cur = con.execute(LAST_PUBLISHED_SQL)
-    row = cur.fetchone()
-    return dict(zip([d[0] for d in cur.description], row)) if row else None
+    return dict_row(con.execute(LAST_PUBLISHED_SQL))
 
 
 def record_published(con: duckdb.DuckDBPyConnection, *, run_id: str, started_at: dt.datetime, mode: str | None,
@@ -41,7 +36,7 @@ def record_published(con: duckdb.DuckDBPyConnection, *, run_id: str, started_at:
     """Record the run being published (written into the working database just before it is copied)."""
     con.execute("DELETE FROM meta.runs WHERE run_id = ?", [run_id])
     insert_rows(con, "meta.runs", [{
-        "run_id": run_id, "started_at": started_at, "finished_at": utcnow(), "mode": mode, "status": PUBLISHED,
+        "run_id": run_id, "started_at": started_at, "finished_at": naive_utc(), "mode": mode, "status": PUBLISHED,
         "selection": selection, "row_counts": json.dumps(row_counts), "message": message,
         "input_fingerprint": fingerprint}])
 
@@ -60,4 +55,4 @@ def store_check(con: duckdb.DuckDBPyConnection, *, run_id: str, asset: str, chec
     """One asset check outcome into meta.checks (`metadata` must be plain JSON)."""
     insert_rows(con, "meta.checks", [{
         "run_id": run_id, "asset": asset, "check_name": check_name, "passed": passed, "severity": severity,
-        "description": description, "metadata": json.dumps(metadata), "evaluated_at": utcnow()}])
+        "description": description, "metadata": json.dumps(metadata), "evaluated_at": naive_utc()}])

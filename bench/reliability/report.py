@@ -82,7 +82,11 @@ def write_report(r: dict, path: Path = DOC) -> None:
         "Before this change `fabricwatch dashboard` died alone and left Streamlit serving the port, and `fabricwatch ui` "
         "left `dagster dev`'s webserver and daemon running (they ignore SIGTERM). Now the server runs in its own "
         "process group; SIGTERM/SIGINT/SIGHUP are forwarded to the group (SIGINT for `dagster dev`, which shuts down "
-        "its children on it), and what is left after 8 s gets SIGKILL (`fabricwatch/procs.py`). The test suite "
+        "its children on it), and what is left after 8 s gets SIGKILL (`fabricwatch/procs.py`). A guard process "
+        "between fabricwatch and the server gets SIGTERM as its parent-death signal, so the same stop happens when "
+        "fabricwatch itself is SIGKILLed (the OOM killer), and a signal during start-up is honoured "
+        "(`tests/fabricwatch/test_server_lifetime.py`: nothing is left 20 s after a SIGKILL after start-up or a "
+        "SIGTERM during it). The test suite "
         "asserts at the end of every session that no process it started is still alive (`tests/conftest.py`).",
         "",
         "## One refresh at a time",

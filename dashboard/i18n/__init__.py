@@ -11,18 +11,18 @@ else FABRICWATCH_LANG, else English. Read at call time, so a test or a new sessi
 
 from __future__ import annotations
 
-import os
 import tomllib
 from functools import cache
 from pathlib import Path
 
 from dashboard.i18n.numbers import format_amount, format_exact, format_share  # noqa: F401  (re-exported)
+from sources import settings
 
 LANGUAGES = {"en": "English", "zh-TW": "繁體中文"}
 DEFAULT = "en"
 STATE_KEY = "lang"       # st.session_state key of the sidebar switch
 QUERY_PARAM = "lang"     # ?lang=zh-TW
-ENV = "FABRICWATCH_LANG"
+ENV = settings.LANG
 HERE = Path(__file__).parent
 CATALOG = HERE / "catalog.toml"
 DICTIONARY = HERE / "dictionary.zh-TW.toml"
@@ -39,7 +39,7 @@ def normalize(code: object) -> str | None:
 
 def default_language() -> str:
     """FABRICWATCH_LANG (read now, not at import), else English."""
-    return normalize(os.environ.get(ENV)) or DEFAULT
+    return normalize(settings.language()) or DEFAULT
 
 
 def _streamlit_running() -> bool:

@@ -8,6 +8,7 @@ import json
 import os
 from pathlib import Path
 
+from sources.clock import utc_iso
 
 NAME = "export"
 HELP = ("Write every mart of the published warehouse to DIR as Parquet or CSV files, with a manifest.json "
@@ -65,10 +66,9 @@ def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
                 "rows": marts.row_count(con, name), "description": mart["description"], "columns": mart["columns"],
             })
     manifest = {
-        "exported_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "exported_at": utc_iso(),
         "warehouse": {"path": str(published), "schema_version": schema_version,
-                      "modified_at": dt.datetime.fromtimestamp(published.stat().st_mtime, dt.timezone.utc)
-                      .replace(microsecond=0).isoformat()},
+                      "modified_at": utc_iso(dt.datetime.fromtimestamp(published.stat().st_mtime, dt.timezone.utc))},
         "refresh": refresh,
         "format": fmt,
         "marts": entries,

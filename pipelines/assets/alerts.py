@@ -19,8 +19,8 @@ def build_alerts_asset(publish_key: dg.AssetKey) -> dg.AssetsDefinition:
                           "delivery is logged and retried at the next refresh; it never fails the refresh.")
     def alert_deliveries(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
         try:
-            with db.published_connection(warehouse.home) as con:
-                counts = alerts.run_after_publish(warehouse.home, con, context.run.run_id, notify.send)
+            with db.published_connection(warehouse.home_path) as con:
+                counts = alerts.run_after_publish(warehouse.home_path, con, context.run.run_id, notify.send)
         except Exception as exc:  # noqa: BLE001 - alerts never fail a refresh that already published
             context.log.warning(f"watch rules not evaluated: {exc}")
             return dg.MaterializeResult(metadata={"error": str(exc)})

@@ -49,22 +49,6 @@ def _spec(key: dg.AssetKey, deps: list, metadata: dict, description: str) -> dg.
                         description=description)
 
 
-# model_catalog reads what the spec parsers (and the ledger) write: its parents come from that SQL.
-SPECS = [
-    _spec(CATALOG, lineage.sql_parents(OVERRIDES_SQL), _lineage(("model.assumptions", "model.catalog"), OVERRIDES_SQL),
-          "Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse; published as model.catalog so the dashboard evaluates with the same figures."),
-    _spec(SCENARIOS, [CATALOG, *lineage.sql_parents(OVERRIDES_SQL)], _lineage("model.scenarios", OVERRIDES_SQL),
-          "Scenario grid: fabrics x cluster sizes 256-131,072 GPUs x NIC speeds 400/800/1600G (default design: "
-          "one fat tree, rails joined at the spine), swept with the vectorized model (illustrative workload: "
-          "70B parameters, bf16 gradients, 1 s compute per step); workload and design recorded per row."),
-    _spec(CALIBRATION, [CATALOG, *lineage.sql_parents(OVERRIDES_SQL, NCCL_SQL, BENCH_SQL)],
-          _lineage("model.calibration", OVERRIDES_SQL, NCCL_SQL, BENCH_SQL),
-          "Predicted (NCCL's own algorithm choice) vs measured bus bandwidth for every nccl-tests run with known "
-          "hardware and every published benchmark in the ledger; failed/truncated runs, thresholds and vendor "
-          "claims are kept with their status, never fitted."),
-    _spec(SENSITIVITY, [CATALOG, *lineage.sql_parents(OVERRIDES_SQL)], _lineage("model.sensitivity", OVERRIDES_SQL),
-          "Which assumptions move network cost per GPU and step time most (tornado, each ±20%)."),
-]
 CHECK_SPECS = [dg.AssetCheckSpec(
     CALIBRATION_CHECK, asset=CALIBRATION, blocking=True,
     description=f"Fitted points (healthy measurements, known hardware, >= {fm.CALIBRATION_MIN_BYTES >> 20} MiB): "
@@ -72,7 +56,33 @@ CHECK_SPECS = [dg.AssetCheckSpec(
                 "failed and truncated runs, thresholds and vendor claims do not count.")]
 
 
-@dg.multi_asset(name="build_model", specs=SPECS, check_specs=CHECK_SPECS, can_subset=True)
+def build_model_assets(upstream: list[dg.AssetsDefinition]) -> list[dg.AssetsDefinition]:
+    """The model step, its parents the writers (among `upstream`: the source and core assets) of what its SQL
+    reads; called by the definitions once those assets exist (nothing is built at import)."""
+    by_relation = lineage.writers(upstream)
+
+    def sql_parents(*files: str) -> list[dg.AssetKey]:
+        return lineage.parents(lineage.declared_reads(*files), by_relation)
+
+    # model_catalog reads what the spec parsers (and the ledger) write: its parents come from that SQL.
+    specs = [
+        _spec(CATALOG, sql_parents(OVERRIDES_SQL), _lineage(("model.assumptions", "model.catalog"), OVERRIDES_SQL),
+              "Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse; published as model.catalog so the dashboard evaluates with the same figures."),
+        _spec(SCENARIOS, [CATALOG, *sql_parents(OVERRIDES_SQL)], _lineage("model.scenarios", OVERRIDES_SQL),
+              "Scenario grid: fabrics x cluster sizes 256-131,072 GPUs x NIC speeds 400/800/1600G (default design: "
+              "one fat tree, rails joined at the spine), swept with the vectorized model (illustrative workload: "
+              "70B parameters, bf16 gradients, 1 s compute per step); workload and design recorded per row."),
+        _spec(CALIBRATION, [CATALOG, *sql_parents(OVERRIDES_SQL, NCCL_SQL, BENCH_SQL)],
+              _lineage("model.calibration", OVERRIDES_SQL, NCCL_SQL, BENCH_SQL),
+              "Predicted (NCCL's own algorithm choice) vs measured bus bandwidth for every nccl-tests run with known "
+              "hardware and every published benchmark in the ledger; failed/truncated runs, thresholds and vendor "
+              "claims are kept with their status, never fitted."),
+        _spec(SENSITIVITY, [CATALOG, *sql_parents(OVERRIDES_SQL)], _lineage("model.sensitivity", OVERRIDES_SQL),
+              "Which assumptions move network cost per GPU and step time most (tornado, each ±20%)."),
+    ]
+    return [dg.multi_asset(name="build_model", specs=specs, check_specs=CHECK_SPECS, can_subset=True)(build_model)]
+
+
 def build_model(context: dg.AssetExecutionContext, warehouse: WarehouseResource):
     """The selected model assets, one step and one connection; the catalog is read once for all of them."""
     selected = context.selected_asset_keys
@@ -138,5 +148,3 @@ def _model_sensitivity(con, catalog: fm.Catalog) -> dg.MaterializeResult:
     return dg.MaterializeResult(asset_key=SENSITIVITY,
                                 metadata={"assumptions": n, "top": str(table.iloc[0]["assumption"]) if n else None})
 
-
-assets = [build_model]

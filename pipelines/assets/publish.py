@@ -8,6 +8,7 @@ import dagster as dg
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
 from pipelines.run_status import record_published
+from sources.clock import naive_utc
 from sources.fetch.fetchers import FetchMode
 from warehouse import db, runs
 from warehouse import publish as wpublish
@@ -49,5 +50,5 @@ def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
 def _run_start(context: dg.AssetExecutionContext) -> dt.datetime:
     record = context.instance.get_run_record_by_id(context.run.run_id)
     if record is not None and record.start_time:
-        return dt.datetime.fromtimestamp(record.start_time, dt.timezone.utc).replace(tzinfo=None)
-    return runs.utcnow()
+        return naive_utc(dt.datetime.fromtimestamp(record.start_time, dt.timezone.utc))
+    return naive_utc()

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass
-
+from sources.fetch.results import TextChange
 from sources.text import main_text
 
 # Bump when extract_text changes: cached texts of older versions are then recomputed.
@@ -19,25 +18,7 @@ EXTRACTOR_VERSION = "1"
 MAX_DIFF_LINES = 400
 
 
-@dataclass(frozen=True)
-class TextChange:
-    """A new version of a URL compared with the previous one (a row of raw.changes)."""
-    url: str
-    new_sha256: str
-    old_sha256: str | None
-    change_kind: str              # first_seen | changed
-    added_lines: int
-    removed_lines: int
-    old_chars: int
-    new_chars: int
-    size_delta_bytes: int
-    diff: str | None              # unified diff of the main text (None for first_seen)
-    diff_truncated: bool = False
 
-    @property
-    def text_changed(self) -> bool:
-        """False when only markup/boilerplate changed (the body hash differs, the text does not)."""
-        return self.change_kind == "first_seen" or bool(self.added_lines or self.removed_lines)
 
 
 def extract_text(body: bytes, content_type: str | None, encoding: str | None) -> str:

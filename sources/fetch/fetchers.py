@@ -5,12 +5,13 @@ response into sources/snapshots/), replay (the recorded responses; the offline d
 from __future__ import annotations
 
 import enum
-import os
-from dataclasses import dataclass
 from typing import Protocol
 
 from sources.fetch.content import CharsetError, decode_text, is_text_type, sniff_media_type
-from sources.fetch.http import Attempt, HttpClient, HttpConfig, HttpResult, utcnow
+from sources import settings
+from sources.clock import utcnow
+from sources.fetch.http import HttpClient, HttpConfig
+from sources.fetch.results import Attempt, Fetched, HttpResult, KnownVersion
 from sources.registry import Source
 from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
 
@@ -28,27 +29,10 @@ class FetchMode(str, enum.Enum):
     def configured(cls) -> "FetchMode":
         """The mode of a graph loaded without one ($FABRICWATCH_FETCH_MODE, default offline): `dagster dev`,
         the daemon, and a run started from the UI."""
-        return cls(os.environ.get("FABRICWATCH_FETCH_MODE", "").strip() or cls.offline.value)
+        return cls(settings.fetch_mode() or cls.offline.value)
 
 
 MODES = tuple(m.value for m in FetchMode)
-
-
-@dataclass(frozen=True)
-class KnownVersion:
-    """The current version of a URL before this run."""
-    sha256: str
-    etag: str | None = None
-    last_modified: str | None = None
-    bytes: int | None = None
-
-
-@dataclass(frozen=True)
-class Fetched:
-    http: HttpResult
-    recorded: str | None = None       # live | third-party-copy | inbox
-    title: str | None = None
-    published_on: str | None = None
 
 
 class Fetcher(Protocol):

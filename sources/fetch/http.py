@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import ipaddress
-import os
 import random
 import socket
 import threading
@@ -23,6 +22,10 @@ from urllib.parse import urljoin, urlsplit
 
 import httpx
 from protego import Protego
+
+from sources import settings
+from sources.clock import utcnow
+from sources.fetch.results import Attempt, HttpResult
 
 from sources.fetch.content import ContentError, check_content_type, decode_text, is_text_type
 
@@ -37,7 +40,7 @@ KEPT_HEADERS = ("content-type", "content-length", "content-encoding", "etag", "l
 
 # Live-mode credentials: environment variable -> (the one host it is sent to, Authorization value).
 # A GitHub token raises the API's rate limit for the release feeds; nothing else needs one today.
-CREDENTIAL_ENV = {"FABRICWATCH_GITHUB_TOKEN": ("api.github.com", "Bearer {}")}
+CREDENTIAL_ENV = {settings.GITHUB_TOKEN: ("api.github.com", "Bearer {}")}
 
 
 @dataclass(frozen=True)
@@ -73,55 +76,14 @@ class HttpConfig:
     def from_env(cls, **overrides) -> "HttpConfig":
         """Defaults plus the contact address from $FABRICWATCH_CONTACT and the credentials of
         CREDENTIAL_ENV, read at call time (never from a file, never stored)."""
-        overrides.setdefault("contact", os.environ.get("FABRICWATCH_CONTACT", ""))
+        overrides.setdefault("contact", settings.contact())
         overrides.setdefault("credentials", tuple(
-            (host, template.format(os.environ[var].strip())) for var, (host, template) in CREDENTIAL_ENV.items()
-            if os.environ.get(var, "").strip()))
+            (host, template.format(settings.get(var))) for var, (host, template) in CREDENTIAL_ENV.items()
+            if settings.get(var)))
         return cls(**overrides)
 
     def authorization(self, host: str) -> str | None:
         return next((value for h, value in self.credentials if h == host), None)
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One HTTP request (a row of raw.fetch_log)."""
-    url: str
-    purpose: str                  # page | robots
-    attempt: int                  # 1-based, per URL and hop
-    started_at: dt.datetime
-    outcome: str                  # ok | not_modified | redirect | retry | error | disallowed
-    status: int | None = None
-    bytes: int = 0                # body bytes read (after content-encoding)
-    wire_bytes: int = 0           # bytes received on the wire
-    elapsed_ms: float = 0.0
-    error_class: str | None = None
-    error_message: str | None = None
-    retry_after_s: float | None = None
-
-
-@dataclass(frozen=True)
-class HttpResult:
-    url: str
-    final_url: str
-    outcome: str                  # fetched | not_modified | disallowed | error
-    status: int | None
-    fetched_at: dt.datetime
-    attempts: tuple[Attempt, ...]
-    body: bytes | None = None
-    content_type: str | None = None   # media type, no parameters
-    encoding: str | None = None       # Python codec the text decodes with (text types only)
-    headers: dict[str, str] = field(default_factory=dict)
-    error_class: str | None = None
-    error_message: str | None = None
-
-    @property
-    def etag(self) -> str | None:
-        return self.headers.get("etag")
-
-    @property
-    def last_modified(self) -> str | None:
-        return self.headers.get("last-modified")
 
 
 class FetchFailure(Exception):
@@ -142,10 +104,6 @@ class RetryAfterTooLong(FetchFailure): ...
 class HttpStatusError(FetchFailure): ...
 class AddressNotPublic(FetchFailure): ...
 class UnsupportedEncoding(FetchFailure): ...
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
 
 
 class HostGates:

@@ -7,7 +7,6 @@ Last-Modified; see `warehouse.raw.known_versions`) and writes the returned `Fetc
 
 from __future__ import annotations
 
-import datetime as dt
 import mimetypes
 import re
 import threading
@@ -15,109 +14,22 @@ import time
 import uuid
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable, Mapping
 from urllib.parse import urljoin, urlsplit, urldefrag
 
-from sources.fetch.changes import EXTRACTOR_VERSION, TextChange, compare_versions, extract_text
+from sources.fetch.changes import EXTRACTOR_VERSION, compare_versions, extract_text
 from sources.fetch.content import CharsetError, decode_text, is_text_type, sniff_media_type
-from sources.fetch.fetchers import Fetched, Fetcher, KnownVersion, ReplayFetcher
+from sources.fetch.fetchers import Fetcher, ReplayFetcher
 from sources.fetch.github_discovery import github_links, index_accept
-from sources.fetch.http import Attempt, HttpResult, utcnow
+from sources.clock import utcnow
+from sources.fetch.results import Attempt, Fetched, FetchRun, HttpResult, KnownVersion, SourceReport, UrlOutcome
 from sources.registry import Source
 from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore, VersionMeta
 
 # Outcomes that carry a body to store.
 BODY_OUTCOMES = ("fetched", "replayed", "read")
-
-
-# -- results --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class UrlOutcome:
-    source_id: str
-    url: str
-    role: str                          # page | index
-    fetched: Fetched
-    sha256: str | None = None          # the URL's current body after this run (new or reused)
-    size: int | None = None
-    new_version: bool = False
-    change: TextChange | None = None
-    processing_s: float = 0.0          # CPU seconds: storing + text extraction + diff
-
-    @property
-    def outcome(self) -> str:
-        return self.fetched.http.outcome
-
-    @property
-    def is_error(self) -> bool:
-        return self.outcome in ("error", "disallowed")
-
-
-@dataclass
-class SourceReport:
-    source_id: str
-    mode: str
-    outcomes: list[UrlOutcome] = field(default_factory=list)
-    tracking_errors: list[str] = field(default_factory=list)   # change tracking failed (version kept)
-
-    def count(self, *outcomes: str) -> int:
-        return sum(1 for o in self.outcomes if o.outcome in outcomes)
-
-    @property
-    def changed(self) -> int:
-        return sum(1 for o in self.outcomes if o.new_version)
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for o in self.outcomes if o.is_error)
-
-    @property
-    def bytes(self) -> int:
-        return sum(len(o.fetched.http.body or b"") for o in self.outcomes)
-
-    @property
-    def status(self) -> str:
-        """ok-ish first: changed | unchanged | partial (some errors) | error | not_recorded | empty."""
-        if not self.outcomes:
-            return "empty"
-        n, errors = len(self.outcomes), self.errors
-        not_recorded = self.count("not_recorded")
-        if errors == n:
-            return "error"
-        if not_recorded + errors == n:
-            return "not_recorded" if errors == 0 else "error"
-        if errors:
-            return "partial"
-        return "changed" if self.changed else "unchanged"
-
-    def summary(self) -> dict[str, int | str]:
-        return {"status": self.status, "urls": len(self.outcomes),
-                "fetched": self.count("fetched", "replayed", "read"), "not_modified": self.count("not_modified"),
-                "changed": self.changed, "errors": self.errors, "not_recorded": self.count("not_recorded"),
-                "bytes": self.bytes}
-
-    def error_lines(self) -> list[str]:
-        return [f"{o.url}: {o.fetched.http.error_class}: {o.fetched.http.error_message}"
-                for o in self.outcomes if o.is_error or o.outcome == "not_recorded"] + self.tracking_errors
-
-
-@dataclass
-class FetchRun:
-    run_id: str
-    mode: str
-    started_at: dt.datetime
-    fetched_at: dt.datetime | None = None     # end of the network phase
-    finished_at: dt.datetime | None = None    # end of change tracking
-    reports: dict[str, SourceReport] = field(default_factory=dict)
-
-    @property
-    def outcomes(self) -> list[UrlOutcome]:
-        return [o for r in self.reports.values() for o in r.outcomes]
-
-    @property
-    def processing_s(self) -> float:
-        return sum(o.processing_s for o in self.outcomes)
 
 
 # -- orchestration ---------------------------------------------------------------------------

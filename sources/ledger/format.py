@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from sources.cadence import Cadence
+from sources.fabrics import LEDGER
 
 DEFAULT_FOLDER = Path(__file__).parents[1] / "curated"
 
@@ -14,7 +15,7 @@ UNITS = ("USD", "units", "share", "Gbps", "GBps", "Tbps", "TBps", "ns", "us", "m
 # Units whose values may be below zero (changes: growth ratios, point and year differences, as the
 # public-facts ledger has them); every other unit is a count, size, rate or price.
 SIGNED_UNITS = ("pct_points", "ratio", "years")
-FABRICS = ("infiniband", "ethernet", "roce", "spectrum-x", "uec", "nvlink", "slingshot", "omni-path", "other")
+FABRICS = LEDGER   # what a ledger row may name (sources/fabrics.py: one fabric vocabulary)
 QUALIFIERS = (">", "<", "~", ">=", "<=")
 CADENCES = tuple(c.value for c in Cadence)   # sources/cadence.py
 INDICATOR_CATEGORIES = ("market", "shipments", "optics", "prices", "share", "top500", "benchmark", "cloud",

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import dagster as dg
-import duckdb
 import pytest
 
 from pipelines.assets.curated import curated_ledger

@@ -9,7 +9,7 @@ import pytest
 
 from tests.fixtures.warehouse import builder
 from warehouse import db, load, marts
-from sources.records import Observation, Records
+from sources.records import Records
 
 
 @pytest.fixture(scope="module")

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from sources.parsers.mlperf.items import MGMT_WORDS, NIC_WORD, Nic, narrow, read_items
 
-FABRICS = ("infiniband", "roce", "ethernet", "slingshot", "efa", "omni-path", "tpu-ici", "other", "none")
+from sources.fabrics import MLPERF as FABRICS  # noqa: E402,F401 - the ids this reader tells apart (one fabric vocabulary)
 PLACEHOLDERS = {"", "n/a", "na", "-", "--", "todo", "none", "tbd", "not applicable", "unknown", "null", "not public"}
 # More NICs than this per accelerator is no compute-NIC count (AWS p5 has 32 EFA interfaces for 8 GPUs).
 MAX_NICS_PER_ACCELERATOR = 4

@@ -49,7 +49,7 @@ def read_description(text: str) -> tuple[dict, list[str]]:
         if data is None:
             data = _read_log_lines(stripped)
             if data is None:
-                raise ParseError(f"not JSON and not MLPerf log lines: {exc.msg} at line {exc.lineno} column {exc.colno}")
+                raise ParseError(f"not JSON and not MLPerf log lines: {exc.msg} at line {exc.lineno} column {exc.colno}") from exc
             warnings.append("file is in the v0.6 log-line form (key: {\"value\": ...}); read line by line")
     if not isinstance(data, dict):
         raise ParseError(f"expected a JSON object, got {type(data).__name__}")

@@ -174,7 +174,7 @@ def product_of(doc: Document, name: str, kind: str, body_text: str, when: dt.dat
 
 
 def parse(doc: Document) -> Records:
-    name, kind, body_text, pairs, specs = _page(doc)
+    name, kind, body_text, _pairs, specs = _page(doc)
     when = published_on(doc)
     records = Records()
     product = product_of(doc, name, kind, body_text, when)

@@ -19,18 +19,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Fabric group id → display label, in display order.
-FABRIC_GROUPS: dict[str, str] = {
-    "infiniband": "InfiniBand",
-    "ethernet": "Ethernet (excl. Slingshot)",
-    "slingshot": "Slingshot",
-    "omni-path": "Omni-Path",
-    "proprietary": "Proprietary/custom",
-    "myrinet": "Myrinet",
-    "quadrics": "Quadrics",
-    "other": "Other",
-    "not_stated": "Not stated in the list (N/A)",
-}
+from sources.fabrics import TOP500_GROUPS
+
+# Fabric group id → display label, in display order: the fabric vocabulary's TOP500 groups.
+FABRIC_GROUPS = TOP500_GROUPS
 
 # TOP500 `Interconnect Family` as written (case-folded) → fabric group. Every family in the 40
 # shipped lists (2000-06 to 2023-11) is here.

@@ -185,7 +185,7 @@ def test_page_without_figures_warns_instead_of_returning_silently():
 
 def test_broken_html_still_reads_text():
     # Truncated download: unclosed tags; lxml recovers the paragraph.
-    body = "<html><body><main><p>Shipments reached 6.4 million units in 2023.<p>Revenue grew".encode()
+    body = b"<html><body><main><p>Shipments reached 6.4 million units in 2023.<p>Revenue grew"
     out = claims.cli_json(Document(source_id="test_claims", url="https://www.trendforce.com/x", body=body,
                                    published_on=dt.date(2025, 2, 5)))
     assert [(c["value"], c["unit"], c["period"]) for c in out["claims"]] == [(6.4e6, "units", "2023")]
