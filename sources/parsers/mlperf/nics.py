@@ -33,9 +33,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from sources.fabrics import MLPERF as FABRICS  # noqa: F401 - the ids this reader tells apart (one fabric vocabulary)
 from sources.parsers.mlperf.items import MGMT_WORDS, NIC_WORD, Nic, narrow, read_items
 
-from sources.fabrics import MLPERF as FABRICS  # noqa: E402,F401 - the ids this reader tells apart (one fabric vocabulary)
 PLACEHOLDERS = {"", "n/a", "na", "-", "--", "todo", "none", "tbd", "not applicable", "unknown", "null", "not public"}
 # More NICs than this per accelerator is no compute-NIC count (AWS p5 has 32 EFA interfaces for 8 GPUs).
 MAX_NICS_PER_ACCELERATOR = 4
@@ -99,12 +99,12 @@ def read_network(fields: dict[str, str | None], accelerators_per_node: int | Non
                 compute[0].count = other[0].count
     else:
         # nothing chosen: the management/storage NICs of the first field that has NICs are what was excluded
-        for name, c, w, ex in candidates:
+        for _name, _c, w, ex in candidates:
             if ex or w:
                 why, excluded = w, ex
                 break
     # what other fields leave out by role (a "2 control plane" in the card count) is excluded too
-    for name, c, w, ex in candidates:
+    for name, _c, _w, ex in candidates:
         if name != chosen_field:
             excluded = excluded + [e for e in ex if "(labelled)" in e and e not in excluded]
     net.excluded = excluded
