@@ -301,33 +301,35 @@ def protocol_name(code) -> str | None:
     return PROTOCOLS[code] if 0 <= code < len(PROTOCOLS) else None
 
 
-def ecmp_delivered_share(down, up, flows_per_nic):
+def ecmp_delivered_share(down, up, flows_per_nic, uplink_ratio=1.0):
     """Share of the leaf's offered load that statically hashed flows deliver through its uplinks.
 
     down NICs each send `flows_per_nic` equal flows, all leaving the leaf (fragmented placement,
-    Meta SIGCOMM 2024), hashed uniformly onto `up` uplinks of the NIC's speed.
+    Meta SIGCOMM 2024), hashed uniformly onto `up` uplinks of `uplink_ratio` times the host link's
+    speed (a 400G uplink above 200G host links carries two NICs' worth: ratio 2).
     """
     down = np.asarray(down, dtype=float)
     up = np.asarray(up, dtype=float)
-    q = np.asarray(flows_per_nic, dtype=float)
-    flows = q * down
+    c = np.asarray(uplink_ratio, dtype=float)
+    q = np.asarray(flows_per_nic, dtype=float) * c  # flows that fill one uplink
+    flows = np.asarray(flows_per_nic, dtype=float) * down
     p = 1.0 / up
     shortfall = np.zeros(np.broadcast(down, up, q).shape)
     log_choose = np.zeros_like(shortfall)
     with np.errstate(divide="ignore", invalid="ignore"):
         log_p, log_not_p = np.log(p), np.log1p(-p)
         max_q = np.nanmax(q) if q.size and np.isfinite(q).any() else 0
-        for level in range(int(max_q)):
+        for level in range(int(np.ceil(max_q))):
             active = level < q
             log_pmf = log_choose + level * log_p + (flows - level) * log_not_p
             pmf = np.where(active, np.exp(log_pmf), 0.0)
             shortfall = shortfall + pmf * (1.0 - level / q)
             log_choose = log_choose + np.log(np.maximum(flows - level, 1e-300)) - np.log(level + 1.0)
     per_link = 1.0 - shortfall  # E[min(1, L/q)]
-    return np.minimum(1.0, up / down * per_link)
+    return np.minimum(1.0, up * c / down * per_link)
 
 
-def network_share(tiers, down, up, routing_efficiency, flows_per_nic):
+def network_share(tiers, down, up, routing_efficiency, flows_per_nic, uplink_ratio=1.0):
     """(routing efficiency, oversubscription factor) of the scale-out fabric.
 
     One switch tier has no multipath (efficiency 1). `routing_efficiency` NaN means static ECMP
@@ -337,8 +339,9 @@ def network_share(tiers, down, up, routing_efficiency, flows_per_nic):
     tiers = np.asarray(tiers)
     down = np.asarray(down, dtype=float)
     up = np.asarray(up, dtype=float)
-    bound = np.minimum(1.0, up / down)
-    ecmp = ecmp_delivered_share(down, up, flows_per_nic) / bound
+    c = np.asarray(uplink_ratio, dtype=float)
+    bound = np.minimum(1.0, up * c / down)
+    ecmp = ecmp_delivered_share(down, up, flows_per_nic, c) / bound
     routing = np.where(np.isnan(routing_efficiency), ecmp, routing_efficiency)
     multi = tiers > 1
     return np.where(multi, routing, 1.0), np.where(multi, bound, 1.0)

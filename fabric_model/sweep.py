@@ -24,9 +24,11 @@ SCENARIO_COLUMNS = tuple(f.name for f in dataclasses.fields(Scenario))
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(Scenario) if f.name != "gpus"}
 # Columns that decide which catalog rows a scenario uses (the rest is plain arithmetic).
 _ID_COLUMNS = ("fabric", "switch", "nic", "system", "nic_gbps", "gpus_per_node", "algorithm", "host_links",
-               "design", "planes")
+               "design", "planes", "uplink_gbps", "gpus_per_leaf", "pod_gpus", "rails", "flows_per_nic",
+               "spine_switch", "core_switch", "spine_rule")
 _PER_ROW = ("gpus", "gpus_per_node", "nic_gbps", "oversubscription", "message_bytes", "params",
-            "bytes_per_grad_element", "compute_s_per_step", "overlap_share")
+            "bytes_per_grad_element", "compute_s_per_step", "overlap_share", "spine_oversubscription")
+_OPTIONAL_INTS = ("uplink_gbps", "gpus_per_leaf", "pod_gpus", "rails", "flows_per_nic")
 DEFAULT_SIZES = tuple(2**k for k in range(8, 18))  # 256 .. 131,072 GPUs
 DEFAULT_NIC_GBPS = (400, 800, 1600)
 
@@ -57,7 +59,7 @@ def _normalize(grid: pd.DataFrame) -> pd.DataFrame:
         elif default is not None:
             frame[name] = frame[name].where(frame[name].notna(), default)
     frame["planes"] = frame["planes"].astype(int)
-    for name in ("fabric", "switch", "nic", "system"):
+    for name in ("fabric", "switch", "nic", "system", "spine_switch", "core_switch", *_OPTIONAL_INTS):
         frame[name] = frame[name].astype(object).where(frame[name].notna(), None)
     return frame
 
@@ -66,6 +68,8 @@ def _scenario(row: dict) -> Scenario:
     values = {name: row[name] for name in SCENARIO_COLUMNS}
     for name in ("gpus", "gpus_per_node", "nic_gbps", "planes"):
         values[name] = int(values[name])
+    for name in _OPTIONAL_INTS:
+        values[name] = None if values[name] is None else int(values[name])
     return Scenario(**values)
 
 
@@ -122,6 +126,8 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
         ((x["overlap_share"] < 0) | (x["overlap_share"] > 1), "overlap must be within 0..1"),
         ((x["params"] < 0) | (x["bytes_per_grad_element"] < 0) | (x["compute_s_per_step"] < 0),
          "workload figures must not be negative"),
+        (~(x["spine_oversubscription"] >= 1), "spine oversubscription must be at least 1 (down:up)"),
+        (~(x["oversubscription"] >= 0.25), "oversubscription below 1:4 is not a design"),
     )
     for bad, message in checks:
         row_errors = np.where(bad & (row_errors == ""), message, row_errors)
@@ -143,6 +149,7 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
     columns = {name: np.broadcast_to(np.asarray(values), (len(frame),)) for name, values in out.items()
                if name not in result.columns and name not in ("planes",)}
     result = pd.concat([result, pd.DataFrame(columns)], axis=1)
+    result["planes_per_nic"] = frame["planes"].to_numpy(dtype=int)  # the scenario's input; `planes` = all planes
     resolved_planes = np.asarray(out["planes"], dtype=float)
     result["planes"] = np.where(np.isnan(resolved_planes), frame["planes"].to_numpy(dtype=float),
                                 resolved_planes).astype(int)

@@ -63,11 +63,15 @@ def _ledger(indicator: str, subject_part: str) -> list[dict]:
 def test_tomahawk_6_two_tier_reproduces_broadcoms_128k_claim(catalog):
     # The Register via techgeekwire (ledger): "up to 128,000 GPUs with just 750 switches in a two-tier
     # architecture"; IBS Electronics: "flat two-tier ... over 128,000 XPUs" (512 x 200G ports).
+    # Broadcom counts the fewest spines that have the ports (250 for 500 leaves x 256 uplinks); spreading
+    # each leaf's 256 uplinks evenly, as NVIDIA's reference designs do, takes 256 (a divisor of 256).
     claim = _ledger("switch_count", "128K-GPU two-tier")[0]
-    r = evaluate(Scenario(gpus=128_000, switch="tomahawk-6", nic_gbps=200), catalog)
+    r = evaluate(Scenario(gpus=128_000, switch="tomahawk-6", nic_gbps=200, spine_rule="minimum"), catalog)
     assert r.scenario.fabric == "roce-ecmp"  # the switch implies its fabric family
     assert r.tiers == 2 and r.switches_total == int(claim["value"]) == 750
     assert r.max_endpoints > 128_000
+    even = evaluate(Scenario(gpus=128_000, switch="tomahawk-6", nic_gbps=200), catalog)
+    assert (even.switches_leaf, even.switches_spine) == (500, 256)
 
 
 @pytest.mark.parametrize("switch, nic_gbps, fabric", [
@@ -139,7 +143,7 @@ def test_assumption_shares_show_what_rests_on_guesses(catalog):
     (["--gpus", "64", "--switch", "no-such-switch"], "unknown switch 'no-such-switch'"),
     (["--gpus", "64", "--nic", "no-such-nic"], "unknown NIC 'no-such-nic'"),
     (["--gpus", "64", "--planes", "2", "--single-plane"], "contradict each other"),
-    (["--gpus", "64", "--planes", "2", "--rail-only"], "contradict each other"),
+    (["--gpus", "64", "--single-plane", "--rail-only"], "contradict each other"),
     (["--gpus", "64", "--planes", "0"], "at least 1"),
     (["--gpus", "64", "--switch", "tomahawk-6", "--fabric", "ib"], "does not run fabric 'ib'"),
     (["--gpus", "64", "--switch", "quantum-x800", "--nic-gbps", "400"], "no 400G ports"),
