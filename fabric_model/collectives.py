@@ -53,6 +53,21 @@ LL, LL128, SIMPLE = range(3)
 ALGORITHMS = ("auto", *NCCL_ALGORITHMS, "in-network")
 ALGORITHM_CODES = {"auto": AUTO, **{name: i for i, name in enumerate(NCCL_ALGORITHMS)}, "in-network": IN_NETWORK}
 COLLECTIVES = ("all_reduce", "all_gather", "reduce_scatter")
+# In-network reduction as NCCL names it (NCCL_ALGO values) and what each needs. "in-network" on the
+# command line is CollNetDirect. Sources: NCCL env docs (NCCL_ALGO: Tree, Ring, CollNetDirect,
+# CollNetChain, NVLS, NVLSTree, PAT); the CollNet plugin is NVIDIA's nccl-rdma-sharp-plugins (SHARP on
+# Quantum InfiniBand switches); NVLS needs NVSwitch NVLink SHARP (Hopper and later, nccl_gpus.csv).
+IN_NETWORK = {
+    "collnet-direct": {"nccl": "CollNetDirect", "requires": "SHARP-capable InfiniBand switches (Quantum-2/X800, "
+                       "fabric ib) and the nccl-rdma-sharp-plugins CollNet plugin; reduces in the network switches"},
+    "collnet-chain": {"nccl": "CollNetChain", "requires": "as CollNetDirect (SHARP switches + CollNet plugin); "
+                      "chains the node's GPUs to one NIC"},
+    "nvls": {"nccl": "NVLS", "requires": "NVSwitch with NVLink SHARP (H100/H200/B200 and later); within one "
+             "NVLink domain, or across nodes only together with CollNet (SHARP)"},
+    "nvls-tree": {"nccl": "NVLSTree", "requires": "NVLink SHARP within each node plus a tree across nodes "
+                  "(no network SHARP needed)"},
+}
+IN_NETWORK["in-network"] = IN_NETWORK["collnet-direct"]
 
 
 @dataclass(frozen=True)

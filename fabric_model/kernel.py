@@ -88,14 +88,14 @@ def compute(x: dict[str, np.ndarray], catalog: Catalog) -> dict[str, np.ndarray]
                        oversubscription=x["oversubscription"], spine_oversubscription=x["spine_oversubscription"],
                        gpus_per_leaf=x["gpus_per_leaf"], pod_gpus=x["pod_gpus"],
                        even_spines=np.nan_to_num(np.asarray(x["even_spines"], dtype=float)) > 0)
-    parts = count_parts(topo, x["host_copper"], link_gbps, x["cage_gbps"], x["gpus"], topo["uplink_gbps"])
+    parts = count_parts(topo, x["host_copper"], link_gbps, x["cage_gbps"], x["gpus"], topo["fabric_link_gbps"])
     network = capex_and_power(topo, parts, x)
     cluster = cluster_capex_and_power(x["gpus"], x["system_price_usd"], x["system_gpus"], x["nics_included"],
                                       x["included_nic_price_usd"], x["system_power_w"], network)
 
     routing, oversub_factor = network_share(topo["tiers"], topo["leaf_down_ports"], topo["leaf_up_ports"],
                                             x["routing_efficiency"], x["flows_per_nic"],
-                                            np.asarray(topo["uplink_gbps"], dtype=float) / link_gbps)
+                                            np.asarray(topo["fabric_link_gbps"], dtype=float) / link_gbps)
     fabric_efficiency = x["nic_efficiency"] * routing
     line_GBps = np.asarray(x["nic_gbps"], dtype=float) / 8.0
     with np.errstate(divide="ignore", invalid="ignore"):  # the taper between pods (bisection, not the ring)
