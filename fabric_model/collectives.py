@@ -76,11 +76,17 @@ class Tuning:
 
     rows: tuple
 
-    def get(self, name: str, algorithm: str = "", protocol: str = "") -> float:
+    def __post_init__(self):  # one dict look-up per constant (the kernel asks thousands of times per sweep)
+        index = {}
         for row in self.rows:
-            if row["name"] == name and row["algorithm"] == algorithm and row["protocol"] == protocol:
-                return float(row["value"])
-        raise KeyError(f"nccl_tuning.csv has no {name}/{algorithm}/{protocol}")
+            index.setdefault((row["name"], row["algorithm"], row["protocol"]), float(row["value"]))
+        object.__setattr__(self, "_index", index)
+
+    def get(self, name: str, algorithm: str = "", protocol: str = "") -> float:
+        try:
+            return self._index[(name, algorithm, protocol)]
+        except KeyError:
+            raise KeyError(f"nccl_tuning.csv has no {name}/{algorithm}/{protocol}") from None
 
     def lat(self, name: str, a: int, p: int) -> float:
         return self.get(name, NCCL_ALGORITHMS[a], PROTOCOLS[p])

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .catalog import Catalog, ModelError
 from .collectives import ALGORITHMS  # noqa: F401  (re-exported: the one list of algorithm names)
-from .topology import size_design
+from .topology import reach_per_plane
 
 FABRICS = ("ib", "roce-ecmp", "spectrum-x", "uec")
 DEFAULT_ALGORITHM = "auto"  # NCCL's own choice (collectives.py); explicit names for what-ifs
@@ -253,25 +253,15 @@ def reach(s: Scenario, catalog: Catalog, leaf) -> tuple[int, str]:
         if not sw.radix_at(uplink):
             return 0, f"the {role} switch {sw.switch_id} has no {uplink:g}G ports"
     ports = design_ports(s, catalog, leaf)
-    topo = size_design(s.gpus, **ports)
-    tiers = int(topo["tiers"])
-    if tiers:
-        return tiers, ""
-    down, up = int(topo["leaf_down_ports"]), int(topo["leaf_up_ports"])
-    if down * s.link_gbps + up * uplink > ports["leaf_budget_gbps"] + 1e-6 or up < 1:
-        return 0, (f"a leaf of {down} x {s.link_gbps:g}G down and {up} x {uplink:g}G up exceeds "
+    plane = reach_per_plane(**ports)
+    if not plane["leaf_ok"]:
+        return 0, (f"a leaf of {plane['down']:g} x {s.link_gbps:g}G down and {plane['up']:g} x {uplink:g}G up exceeds "
                    f"{leaf.switch_id}'s {ports['leaf_budget_gbps'] / 1000:g} Tb/s")
-    return 0, (f"maximum {_max_reach(ports):,} at {s.link_gbps:g}G, {s.design}, oversubscription "
+    n = math.ceil(s.gpus / s.rail_count)
+    for tiers, key in ((1, "n1"), (2, "n2"), (3, "n3")):
+        if n <= plane[key] and (tiers < 3 or plane["pod_ok"]):
+            return tiers, ""
+    if not plane["pod_ok"]:
+        return 0, f"a pod of {s.pod_gpus:,} GPUs needs more leaves than {spine.switch_id}'s down ports"
+    return 0, (f"maximum {int(plane['n3'] * s.rail_count):,} at {s.link_gbps:g}G, {s.design}, oversubscription "
                f"{s.oversubscription:g}")
-
-
-def _max_reach(ports: dict) -> int:
-    """Largest cluster three tiers of the design reach (a binary search on size_design)."""
-    lo, hi = 1, MAX_GPUS
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if int(size_design(mid, **ports)["tiers"]):
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo

@@ -29,6 +29,8 @@ HPN's dual-plane dual-ToR). Total planes = rails x planes.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 _EPS_DIGITS = 9  # round before ceil/floor so 3/1.5 stays 2
@@ -77,6 +79,11 @@ def spread_spines(uplinks, needed, even=True):
     e = np.broadcast_to(even, shape).reshape(-1)
     out = m.copy()
     ok = e & np.isfinite(u) & np.isfinite(m) & (u >= 1) & (m >= 1) & (m <= u)
+    if ok.size == 1:  # one scenario (evaluate): no need for np.unique
+        if ok[0]:
+            ui, mi = int(u[0]), int(m[0])
+            out[0] = next(c for c in range(mi, ui + 1) if ui % c == 0)
+        return out.reshape(shape)
     if ok.any():
         pairs, inverse = np.unique(np.stack([u[ok], m[ok]]), axis=1, return_inverse=True)
         values = np.empty(pairs.shape[1])
@@ -156,6 +163,33 @@ def size_design(gpus, *, rails=1, planes=1, host_gbps, uplink_gbps=None, leaf_bu
         "links_leaf_spine": np.where(feasible, leaf_spine * total, 0.0),
         "links_spine_core": np.where(feasible, spine_core * total, 0.0),
     }
+
+
+def reach_per_plane(*, host_gbps, uplink_gbps=None, leaf_budget_gbps, spine_radix, core_radix=None,
+                    oversubscription=1.0, spine_oversubscription=1.0, gpus_per_leaf=math.nan,
+                    pod_gpus=math.nan, **_) -> dict:
+    """One design's leaf ports and reach per plane in plain Python (the scalar twin of the tier choice in
+    `size_design`, for checking one scenario quickly): n1, n2, n3 endpoints for 1/2/3 tiers, whether the
+    leaf fits its switch and the pod its spines."""
+    h = float(host_gbps)
+    s = h if uplink_gbps is None or math.isnan(uplink_gbps) else float(uplink_gbps)
+    budget, k2 = float(leaf_budget_gbps), float(spine_radix)
+    k3 = k2 if core_radix is None else float(core_radix)
+    r, r2 = float(oversubscription), float(spine_oversubscription)
+    if math.isnan(gpus_per_leaf):
+        down = max(math.floor(round(budget * r / ((r + 1.0) * h), _EPS_DIGITS)), 1.0)
+        up = math.floor(round((budget - down * h) / s, _EPS_DIGITS)) if s else 0.0
+        n1 = math.floor(round(budget / h, _EPS_DIGITS))
+    else:
+        down = float(gpus_per_leaf)
+        up = math.ceil(round(down * h / (r * s), _EPS_DIGITS))
+        n1 = down
+    leaf_ok = down >= 1 and up >= 1 and round(down * h + up * s - budget, 6) <= 0
+    d2 = min(max(math.floor(round(k2 * r2 / (r2 + 1.0), _EPS_DIGITS)), 1.0), max(k2 - 1, 1.0))
+    pod_leaves = d2 if math.isnan(pod_gpus) else math.ceil(round(pod_gpus / down, _EPS_DIGITS))
+    n2 = k2 * down if math.isnan(pod_gpus) else min(k2 * down, pod_leaves * down)
+    return {"down": down, "up": up, "n1": n1, "n2": n2, "n3": k3 * pod_leaves * down, "leaf_ok": leaf_ok,
+            "pod_ok": pod_leaves <= d2}
 
 
 def size_fabric(gpus, planes, radix, oversubscription, shared=False, even_spines=False) -> dict[str, np.ndarray]:
