@@ -157,26 +157,32 @@ def _bounds(catalog: Catalog, table: str, item_id: str, field: str, value: float
 def sensitivity(base: Scenario, catalog: Catalog, delta: float = 0.2) -> pd.DataFrame:
     """Tornado: each assumption at the low and high end of its range (ranges.csv: sourced ranges or
     labelled assumed bands; ±delta where none is recorded); effect on network capex per GPU, cluster
-    capex per effective GPU and step time. Sorted by largest swing."""
+    capex per effective GPU and step time. Sorted by largest swing. (All cases in one kernel call.)"""
+    from .kernel import inputs_for
+
     s = resolve_ids(base, catalog)
-    reference = evaluate(s, catalog)
-    rows = []
+    metrics = ("capex_network_per_gpu_usd", "capex_cluster_per_effective_gpu_usd", "step_time_s")
+    meta, rows = [], [inputs_for(s, catalog)]
     for name, table, item_id, field, value, build, clamp in _tornado_cases(s, catalog):
         if value is None or value == 0 or value == float("inf"):
             continue
         low_value, high_value, basis = _bounds(catalog, table, item_id, field, value, delta, clamp)
-        results = {}
-        for side, new in (("low", low_value), ("high", high_value)):
+        meta.append((name, value, low_value, high_value, basis))
+        for new in (low_value, high_value):
             scenario, cat = build(new)
-            results[side] = (new, evaluate(scenario, cat))
+            rows.append(inputs_for(scenario, cat))
+    out = _metric_rows(rows, catalog, metrics)
+    reference = {m: float(out[m][0]) for m in metrics}
+    frame_rows = []
+    for i, (name, value, low_value, high_value, basis) in enumerate(meta):
         row = {"assumption": name, "base_value": value, "low_value": low_value, "high_value": high_value,
                "range_basis": basis}
-        for metric in ("capex_network_per_gpu_usd", "capex_cluster_per_effective_gpu_usd", "step_time_s"):
-            low, high = getattr(results["low"][1], metric), getattr(results["high"][1], metric)
+        for metric in metrics:
+            low, high = float(out[metric][1 + 2 * i]), float(out[metric][2 + 2 * i])
             row[f"{metric}_low"], row[f"{metric}_high"] = low, high
-            row[f"{metric}_swing_share"] = abs(high - low) / getattr(reference, metric)
-        rows.append(row)
-    frame = pd.DataFrame(rows)
+            row[f"{metric}_swing_share"] = abs(high - low) / reference[metric]
+        frame_rows.append(row)
+    frame = pd.DataFrame(frame_rows)
     frame["max_swing_share"] = frame[[c for c in frame.columns if c.endswith("_swing_share")]].max(axis=1)
     return frame.sort_values("max_swing_share", ascending=False, ignore_index=True)
 

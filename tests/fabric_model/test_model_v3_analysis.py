@@ -55,3 +55,14 @@ def test_llama3_405b_workload_follows_the_paper_table_4():
     assert fields["bytes_per_grad_element"] == 3.0  # FP32 reduce-scatter + BF16 all-gather
     # at twice the GPUs the global batch stays: half the compute per GPU, half the micro-batches
     assert LLAMA3_405B.scenario_fields(32768)["compute_s_per_step"] == pytest.approx(fields["compute_s_per_step"] / 2)
+
+
+def test_vectorized_tornado_equals_evaluate_on_the_changed_catalog_and_workload():
+    base = fm.Scenario(gpus=4096)
+    frame = fm.sensitivity(base, CATALOG).set_index("assumption")
+    row = frame.loc["switch price (quantum-2)"]
+    slow = fm.evaluate(base, CATALOG.with_value("switches", "quantum-2", "price_usd", row["high_value"]))
+    assert row["capex_network_per_gpu_usd_high"] == pytest.approx(slow.capex_network_per_gpu_usd, rel=1e-12)
+    row = frame.loc["parameters (gradient size)"]
+    slow = fm.evaluate(base.replace(params=row["low_value"]), CATALOG)
+    assert row["step_time_s_low"] == pytest.approx(slow.step_time_s, rel=1e-12)
