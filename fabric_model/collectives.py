@@ -107,10 +107,15 @@ def gpu_table() -> tuple:
 
 def nccl_gpu(name) -> dict | None:
     """The nccl_gpus.csv row whose `gpu_match` is the longest whole-word match in a GPU name."""
-    import re
-
     if not name or (isinstance(name, float) and math.isnan(name)):
         return None
+    return _nccl_gpu(str(name))
+
+
+@lru_cache(maxsize=256)
+def _nccl_gpu(name: str) -> dict | None:
+    import re
+
     for row in sorted(gpu_table(), key=lambda r: len(r["gpu_match"]), reverse=True):
         if re.search(rf"(?<![A-Za-z0-9]){re.escape(row['gpu_match'])}(?![0-9])", str(name), re.IGNORECASE):
             return row
@@ -362,7 +367,13 @@ def network_share(tiers, down, up, routing_efficiency, flows_per_nic, uplink_rat
     up = np.asarray(up, dtype=float)
     c = np.asarray(uplink_ratio, dtype=float)
     bound = np.minimum(1.0, up * c / down)
-    ecmp = ecmp_delivered_share(down, up, flows_per_nic, c) / bound
-    routing = np.where(np.isnan(routing_efficiency), ecmp, routing_efficiency)
     multi = tiers > 1
+    efficiency = np.asarray(routing_efficiency, dtype=float)
+    shape = np.broadcast(tiers, down, up, efficiency, np.asarray(flows_per_nic), c).shape
+    hashed = np.broadcast_to(np.isnan(efficiency) & multi, shape)
+    ecmp = np.ones(shape)
+    if hashed.any():  # the collision model only where flows are hashed (ECMP) across tiers
+        pick = [np.broadcast_to(np.asarray(a, dtype=float), shape)[hashed] for a in (down, up, flows_per_nic, c, bound)]
+        ecmp[hashed] = ecmp_delivered_share(pick[0], pick[1], pick[2], pick[3]) / pick[4]
+    routing = np.where(np.isnan(efficiency), ecmp, efficiency)
     return np.where(multi, routing, 1.0), np.where(multi, bound, 1.0)

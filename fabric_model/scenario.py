@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 from dataclasses import dataclass
@@ -70,7 +71,15 @@ class Scenario:
     spine_rule: str = "even"  # see SPINE_RULES
 
     def replace(self, **changes) -> "Scenario":
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (a shallow copy: dataclasses.replace re-runs __init__ over
+        every field, which the sweep pays once per group)."""
+        unknown = set(changes) - _FIELD_NAMES
+        if unknown:
+            raise TypeError(f"Scenario has no field(s) {', '.join(sorted(unknown))}")
+        new = copy.copy(self)
+        for name, value in changes.items():
+            object.__setattr__(new, name, value)
+        return new
 
     @property
     def rail_optimized(self) -> bool:
@@ -96,6 +105,9 @@ class Scenario:
     def fabric_link_gbps(self) -> float:
         """Speed of the links above the leaf."""
         return float(self.uplink_gbps) if self.uplink_gbps else self.link_gbps
+
+
+_FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(Scenario))
 
 
 def validate(s: Scenario) -> None:
@@ -168,10 +180,13 @@ def fabric_for_switch(switch_id: str, catalog: Catalog) -> str:
 def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
     """Fill fabric, switch, NIC and system from the catalog and check they fit together."""
     validate(s)
+    early = {}
     if s.fabric is None:
-        s = s.replace(fabric=fabric_for_switch(s.switch, catalog) if s.switch else DEFAULT_FABRIC)
+        early["fabric"] = fabric_for_switch(s.switch, catalog) if s.switch else DEFAULT_FABRIC
     if s.design == "rail-only" and s.rails is None:
-        s = s.replace(rails=s.gpus_per_node)
+        early["rails"] = s.gpus_per_node
+    if early:
+        s = s.replace(**early)
     profile = catalog.fabric(s.fabric)
     if s.flows_per_nic is not None and not profile.uses_ecmp_hashing:
         raise ModelError(f"fabric {s.fabric!r} balances load by {profile.load_balancing}; flows per NIC "

@@ -84,13 +84,16 @@ def spread_spines(uplinks, needed, even=True):
             ui, mi = int(u[0]), int(m[0])
             out[0] = next(c for c in range(mi, ui + 1) if ui % c == 0)
         return out.reshape(shape)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ok &= np.fmod(u, m) != 0  # a divisor already: nothing to search
     if ok.any():
-        pairs, inverse = np.unique(np.stack([u[ok], m[ok]]), axis=1, return_inverse=True)
-        values = np.empty(pairs.shape[1])
-        for i, (ui, mi) in enumerate(pairs.T):
-            ui, mi = int(ui), int(mi)
+        key = u[ok] * 1_000_003.0 + m[ok]  # one number per (uplinks, needed) pair
+        keys, inverse = np.unique(key, return_inverse=True)
+        values = np.empty(len(keys))
+        for i, k in enumerate(keys):
+            ui, mi = divmod(int(k), 1_000_003)
             values[i] = next(c for c in range(mi, ui + 1) if ui % c == 0)
-        out[ok] = values[np.asarray(inverse).reshape(-1)]
+        out[ok] = values[inverse]
     return out.reshape(shape)
 
 
