@@ -66,3 +66,27 @@ def test_vectorized_tornado_equals_evaluate_on_the_changed_catalog_and_workload(
     row = frame.loc["parameters (gradient size)"]
     slow = fm.evaluate(base.replace(params=row["low_value"]), CATALOG)
     assert row["step_time_s_low"] == pytest.approx(slow.step_time_s, rel=1e-12)
+
+
+def test_in_network_reduction_against_published_sharp_figures():
+    """Published SHARP figures, NCCL names. CollNet (InfiniBand SHARP) on DGX A100 with 8 HDR NICs: the NCCL
+    maintainer (NVIDIA/nccl#320, 2023-01-03): 'with 8 NICs we're limited to ~110GB/s AlgBw or ~220 GB/s
+    BusBw' (NVLink-bound; 'rule of thumb ~20 GB/s per NIC' for the ring: 8 x 20 = 160 GB/s). NVLS on 8 H100
+    (NVIDIA/nccl#1442, 2025-01-06): 'for the Allreduce operation ... we can get a 30% improvement using NVLink
+    SHARP' over the 370 GB/s ring."""
+    from fabric_model.collectives import COLLNET_DIRECT, IN_NETWORK, NVLS, RING, collective
+
+    a100 = dict(nvls=False, collnet=True, arch=80, raw_nvlink_GBps=300.0)
+    collnet = collective("all_reduce", COLLNET_DIRECT, 16, 8, 8 * 2**30, 240.0, 8 * 23.5, **a100)
+    ring = collective("all_reduce", RING, 16, 8, 8 * 2**30, 240.0, 8 * 23.5, **a100)
+    # Known gap, kept visible: the model puts CollNet's NVLink limit at the tree's g/(g-1) share, the maintainer
+    # at ~2x the data intra-node; the model is 17 % above his ~220 GB/s (within 25 %).
+    assert float(collnet["busbw_GBps"]) == pytest.approx(220, rel=0.25)
+    assert float(collnet["busbw_GBps"]) / float(ring["busbw_GBps"]) == pytest.approx(220 / 160, rel=0.1)
+    h100 = dict(nvls=True, collnet=False, arch=90, raw_nvlink_GBps=450.0)
+    nvls = collective("all_reduce", NVLS, 8, 8, 8 * 2**30, 370.8, 0.0, **h100)
+    ring = collective("all_reduce", RING, 8, 8, 8 * 2**30, 370.8, 0.0, **h100)
+    assert float(nvls["busbw_GBps"]) / float(ring["busbw_GBps"]) == pytest.approx(1.30, abs=0.05)
+    # the algorithm names are NCCL's, each with what it needs
+    assert {v["nccl"] for v in IN_NETWORK.values()} == {"CollNetDirect", "CollNetChain", "NVLS", "NVLSTree"}
+    assert "SHARP" in IN_NETWORK["in-network"]["requires"] and "NVLink SHARP" in IN_NETWORK["nvls"]["requires"]
