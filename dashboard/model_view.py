@@ -149,6 +149,26 @@ def deployment_checks() -> pd.DataFrame:
     return _deployment_checks(data.warehouse_version())
 
 
+def design_text(result: fm.Result) -> str:
+    """The design in full in the reader's language (the model's own `design_description` is English)."""
+    s = result.scenario
+    layout = t(f"model.design_name.{s.design}") if s.design != "rail-only" or s.planes == 1 else \
+        t("model.design_text.rails_planes", rails=s.rail_count, planes=s.planes)
+    text = t("model.design_text.base", gpus=f"{s.gpus:,}", nic=f"{s.nic_gbps:g}", fabric=s.fabric, layout=layout,
+             tiers=result.tiers, leaf=s.switch, down=result.leaf_down_ports, link=f"{s.link_gbps:g}",
+             up=result.leaf_up_ports, uplink=f"{result.fabric_link_gbps:g}",
+             ratio=f"{result.leaf_down_ports * s.link_gbps / max(result.leaf_up_ports * result.fabric_link_gbps, 1):.2f}")
+    if result.tiers >= 2:
+        text += t("model.design_text.spine", spine=s.spine_switch or s.switch,
+                  rule=t(f"model.spine_rule_name.{s.spine_rule}"))
+    if result.tiers >= 3:
+        text += t("model.design_text.pods", pods=f"{result.pods:,}", pod_gpus=f"{result.gpus_per_pod:,}",
+                  taper=f"{s.spine_oversubscription:g}", core=s.core_switch or s.spine_switch or s.switch)
+    if s.flows_per_nic:
+        text += t("model.design_text.flows", flows=s.flows_per_nic)
+    return text
+
+
 def in_network_algorithms() -> pd.DataFrame:
     from fabric_model.collectives import IN_NETWORK
 

@@ -97,7 +97,7 @@ st.caption(t("model.design_caption", design=t(f"model.design_name.{result.design
              link=f"{result.link_gbps:g}", endpoints=f"{result.max_endpoints:,}", switch=result.scenario.switch,
              nic=result.scenario.nic, system=result.scenario.system, power=f"{result.power_network_w / 1e3:,.0f}",
              utilization=f"{result.gpu_utilization:.1%}"))
-st.caption(t("model.design_full", description=result.design_description))
+st.caption(t("model.design_full", description=mv.design_text(result)))
 
 # -- question (f): which fabric is cheapest per effective GPU, and why -----------------------------------------
 decomp = mv.decomposition(**scenario)
