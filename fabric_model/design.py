@@ -28,7 +28,6 @@ A description, every key optional except `gpus` (defaults are Scenario's):
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
 from pathlib import Path
 from typing import Any, Mapping
@@ -140,14 +139,3 @@ def describe(s: Scenario, tiers: int | None = None, pods: int | None = None) -> 
     if s.flows_per_nic:
         parts.append(f"{s.flows_per_nic} ECMP flows per NIC")
     return "; ".join(parts)
-
-
-def to_description(s: Scenario) -> dict[str, Any]:
-    """The description of a scenario (the inverse of `scenario_from_description`, defaults omitted)."""
-    defaults = Scenario(gpus=1)
-    top = {}
-    for f in dataclasses.fields(Scenario):
-        value = getattr(s, f.name)
-        if f.name in _TOP and (f.name == "gpus" or value != getattr(defaults, f.name)) and value is not None:
-            top[f.name] = value
-    return top

@@ -121,7 +121,6 @@ def size_design(gpus, *, rails=1, planes=1, host_gbps, uplink_gbps=None, leaf_bu
         up = np.where(auto_leaf, _floor((budget - d_fill * h) / s), _ceil_div(down * h, r * s))
         leaf_fits = (down >= 1) & (up >= 1) & (np.round(down * h + up * s - budget, 6) <= 0)
         d2 = np.clip(_floor(k2 * r2 / (r2 + 1.0)), 1, np.maximum(k2 - 1, 1))
-        u2 = k2 - d2
         pod_leaves = np.where(np.isnan(pod), d2, _ceil_div(pod, down))
         pod_fits = pod_leaves <= d2
 
