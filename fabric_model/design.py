@@ -11,6 +11,8 @@ A description, every key optional except `gpus` (defaults are Scenario's):
     design = "fat-tree"         # fat-tree | multi-plane | rail-only
     planes = 1                  # planes per NIC (each a nic/planes link reaching every GPU of its rail)
     rails = 8                   # rail-only: one plane per NIC index
+    dual_tor = true             # each NIC's two ports to two different ToRs: planes = 2 (Alibaba HPN; the
+                                # single-plane and dual-plane dual-ToR count the same switches)
     [leaf]
     switch = "minipack2"
     gpus_per_leaf = 16          # a ToR per rack of 16 GPUs (default: fill the leaf's ports)
@@ -52,6 +54,7 @@ _INTS = {"gpus", "gpus_per_node", "nic_gbps", "planes", "rails", "flows_per_nic"
 _FLOATS = {"oversubscription", "spine_oversubscription", "message_bytes", "params", "bytes_per_grad_element",
            "compute_s_per_step", "overlap_share"}
 _IGNORED = {"name", "note", "source"}  # free text a description may carry
+_FLAGS = {"dual_tor"}  # booleans that stand for other keys
 
 
 def scenario_fields(description: Mapping[str, Any], where: str = "design") -> dict[str, Any]:
@@ -59,6 +62,14 @@ def scenario_fields(description: Mapping[str, Any], where: str = "design") -> di
     out: dict[str, Any] = {}
     for key, value in description.items():
         if key in _IGNORED:
+            continue
+        if key == "dual_tor":
+            if not isinstance(value, bool):
+                raise ModelError(f"{where}: dual_tor must be true or false, got {value!r}")
+            if value:
+                if description.get("planes", 2) != 2:
+                    raise ModelError(f"{where}: dual_tor means 2 planes, not {description['planes']}")
+                out["planes"] = 2
             continue
         if key in _TABLES:
             if not isinstance(value, Mapping):

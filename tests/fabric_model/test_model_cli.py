@@ -148,3 +148,13 @@ def test_bad_design_file_exits_2(capsys, tmp_path, text, message):
     assert main(["model", "--design", str(path)]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_dual_tor_in_a_design_file_is_two_planes(capsys, tmp_path):
+    path = tmp_path / "hpn.toml"
+    path.write_text('gpus = 15360\nfabric = "roce-ecmp"\ndual_tor = true\n[leaf]\nswitch = "tomahawk-5"\n'
+                    'gpus_per_leaf = 128\nuplink_gbps = 400\noversubscription = 1.0666666666666667\n', encoding="utf-8")
+    assert main(["model", "--design", str(path), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["planes"] == 2 and d["design"]["link_gbps"] == 200
+    assert (d["switches"]["leaf"], d["switches"]["spine"]) == (240, 120)  # SimAI AlibabaHPN template: 240 ASW, 120 PSW

@@ -43,9 +43,10 @@ def test_twin_planar_spectrum_x_reproduces_dgx_superpod_b300_counts(catalog, gpu
 
 # NVIDIA DGX SuperPOD B300 XDR (Quantum-X800 Q3400, 144 x 800G), Table 3:
 # https://docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300-xdr/latest/dgx-superpod-architecture.html
-# 1 SU (72 nodes) 8 leaf / 4 spine; 18 SU (1,296 nodes, 10,368 node-leaf cables) 144 / 72. The RA's 4 and 8 SU
-# rows use 18 and 36 spines (uplinks striped evenly over a divisor of 72); the model's minimum is 16 and 32.
-@pytest.mark.parametrize("gpus, leaf, spine", [(576, 8, 4), (10368, 144, 72)])
+# 1 SU (72 nodes) 8 leaf / 4 spine; 4 SU 32 / 18; 8 SU 64 / 36; 18 SU (1,296 nodes, 10,368 node-leaf cables)
+# 144 / 72. The 4 and 8 SU rows stripe each leaf's 72 uplinks evenly over a divisor of 72 (the port minimum
+# would be 16 and 32): the model's default spine rule (fabric_model.topology.spread_spines).
+@pytest.mark.parametrize("gpus, leaf, spine", [(576, 8, 4), (2304, 32, 18), (4608, 64, 36), (10368, 144, 72)])
 def test_xdr_fat_tree_reproduces_dgx_superpod_b300_xdr_counts(catalog, gpus, leaf, spine):
     r = evaluate(Scenario(gpus=gpus, nic_gbps=800), catalog)
     assert r.scenario.switch == "quantum-x800"
