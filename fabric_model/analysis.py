@@ -136,6 +136,10 @@ def _tornado_cases(s: Scenario, catalog: Catalog):
         ("overlap share", "workload", "", "overlap_share", s.overlap_share, scen("overlap_share"), 1.0),
         ("parameters (gradient size)", "workload", "", "params", s.params, scen("params"), None),
     ]
+    for other_id in dict.fromkeys(x for x in (s.spine_switch, s.core_switch) if x and x != sw.switch_id):
+        other = catalog.switch(other_id)
+        cases += [catalog_case(f"switch price ({other_id})", "switches", other_id, "price_usd", other.price_usd),
+                  catalog_case(f"switch power ({other_id})", "switches", other_id, "power_w", other.power_w)]
     if profile.routing_efficiency is not None:
         cases.append(catalog_case(f"routing efficiency ({profile.fabric_id})", "fabrics", profile.fabric_id,
                                   "routing_efficiency", profile.routing_efficiency, 1.0))
@@ -195,9 +199,17 @@ def assumption_shares(result: Result, catalog: Catalog) -> list[dict[str, Any]]:
     host, cage = catalog.host_optic(s.nic_gbps), catalog.switch_optic(sw.cage_gbps)
     fiber, dac = catalog.cable("fiber"), catalog.cable("copper")
     capex, power = result.capex_network_usd, result.power_network_w
-    parts = [
-        (f"switch.{sw.switch_id}.price_usd", sw, "price_usd", result.capex_switches_usd, capex, "capex"),
-        (f"switch.{sw.switch_id}.power_w", sw, "power_w", result.power_switches_w, power, "power"),
+    # each tier's switch drives its own count x its price and power (a chassis spine is not the leaf's price)
+    tier_counts: dict[str, float] = {}
+    for switch_id, count in ((s.switch, result.switches_leaf), (s.spine_switch or s.switch, result.switches_spine),
+                             (s.core_switch or s.spine_switch or s.switch, result.switches_core)):
+        tier_counts[switch_id] = tier_counts.get(switch_id, 0.0) + count
+    parts = []
+    for switch_id, count in tier_counts.items():
+        item = catalog.switch(switch_id)
+        parts += [(f"switch.{switch_id}.price_usd", item, "price_usd", count * item.price_usd, capex, "capex"),
+                  (f"switch.{switch_id}.power_w", item, "power_w", count * item.power_w, power, "power")]
+    parts += [
         (f"nic.{nic.nic_id}.price_usd", nic, "price_usd", result.capex_nics_usd, capex, "capex"),
         (f"nic.{nic.nic_id}.power_w", nic, "power_w", result.power_nics_w, power, "power"),
         (f"optic.{host.optic_id}.price_usd", host, "price_usd", result.capex_host_optics_usd, capex, "capex"),

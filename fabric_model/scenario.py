@@ -192,7 +192,8 @@ def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
         raise ModelError(f"fabric {s.fabric!r} balances load by {profile.load_balancing}; flows per NIC "
                          "apply to ECMP-hashed fabrics (roce-ecmp)")
     if s.algorithm in ("in-network", "collnet-direct", "collnet-chain") and not profile.in_network_reduction:
-        raise ModelError(f"fabric {s.fabric!r} has no in-network reduction; use ring or tree")
+        raise ModelError(f"fabric {s.fabric!r} has no in-network reduction (NCCL CollNet needs SHARP-capable "
+                         "InfiniBand switches); use ring or tree, or nvls/nvls-tree for NVLink SHARP in the node")
     system = catalog.system(s.system) if s.system else catalog.default_system(s.gpus_per_node)
     if system.price_usd is None:
         raise ModelError(f"GPU system {system.system_id!r} has no price in the catalog (calibration only)")
