@@ -123,6 +123,16 @@ def workload_flips(**scenario) -> pd.DataFrame:
     return _workload_flips(data.warehouse_version(), **scenario)
 
 
+def flips_shown(flips: pd.DataFrame) -> pd.DataFrame:
+    """Workload cases that change the winner, with the workload figure named and its value readable."""
+    changed = flips[flips["winner_changes"]].copy()
+    units = {"params": lambda v: f"{v / 1e9:,.2f} B", "compute_s_per_step": lambda v: f"{v:,.2f} s",
+             "overlap_share": lambda v: f"{v:.0%}"}
+    changed["value"] = [units.get(w, str)(v) for w, v in zip(changed["workload"], changed["value"])]
+    changed["workload"] = changed["workload"].map(lambda w: t(f"model.flipw.{w}"))
+    return changed.reset_index(drop=True)
+
+
 def cost_parts(decomp: pd.DataFrame) -> pd.DataFrame:
     """Long frame for the stacked cost chart: fabric, part, USD per GPU."""
     parts = ("servers", "switches", "nics", "optics", "cables")

@@ -139,8 +139,7 @@ if not decomp.empty:
         st.success(t("model.workload_stable", winner=win["fabric"]), icon=":material/check:")
     else:
         st.warning(t("model.workload_flips", winner=win["fabric"], flips=len(changed)), icon=":material/warning:")
-        shown = changed.assign(workload=changed["workload"].map(lambda w: t(f"model.flipw.{w}")))
-        ui.table(shown.reset_index(drop=True), "model_workload_flips",
+        ui.table(mv.flips_shown(flips), "model_workload_flips",
                  {"workload": t("model.flipw.header"), "factor": t("model.flipw.factor"),
                   "value": t("model.flip.value"), "winner": t("model.flip.winner")},
                  columns=["workload", "factor", "value", "winner"], with_sources=False)
