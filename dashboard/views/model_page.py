@@ -152,7 +152,8 @@ if not decomp.empty:
             st.warning(t("model.winner_flips", winner=ranking["base_winner"].iloc[0], flips=len(price_flips)),
                        icon=":material/warning:")
             ui.table(price_flips[["assumption", "end", "value", "range_basis", "winner"]].reset_index(drop=True),
-                     "model_ranking_flips", {"end": t("model.flip.end"), "value": t("model.flip.value"),
+                     "model_ranking_flips", {"assumption": t("model.flip.assumption"), "end": t("model.flip.end"),
+                                             "value": t("model.flip.value"),
                                              "range_basis": t("model.flip.range_basis"),
                                              "winner": t("model.flip.winner")}, with_sources=False)
 
