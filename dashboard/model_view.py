@@ -74,14 +74,116 @@ def switches(fabric: str, nic_gbps: int) -> dict[str, str]:
     return {s.switch_id: f"{s.name} ({s.vendor})" for s in catalog().switches_for(fabric, nic_gbps)}
 
 
-def workloads() -> dict[str, dict]:
-    """Illustrative workloads (fabric_model.scenario defaults scaled); labelled as such on the page."""
-    return {
-        t("model.workload.default"): dict(params=fm.Scenario(1).params,
-                                          compute_s_per_step=fm.Scenario(1).compute_s_per_step),
-        t("model.workload.70b"): dict(params=70e9, compute_s_per_step=2.0),
-        t("model.workload.405b"): dict(params=405e9, compute_s_per_step=8.0),
-    }
+DECOMPOSITION_COLUMNS = ("switch", "servers_per_gpu_usd", "switches_per_gpu_usd", "nics_per_gpu_usd", "optics_per_gpu_usd",
+                         "cables_per_gpu_usd", "compute_s", "exposed_comm_s", "step_time_s", "gpu_utilization",
+                         "capex_cluster_per_effective_gpu_usd", "vs_winner_share")
+PUBLISHED = "llama3-405b"  # the page's default workload (fabric_model.workload.PUBLISHED_WORKLOADS)
+
+
+def workload_names() -> dict[str, str]:
+    """Workload id -> label: the published configuration first (the default), then illustrative ones."""
+    return {PUBLISHED: t("model.workload.llama3"), "default": t("model.workload.default"),
+            "70b": t("model.workload.70b"), "405b": t("model.workload.405b")}
+
+
+def workload(workload_id: str, gpus: int) -> dict:
+    """Scenario fields of a workload. The published one follows its paper at any cluster size (fixed
+    global batch: compute per GPU shrinks as GPUs grow); the illustrative ones are pure data parallel."""
+    from fabric_model.workload import PUBLISHED_WORKLOADS
+
+    if workload_id in PUBLISHED_WORKLOADS:
+        return PUBLISHED_WORKLOADS[workload_id].scenario_fields(gpus)
+    illustrative = {"default": dict(params=fm.Scenario(1).params, compute_s_per_step=fm.Scenario(1).compute_s_per_step),
+                    "70b": dict(params=70e9, compute_s_per_step=2.0), "405b": dict(params=405e9, compute_s_per_step=8.0)}
+    return illustrative[workload_id]
+
+
+def published_workload(workload_id: str):
+    from fabric_model.workload import PUBLISHED_WORKLOADS
+
+    return PUBLISHED_WORKLOADS.get(workload_id)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _decomposition(version, **scenario) -> pd.DataFrame:
+    return fm.decomposition(fm.Scenario(**scenario), catalog())
+
+
+def decomposition(**scenario) -> pd.DataFrame:
+    """Per fabric: cost per GPU by part, step time by part, cost per effective GPU (the winner first)."""
+    return _decomposition(data.warehouse_version(), **scenario)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _workload_flips(version, **scenario) -> pd.DataFrame:
+    return fm.workload_flips(fm.Scenario(**scenario), catalog())
+
+
+def workload_flips(**scenario) -> pd.DataFrame:
+    return _workload_flips(data.warehouse_version(), **scenario)
+
+
+def flips_shown(flips: pd.DataFrame) -> pd.DataFrame:
+    """Workload cases that change the winner, with the workload figure named and its value readable."""
+    changed = flips[flips["winner_changes"]].copy()
+    units = {"params": lambda v: f"{v / 1e9:,.2f} B", "compute_s_per_step": lambda v: f"{v:,.2f} s",
+             "overlap_share": lambda v: f"{v:.0%}"}
+    changed["value"] = [units.get(w, str)(v) for w, v in zip(changed["workload"], changed["value"])]
+    changed["workload"] = changed["workload"].map(lambda w: t(f"model.flipw.{w}"))
+    return changed.reset_index(drop=True)
+
+
+def cost_parts(decomp: pd.DataFrame) -> pd.DataFrame:
+    """Long frame for the stacked cost chart: fabric, part, USD per GPU."""
+    parts = ("servers", "switches", "nics", "optics", "cables")
+    rows = [(rec["fabric"], part, rec[f"{part}_per_gpu_usd"]) for rec in decomp.to_dict("records") for part in parts]
+    return pd.DataFrame(rows, columns=["fabric", "part", "usd_per_gpu"])
+
+
+def time_parts(decomp: pd.DataFrame) -> pd.DataFrame:
+    """Long frame for the stacked step-time chart: fabric, part (compute, exposed communication), s."""
+    rows = [(rec["fabric"], part, rec[column]) for rec in decomp.to_dict("records")
+            for part, column in (("compute", "compute_s"), ("exposed", "exposed_comm_s"))]
+    return pd.DataFrame(rows, columns=["fabric", "part", "seconds"])
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def _deployment_checks(version) -> pd.DataFrame:
+    from fabric_model.deployments import check_points
+
+    return pd.DataFrame([c.__dict__ for c in check_points(catalog())])
+
+
+def deployment_checks() -> pd.DataFrame:
+    """The published deployments (fabric_model/data/reference_deployments.toml) against the model."""
+    return _deployment_checks(data.warehouse_version())
+
+
+def design_text(result: fm.Result) -> str:
+    """The design in full in the reader's language (the model's own `design_description` is English)."""
+    s = result.scenario
+    layout = t(f"model.design_name.{s.design}") if s.design != "rail-only" or s.planes == 1 else \
+        t("model.design_text.rails_planes", rails=s.rail_count, planes=s.planes)
+    text = t("model.design_text.base", gpus=f"{s.gpus:,}", nic=f"{s.nic_gbps:g}", fabric=s.fabric, layout=layout,
+             tiers=result.tiers, leaf=s.switch, down=result.leaf_down_ports, link=f"{s.link_gbps:g}",
+             up=result.leaf_up_ports, uplink=f"{result.fabric_link_gbps:g}",
+             ratio=f"{result.leaf_down_ports * s.link_gbps / max(result.leaf_up_ports * result.fabric_link_gbps, 1):.2f}")
+    if result.tiers >= 2:
+        text += t("model.design_text.spine", spine=s.spine_switch or s.switch,
+                  rule=t(f"model.spine_rule_name.{s.spine_rule}"))
+    if result.tiers >= 3:
+        text += t("model.design_text.pods", pods=f"{result.pods:,}", pod_gpus=f"{result.gpus_per_pod:,}",
+                  taper=f"{s.spine_oversubscription:g}", core=s.core_switch or s.spine_switch or s.switch)
+    if s.flows_per_nic:
+        text += t("model.design_text.flows", flows=s.flows_per_nic)
+    return text
+
+
+def in_network_algorithms() -> pd.DataFrame:
+    from fabric_model.collectives import IN_NETWORK
+
+    return pd.DataFrame([{"algorithm": name, "nccl": spec["nccl"], "requires": spec["requires"]}
+                         for name, spec in IN_NETWORK.items()])
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

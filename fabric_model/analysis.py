@@ -6,6 +6,7 @@ import dataclasses
 import math
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from .catalog import Catalog, ModelError, Source
@@ -135,6 +136,10 @@ def _tornado_cases(s: Scenario, catalog: Catalog):
         ("overlap share", "workload", "", "overlap_share", s.overlap_share, scen("overlap_share"), 1.0),
         ("parameters (gradient size)", "workload", "", "params", s.params, scen("params"), None),
     ]
+    for other_id in dict.fromkeys(x for x in (s.spine_switch, s.core_switch) if x and x != sw.switch_id):
+        other = catalog.switch(other_id)
+        cases += [catalog_case(f"switch price ({other_id})", "switches", other_id, "price_usd", other.price_usd),
+                  catalog_case(f"switch power ({other_id})", "switches", other_id, "power_w", other.power_w)]
     if profile.routing_efficiency is not None:
         cases.append(catalog_case(f"routing efficiency ({profile.fabric_id})", "fabrics", profile.fabric_id,
                                   "routing_efficiency", profile.routing_efficiency, 1.0))
@@ -156,26 +161,32 @@ def _bounds(catalog: Catalog, table: str, item_id: str, field: str, value: float
 def sensitivity(base: Scenario, catalog: Catalog, delta: float = 0.2) -> pd.DataFrame:
     """Tornado: each assumption at the low and high end of its range (ranges.csv: sourced ranges or
     labelled assumed bands; ±delta where none is recorded); effect on network capex per GPU, cluster
-    capex per effective GPU and step time. Sorted by largest swing."""
+    capex per effective GPU and step time. Sorted by largest swing. (All cases in one kernel call.)"""
+    from .kernel import inputs_for
+
     s = resolve_ids(base, catalog)
-    reference = evaluate(s, catalog)
-    rows = []
+    metrics = ("capex_network_per_gpu_usd", "capex_cluster_per_effective_gpu_usd", "step_time_s")
+    meta, rows = [], [inputs_for(s, catalog)]
     for name, table, item_id, field, value, build, clamp in _tornado_cases(s, catalog):
         if value is None or value == 0 or value == float("inf"):
             continue
         low_value, high_value, basis = _bounds(catalog, table, item_id, field, value, delta, clamp)
-        results = {}
-        for side, new in (("low", low_value), ("high", high_value)):
+        meta.append((name, value, low_value, high_value, basis))
+        for new in (low_value, high_value):
             scenario, cat = build(new)
-            results[side] = (new, evaluate(scenario, cat))
+            rows.append(inputs_for(scenario, cat))
+    out = _metric_rows(rows, catalog, metrics)
+    reference = {m: float(out[m][0]) for m in metrics}
+    frame_rows = []
+    for i, (name, value, low_value, high_value, basis) in enumerate(meta):
         row = {"assumption": name, "base_value": value, "low_value": low_value, "high_value": high_value,
                "range_basis": basis}
-        for metric in ("capex_network_per_gpu_usd", "capex_cluster_per_effective_gpu_usd", "step_time_s"):
-            low, high = getattr(results["low"][1], metric), getattr(results["high"][1], metric)
+        for metric in metrics:
+            low, high = float(out[metric][1 + 2 * i]), float(out[metric][2 + 2 * i])
             row[f"{metric}_low"], row[f"{metric}_high"] = low, high
-            row[f"{metric}_swing_share"] = abs(high - low) / getattr(reference, metric)
-        rows.append(row)
-    frame = pd.DataFrame(rows)
+            row[f"{metric}_swing_share"] = abs(high - low) / reference[metric]
+        frame_rows.append(row)
+    frame = pd.DataFrame(frame_rows)
     frame["max_swing_share"] = frame[[c for c in frame.columns if c.endswith("_swing_share")]].max(axis=1)
     return frame.sort_values("max_swing_share", ascending=False, ignore_index=True)
 
@@ -188,9 +199,17 @@ def assumption_shares(result: Result, catalog: Catalog) -> list[dict[str, Any]]:
     host, cage = catalog.host_optic(s.nic_gbps), catalog.switch_optic(sw.cage_gbps)
     fiber, dac = catalog.cable("fiber"), catalog.cable("copper")
     capex, power = result.capex_network_usd, result.power_network_w
-    parts = [
-        (f"switch.{sw.switch_id}.price_usd", sw, "price_usd", result.capex_switches_usd, capex, "capex"),
-        (f"switch.{sw.switch_id}.power_w", sw, "power_w", result.power_switches_w, power, "power"),
+    # each tier's switch drives its own count x its price and power (a chassis spine is not the leaf's price)
+    tier_counts: dict[str, float] = {}
+    for switch_id, count in ((s.switch, result.switches_leaf), (s.spine_switch or s.switch, result.switches_spine),
+                             (s.core_switch or s.spine_switch or s.switch, result.switches_core)):
+        tier_counts[switch_id] = tier_counts.get(switch_id, 0.0) + count
+    parts = []
+    for switch_id, count in tier_counts.items():
+        item = catalog.switch(switch_id)
+        parts += [(f"switch.{switch_id}.price_usd", item, "price_usd", count * item.price_usd, capex, "capex"),
+                  (f"switch.{switch_id}.power_w", item, "power_w", count * item.power_w, power, "power")]
+    parts += [
         (f"nic.{nic.nic_id}.price_usd", nic, "price_usd", result.capex_nics_usd, capex, "capex"),
         (f"nic.{nic.nic_id}.power_w", nic, "power_w", result.power_nics_w, power, "power"),
         (f"optic.{host.optic_id}.price_usd", host, "price_usd", result.capex_host_optics_usd, capex, "capex"),
@@ -213,38 +232,141 @@ def assumption_shares(result: Result, catalog: Catalog) -> list[dict[str, Any]]:
 RANKING_METRIC = "capex_cluster_per_effective_gpu_usd"
 
 
+def _fabric_scenarios(base: Scenario, catalog: Catalog) -> dict[str, Scenario]:
+    """The base cluster resolved on every fabric that can build it (as compare_fabrics does)."""
+    out = {}
+    for fabric_id, profile in catalog.fabrics.items():
+        switch = base.switch if base.switch and fabric_id in catalog.switch(base.switch).fabrics else None
+        algorithm = base.algorithm if base.algorithm != "in-network" or profile.in_network_reduction else "ring"
+        flows = base.flows_per_nic if profile.uses_ecmp_hashing else None
+        try:
+            out[fabric_id] = resolve_ids(dataclasses.replace(base, fabric=fabric_id, switch=switch, algorithm=algorithm,
+                                                             nic=None, flows_per_nic=flows), catalog)
+        except ModelError:
+            continue
+    return out
+
+
+def _metric_rows(rows: list[dict[str, float]], catalog: Catalog, metric: str = "capex_cluster_per_effective_gpu_usd"):
+    """One vectorized kernel call for many resolved input rows (kernel.inputs_for); returns `metric` per row."""
+    from .kernel import compute
+
+    x = {name: np.asarray([row[name] for row in rows]) for name in rows[0]}
+    x["host_copper"] = x["host_copper"].astype(bool)
+    x["shared_planes"] = x["shared_planes"].astype(bool)
+    x["algorithm_code"] = x["algorithm_code"].astype(np.int64)
+    out = compute(x, catalog)
+    return out[metric] if isinstance(metric, str) else {m: out[m] for m in metric}
+
+
 def ranking_sensitivity(base: Scenario, catalog: Catalog, delta: float = 0.2) -> pd.DataFrame:
     """Does the cheapest fabric per effective GPU change when one price or efficiency assumption of
-    any fabric moves to the low or high end of its range? One row per assumption and end."""
-    reference = compare_fabrics(base, catalog)
-    feasible = reference[reference["feasible"]]
-    if feasible.empty:
+    any fabric moves to the low or high end of its range? One row per assumption and end.
+    (Every case and fabric is one row of a single vectorized kernel call.)"""
+    from .kernel import inputs_for
+
+    scenarios = _fabric_scenarios(base, catalog)
+    if not scenarios:
         return pd.DataFrame()
-    winner = feasible.loc[feasible[RANKING_METRIC].idxmin(), "fabric"]
+    fabrics = list(scenarios)
+    base_rows = [inputs_for(s, catalog) for s in scenarios.values()]
+    base_values = _metric_rows(base_rows, catalog)
+    winner = fabrics[int(np.nanargmin(base_values))]
     cases, seen = [], set()
-    for rec in feasible.to_dict("records"):
-        scenario = resolve_ids(dataclasses.replace(base, fabric=rec["fabric"], switch=rec["switch"], nic=rec["nic"],
-                                                   algorithm=rec["algorithm"]), catalog)
+    for scenario in scenarios.values():
         for case in _tornado_cases(scenario, catalog):
             name, table, item_id, field, value = case[:5]
             if table in ("workload", "constants", "systems") or (table, item_id, field) in seen:
                 continue
             seen.add((table, item_id, field))
             cases.append(case)
-    rows = []
+    meta, rows = [], []
     for name, table, item_id, field, value, _build, clamp in cases:
         if not value:
             continue
         low, high, basis = _bounds(catalog, table, item_id, field, value, delta, clamp)
         for side, new in (("low", low), ("high", high)):
             changed = catalog.with_value(table, item_id, field, new)
-            frame = compare_fabrics(base, changed)
-            ok = frame[frame["feasible"]]
-            new_winner = ok.loc[ok[RANKING_METRIC].idxmin(), "fabric"]
-            rows.append({"assumption": name, "end": side, "value": new, "base_value": value, "range_basis": basis,
-                         "winner": new_winner, "base_winner": winner, "winner_changes": new_winner != winner,
-                         **{f"{RANKING_METRIC}:{f}": v for f, v in zip(ok["fabric"], ok[RANKING_METRIC])}})
-    return pd.DataFrame(rows)
+            meta.append((name, side, new, value, basis))
+            rows += [inputs_for(s, changed) for s in scenarios.values()]
+    if not rows:
+        return pd.DataFrame()
+    values = np.asarray(_metric_rows(rows, catalog)).reshape(len(meta), len(fabrics))
+    out = []
+    for (name, side, new, value, basis), per_fabric in zip(meta, values):
+        new_winner = fabrics[int(np.nanargmin(per_fabric))]
+        out.append({"assumption": name, "end": side, "value": new, "base_value": value, "range_basis": basis,
+                    "winner": new_winner, "base_winner": winner, "winner_changes": new_winner != winner,
+                    **{f"{RANKING_METRIC}:{f}": v for f, v in zip(fabrics, per_fabric)}})
+    return pd.DataFrame(out)
+
+
+# The workload's figures an analyst changes first, and the factors tried (x the base value; overlap as a share).
+WORKLOAD_FACTORS = {
+    "params": (0.125, 0.25, 0.5, 2.0, 4.0, 8.0),
+    "compute_s_per_step": (0.25, 0.5, 2.0, 4.0),
+    "overlap_share": (0.0, 0.25, 0.5, 0.75, 1.0),
+}
+
+
+def workload_flips(base: Scenario, catalog: Catalog) -> pd.DataFrame:
+    """Which fabric is cheapest per effective GPU as the workload changes: gradient size (parameters),
+    compute per step and the overlap share, one at a time. One row per case with the winner, whether
+    it differs from the base winner, and each fabric's exposed communication."""
+    from .kernel import inputs_for
+
+    scenarios = _fabric_scenarios(base, catalog)
+    if not scenarios:
+        return pd.DataFrame()
+    fabrics = list(scenarios)
+    meta, rows = [("base", 1.0, None)], [inputs_for(s, catalog) for s in scenarios.values()]
+    for field, factors in WORKLOAD_FACTORS.items():
+        for factor in factors:
+            value = factor if field == "overlap_share" else getattr(base, field) * factor
+            if field == "overlap_share" and value == base.overlap_share:
+                continue
+            meta.append((field, factor, value))
+            for s in scenarios.values():
+                rows.append({**inputs_for(s, catalog), field: value})
+    metrics = _metric_rows(rows, catalog, ("capex_cluster_per_effective_gpu_usd", "exposed_comm_s", "step_time_s"))
+    cost = np.asarray(metrics["capex_cluster_per_effective_gpu_usd"]).reshape(len(meta), len(fabrics))
+    exposed = np.asarray(metrics["exposed_comm_s"]).reshape(len(meta), len(fabrics))
+    base_winner = fabrics[int(np.nanargmin(cost[0]))]
+    out = []
+    for (field, factor, value), costs, exp in zip(meta, cost, exposed):
+        new_winner = fabrics[int(np.nanargmin(costs))]
+        out.append({"workload": field, "factor": factor, "value": value, "winner": new_winner,
+                    "base_winner": base_winner, "winner_changes": new_winner != base_winner,
+                    **{f"cost:{f}": c for f, c in zip(fabrics, costs)},
+                    **{f"exposed_comm_s:{f}": e for f, e in zip(fabrics, exp)}})
+    return pd.DataFrame(out)
+
+
+def decomposition(base: Scenario, catalog: Catalog) -> pd.DataFrame:
+    """Why a fabric wins: per fabric, cost per GPU by part (servers, switches, NICs, optics, cables),
+    step time by part (compute, exposed communication) and the cost per effective GPU they give
+    (cluster capex per GPU / utilization)."""
+    rows = []
+    for fabric_id, scenario in _fabric_scenarios(base, catalog).items():
+        r = evaluate(scenario, catalog)
+        gpus = r.scenario.gpus
+        rows.append({
+            "fabric": fabric_id, "design": r.design_description, "switch": r.scenario.switch, "nic": r.scenario.nic,
+            "servers_per_gpu_usd": r.capex_servers_usd / gpus, "switches_per_gpu_usd": r.capex_switches_usd / gpus,
+            "nics_per_gpu_usd": r.capex_nics_usd / gpus, "optics_per_gpu_usd": r.capex_optics_usd / gpus,
+            "cables_per_gpu_usd": r.capex_cables_usd / gpus, "cluster_per_gpu_usd": r.capex_cluster_usd / gpus,
+            "network_power_per_gpu_w": r.power_network_w / gpus,
+            "compute_s": r.scenario.compute_s_per_step, "comm_time_s": r.comm_time_s,
+            "hidden_comm_s": r.comm_time_s - r.exposed_comm_s, "exposed_comm_s": r.exposed_comm_s,
+            "step_time_s": r.step_time_s, "gpu_utilization": r.gpu_utilization,
+            "effective_GBps_per_gpu": r.effective_GBps_per_gpu, "allreduce_algorithm": r.allreduce_algorithm,
+            "capex_cluster_per_effective_gpu_usd": r.capex_cluster_per_effective_gpu_usd,
+        })
+    frame = pd.DataFrame(rows)
+    if not frame.empty:
+        best = frame[RANKING_METRIC].min()
+        frame["vs_winner_share"] = frame[RANKING_METRIC] / best - 1
+    return frame.sort_values(RANKING_METRIC, ignore_index=True) if not frame.empty else frame
 
 
 def compare_fabrics(base: Scenario, catalog: Catalog, baseline: str = "roce-ecmp") -> pd.DataFrame:
@@ -259,7 +381,9 @@ def compare_fabrics(base: Scenario, catalog: Catalog, baseline: str = "roce-ecmp
     for fabric_id, profile in catalog.fabrics.items():
         switch = base.switch if base.switch and fabric_id in catalog.switch(base.switch).fabrics else None
         algorithm = base.algorithm if base.algorithm != "in-network" or profile.in_network_reduction else "ring"
-        scenario = dataclasses.replace(base, fabric=fabric_id, switch=switch, algorithm=algorithm, nic=None)
+        flows = base.flows_per_nic if profile.uses_ecmp_hashing else None
+        scenario = dataclasses.replace(base, fabric=fabric_id, switch=switch, algorithm=algorithm, nic=None,
+                                       flows_per_nic=flows)
         try:
             results[fabric_id] = result = evaluate(scenario, catalog)
         except ModelError as exc:

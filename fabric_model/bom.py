@@ -20,8 +20,13 @@ def _ceil_div(a, b):
     return np.ceil(np.round(np.asarray(a, dtype=float) / b, 9))
 
 
-def count_parts(topo, host_copper, link_gbps, cage_gbps, gpus) -> dict[str, np.ndarray]:
+def count_parts(topo, host_copper, link_gbps, cage_gbps, gpus, uplink_gbps=None) -> dict[str, np.ndarray]:
+    """Modules and cables. Links above the leaf run at `uplink_gbps` (default the host link speed);
+    every switch-side module is the leaf switch's cage type (an assumption for a spine or core of
+    another switch)."""
     links_per_cage = np.asarray(cage_gbps, dtype=float) / np.asarray(link_gbps, dtype=float)
+    uplink = link_gbps if uplink_gbps is None else uplink_gbps
+    fabric_per_cage = np.asarray(cage_gbps, dtype=float) / np.asarray(uplink, dtype=float)
     host = topo["links_host_leaf"]
     nics = np.where(topo["tiers"] > 0, np.asarray(gpus, dtype=float), 0.0)
     leaf_spine, spine_core = topo["links_leaf_spine"], topo["links_spine_core"]
@@ -29,7 +34,7 @@ def count_parts(topo, host_copper, link_gbps, cage_gbps, gpus) -> dict[str, np.n
     host_cages = _ceil_div(host, links_per_cage)
     host_modules = np.where(copper, 0.0, nics)  # NIC ends
     leaf_host_modules = np.where(copper, 0.0, host_cages)  # switch ends of host links
-    fabric_modules = 2 * (_ceil_div(leaf_spine, links_per_cage) + _ceil_div(spine_core, links_per_cage))
+    fabric_modules = 2 * (_ceil_div(leaf_spine, fabric_per_cage) + _ceil_div(spine_core, fabric_per_cage))
     switch_modules = leaf_host_modules + fabric_modules
     fibers = np.where(copper, 0.0, host) + leaf_spine + spine_core
     dacs = np.where(copper, host_cages, 0.0)
@@ -47,15 +52,21 @@ def count_parts(topo, host_copper, link_gbps, cage_gbps, gpus) -> dict[str, np.n
 
 def capex_and_power(topo, parts, prices) -> dict[str, np.ndarray]:
     """Capex (USD) and power (W) by part. `prices` maps the catalog figures resolved per row."""
-    switches = topo["switches_total"]
+    leaf, spine, core = topo["switches_leaf"], topo["switches_spine"], topo["switches_core"]
+    spine_price = prices.get("spine_price_usd", prices["switch_price_usd"])
+    core_price = prices.get("core_price_usd", spine_price)
+    spine_power = prices.get("spine_power_w", prices["switch_power_w"])
+    core_power = prices.get("core_power_w", spine_power)
     out = {
-        "capex_switches_usd": switches * prices["switch_price_usd"],
+        "capex_leaf_switches_usd": leaf * prices["switch_price_usd"],
+        "capex_spine_switches_usd": spine * spine_price + core * core_price,
+        "capex_switches_usd": leaf * prices["switch_price_usd"] + spine * spine_price + core * core_price,
         "capex_nics_usd": parts["nics"] * prices["nic_price_usd"],
         "capex_host_optics_usd": parts["host_modules"] * prices["host_module_price_usd"],
         "capex_switch_optics_usd": parts["switch_modules"] * prices["switch_module_price_usd"],
         "capex_fiber_usd": parts["fiber_cables"] * prices["fiber_price_usd"],
         "capex_dac_usd": parts["dac_cables"] * prices["dac_price_usd"],
-        "power_switches_w": switches * prices["switch_power_w"],
+        "power_switches_w": leaf * prices["switch_power_w"] + spine * spine_power + core * core_power,
         "power_nics_w": parts["nics"] * prices["nic_power_w"],
         "power_host_optics_w": parts["host_modules"] * prices["host_module_power_w"],
         "power_switch_optics_w": parts["switch_modules"] * prices["switch_module_power_w"],

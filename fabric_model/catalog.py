@@ -104,6 +104,7 @@ class FabricProfile:
     ecmp_flows_per_nic: int
     default_switches: tuple[str, ...]
     default_nics: tuple[str, ...]
+    load_balancing: str = ""  # ecmp | adaptive routing | packet spraying (how the fabric spreads flows)
     provenance: Mapping[str, Source] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -127,8 +127,11 @@ def _load_fabrics() -> dict[str, FabricProfile]:
             routing_efficiency=_num(row["routing_efficiency"]),
             ecmp_flows_per_nic=int(flows) if flows else 1,
             default_switches=_ids(row["default_switches"]), default_nics=_ids(row["default_nics"]),
+            load_balancing=row.get("load_balancing", ""),
             provenance={"routing_efficiency": source, "ecmp_flows_per_nic": source,
-                        "in_network_reduction": source})
+                        "in_network_reduction": source,
+                        "load_balancing": Source(row.get("load_balancing_source", ""),
+                                                 row.get("load_balancing_url", ""), kind="spec")})
     return out
 
 

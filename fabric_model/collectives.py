@@ -53,6 +53,21 @@ LL, LL128, SIMPLE = range(3)
 ALGORITHMS = ("auto", *NCCL_ALGORITHMS, "in-network")
 ALGORITHM_CODES = {"auto": AUTO, **{name: i for i, name in enumerate(NCCL_ALGORITHMS)}, "in-network": IN_NETWORK}
 COLLECTIVES = ("all_reduce", "all_gather", "reduce_scatter")
+# In-network reduction as NCCL names it (NCCL_ALGO values) and what each needs. "in-network" on the
+# command line is CollNetDirect. Sources: NCCL env docs (NCCL_ALGO: Tree, Ring, CollNetDirect,
+# CollNetChain, NVLS, NVLSTree, PAT); the CollNet plugin is NVIDIA's nccl-rdma-sharp-plugins (SHARP on
+# Quantum InfiniBand switches); NVLS needs NVSwitch NVLink SHARP (Hopper and later, nccl_gpus.csv).
+IN_NETWORK = {
+    "collnet-direct": {"nccl": "CollNetDirect", "requires": "SHARP-capable InfiniBand switches (Quantum-2/X800, "
+                       "fabric ib) and the nccl-rdma-sharp-plugins CollNet plugin; reduces in the network switches"},
+    "collnet-chain": {"nccl": "CollNetChain", "requires": "as CollNetDirect (SHARP switches + CollNet plugin); "
+                      "chains the node's GPUs to one NIC"},
+    "nvls": {"nccl": "NVLS", "requires": "NVSwitch with NVLink SHARP (H100/H200/B200 and later); within one "
+             "NVLink domain, or across nodes only together with CollNet (SHARP)"},
+    "nvls-tree": {"nccl": "NVLSTree", "requires": "NVLink SHARP within each node plus a tree across nodes "
+                  "(no network SHARP needed)"},
+}
+IN_NETWORK["in-network"] = IN_NETWORK["collnet-direct"]
 
 
 @dataclass(frozen=True)
@@ -61,11 +76,17 @@ class Tuning:
 
     rows: tuple
 
-    def get(self, name: str, algorithm: str = "", protocol: str = "") -> float:
+    def __post_init__(self):  # one dict look-up per constant (the kernel asks thousands of times per sweep)
+        index = {}
         for row in self.rows:
-            if row["name"] == name and row["algorithm"] == algorithm and row["protocol"] == protocol:
-                return float(row["value"])
-        raise KeyError(f"nccl_tuning.csv has no {name}/{algorithm}/{protocol}")
+            index.setdefault((row["name"], row["algorithm"], row["protocol"]), float(row["value"]))
+        object.__setattr__(self, "_index", index)
+
+    def get(self, name: str, algorithm: str = "", protocol: str = "") -> float:
+        try:
+            return self._index[(name, algorithm, protocol)]
+        except KeyError:
+            raise KeyError(f"nccl_tuning.csv has no {name}/{algorithm}/{protocol}") from None
 
     def lat(self, name: str, a: int, p: int) -> float:
         return self.get(name, NCCL_ALGORITHMS[a], PROTOCOLS[p])
@@ -86,10 +107,15 @@ def gpu_table() -> tuple:
 
 def nccl_gpu(name) -> dict | None:
     """The nccl_gpus.csv row whose `gpu_match` is the longest whole-word match in a GPU name."""
-    import re
-
     if not name or (isinstance(name, float) and math.isnan(name)):
         return None
+    return _nccl_gpu(str(name))
+
+
+@lru_cache(maxsize=256)
+def _nccl_gpu(name: str) -> dict | None:
+    import re
+
     for row in sorted(gpu_table(), key=lambda r: len(r["gpu_match"]), reverse=True):
         if re.search(rf"(?<![A-Za-z0-9]){re.escape(row['gpu_match'])}(?![0-9])", str(name), re.IGNORECASE):
             return row
@@ -301,33 +327,35 @@ def protocol_name(code) -> str | None:
     return PROTOCOLS[code] if 0 <= code < len(PROTOCOLS) else None
 
 
-def ecmp_delivered_share(down, up, flows_per_nic):
+def ecmp_delivered_share(down, up, flows_per_nic, uplink_ratio=1.0):
     """Share of the leaf's offered load that statically hashed flows deliver through its uplinks.
 
     down NICs each send `flows_per_nic` equal flows, all leaving the leaf (fragmented placement,
-    Meta SIGCOMM 2024), hashed uniformly onto `up` uplinks of the NIC's speed.
+    Meta SIGCOMM 2024), hashed uniformly onto `up` uplinks of `uplink_ratio` times the host link's
+    speed (a 400G uplink above 200G host links carries two NICs' worth: ratio 2).
     """
     down = np.asarray(down, dtype=float)
     up = np.asarray(up, dtype=float)
-    q = np.asarray(flows_per_nic, dtype=float)
-    flows = q * down
+    c = np.asarray(uplink_ratio, dtype=float)
+    q = np.asarray(flows_per_nic, dtype=float) * c  # flows that fill one uplink
+    flows = np.asarray(flows_per_nic, dtype=float) * down
     p = 1.0 / up
     shortfall = np.zeros(np.broadcast(down, up, q).shape)
     log_choose = np.zeros_like(shortfall)
     with np.errstate(divide="ignore", invalid="ignore"):
         log_p, log_not_p = np.log(p), np.log1p(-p)
         max_q = np.nanmax(q) if q.size and np.isfinite(q).any() else 0
-        for level in range(int(max_q)):
+        for level in range(int(np.ceil(max_q))):
             active = level < q
             log_pmf = log_choose + level * log_p + (flows - level) * log_not_p
             pmf = np.where(active, np.exp(log_pmf), 0.0)
             shortfall = shortfall + pmf * (1.0 - level / q)
             log_choose = log_choose + np.log(np.maximum(flows - level, 1e-300)) - np.log(level + 1.0)
     per_link = 1.0 - shortfall  # E[min(1, L/q)]
-    return np.minimum(1.0, up / down * per_link)
+    return np.minimum(1.0, up * c / down * per_link)
 
 
-def network_share(tiers, down, up, routing_efficiency, flows_per_nic):
+def network_share(tiers, down, up, routing_efficiency, flows_per_nic, uplink_ratio=1.0):
     """(routing efficiency, oversubscription factor) of the scale-out fabric.
 
     One switch tier has no multipath (efficiency 1). `routing_efficiency` NaN means static ECMP
@@ -337,8 +365,15 @@ def network_share(tiers, down, up, routing_efficiency, flows_per_nic):
     tiers = np.asarray(tiers)
     down = np.asarray(down, dtype=float)
     up = np.asarray(up, dtype=float)
-    bound = np.minimum(1.0, up / down)
-    ecmp = ecmp_delivered_share(down, up, flows_per_nic) / bound
-    routing = np.where(np.isnan(routing_efficiency), ecmp, routing_efficiency)
+    c = np.asarray(uplink_ratio, dtype=float)
+    bound = np.minimum(1.0, up * c / down)
     multi = tiers > 1
+    efficiency = np.asarray(routing_efficiency, dtype=float)
+    shape = np.broadcast(tiers, down, up, efficiency, np.asarray(flows_per_nic), c).shape
+    hashed = np.broadcast_to(np.isnan(efficiency) & multi, shape)
+    ecmp = np.ones(shape)
+    if hashed.any():  # the collision model only where flows are hashed (ECMP) across tiers
+        pick = [np.broadcast_to(np.asarray(a, dtype=float), shape)[hashed] for a in (down, up, flows_per_nic, c, bound)]
+        ecmp[hashed] = ecmp_delivered_share(pick[0], pick[1], pick[2], pick[3]) / pick[4]
+    routing = np.where(np.isnan(efficiency), ecmp, efficiency)
     return np.where(multi, routing, 1.0), np.where(multi, bound, 1.0)

@@ -8,13 +8,14 @@ from typing import Any, Mapping
 import numpy as np
 
 from .catalog import Catalog, ModelError
-from .collectives import NCCL_NAMES, algorithm_name, protocol_name
+from .collectives import IN_NETWORK, NCCL_NAMES, algorithm_name, protocol_name
 from .kernel import compute, inputs_for
 from .scenario import Scenario, resolve_ids
 
 # Result fields copied straight from the kernel's output columns.
 _NUMERIC = (
-    "tiers", "max_endpoints", "planes",
+    "tiers", "max_endpoints", "planes", "pods", "gpus_per_pod", "leaf_down_ports", "leaf_up_ports", "fabric_link_gbps",
+    "bisection_share",
     "switches_leaf", "switches_spine", "switches_core", "switches_total",
     "links_host_leaf", "links_leaf_spine", "links_spine_core",
     "nics", "host_modules", "switch_modules", "transceivers_total", "transceivers_per_gpu",
@@ -30,7 +31,7 @@ _NUMERIC = (
     "gradient_bytes", "comm_time_s", "exposed_comm_s", "step_time_s", "gpu_utilization",
     "capex_network_per_effective_tbps_usd", "capex_cluster_per_effective_gpu_usd",
 )
-_COUNTS = {"tiers", "max_endpoints", "planes", "switches_leaf", "switches_spine", "switches_core",
+_COUNTS = {"tiers", "max_endpoints", "planes", "pods", "gpus_per_pod", "leaf_down_ports", "leaf_up_ports", "switches_leaf", "switches_spine", "switches_core",
            "switches_total", "links_host_leaf", "links_leaf_spine", "links_spine_core", "nics",
            "host_modules", "switch_modules", "transceivers_total", "fiber_cables", "dac_cables",
            "cables_total"}
@@ -50,6 +51,12 @@ class Result:
     tiers: int
     max_endpoints: int
     planes: int
+    pods: int  # three tiers: pods over all planes
+    gpus_per_pod: int  # GPUs per pod (the whole plane below three tiers)
+    leaf_down_ports: int
+    leaf_up_ports: int
+    fabric_link_gbps: float  # links above the leaf
+    bisection_share: float  # leaf taper x the taper between pods (1 = full bisection)
     switches_leaf: int
     switches_spine: int
     switches_core: int
@@ -107,6 +114,12 @@ class Result:
         return self.scenario.design
 
     @property
+    def design_description(self) -> str:
+        """The design in full (fabric_model.design.describe)."""
+        from .design import describe
+        return describe(self.scenario, self.tiers, self.pods)
+
+    @property
     def link_gbps(self) -> float:
         return self.scenario.link_gbps
 
@@ -158,9 +171,15 @@ def result_to_dict(result: Result, assumptions: list[Mapping[str, Any]] | None =
             "bytes_per_grad_element": s.bytes_per_grad_element,
             "compute_s_per_step": s.compute_s_per_step, "overlap_share": s.overlap_share,
         },
-        "design": {"name": s.design, "tiers": r.tiers, "planes": r.planes, "link_gbps": s.link_gbps,
-                   "max_endpoints": r.max_endpoints, "oversubscription": s.oversubscription,
-                   "switch": s.switch, "fabric": s.fabric},
+        "design": {"name": s.design, "description": r.design_description, "tiers": r.tiers, "planes": r.planes,
+                   "rails": s.rail_count, "planes_per_nic": s.planes, "link_gbps": s.link_gbps,
+                   "uplink_gbps": r.fabric_link_gbps, "max_endpoints": r.max_endpoints,
+                   "oversubscription": s.oversubscription, "spine_oversubscription": s.spine_oversubscription,
+                   "gpus_per_leaf": r.leaf_down_ports, "leaf_uplinks": r.leaf_up_ports, "pods": r.pods,
+                   "pod_gpus": r.gpus_per_pod, "spine_rule": s.spine_rule, "bisection_share": r.bisection_share,
+                   "switch": s.switch, "spine_switch": s.spine_switch or s.switch,
+                   "core_switch": s.core_switch or s.spine_switch or s.switch, "fabric": s.fabric,
+                   "flows_per_nic": s.flows_per_nic},
         "tiers": r.tiers,
         "max_endpoints": r.max_endpoints,
         "planes": r.planes,
@@ -189,6 +208,7 @@ def result_to_dict(result: Result, assumptions: list[Mapping[str, Any]] | None =
         "allreduce": {"algorithm": r.allreduce_algorithm, "requested_algorithm": s.algorithm,
                       "protocol": r.allreduce_protocol,
                       "nccl_name": "/".join(NCCL_NAMES[x] for x in (r.allreduce_algorithm, r.allreduce_protocol) if x),
+                      "requires": IN_NETWORK.get(r.allreduce_algorithm, {}).get("requires", ""),
                       "message_bytes": s.message_bytes, "time_s": r.allreduce_time_s,
                       "busbw_GBps": r.allreduce_busbw_GBps, "link_bound_GBps": r.allreduce_link_bound_GBps},
         "training": {"gradient_bytes": r.gradient_bytes, "compute_s": s.compute_s_per_step,

@@ -13,8 +13,8 @@ import numpy as np
 from .bom import capex_and_power, cluster_capex_and_power, count_parts
 from .catalog import Catalog
 from .collectives import ALGORITHM_CODES, ARCH_CODES, allreduce, nccl_gpu, network_share
-from .scenario import Scenario, planes_for
-from .topology import size_fabric
+from .scenario import Scenario, design_ports, planes_for, tier_switches
+from .topology import size_design
 from .workload import gradient_bytes, step_time
 
 # Columns `compute` needs, in the order a sweep builds them.
@@ -27,12 +27,18 @@ INPUT_COLUMNS = (
     "fiber_price_usd", "fiber_power_w", "dac_price_usd", "dac_power_w",
     "scaleup_GBps", "scaleup_efficiency", "system_price_usd", "system_gpus", "nics_included",
     "included_nic_price_usd", "system_power_w", "nvls_capable", "collnet_capable", "nccl_arch",
+    # design v3: per-tier ports and switches
+    "rails", "host_gbps", "uplink_gbps", "leaf_budget_gbps", "spine_radix", "core_radix",
+    "spine_oversubscription", "gpus_per_leaf", "pod_gpus", "even_spines",
+    "spine_price_usd", "spine_power_w", "core_price_usd", "core_power_w",
 )
 
 
 def inputs_for(s: Scenario, catalog: Catalog) -> dict[str, float]:
     """Catalog figures for one resolved scenario (ids filled by `resolve_ids`)."""
     switch, nic, system = catalog.switch(s.switch), catalog.nic(s.nic), catalog.system(s.system)
+    _, spine, core = tier_switches(s, catalog)
+    ports = design_ports(s, catalog)
     profile = catalog.fabric(s.fabric)
     host, cage = catalog.host_optic(s.nic_gbps), catalog.switch_optic(switch.cage_gbps)
     fiber, dac = catalog.cable("fiber"), catalog.cable("copper")
@@ -46,7 +52,7 @@ def inputs_for(s: Scenario, catalog: Catalog) -> dict[str, float]:
         "switch_price_usd": switch.price_usd, "switch_power_w": switch.power_w,
         "switch_latency_ns": math.nan if switch.latency_ns is None else switch.latency_ns,
         "routing_efficiency": math.nan if profile.routing_efficiency is None else profile.routing_efficiency,
-        "flows_per_nic": profile.ecmp_flows_per_nic, "nic_price_usd": nic.price_usd,
+        "flows_per_nic": s.flows_per_nic or profile.ecmp_flows_per_nic, "nic_price_usd": nic.price_usd,
         "nic_power_w": nic.power_w, "nic_efficiency": nic.protocol_efficiency,
         "host_module_price_usd": host.price_usd, "host_module_power_w": host.power_w,
         "switch_module_price_usd": cage.price_usd, "switch_module_power_w": cage.power_w,
@@ -57,6 +63,11 @@ def inputs_for(s: Scenario, catalog: Catalog) -> dict[str, float]:
         "nics_included": system.nics_included, "system_power_w": system.power_w,
         "included_nic_price_usd": catalog.nic(system.included_nic).price_usd if system.included_nic else 0.0,
         **_nccl_inputs(system, profile),
+        **{name: ports[name] for name in ("rails", "host_gbps", "uplink_gbps", "leaf_budget_gbps", "spine_radix",
+                                          "core_radix", "spine_oversubscription", "gpus_per_leaf", "pod_gpus")},
+        "even_spines": float(ports["even_spines"]),
+        "spine_price_usd": spine.price_usd, "spine_power_w": spine.power_w,
+        "core_price_usd": core.price_usd, "core_power_w": core.power_w,
     }
 
 
@@ -70,18 +81,25 @@ def _nccl_inputs(system, profile) -> dict[str, float]:
 
 def compute(x: dict[str, np.ndarray], catalog: Catalog) -> dict[str, np.ndarray]:
     """Every model output for arrays of resolved inputs (see INPUT_COLUMNS)."""
-    shared = np.asarray(x["shared_planes"], dtype=bool)
-    topo = size_fabric(x["gpus"], x["planes"], x["radix"], x["oversubscription"], shared)
-    link_gbps = np.where(shared, np.asarray(x["nic_gbps"], dtype=float) / x["planes"], x["nic_gbps"])
-    parts = count_parts(topo, x["host_copper"], link_gbps, x["cage_gbps"], x["gpus"])
+    link_gbps = np.asarray(x["host_gbps"], dtype=float)
+    topo = size_design(x["gpus"], rails=x["rails"], planes=np.asarray(x["planes"], dtype=float) / x["rails"],
+                       host_gbps=link_gbps, uplink_gbps=x["uplink_gbps"], leaf_budget_gbps=x["leaf_budget_gbps"],
+                       spine_radix=x["spine_radix"], core_radix=x["core_radix"],
+                       oversubscription=x["oversubscription"], spine_oversubscription=x["spine_oversubscription"],
+                       gpus_per_leaf=x["gpus_per_leaf"], pod_gpus=x["pod_gpus"],
+                       even_spines=np.nan_to_num(np.asarray(x["even_spines"], dtype=float)) > 0)
+    parts = count_parts(topo, x["host_copper"], link_gbps, x["cage_gbps"], x["gpus"], topo["fabric_link_gbps"])
     network = capex_and_power(topo, parts, x)
     cluster = cluster_capex_and_power(x["gpus"], x["system_price_usd"], x["system_gpus"], x["nics_included"],
                                       x["included_nic_price_usd"], x["system_power_w"], network)
 
     routing, oversub_factor = network_share(topo["tiers"], topo["leaf_down_ports"], topo["leaf_up_ports"],
-                                            x["routing_efficiency"], x["flows_per_nic"])
+                                            x["routing_efficiency"], x["flows_per_nic"],
+                                            np.asarray(topo["fabric_link_gbps"], dtype=float) / link_gbps)
     fabric_efficiency = x["nic_efficiency"] * routing
     line_GBps = np.asarray(x["nic_gbps"], dtype=float) / 8.0
+    with np.errstate(divide="ignore", invalid="ignore"):  # the taper between pods (bisection, not the ring)
+        pod_taper = np.where(topo["tiers"] == 3, 1.0 / np.asarray(x["spine_oversubscription"], dtype=float), 1.0)
     effective = line_GBps * fabric_efficiency * oversub_factor
     g = np.minimum(np.asarray(x["gpus_per_node"], dtype=float), x["gpus"])
     scaleup = np.asarray(x["scaleup_GBps"], dtype=float)
@@ -107,6 +125,7 @@ def compute(x: dict[str, np.ndarray], catalog: Catalog) -> dict[str, np.ndarray]
             **topo, **parts, **network, **cluster,
             "routing_efficiency": routing,
             "oversubscription_factor": oversub_factor,
+            "bisection_share": oversub_factor * pod_taper,
             "fabric_efficiency": fabric_efficiency,
             "effective_GBps_per_gpu": effective,
             "allreduce_time_s": t_msg,

@@ -43,9 +43,10 @@ def test_twin_planar_spectrum_x_reproduces_dgx_superpod_b300_counts(catalog, gpu
 
 # NVIDIA DGX SuperPOD B300 XDR (Quantum-X800 Q3400, 144 x 800G), Table 3:
 # https://docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300-xdr/latest/dgx-superpod-architecture.html
-# 1 SU (72 nodes) 8 leaf / 4 spine; 18 SU (1,296 nodes, 10,368 node-leaf cables) 144 / 72. The RA's 4 and 8 SU
-# rows use 18 and 36 spines (uplinks striped evenly over a divisor of 72); the model's minimum is 16 and 32.
-@pytest.mark.parametrize("gpus, leaf, spine", [(576, 8, 4), (10368, 144, 72)])
+# 1 SU (72 nodes) 8 leaf / 4 spine; 4 SU 32 / 18; 8 SU 64 / 36; 18 SU (1,296 nodes, 10,368 node-leaf cables)
+# 144 / 72. The 4 and 8 SU rows stripe each leaf's 72 uplinks evenly over a divisor of 72 (the port minimum
+# would be 16 and 32): the model's default spine rule (fabric_model.topology.spread_spines).
+@pytest.mark.parametrize("gpus, leaf, spine", [(576, 8, 4), (2304, 32, 18), (4608, 64, 36), (10368, 144, 72)])
 def test_xdr_fat_tree_reproduces_dgx_superpod_b300_xdr_counts(catalog, gpus, leaf, spine):
     r = evaluate(Scenario(gpus=gpus, nic_gbps=800), catalog)
     assert r.scenario.switch == "quantum-x800"
@@ -63,11 +64,15 @@ def _ledger(indicator: str, subject_part: str) -> list[dict]:
 def test_tomahawk_6_two_tier_reproduces_broadcoms_128k_claim(catalog):
     # The Register via techgeekwire (ledger): "up to 128,000 GPUs with just 750 switches in a two-tier
     # architecture"; IBS Electronics: "flat two-tier ... over 128,000 XPUs" (512 x 200G ports).
+    # Broadcom counts the fewest spines that have the ports (250 for 500 leaves x 256 uplinks); spreading
+    # each leaf's 256 uplinks evenly, as NVIDIA's reference designs do, takes 256 (a divisor of 256).
     claim = _ledger("switch_count", "128K-GPU two-tier")[0]
-    r = evaluate(Scenario(gpus=128_000, switch="tomahawk-6", nic_gbps=200), catalog)
+    r = evaluate(Scenario(gpus=128_000, switch="tomahawk-6", nic_gbps=200, spine_rule="minimum"), catalog)
     assert r.scenario.fabric == "roce-ecmp"  # the switch implies its fabric family
     assert r.tiers == 2 and r.switches_total == int(claim["value"]) == 750
     assert r.max_endpoints > 128_000
+    even = evaluate(Scenario(gpus=128_000, switch="tomahawk-6", nic_gbps=200), catalog)
+    assert (even.switches_leaf, even.switches_spine) == (500, 256)
 
 
 @pytest.mark.parametrize("switch, nic_gbps, fabric", [
@@ -139,7 +144,7 @@ def test_assumption_shares_show_what_rests_on_guesses(catalog):
     (["--gpus", "64", "--switch", "no-such-switch"], "unknown switch 'no-such-switch'"),
     (["--gpus", "64", "--nic", "no-such-nic"], "unknown NIC 'no-such-nic'"),
     (["--gpus", "64", "--planes", "2", "--single-plane"], "contradict each other"),
-    (["--gpus", "64", "--planes", "2", "--rail-only"], "contradict each other"),
+    (["--gpus", "64", "--single-plane", "--rail-only"], "contradict each other"),
     (["--gpus", "64", "--planes", "0"], "at least 1"),
     (["--gpus", "64", "--switch", "tomahawk-6", "--fabric", "ib"], "does not run fabric 'ib'"),
     (["--gpus", "64", "--switch", "quantum-x800", "--nic-gbps", "400"], "no 400G ports"),

@@ -16,7 +16,7 @@ def catalog():
 def _scenario(row) -> Scenario:
     return Scenario(gpus=int(row["gpus"]), gpus_per_node=int(row["gpus_per_node"]), nic_gbps=int(row["nic_gbps"]),
                     fabric=row["fabric"], switch=row["switch"], oversubscription=float(row["oversubscription"]),
-                    host_links=row["host_links"], design=row["design"], planes=int(row["planes"]),
+                    host_links=row["host_links"], design=row["design"], planes=int(row["planes_per_nic"]),
                     algorithm=row["algorithm"], message_bytes=float(row["message_bytes"]),
                     params=float(row["params"]), compute_s_per_step=float(row["compute_s_per_step"]),
                     overlap_share=float(row["overlap_share"]))

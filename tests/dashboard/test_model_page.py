@@ -1,0 +1,45 @@
+"""The Fabric model page answers question (f): a published workload by default, the decomposition that
+explains the winner, the flip conditions including the workload; in both languages."""
+
+import pytest
+
+import fabric_model as fm
+from fabric_model.workload import LLAMA3_405B
+from tests.dashboard.test_pages import frames_with
+
+
+def test_default_is_a_published_workload_with_the_why_and_the_flips(app):
+    at = app("model_page.py")
+    assert not at.exception, [e.message for e in at.exception]
+    captions = " ".join(c.value for c in at.caption)
+    assert "Llama 3 405B" in captions and "arXiv 2407.21783" in captions and "Design in full: 32,768 GPUs" in captions
+    decomp = frames_with(at, "exposed_comm_s")[0]
+    # the same numbers as the model on the same scenario: 32,768 GPUs, Llama 3 405B as published
+    expected = fm.decomposition(fm.Scenario(gpus=32768, fabric="ib", nic_gbps=400, **LLAMA3_405B.scenario_fields(32768)),
+                                fm.load_catalog())
+    assert decomp["fabric"].tolist() == expected["fabric"].tolist()
+    assert decomp["capex_cluster_per_effective_gpu_usd"].tolist() == pytest.approx(
+        expected["capex_cluster_per_effective_gpu_usd"].tolist())
+    # the network matters in the default: some fabric waits on communication
+    assert decomp["exposed_comm_s"].max() > 0.05
+    text = " ".join(m.value for m in at.markdown)
+    assert "is cheapest per effective GPU" in text
+    assert [s.value for s in at.subheader][:2] == ["Which fabric is cheapest per effective GPU, and why",
+                                                   "When the winner changes"]
+    flips = frames_with(at, "factor")
+    assert flips and set(flips[0]["workload"]) <= {"gradient size (parameters)", "compute per step", "overlap share"}
+
+
+def test_model_page_zh_tw_explains_the_winner_in_chinese(app, monkeypatch):
+    monkeypatch.setenv("FABRICWATCH_LANG", "zh-TW")
+    at = app("model_page.py")
+    assert not at.exception
+    assert [s.value for s in at.subheader][:2] == ["哪種網路架構的每顆有效 GPU 成本最低？為什麼？", "最低成本者何時改變"]
+    assert "每顆有效 GPU 成本最低" in " ".join(m.value for m in at.markdown)
+
+
+def test_design_text_is_chinese_on_the_zh_tw_page(app, monkeypatch):
+    monkeypatch.setenv("FABRICWATCH_LANG", "zh-TW")
+    at = app("model_page.py")
+    design = next(c.value for c in at.caption if c.value.startswith("完整網路設計"))
+    assert "32,768 顆 GPU" in design and "葉交換器 quantum-2" in design and "GPUs" not in design
