@@ -21,7 +21,7 @@ from sources.parsers.nccl.report import looks_like_report, read_report
 from sources.parsers.nccl.runs import Run, all_busbw_zero, has_errors, read_runs, read_runs_from
 from sources.records import Observation, Provenance, Records
 
-__all__ = ["ROW_FIELDS", "Run", "cli_json", "parse", "run_json", "runs", "runs_from_path"]
+__all__ = ["ROW_FIELDS", "Run", "cli_json", "cli_json_path", "parse", "run_json", "runs", "runs_from_path"]
 
 _UTF8 = (None, "utf-8", "utf8", "utf-8-sig")
 
@@ -57,6 +57,11 @@ def runs_from_path(path: str | Path) -> list[Run]:
 def cli_json(doc: Document) -> dict:
     """The `fabricwatch parse nccl --json` contract for one file: {"runs": [...]}."""
     return {"runs": [run_json(run) for run in runs(doc)]}
+
+
+def cli_json_path(path: str | Path) -> dict:
+    """The same contract for a file on disk, streamed (a big log is never held in memory whole)."""
+    return {"runs": [run_json(run) for run in runs_from_path(path)]}
 
 
 def run_json(run: Run) -> dict:
