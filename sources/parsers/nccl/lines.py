@@ -21,6 +21,8 @@ from __future__ import annotations
 import json
 import re
 import sys
+from array import array
+from collections.abc import Sequence
 from typing import NamedTuple
 
 # Bytes per element for the data types nccl-tests prints (used to infer the collective).
@@ -254,6 +256,91 @@ def _f(tok: str) -> float | None:
 
 
 _NOT_APPLICABLE = frozenset(("N/A", "NA", "-", "n/a"))
+
+
+_NAN = float("nan")
+
+
+class RowStore(Sequence):
+    """The rows of one run, stored by column (arrays of machine numbers, shared strings), read as Rows.
+
+    A big log holds hundreds of thousands of rows; kept as objects (a tuple, six floats and two big
+    ints each) they would cost about 370 bytes a row and keep the garbage collector busy. Stored
+    here they cost about 104 bytes and no object per row; `store[i]` and iteration build a Row on
+    demand. A missing value (N/A, or a half the row does not have) is NaN in the numbers, -1 for a
+    count."""
+
+    __slots__ = ("sizes", "counts", "types", "redops", "roots", "nums", "wrongs")
+
+    def __init__(self):
+        self.sizes = array("q")
+        self.counts = array("q")
+        self.types: list[str] = []
+        self.redops: list[str | None] = []
+        self.roots: list[int | None] = []
+        self.nums = array("d")      # 6 a row: oop time, algbw, busbw, ip time, algbw, busbw
+        self.wrongs: list = []      # 2 a row: oop, ip
+
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+    def append(self, row) -> None:
+        size, count, typ, redop, root, ot, oa, ob, ow, it, ia, ib, iw = row
+        self.sizes.append(size)
+        self.counts.append(-1 if count is None else count)
+        self.types.append(typ)
+        self.redops.append(redop)
+        self.roots.append(root)
+        nums = (ot, oa, ob, it, ia, ib)
+        self.nums.extend(nums if None not in nums else [_NAN if v is None else v for v in nums])
+        self.wrongs.append(ow)
+        self.wrongs.append(iw)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self.sizes)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("row index out of range")
+        k = 6 * i
+        ot, oa, ob, it, ia, ib = (None if v != v else v for v in self.nums[k:k + 6])
+        count = self.counts[i]
+        return Row((self.sizes[i], None if count < 0 else count, self.types[i], self.redops[i], self.roots[i],
+                    ot, oa, ob, self.wrongs[2 * i], it, ia, ib, self.wrongs[2 * i + 1]))
+
+    def __setitem__(self, i: int, row) -> None:
+        n = len(self.sizes)
+        if i < 0:
+            i += n
+        size, count, typ, redop, root, ot, oa, ob, ow, it, ia, ib, iw = row
+        self.sizes[i], self.counts[i], self.types[i], self.redops[i], self.roots[i] = (
+            size, -1 if count is None else count, typ, redop, root)
+        self.nums[6 * i:6 * i + 6] = array("d", [_NAN if v is None else v for v in (ot, oa, ob, it, ia, ib)])
+        self.wrongs[2 * i], self.wrongs[2 * i + 1] = ow, iw
+
+    def __iter__(self):
+        for i in range(len(self.sizes)):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        return f"RowStore({len(self)} rows)"
+
+    # column views for whole-run checks, without building rows
+    def column(self, field: str) -> list:
+        """Every value of one field, in row order (None for missing numbers)."""
+        i = _FIELD_INDEX[field]
+        if i == 0:
+            return list(self.sizes)
+        if i == 1:
+            return [None if c < 0 else c for c in self.counts]
+        if i in (2, 3, 4):
+            return list((self.types, self.redops, self.roots)[i - 2])
+        if i in (8, 12):
+            return self.wrongs[0 if i == 8 else 1::2]
+        offset = {5: 0, 6: 1, 7: 2, 9: 3, 10: 4, 11: 5}[i]
+        return [None if v != v else v for v in self.nums[offset::6]]
 
 
 def parse_row(tokens: list[str], columns: list[str], plan: tuple | None = None) -> Row | None:

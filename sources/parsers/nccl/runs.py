@@ -12,11 +12,13 @@ output interleaves line by line do not break each other's tables.
 
 from __future__ import annotations
 
+import gc
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sources.parsers.nccl.lines import (TYPE_BYTES, Line, Row, classify, collective_from_name, columns_from_shape,
+from sources.parsers.nccl.lines import (_ANY_PREFIX, TYPE_BYTES, Line, Row, RowStore, classify, collective_from_name, columns_from_shape,
                                         nccl_version_from_code, parse_row, row_plan, split_prefix)
 from sources.records import ParseError
 
@@ -41,7 +43,7 @@ class Run:
     columns: list[str] | None = None
     columns_inferred: bool = False
     plan: tuple | None = None               # where the fields sit in a row of `columns` (lines.row_plan)
-    rows: list[Row] = field(default_factory=list)
+    rows: RowStore = field(default_factory=RowStore)   # read like a list of Row
     peak: tuple[float, str] | None = None   # highest trusted out-of-place busbw and its row line
     avg_busbw_GBps: float | None = None
     avg_line: str | None = None
@@ -293,10 +295,76 @@ class _Reader:
             s = self.streams[key] = _Stream(key, self)
         return s
 
+    def feed_many(self, lines: list[str], index: int) -> int:
+        """Feed lines that are not the document's last; returns the next line index.
+
+        Rows that continue a table already under way (same stream, same column count, the row plan
+        known) are read inline here, without the per-line calls of `feed`: in a big log they are
+        most of the lines that are not debug output."""
+        fast_key = fast_run = fast_plan = None
+        fast_n = 0
+        intern = sys.intern
+        limit = IMPLAUSIBLE_ALGBW_GBPS
+        for raw in lines:
+            if fast_run is not None:
+                prefix = self.last_prefix
+                if prefix and raw.startswith(prefix):  # a further prefix after it fails the digit test below
+                    key, text = self.last_key, raw[len(prefix):]
+                elif not prefix and fast_key == "":
+                    key, text = "", raw
+                else:
+                    key = None
+                if key == fast_key:
+                    stripped = text.lstrip()
+                    tokens = stripped.split()
+                    if (len(tokens) == fast_n and tokens[0].isdigit() and tokens[1].isdigit()
+                            and not fast_run.closed and not tokens[fast_plan[2]][:1].isdigit()):
+                        s, c, t, r, ro, ot, oa, ob, ow, it, ia, ib, iw = fast_plan
+                        try:
+                            size, count = int(tokens[s]), int(tokens[c])
+                            root = int(tokens[ro]) if ro is not None else None
+                            nums = (float(tokens[ot]), float(tokens[oa]), float(tokens[ob]),
+                                    float(tokens[it]), float(tokens[ia]), float(tokens[ib]))
+                            wrong = (int(tokens[ow]) if ow is not None else None,
+                                     int(tokens[iw]) if iw is not None else None)
+                        except ValueError:
+                            nums = None
+                        if nums is not None:
+                            add_size(size)
+                            add_count(count)
+                            add_type(intern(tokens[t]))
+                            add_redop(intern(tokens[r]) if r is not None else None)
+                            add_root(root)
+                            add_nums(nums)
+                            add_wrongs(wrong)
+                            busbw = nums[2]
+                            if (busbw > 0 and not wrong[0] and nums[1] <= limit and nums[4] <= limit
+                                    and (fast_run.peak is None or busbw > fast_run.peak[0])):
+                                text = stripped.rstrip()
+                                fast_run.peak = (busbw, text.replace("\u00a0", " ") if "\u00a0" in text else text)
+                            if key:
+                                self.last_table_key = key
+                            index += 1
+                            continue
+            self.feed(raw, index, False, False)
+            index += 1
+            fast_run = None
+            key = self.last_key if self.last_prefix and raw.startswith(self.last_prefix) else ""
+            stream = self.streams.get(key)
+            if stream is not None:
+                run = stream.run
+                if run.rows and run.plan and not run.closed and run.columns and not run.incomplete_rows:
+                    fast_key, fast_run, fast_plan, fast_n = key, run, run.plan, len(run.columns)
+                    st = run.rows
+                    add_size, add_count, add_type, add_redop, add_root, add_nums, add_wrongs = (
+                        st.sizes.append, st.counts.append, st.types.append, st.redops.append, st.roots.append,
+                        st.nums.extend, st.wrongs.extend)
+        return index
+
     def feed(self, raw: str, index: int, is_last: bool, ends_mid_line: bool) -> None:
         prefix = self.last_prefix
-        if prefix and raw.startswith(prefix):   # the same launcher prefix as the line before: reuse it
-            key, text = self.last_key, raw[len(prefix):]
+        if prefix and raw.startswith(prefix) and not _ANY_PREFIX.match(raw, len(prefix)):
+            key, text = self.last_key, raw[len(prefix):]   # the launcher prefix of the line before, reused
         else:
             key, text = split_prefix(raw)
             if key:
@@ -366,7 +434,20 @@ def read_runs_from(lines, file_hint: str = "") -> list[Run]:
 
     NCCL debug lines, the bulk of a big log, are dropped before any Python work per line; the rest
     pass through the reader with one line of lookahead (the last line may be cut mid-line).
+    The cyclic garbage collector is paused while reading: the rows are acyclic tuples, and a big
+    log allocates hundreds of thousands of them, which would otherwise trigger collection after
+    collection over an ever larger heap.
     Raises ParseError when the lines hold no nccl-tests output."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _read_runs_from(lines, file_hint)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _read_runs_from(lines, file_hint: str) -> list[Run]:
     reader = _Reader()
     feed = reader.feed
     pending: str | None = None
@@ -374,7 +455,7 @@ def read_runs_from(lines, file_hint: str = "") -> list[Run]:
     seen_text = False
     last_is_debug = False
     for block in _blocks(lines):
-        kept = [line for line in block if _worth_reading(line)]
+        kept = [line for line in block if ("NCCL INFO" not in line or "NCCL version" in line) and not line.isspace()]
         for line in reversed(block):            # is the block's last non-blank line a debug line?
             if not line.isspace():
                 seen_text = True
@@ -385,9 +466,7 @@ def read_runs_from(lines, file_hint: str = "") -> list[Run]:
         if pending is not None:
             feed(pending, index, False, False)
             index += 1
-        for line in kept[:-1]:
-            feed(line, index, False, False)
-            index += 1
+        index = reader.feed_many(kept[:-1], index)
         pending = kept[-1]
     if not seen_text:
         raise ParseError("empty document: no nccl-tests output")
@@ -422,19 +501,12 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
     _name_collective(run, file_hint, single)
     if not run.rows:
         return
-    sizes, wrong, busbw, absurd = [], [], [], []
-    for size, _, _, _, _, _, oop_algbw, oop_busbw, oop_wrong, _, ip_algbw, ip_busbw, ip_wrong in run.rows:
-        sizes.append(size)
-        if oop_wrong:
-            wrong.append(oop_wrong)
-        if ip_wrong:
-            wrong.append(ip_wrong)
-        if oop_busbw is not None:
-            busbw.append(oop_busbw)
-        if ip_busbw is not None:
-            busbw.append(ip_busbw)
-        if max(oop_algbw or 0, ip_algbw or 0) > IMPLAUSIBLE_ALGBW_GBPS:
-            absurd.append(size)
+    store = run.rows
+    sizes, nums = store.sizes, store.nums
+    wrong = [v for v in store.wrongs if v]
+    busbw = [v for v in nums[2::6] + nums[5::6] if v == v]            # NaN (a missing value) is not equal to itself
+    absurd = [size for size, a, b in zip(sizes, nums[1::6], nums[4::6])
+              if (a == a and a > IMPLAUSIBLE_ALGBW_GBPS) or (b == b and b > IMPLAUSIBLE_ALGBW_GBPS)]
     if run.header.get("minbytes") is not None and sizes[0] > run.header["minbytes"] and run.columns_inferred:
         run.rows_elided = True
         run.warn(f"rows below {sizes[0]} B missing (minBytes {run.header['minbytes']})")
@@ -459,12 +531,13 @@ def _json_only(run: Run) -> bool:
 
 
 def has_errors(run: Run) -> bool:
-    wrong = any(v for r in run.rows for v in (r[8], r[12]))
+    wrong = any(run.rows.wrongs)
     return bool(wrong or run.out_of_bounds or (run.oob_verdict or "").upper() == "FAILED")
 
 
 def all_busbw_zero(run: Run) -> bool:
-    values = [v for r in run.rows for v in (r[7], r[11]) if v is not None]
+    nums = run.rows.nums
+    values = [v for v in nums[2::6] + nums[5::6] if v == v]
     return bool(values) and all(v == 0 for v in values)
 
 

@@ -104,3 +104,18 @@ def test_streaming_from_a_path_reads_what_the_document_reads(tmp_path):
     by_path = [nccl.run_json(r) for r in nccl.runs_from_path(path)]
     by_doc = nccl.cli_json(Document.from_path(path))["runs"]
     assert by_path == by_doc and len(by_path) == 2
+
+
+def test_a_stacked_prefix_after_a_line_with_only_its_outer_part():
+    # Written for tests, in the shape of tests/corpus/nccl/22_* (SkyPilot around Open MPI): a line with
+    # only the outer prefix must not make the next lines lose their inner one.
+    sky = "(head, rank=0, pid=3808) "
+    lines = [sky + "All nodes: 10.0.0.1:8",
+             sky + "[1,0]<stdout>:# nThread 1 nGpus 1 minBytes 1024 maxBytes 2048 step: 2(factor) warmup iters: 5 iters: 100",
+             sky + "[1,0]<stdout>:#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong",
+             sky + "[1,0]<stdout>:        1024            16     float    none      -1    28.39    0.04    0.03      0    28.07    0.04    0.03      0",
+             sky + "[1,0]<stdout>:        2048            32     float    none      -1    28.29    0.07    0.07      0    28.24    0.07    0.07      0",
+             sky + "[1,0]<stdout>:# Avg bus bandwidth    : 0.05"]
+    runs = nccl.cli_json(Document(source_id="t", url="file:///tmp/log.txt", body="\n".join(lines).encode() + b"\n"))["runs"]
+    assert len(runs) == 1
+    assert runs[0]["header"]["maxbytes"] == 2048 and len(runs[0]["rows"]) == 2 and runs[0]["avg_busbw_GBps"] == 0.05
