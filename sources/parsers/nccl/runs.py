@@ -370,7 +370,10 @@ class _Reader:
             if key:
                 self.last_prefix, self.last_key = raw[:len(raw) - len(text)], key
         stripped = text.lstrip()
-        if stripped[:1].isdigit():              # fast path for table rows
+        first = stripped[:1]
+        if first == "#" and stripped.rstrip() == "#" or not first:
+            return                              # '#' spacer lines and empty (prefixed) lines: nothing to read
+        if first.isdigit():                     # fast path for table rows
             tokens = stripped.split()
             if len(tokens) >= 2 and tokens[0].isdigit() and tokens[1].isdigit():
                 if key:
