@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import re
 import sys
+from operator import itemgetter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -286,8 +287,15 @@ class _Reader:
         self.unparsed_row_lines = 0
         self.hint: tuple[int, str] | None = None     # the last unprefixed command naming a collective
         self.last_table_key: str | None = None       # the prefixed stream that last printed table lines
+        self.ignorable: set[str] = set()             # lines already found to say nothing (bounded)
         self.last_prefix: str = ""                   # the last launcher prefix seen, and its stream
         self.last_key: str = ""
+
+    def _ignore(self, raw: str) -> None:
+        """Remember a line that says nothing, whatever its context (classification is context-free):
+        logs repeat such lines (the same prose, banner or column units before every table)."""
+        if len(self.ignorable) < _IGNORABLE_MAX:
+            self.ignorable.add(raw)
 
     def stream(self, key: str) -> _Stream:
         s = self.streams.get(key)
@@ -298,70 +306,69 @@ class _Reader:
     def feed_many(self, lines: list[str], index: int) -> int:
         """Feed lines that are not the document's last; returns the next line index.
 
-        Rows that continue a table already under way (same stream, same column count, the row plan
-        known) are read inline here, without the per-line calls of `feed`: in a big log they are
-        most of the lines that are not debug output."""
-        fast_key = fast_run = fast_plan = None
-        fast_n = 0
+        Rows that continue a table already under way (same launcher prefix, same token count, the
+        row plan known) are read inline here, without the per-line calls of `feed`: in a big log
+        they are most of the lines that are not debug output. Anything unusual in such a line (N/A
+        cells, float error columns, a different prefix) sends it down the general path instead."""
+        fast_run = None
         intern = sys.intern
         limit = IMPLAUSIBLE_ALGBW_GBPS
         for raw in lines:
-            if fast_run is not None:
-                prefix = self.last_prefix
-                if prefix and raw.startswith(prefix):  # a further prefix after it fails the digit test below
-                    key, text = self.last_key, raw[len(prefix):]
-                elif not prefix and fast_key == "":
-                    key, text = "", raw
-                else:
-                    key = None
-                if key == fast_key:
-                    stripped = text.lstrip()
-                    tokens = stripped.split()
-                    if (len(tokens) == fast_n and tokens[0].isdigit() and tokens[1].isdigit()
-                            and not fast_run.closed and not tokens[fast_plan[2]][:1].isdigit()):
-                        s, c, t, r, ro, ot, oa, ob, ow, it, ia, ib, iw = fast_plan
-                        try:
-                            size, count = int(tokens[s]), int(tokens[c])
-                            root = int(tokens[ro]) if ro is not None else None
-                            nums = (float(tokens[ot]), float(tokens[oa]), float(tokens[ob]),
-                                    float(tokens[it]), float(tokens[ia]), float(tokens[ib]))
-                            wrong = (int(tokens[ow]) if ow is not None else None,
-                                     int(tokens[iw]) if iw is not None else None)
-                        except ValueError:
-                            nums = None
-                        if nums is not None:
-                            add_size(size)
-                            add_count(count)
-                            add_type(intern(tokens[t]))
-                            add_redop(intern(tokens[r]) if r is not None else None)
-                            add_root(root)
-                            add_nums(nums)
-                            add_wrongs(wrong)
-                            busbw = nums[2]
-                            if (busbw > 0 and not wrong[0] and nums[1] <= limit and nums[4] <= limit
-                                    and (fast_run.peak is None or busbw > fast_run.peak[0])):
-                                text = stripped.rstrip()
-                                fast_run.peak = (busbw, text.replace("\u00a0", " ") if "\u00a0" in text else text)
-                            if key:
-                                self.last_table_key = key
-                            index += 1
-                            continue
+            if fast_run is not None and raw.startswith(fast_prefix):
+                tokens = raw.split()       # the prefix's own tokens come first: the plan is shifted past them
+                if len(tokens) == fast_len and tokens[i_size].isdigit() and tokens[i_count].isdigit() \
+                        and not tokens[i_type][:1].isdigit():
+                    try:
+                        nums = tuple(map(float, get_nums(tokens)))
+                        size, count = int(tokens[i_size]), int(tokens[i_count])
+                        root = int(tokens[i_root]) if i_root is not None else None
+                        wrong = (int(tokens[i_ow]) if i_ow is not None else None,
+                                 int(tokens[i_iw]) if i_iw is not None else None)
+                    except ValueError:
+                        nums = None
+                    if nums is not None:
+                        add_size(size)
+                        add_count(count)
+                        add_type(intern(tokens[i_type]))
+                        add_redop(intern(tokens[i_redop]) if i_redop is not None else None)
+                        add_root(root)
+                        add_nums(nums)
+                        add_wrongs(wrong)
+                        busbw = nums[2]
+                        if (busbw > 0 and not wrong[0] and nums[1] <= limit and nums[4] <= limit
+                                and (fast_run.peak is None or busbw > fast_run.peak[0])):
+                            text = raw[len(fast_prefix):].strip()
+                            fast_run.peak = (busbw, text.replace("\u00a0", " ") if "\u00a0" in text else text)
+                        if fast_key:
+                            self.last_table_key = fast_key
+                        index += 1
+                        continue
             self.feed(raw, index, False, False)
             index += 1
             fast_run = None
             key = self.last_key if self.last_prefix and raw.startswith(self.last_prefix) else ""
             stream = self.streams.get(key)
-            if stream is not None:
-                run = stream.run
-                if run.rows and run.plan and not run.closed and run.columns and not run.incomplete_rows:
-                    fast_key, fast_run, fast_plan, fast_n = key, run, run.plan, len(run.columns)
-                    st = run.rows
-                    add_size, add_count, add_type, add_redop, add_root, add_nums, add_wrongs = (
-                        st.sizes.append, st.counts.append, st.types.append, st.redops.append, st.roots.append,
-                        st.nums.extend, st.wrongs.extend)
+            if stream is None:
+                continue
+            run = stream.run
+            if not (run.rows and run.plan and not run.closed and run.columns and not run.incomplete_rows):
+                continue
+            fast_key, fast_run = key, run
+            fast_prefix = self.last_prefix if key else ""
+            lead = len(fast_prefix.split())
+            fast_len = len(run.columns) + lead
+            i_size, i_count, i_type, i_redop, i_root, ot, oa, ob, i_ow, it, ia, ib, i_iw = (
+                None if i is None else i + lead for i in run.plan)
+            get_nums = itemgetter(ot, oa, ob, it, ia, ib)
+            st = run.rows
+            add_size, add_count, add_type, add_redop, add_root, add_nums, add_wrongs = (
+                st.sizes.append, st.counts.append, st.types.append, st.redops.append, st.roots.append,
+                st.nums.extend, st.wrongs.extend)
         return index
 
     def feed(self, raw: str, index: int, is_last: bool, ends_mid_line: bool) -> None:
+        if raw in self.ignorable:               # seen before and found to say nothing (prose, spacers, units)
+            return
         prefix = self.last_prefix
         if prefix and raw.startswith(prefix) and not _ANY_PREFIX.match(raw, len(prefix)):
             key, text = self.last_key, raw[len(prefix):]   # the launcher prefix of the line before, reused
@@ -372,7 +379,8 @@ class _Reader:
         stripped = text.lstrip()
         first = stripped[:1]
         if first == "#" and stripped.rstrip() == "#" or not first:
-            return                              # '#' spacer lines and empty (prefixed) lines: nothing to read
+            self._ignore(raw)                   # '#' spacer lines and empty (prefixed) lines: nothing to read
+            return
         if first.isdigit():                     # fast path for table rows
             tokens = stripped.split()
             if len(tokens) >= 2 and tokens[0].isdigit() and tokens[1].isdigit():
@@ -386,7 +394,8 @@ class _Reader:
                 return
         line = classify(text)
         kind = line.kind
-        if kind == "blank" or (kind == "other" and not line.data):
+        if kind in ("blank", "units") or (kind == "other" and not line.data):
+            self._ignore(raw)
             return
         version = line.data.get("nccl_version")
         if version:
@@ -409,6 +418,7 @@ def read_runs(text: str, file_hint: str = "") -> list[Run]:
 
 
 _BLOCK_CHARS = 1 << 22
+_IGNORABLE_MAX = 4096
 
 
 def _blocks(source) -> Iterable[list[str]]:
