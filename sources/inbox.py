@@ -1,6 +1,6 @@
 """Files analysts drop into $FABRICWATCH_HOME/inbox/: classify, validate, accept or reject.
 
-inbox/nccl/     nccl-tests logs          → read by the `nccl_logs` source
+inbox/nccl/     nccl-tests logs (text, or a JSON report written with -J) → read by the `nccl_logs` source
 inbox/top500/   TOP500 list files        → read by the `top500_lists` source
 inbox/curated/  analyst ledger CSV files → loaded with the curated ledger
 
@@ -26,7 +26,7 @@ from sources.records import ParseError
 FOLDERS = ("nccl", "top500", "curated")
 TOP500_SUFFIXES = (".xls", ".xlsx", ".xml", ".csv", ".tsv", ".txt")
 # What each folder takes, by name: anything else is a wrong type, rejected before it is read.
-SUFFIXES = {"nccl": (".txt", ".log", ".out", ""), "top500": TOP500_SUFFIXES, "curated": (".csv",)}
+SUFFIXES = {"nccl": (".txt", ".log", ".out", ".json", ""), "top500": TOP500_SUFFIXES, "curated": (".csv",)}
 BINARY_SUFFIXES = (".xls", ".xlsx")
 MAX_FILE_BYTES = 32 * 2**20     # the largest TOP500 list file is under 1 MB; a log of a big sweep a few MB
 # A plain file name: starts with a letter or digit, then letters, digits, dot, dash, underscore, plus,
@@ -54,8 +54,8 @@ def classify(path: Path) -> str | None:
     first = head.lstrip("\ufeff").splitlines()[0] if head.strip() else ""
     if suffix == ".csv" and first.startswith(("indicator,", "event_date,", "product_id,")):
         return "curated"
-    if "busbw" in head or "nThread" in head or "_perf" in head:
-        return "nccl"
+    if "busbw" in head or "nThread" in head or "_perf" in head or '"busBw"' in head or '"bus_bw"' in head:
+        return "nccl"       # a text log, an nccl-tests JSON report (-J) or rccl-tests JSON lines
     if "Rmax" in head or "Interconnect Family" in head:
         return "top500"
     return None

@@ -111,3 +111,13 @@ def test_accepted_logs_carry_the_parser_warnings(tmp_path):
     assert result.accepted
     assert any("no table header before the rows" in w for w in result.warnings)
     assert all(w.startswith("run 0 (all_reduce): ") for w in result.warnings)
+
+
+def test_an_nccl_tests_json_report_is_taken_as_a_log(tmp_path):
+    # tests/fixtures/nccl/json_report_v2.json: written for tests in the layout nccl-tests -J writes
+    report = ROOT / "tests" / "fixtures" / "nccl" / "json_report_v2.json"
+    assert inbox.classify(report) == "nccl"
+    box = tmp_path / "inbox"
+    inbox.drop([report], box)
+    [result] = inbox.process(box)
+    assert result.accepted and (box / "processed" / "nccl" / report.name).is_file()
