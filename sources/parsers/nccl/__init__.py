@@ -23,7 +23,7 @@ from sources.records import Observation, Provenance, Records
 
 __all__ = ["ROW_FIELDS", "Run", "cli_json", "cli_json_path", "parse", "run_json", "runs", "runs_from_path"]
 
-_UTF8 = (None, "utf-8", "utf8", "utf-8-sig")
+_UTF8 = (None, "utf-8", "utf8", "utf-8-sig", "ascii", "us-ascii")
 
 
 def runs(doc: Document) -> list[Run]:
