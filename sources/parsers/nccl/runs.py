@@ -468,11 +468,13 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
     seen_text = False
     last_is_debug = False
     for block in _blocks(lines):
-        kept = [line for line in block if ("NCCL INFO" not in line or "NCCL version" in line) and not line.isspace()]
-        for line in reversed(block):            # is the block's last non-blank line a debug line?
+        ignorable = reader.ignorable            # lines seen before and found to say nothing
+        kept = [line for line in block
+                if ("NCCL INFO" not in line or "NCCL version" in line) and line not in ignorable and not line.isspace()]
+        for line in reversed(block):            # is the block's last non-blank line one that is dropped?
             if not line.isspace():
                 seen_text = True
-                last_is_debug = not _worth_reading(line)
+                last_is_debug = not _worth_reading(line) or line in ignorable
                 break
         if not kept:
             continue
