@@ -259,6 +259,7 @@ _NOT_APPLICABLE = frozenset(("N/A", "NA", "-", "n/a"))
 
 
 _NAN = float("nan")
+_I64 = 2**63
 
 
 class RowStore(Sequence):
@@ -285,14 +286,19 @@ class RowStore(Sequence):
         return len(self.sizes)
 
     def append(self, row) -> None:
+        """Add one row (a Row or any 13-tuple); every value is checked before anything is stored."""
         size, count, typ, redop, root, ot, oa, ob, ow, it, ia, ib, iw = row
+        size, count = int(size), -1 if count is None else int(count)
+        if not (-_I64 <= size < _I64 and -_I64 <= count < _I64):
+            raise OverflowError(f"size or count out of range: {size}, {count}")
+        nums = (ot, oa, ob, it, ia, ib)
+        nums = array("d", nums if None not in nums else [_NAN if v is None else v for v in nums])
         self.sizes.append(size)
-        self.counts.append(-1 if count is None else count)
+        self.counts.append(count)
         self.types.append(typ)
         self.redops.append(redop)
         self.roots.append(root)
-        nums = (ot, oa, ob, it, ia, ib)
-        self.nums.extend(nums if None not in nums else [_NAN if v is None else v for v in nums])
+        self.nums.extend(nums)
         self.wrongs.append(ow)
         self.wrongs.append(iw)
 
@@ -414,7 +420,7 @@ _COLLECTIVE_NAMES = {  # rccl-tests JSON 'name' and nccl-tests JSON 'experiment_
 
 def collective_from_name(name: str | None) -> str | None:
     """'AllReduce' / 'all_reduce_perf' / 'allreduce' → 'all_reduce' (None when unknown)."""
-    if not name:
+    if not name or not isinstance(name, str):
         return None
     m = PERF_BINARY.search(name)
     if m:
@@ -434,8 +440,9 @@ def classify(raw: str) -> Line:
             return Line("row", text, {"tokens": tokens})
     elif first == "{" and ('"busBw"' in text or '"#wrong"' in text):
         try:
-            return Line("jsonrow", text, {"record": json.loads(text)})
-        except ValueError:
+            record = json.loads(text)
+            return Line("jsonrow", text, {"record": record if isinstance(record, dict) else None})
+        except (ValueError, RecursionError):
             return Line("jsonrow", text, {"record": None})
     if "NCCL INFO" in text or "NCCL WARN" in text:         # debug lines: fast path, only the version
         m = _NCCL_VERSION.search(text) if "CCL version" in text else None

@@ -30,14 +30,23 @@ def looks_like_report(head: str) -> bool:
 def read_report(text: str, file_hint: str = "") -> list[Run]:
     try:
         report = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise ParseError(f"nccl-tests JSON report does not parse (cut while written, or not JSON): {exc}") from None
     if not isinstance(report, dict) or not isinstance(report.get("results"), list):
         raise ParseError("JSON document is not an nccl-tests report: no 'results' list")
+    try:
+        return _read(report, file_hint)
+    except (TypeError, ValueError, AttributeError, KeyError) as exc:
+        raise ParseError(f"nccl-tests JSON report has a field of an unexpected type: {type(exc).__name__}: {exc}") from None
+
+
+def _read(report: dict, file_hint: str) -> list[Run]:
     config = report.get("config") or {}
+    if not isinstance(config, dict):
+        config = {}
     run = Run()
     args = report.get("args") or []
-    name = collective_from_name(args[0]) if args else None
+    name = collective_from_name(args[0]) if isinstance(args, list) and args and isinstance(args[0], str) else None
     experiment = next((r.get("experiment_name") for r in report["results"] if isinstance(r, dict)), None)
     name = name or collective_from_name(experiment)
     if name:

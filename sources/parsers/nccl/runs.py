@@ -214,6 +214,12 @@ class _Stream:
         if run.columns and run.plan is None:
             run.plan = row_plan(run.columns)
         row = parse_row(tokens, run.columns, run.plan) if run.columns else None
+        if row is not None:
+            try:
+                run.add_row(row, text)
+                return
+            except (OverflowError, TypeError, ValueError):
+                row = None                      # a number no machine integer holds: not a real row
         if row is None:
             run.incomplete_rows += 1
             if is_last:
@@ -222,8 +228,6 @@ class _Stream:
             else:
                 self.reader.unparsed_row_lines += 1
                 run.warn(f"row does not fit the columns, skipped: {text!r}")
-            return
-        run.add_row(row, text)
 
     def _json_row(self, line: Line, index: int, is_last: bool) -> None:
         """rccl-tests --output_format json: one record per line, out-of-place then in-place."""
@@ -246,18 +250,24 @@ class _Stream:
         except (KeyError, TypeError, ValueError):
             run.warn(f"JSON record without size or bandwidth, skipped: {line.text[:60]!r}")
             return
-        if in_place and run.rows and run.rows[-1][0] == size and run.rows[-1][10] is None:
+        if in_place and run.rows and run.rows[-1][0] == size and run.rows[-1][10] is None \
+                and all(v is None or isinstance(v, (int, float)) for v in half):
             run.rows[-1] = run.rows[-1].replace(ip_time_us=half[0], ip_algbw_GBps=half[1], ip_busbw_GBps=half[2],
                                                 ip_wrong=half[3])
             return
-        count = rec.get("count")
-        width = TYPE_BYTES.get(rec.get("type") or "")
+        typ = rec.get("type") if isinstance(rec.get("type"), str) else None
+        redop = rec.get("redop") if isinstance(rec.get("redop"), str) else None
+        count = _int_or_none(rec.get("count"))
+        width = TYPE_BYTES.get(typ or "")
         if count is None and width:
             count = size // width
-        values = [size, count, rec.get("type"), rec.get("redop"), _int_or_none(rec.get("root")),
+        values = [size, count, typ, redop, _int_or_none(rec.get("root")),
                   None, None, None, None, None, None, None, None]
         values[9 if in_place else 5:13 if in_place else 9] = half
-        run.add_row(Row(values), line.text)
+        try:
+            run.add_row(Row(values), line.text)
+        except (TypeError, ValueError, OverflowError):
+            run.warn(f"JSON record with values out of range, skipped: {line.text[:60]!r}")
 
 
 def _float(value) -> float | None:
@@ -317,6 +327,7 @@ class _Reader:
             if fast_run is not None and raw.startswith(fast_prefix):
                 tokens = raw.split()       # the prefix's own tokens come first: the plan is shifted past them
                 if len(tokens) == fast_len and tokens[i_size].isdigit() and tokens[i_count].isdigit() \
+                        and len(tokens[i_size]) < 19 and len(tokens[i_count]) < 19 \
                         and not tokens[i_type][:1].isdigit():
                     try:
                         nums = tuple(map(float, get_nums(tokens)))

@@ -4,9 +4,12 @@ expected values come from the documented formats (src/util.cu of NVIDIA/nccl-tes
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sources.document import Document
 from sources.parsers import nccl
@@ -119,3 +122,39 @@ def test_a_stacked_prefix_after_a_line_with_only_its_outer_part():
     runs = nccl.cli_json(Document(source_id="t", url="file:///tmp/log.txt", body="\n".join(lines).encode() + b"\n"))["runs"]
     assert len(runs) == 1
     assert runs[0]["header"]["maxbytes"] == 2048 and len(runs[0]["rows"]) == 2 and runs[0]["avg_busbw_GBps"] == 0.05
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                           max_leaves=6)
+
+
+@settings(max_examples=80, deadline=None)
+@given(path=st.sampled_from([("args",), ("nccl_version",), ("config",), ("config", "devices"), ("results", 0, "size"),
+                             ("results", 0, "count"), ("results", 0, "type"), ("results", 0, "root"),
+                             ("results", 0, "out_of_place"), ("results", 0, "in_place", "bus_bw"),
+                             ("out_of_bounds",), ("average_bus_bandwidth", "bandwidth"), ("errors",)]),
+       value=json_values)
+def test_a_json_report_with_odd_values_gives_runs_or_a_parse_error(path, value):
+    report = json.loads((FIXTURES / "json_report_v2.json").read_text())
+    node = report
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    doc = Document(source_id="t", url="file:///tmp/r.json", body=json.dumps(report).encode())
+    try:
+        nccl.parse(doc, system="s", period="2025-03-03")
+    except ParseError:
+        pass
+
+
+@settings(max_examples=80, deadline=None)
+@given(fields=st.dictionaries(st.sampled_from(["#wrong", "algBw", "busBw", "gpus", "inPlace", "name", "size", "time",
+                                               "type", "count", "root", "redop"]), json_values, max_size=12))
+def test_rccl_json_lines_with_odd_values_give_runs_or_a_parse_error(fields):
+    line = json.dumps({"busBw": 1.0, **fields})
+    doc = Document(source_id="t", url="file:///tmp/r.log", body=(line + "\n" + line + "\n").encode())
+    try:
+        nccl.parse(doc, system="s", period="2025-03-03")
+    except ParseError:
+        pass
