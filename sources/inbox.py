@@ -1,16 +1,18 @@
 """Files analysts drop into $FABRICWATCH_HOME/inbox/: classify, validate, accept or reject.
 
-inbox/nccl/     nccl-tests logs          → read by the `nccl_logs` source
+inbox/nccl/     nccl-tests logs (text, or a JSON report written with -J) → read by the `nccl_logs` source
 inbox/top500/   TOP500 list files        → read by the `top500_lists` source
 inbox/curated/  analyst ledger CSV files → loaded with the curated ledger
 
 Accepted files move to inbox/processed/<folder>/ (where the sources read them from, so they stay
 part of every later refresh); rejected ones to inbox/rejected/<folder>/ with a `.reason.txt`
-beside them. Nothing is ever deleted.
+beside them. A file identical to one already accepted is not loaded again: it is reported as
+already ingested and kept in inbox/rejected/<folder>/ with that reason. Nothing is ever deleted.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from dataclasses import dataclass
@@ -24,7 +26,7 @@ from sources.records import ParseError
 FOLDERS = ("nccl", "top500", "curated")
 TOP500_SUFFIXES = (".xls", ".xlsx", ".xml", ".csv", ".tsv", ".txt")
 # What each folder takes, by name: anything else is a wrong type, rejected before it is read.
-SUFFIXES = {"nccl": (".txt", ".log", ".out", ""), "top500": TOP500_SUFFIXES, "curated": (".csv",)}
+SUFFIXES = {"nccl": (".txt", ".log", ".out", ".json", ""), "top500": TOP500_SUFFIXES, "curated": (".csv",)}
 BINARY_SUFFIXES = (".xls", ".xlsx")
 MAX_FILE_BYTES = 32 * 2**20     # the largest TOP500 list file is under 1 MB; a log of a big sweep a few MB
 # A plain file name: starts with a letter or digit, then letters, digits, dot, dash, underscore, plus,
@@ -39,6 +41,8 @@ class InboxResult:
     accepted: bool
     reason: str | None
     moved_to: Path
+    duplicate_of: Path | None = None      # an identical file accepted earlier: this copy is not loaded again
+    warnings: tuple[str, ...] = ()        # what the parser noticed in an accepted file (cut logs, elided rows, …)
 
 
 def classify(path: Path) -> str | None:
@@ -50,8 +54,8 @@ def classify(path: Path) -> str | None:
     first = head.lstrip("\ufeff").splitlines()[0] if head.strip() else ""
     if suffix == ".csv" and first.startswith(("indicator,", "event_date,", "product_id,")):
         return "curated"
-    if "busbw" in head or "nThread" in head or "_perf" in head:
-        return "nccl"
+    if "busbw" in head or "nThread" in head or "_perf" in head or '"busBw"' in head or '"bus_bw"' in head:
+        return "nccl"       # a text log, an nccl-tests JSON report (-J) or rccl-tests JSON lines
     if "Rmax" in head or "Interconnect Family" in head:
         return "top500"
     return None
@@ -102,24 +106,32 @@ def _formula_cell(path: Path) -> str | None:
 
 def validate(path: Path, folder: str, curated_dirs: list[Path]) -> str | None:
     """None when the file is usable, else the reason it is not."""
+    return check(path, folder, curated_dirs)[0]
+
+
+def check(path: Path, folder: str, curated_dirs: list[Path]) -> tuple[str | None, list[str]]:
+    """(reason it is not usable or None, the parser's warnings on a usable file)."""
+    warnings: list[str] = []
     try:
         if (problem := screen(path, folder)) is not None:
-            return problem
+            return problem, []
         if folder == "nccl":
             from sources.parsers import nccl
             runs = nccl.runs(Document.from_path(path, source_id="nccl_logs"))
             if not any(run.rows for run in runs):
-                return "no complete nccl-tests result row found (is this the output of an *_perf binary?)"
+                return "no complete nccl-tests result row found (is this the output of an *_perf binary?)", []
+            warnings = [f"run {i} ({run.collective or 'collective unknown'}): {w}"
+                        for i, run in enumerate(runs) for w in run.warnings]
         elif folder == "top500":
             from sources.parsers import top500
             top500.summarize(Document.from_path(path, source_id="top500_lists"))
         elif folder == "curated":
             load_ledger_with(curated_dirs, extra=[path])
         else:
-            return f"unknown inbox folder {folder!r}"
+            return f"unknown inbox folder {folder!r}", []
     except (ParseError, LedgerError, ValueError) as exc:
-        return str(exc)
-    return None
+        return str(exc), []
+    return None, warnings
 
 
 def load_ledger_with(curated_dirs: list[Path], extra: list[Path] = ()):
@@ -135,19 +147,56 @@ def pending(inbox: Path) -> list[tuple[str, Path]]:
 
 
 def process(inbox: Path) -> list[InboxResult]:
-    """Validate every pending file and move it to processed/ or rejected/."""
+    """Validate every pending file and move it to processed/ or rejected/.
+
+    A file identical to one already in processed/<folder>/ (the same bytes dropped again) is not
+    read or loaded a second time: it goes to rejected/<folder>/ with an 'already ingested' reason
+    and its result names the earlier copy (`duplicate_of`)."""
     results = []
     for folder, path in pending(inbox):
-        reason = validate(path, folder, [inbox / "processed" / "curated"])
-        target_dir = inbox / ("processed" if reason is None else "rejected") / folder
-        target_dir.mkdir(parents=True, exist_ok=True)
-        target = _free_name(target_dir / safe_name(path.name))
-        shutil.move(str(path), target)
-        if reason is not None:
-            stamp = utc_iso()
-            target.with_name(target.name + ".reason.txt").write_text(f"rejected {stamp}: {reason}\n", encoding="utf-8")
-        results.append(InboxResult(folder, path.name, reason is None, reason, target))
+        twin = identical_processed(path, inbox / "processed" / folder)
+        if twin is not None:
+            reason = (f"already ingested: identical to processed/{folder}/{twin.name} "
+                      f"(sha256 {_sha256(path)[:12]}); not loaded again")
+            target = _move(path, inbox / "rejected" / folder, reason)
+            results.append(InboxResult(folder, path.name, False, reason, target, duplicate_of=twin))
+            continue
+        reason, warnings = check(path, folder, [inbox / "processed" / "curated"])
+        target = _move(path, inbox / ("processed" if reason is None else "rejected") / folder, reason)
+        results.append(InboxResult(folder, path.name, reason is None, reason, target, warnings=tuple(warnings)))
     return results
+
+
+def _move(path: Path, target_dir: Path, reason: str | None) -> Path:
+    target_dir.mkdir(parents=True, exist_ok=True)
+    target = _free_name(target_dir / safe_name(path.name))
+    shutil.move(str(path), target)
+    if reason is not None:
+        stamp = utc_iso()
+        target.with_name(target.name + ".reason.txt").write_text(f"rejected {stamp}: {reason}\n", encoding="utf-8")
+    return target
+
+
+def identical_processed(path: Path, processed: Path) -> Path | None:
+    """The file in `processed` with exactly the bytes of `path` (compared by size, then sha256), or None."""
+    if path.is_symlink() or not path.is_file() or not processed.is_dir():
+        return None
+    size, digest = path.stat().st_size, None
+    for other in sorted(processed.iterdir()):
+        if other.is_symlink() or not other.is_file() or other.stat().st_size != size:
+            continue
+        digest = digest or _sha256(path)
+        if _sha256(other) == digest:
+            return other
+    return None
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 def drop(files: list[Path], inbox: Path) -> list[tuple[Path, str | None]]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from fabricwatch.config import home
 
 NAME = "ingest"
+MAX_WARNINGS = 10     # parser warnings shown per file
 HELP = ("Copy files into $FABRICWATCH_HOME/inbox/ (nccl-tests logs, TOP500 list files, analyst ledger CSVs), "
         "then validate them and refresh what depends on them, as the inbox sensor does.")
 
@@ -42,12 +43,26 @@ def run(args: argparse.Namespace) -> int:
     # downstream of it by lineage), exactly as a sensor-started run
     results = inbox.process(inbox_dir)
     for r in results:
-        print(f"{'accepted' if r.accepted else 'REJECTED'} {r.folder}/{r.name}" + (f": {r.reason}" if r.reason else ""),
-              file=sys.stderr)
+        if r.duplicate_of is not None:
+            print(f"already ingested {r.folder}/{r.name}: identical to inbox/processed/{r.folder}/{r.duplicate_of.name}; "
+                  "not loaded again", file=sys.stderr)
+        else:
+            print(f"{'accepted' if r.accepted else 'REJECTED'} {r.folder}/{r.name}" + (f": {r.reason}" if r.reason else ""),
+                  file=sys.stderr)
+        for w in r.warnings[:MAX_WARNINGS]:
+            print(f"  warning: {w}", file=sys.stderr)
+        if len(r.warnings) > MAX_WARNINGS:
+            print(f"  … and {len(r.warnings) - MAX_WARNINGS} more warnings (fabricwatch parse {r.folder} FILE shows them all)",
+                  file=sys.stderr)
     if not any(r.accepted for r in results):
         # nothing new to load: no refresh, no new release (a burst of bad drops never pushes good releases out)
-        print("every file was rejected (see inbox/rejected/); nothing refreshed, the published warehouse is unchanged",
-              file=sys.stderr)
+        if results and not unknown and all(r.duplicate_of is not None for r in results):
+            print("nothing new to load: every file was already ingested; the published warehouse is unchanged",
+                  file=sys.stderr)
+            return 0
+        what = ("no new file was accepted" if any(r.duplicate_of is not None for r in results)
+                else "every file was rejected")
+        print(f"{what} (see inbox/rejected/); nothing refreshed, the published warehouse is unchanged", file=sys.stderr)
         return 2
     from pipelines.automation import inbox_select
     from pipelines.ghost_runs import mark_ghost_runs_failed
@@ -71,4 +86,5 @@ def run(args: argparse.Namespace) -> int:
     print(f"ingested {sum(r.accepted for r in results)} file(s); published {db.paths(h).published}")
     for check in outcome.failed_checks:   # non-blocking: a parser's previous records were carried forward
         print(f"  failed check: {check} (its previous records are still published, carried forward)", file=sys.stderr)
-    return 0 if all(r.accepted for r in results) and not unknown and not outcome.failed_checks else 1
+    settled = all(r.accepted or r.duplicate_of is not None for r in results)
+    return 0 if settled and not unknown and not outcome.failed_checks else 1

@@ -53,7 +53,8 @@ def run(args) -> int:
     results = []
     for path in args.files:
         try:
-            results.append((path, module.cli_json(Document.from_path(path))))
+            from_path = getattr(module, "cli_json_path", None)   # a parser that streams files reads them itself
+            results.append((path, from_path(path) if from_path else module.cli_json(Document.from_path(path))))
         except FileNotFoundError:
             print(f"fabricwatch parse {args.family}: no such file: {path}", file=sys.stderr)
             return EXIT_BAD_INPUT

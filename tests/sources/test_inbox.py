@@ -70,9 +70,54 @@ def test_accepted_analyst_files_join_the_ledger(tmp_path):
 
 
 def test_a_resubmitted_file_never_overwrites_the_earlier_one(tmp_path):
+    # same name, different content (a rerun of the test): both kept, the second under a free name
     box = tmp_path / "inbox"
-    for _ in range(2):
-        inbox.drop([NCCL_LOG], box)
-        inbox.process(box)
+    rerun = tmp_path / "rerun" / NCCL_LOG.name
+    rerun.parent.mkdir()
+    rerun.write_bytes(NCCL_LOG.read_bytes().replace(b"84.8558", b"84.8559"))
+    for f in (NCCL_LOG, rerun):
+        inbox.drop([f], box)
+        assert all(r.accepted for r in inbox.process(box))
     assert sorted(p.name for p in (box / "processed" / "nccl").iterdir()) == [
         NCCL_LOG.name.replace(".txt", ".1.txt"), NCCL_LOG.name]
+
+
+def test_an_identical_copy_is_reported_as_already_ingested(tmp_path):
+    box = tmp_path / "inbox"
+    inbox.drop([NCCL_LOG], box)
+    first = inbox.process(box)
+    assert [r.accepted for r in first] == [True] and first[0].duplicate_of is None
+    copy = tmp_path / "copy.log"                       # the same bytes under another name
+    copy.write_bytes(NCCL_LOG.read_bytes())
+    inbox.drop([copy, NCCL_LOG], box)
+    again = {r.name: r for r in inbox.process(box)}
+    assert set(again) == {"copy.log", NCCL_LOG.name}
+    for r in again.values():
+        assert not r.accepted and r.duplicate_of == box / "processed" / "nccl" / NCCL_LOG.name
+        assert "already ingested" in r.reason and r.warnings == ()
+    # nothing loaded twice, nothing deleted: the copies wait in rejected/ with their reason
+    assert [p.name for p in (box / "processed" / "nccl").iterdir()] == [NCCL_LOG.name]
+    assert (box / "rejected" / "nccl" / "copy.log").is_file()
+    assert "already ingested" in (box / "rejected" / "nccl" / "copy.log.reason.txt").read_text()
+    assert inbox.pending(box) == []
+
+
+def test_accepted_logs_carry_the_parser_warnings(tmp_path):
+    # NVIDIA/nccl-tests#119 as recorded: the middle of the table is missing and rows resume
+    # without a header (sources/snapshots/nccl_logs manifest: truncated_middle)
+    box = tmp_path / "inbox"
+    inbox.drop([NCCL_LOG], box)
+    [result] = inbox.process(box)
+    assert result.accepted
+    assert any("no table header before the rows" in w for w in result.warnings)
+    assert all(w.startswith("run 0 (all_reduce): ") for w in result.warnings)
+
+
+def test_an_nccl_tests_json_report_is_taken_as_a_log(tmp_path):
+    # tests/fixtures/nccl/json_report_v2.json: written for tests in the layout nccl-tests -J writes
+    report = ROOT / "tests" / "fixtures" / "nccl" / "json_report_v2.json"
+    assert inbox.classify(report) == "nccl"
+    box = tmp_path / "inbox"
+    inbox.drop([report], box)
+    [result] = inbox.process(box)
+    assert result.accepted and (box / "processed" / "nccl" / report.name).is_file()

@@ -1,32 +1,67 @@
-"""nccl-tests logs → per-size rows, run summaries and bus-bandwidth observations.
+"""nccl-tests and rccl-tests output → per-size rows, run summaries and bus-bandwidth observations.
 
 `parse(doc)` gives warehouse records (observations `nccl_busbw` and `nccl_busbw_peak`, tables
 `nccl_runs` and `nccl_rows`); `cli_json(doc)` gives the `fabricwatch parse nccl --json` contract.
-Line reading is in `nccl_lines`, run assembly and checks in `nccl_runs`.
+Logs are read as a stream of lines (`runs_from_path` never holds the file in memory); line reading
+and launcher prefixes are in `lines`, run assembly and checks in `runs`, nccl-tests JSON reports
+(`-J`) in `report`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
+from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from sources.document import Document
-from sources.parsers.nccl.runs import IMPLAUSIBLE_ALGBW_GBPS, Run, all_busbw_zero, has_errors, read_runs
+from sources.parsers.nccl.lines import ROW_FIELDS
+from sources.parsers.nccl.report import looks_like_report, read_report
+from sources.parsers.nccl.runs import Run, all_busbw_zero, has_errors, read_runs, read_runs_from
 from sources.records import Observation, Provenance, Records
 
-ROW_FIELDS = ("size_bytes", "count", "type", "redop", "root", "oop_time_us", "oop_algbw_GBps", "oop_busbw_GBps",
-              "oop_wrong", "ip_time_us", "ip_algbw_GBps", "ip_busbw_GBps", "ip_wrong")
+__all__ = ["ROW_FIELDS", "Run", "cli_json", "cli_json_path", "parse", "run_json", "runs", "runs_from_path"]
+
+_UTF8 = (None, "utf-8", "utf8", "utf-8-sig", "ascii", "us-ascii")
 
 
 def runs(doc: Document) -> list[Run]:
-    """The runs in one log (ParseError when there are none)."""
-    return read_runs(doc.text, file_hint=_file_name(doc.url))
+    """The runs in one log (ParseError when there are none), read line by line from the body."""
+    hint = _file_name(doc.url)
+    if looks_like_report(doc.body[:4096].decode("utf-8", errors="replace")):
+        return read_report(doc.text, hint)
+    if (doc.encoding or "").lower() in _UTF8 or doc.encoding is None:
+        try:
+            with io.TextIOWrapper(io.BytesIO(doc.body), encoding="utf-8-sig", errors="strict") as stream:
+                return read_runs_from(stream, hint)
+        except UnicodeDecodeError:
+            pass                     # not UTF-8 after all: the document's own decoding fallbacks
+    return read_runs(doc.text, hint)
+
+
+def runs_from_path(path: str | Path) -> list[Run]:
+    """The runs in a log file, streamed from disk: memory grows with the rows, not the file."""
+    path = Path(path)
+    with open(path, "rb") as fh:
+        head = fh.read(4096).decode("utf-8", errors="replace")
+    if looks_like_report(head):
+        return read_report(path.read_text(encoding="utf-8", errors="replace"), path.name)
+    try:
+        with open(path, encoding="utf-8-sig", errors="strict") as stream:
+            return read_runs_from(stream, path.name)
+    except UnicodeDecodeError:
+        return runs(Document.from_path(path))
 
 
 def cli_json(doc: Document) -> dict:
     """The `fabricwatch parse nccl --json` contract for one file: {"runs": [...]}."""
     return {"runs": [run_json(run) for run in runs(doc)]}
+
+
+def cli_json_path(path: str | Path) -> dict:
+    """The same contract for a file on disk, streamed (a big log is never held in memory whole)."""
+    return {"runs": [run_json(run) for run in runs_from_path(path)]}
 
 
 def run_json(run: Run) -> dict:
@@ -35,7 +70,7 @@ def run_json(run: Run) -> dict:
         "collective_from": run.collective_from,
         "header": dict(run.header),
         "devices": [{"rank": d["rank"], "host": d["host"], "gpu": d["gpu"]} for d in run.devices],
-        "rows": [{k: row[k] for k in ROW_FIELDS} for row in run.rows],
+        "rows": [row.as_dict() for row in run.rows],
         "avg_busbw_GBps": run.avg_busbw_GBps,
         "peak_busbw_GBps": _peak(run)[0] if _peak(run) else None,
         "has_errors": has_errors(run),
@@ -60,7 +95,7 @@ def parse(doc: Document, *, system: str | None = None, period: str | None = None
         run_id = f"{doc.sha256[:12]}:{index}"
         subject = system or _system_from_log(run) or doc.title or "unknown system"
         records.tables["nccl_runs"].append(_run_row(doc, run, run_id, index, subject))
-        records.tables["nccl_rows"].extend({"run_id": run_id, "row_index": i, **{k: row[k] for k in ROW_FIELDS}}
+        records.tables["nccl_rows"].extend({"run_id": run_id, "row_index": i, **row.as_dict()}
                                            for i, row in enumerate(run.rows))
         records.warnings.extend(f"run {index} ({run.collective or 'unknown'}): {w}" for w in run.warnings)
         if when is None:
@@ -90,16 +125,8 @@ def _observations(doc: Document, run: Run, subject: str, period: str) -> list[Ob
 
 
 def _peak(run: Run) -> tuple[float, str] | None:
-    """Highest out-of-place busbw over rows with no wrong values and plausible timings."""
-    best = None
-    for row, line in zip(run.rows, run.row_lines):
-        if row["oop_wrong"] or row["oop_busbw_GBps"] is None or row["oop_busbw_GBps"] <= 0:
-            continue
-        if (row["oop_algbw_GBps"] or 0) > IMPLAUSIBLE_ALGBW_GBPS or (row["ip_algbw_GBps"] or 0) > IMPLAUSIBLE_ALGBW_GBPS:
-            continue
-        if best is None or row["oop_busbw_GBps"] > best[0]:
-            best = (row["oop_busbw_GBps"], line)
-    return best
+    """Highest out-of-place busbw over rows with no wrong values and plausible timings (kept while reading)."""
+    return run.peak
 
 
 def _note(run: Run) -> str:

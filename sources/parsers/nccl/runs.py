@@ -3,14 +3,24 @@
 A file may hold several runs (one per collective, or the same test printed by every rank); a run
 begins at a command line, a `Collective test starting` line, an `nThread` header or a table that
 follows a finished one. Duplicate headers of the same run (printed once per rank) are merged.
+
+Lines are read as a stream (`read_runs_from`): one line in memory at a time, rows kept compact, so
+a log of hundreds of megabytes parses in bounded memory. Launcher prefixes are taken off first;
+the lines of each prefix (each rank or task) are assembled as their own stream, so ranks whose
+output interleaves line by line do not break each other's tables.
 """
 
 from __future__ import annotations
 
+import gc
 import re
+import sys
+from operator import itemgetter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sources.parsers.nccl.lines import TYPE_BYTES, Line, classify, columns_from_shape, nccl_version_from_code, parse_row
+from sources.parsers.nccl.lines import (_ANY_PREFIX, TYPE_BYTES, Line, Row, RowStore, classify, collective_from_name, columns_from_shape,
+                                        nccl_version_from_code, parse_row, row_plan, split_prefix)
 from sources.records import ParseError
 
 # Above this algbw (GB/s) a row is physically implausible: no fabric or NVLink domain reaches it,
@@ -33,8 +43,9 @@ class Run:
     devices: list[dict] = field(default_factory=list)
     columns: list[str] | None = None
     columns_inferred: bool = False
-    rows: list[dict] = field(default_factory=list)
-    row_lines: list[str] = field(default_factory=list)
+    plan: tuple | None = None               # where the fields sit in a row of `columns` (lines.row_plan)
+    rows: RowStore = field(default_factory=RowStore)   # read like a list of Row
+    peak: tuple[float, str] | None = None   # highest trusted out-of-place busbw and its row line
     avg_busbw_GBps: float | None = None
     avg_line: str | None = None
     avg_seen: bool = False
@@ -44,6 +55,8 @@ class Run:
     truncated: bool = False
     incomplete_rows: int = 0
     warnings: list[str] = field(default_factory=list)
+    stream: str = ""                      # the launcher prefix its lines carried ('' for none)
+    start: int = 0                        # index of its first line in the document
 
     @property
     def started_table(self) -> bool:
@@ -60,126 +73,466 @@ class Run:
         if message not in self.warnings:
             self.warnings.append(message)
 
+    def add_row(self, row: Row, line: str) -> None:
+        self.rows.append(row)
+        _, _, _, _, _, _, oop_algbw, busbw, wrong, _, ip_algbw, _, _ = row
+        if busbw is None or busbw <= 0 or wrong:
+            return
+        if (oop_algbw or 0) > IMPLAUSIBLE_ALGBW_GBPS or (ip_algbw or 0) > IMPLAUSIBLE_ALGBW_GBPS:
+            return
+        if self.peak is None or busbw > self.peak[0]:
+            self.peak = (busbw, line)
 
-def read_runs(text: str, file_hint: str = "") -> list[Run]:
-    """All runs in a log, checked. Raises ParseError when the text holds no nccl-tests output."""
-    if not text.strip():
-        raise ParseError("empty document: no nccl-tests output")
-    raw_lines = text.splitlines()
-    ends_mid_line = not text.endswith(("\n", "\r"))
-    runs: list[Run] = [Run()]
-    nccl_version: str | None = None
-    unparsed_row_lines = 0
 
-    def new_run() -> Run:
-        runs.append(Run())
-        return runs[-1]
+class _Stream:
+    """The runs of one stream of lines (one launcher prefix)."""
 
-    last_index = max((i for i, raw in enumerate(raw_lines) if raw.strip()), default=-1)
-    for index, raw in enumerate(raw_lines):
-        line: Line = classify(raw)
-        run = runs[-1]
-        is_last = index == last_index
-        if line.data.get("nccl_version"):
-            nccl_version = line.data["nccl_version"]
-        if line.kind == "version":
+    def __init__(self, key: str, reader: "_Reader"):
+        self.key = key
+        self.reader = reader
+        self.runs: list[Run] = []
+        self.used_hint: int | None = None
+        self.run = self._new(0)
+
+    def _new(self, index: int) -> Run:
+        run = Run(stream=self.key, start=index)
+        self.runs.append(run)
+        self.run = run
+        return run
+
+    def feed(self, line: Line, index: int, is_last: bool, ends_mid_line: bool) -> None:
+        self._feed(line, index, is_last, ends_mid_line)
+        self._claim_hint()
+
+    def _claim_hint(self) -> None:
+        run = self.run
+        hint = self.reader.hint
+        if (self.key and hint and run.collective is None and hint[0] != self.used_hint and hint[0] < run.start
+                and not run.is_empty()):
+            # the command that launched it was typed without a prefix (a shell line above the output)
+            run.collective, run.collective_from = hint[1], "log"
+            self.used_hint = hint[0]
+
+    def _feed(self, line: Line, index: int, is_last: bool, ends_mid_line: bool) -> None:
+        run = self.run
+        if run.is_empty() and not run.collective:
+            run.start = index
+        kind = line.kind
+        if kind == "row":
+            self._row(line.data["tokens"], line.text, index, is_last)
+        elif kind == "version":
             version = {k: v for k, v in line.data.items() if v}
             if run.started_table or run.closed:
-                run = new_run()
+                run = self._new(index)
             elif run.header.get("nccl_tests_version") == version.get("nccl_tests_version"):
-                continue  # printed again by another rank
+                return  # printed again by another rank
             if version.get("nccl_library"):
                 version["nccl_version"] = nccl_version_from_code(version["nccl_library"])
             run.header.update(version)
-        elif line.kind in ("starting", "command"):
+        elif kind == "tests_version":
+            if run.started_table or run.closed:
+                run = self._new(index)
+            if line.data.get("rccl_tests_version"):
+                run.header["rccl_tests_version"] = line.data["rccl_tests_version"]
+        elif kind in ("starting", "command"):
             name = line.data.get("collective")
             if run.started_table or run.closed or (run.collective and name and run.collective != name):
-                run = new_run()
+                run = self._new(index)
             if name and not run.collective:
                 run.collective, run.collective_from = name, "log"
-        elif line.kind == "header":
+        elif kind == "concluded":
+            # printed after the summary: names the run it ends when nothing named it before
+            name = line.data.get("collective")
+            target = run if not run.is_empty() else (self.runs[-2] if len(self.runs) > 1 else run)
+            if name and not target.collective and (target.rows or target.avg_seen):
+                target.collective, target.collective_from = name, "log"
+        elif kind == "header":
             if run.started_table or run.closed:
-                run = new_run()
+                run = self._new(index)
             elif any(k in run.header for k in ("ngpus", "nthread")):
                 if all(run.header.get(k) == v for k, v in line.data.items()):
-                    continue  # the same header printed by another rank
-                run = new_run()
+                    return  # the same header printed by another rank
+                run = self._new(index)
             run.header.update(line.data)
-        elif line.kind == "rank":
+        elif kind == "rank":
             if run.started_table or run.closed:
-                run = new_run()
+                run = self._new(index)
             device = {k: line.data[k] for k in ("rank", "host", "gpu", "group", "pid", "device", "bus")}
-            seen_gpus = {d["gpu"] for d in run.devices if d["gpu"]}
-            cut_name = device["gpu"] and any(g != device["gpu"] and g.startswith(device["gpu"]) for g in seen_gpus)
-            if is_last and (ends_mid_line or cut_name or not device["gpu"]):
+            if is_last and (ends_mid_line or not device["gpu"] or self._cut_name(run, device["gpu"])):
                 device["gpu"] = None
                 run.warn(f"last rank line cut mid-line (rank {device['rank']}); its GPU name is not recorded")
                 run.truncated = True
             if device["rank"] not in {d["rank"] for d in run.devices}:
                 run.devices.append(device)
-        elif line.kind == "columns":
+        elif kind == "columns":
             if run.closed or (run.started_table and line.data["columns"] != run.columns):
-                run = new_run()
+                run = self._new(index)
             if line.data["unknown"]:
                 run.warn(f"unknown table columns {line.data['unknown']}: layout changed; rows that do not fit are skipped")
-            run.columns, run.columns_inferred = line.data["columns"], False
-        elif line.kind == "row":
-            if run.closed:
-                run = new_run()
-                run.warn("table rows after a finished run without a new header")
-            tokens = line.data["tokens"]
-            if run.columns is None:
-                run.columns = columns_from_shape(tokens)
-                run.columns_inferred = run.columns is not None
-                if run.columns is not None:
-                    run.warn("no table header before the rows (log starts or resumes inside the table); columns inferred from the row shape")
-            row = parse_row(tokens, run.columns) if run.columns else None
-            if row is None:
-                run.incomplete_rows += 1
-                if is_last:
-                    run.truncated = True
-                    run.warn(f"last row cut mid-line: {line.text!r}")
-                else:
-                    unparsed_row_lines += 1
-                    run.warn(f"row does not fit the columns, skipped: {line.text!r}")
-                continue
-            run.rows.append(row)
-            run.row_lines.append(line.text)
-        elif line.kind == "oob":
+            run.columns, run.columns_inferred, run.plan = line.data["columns"], False, None
+        elif kind == "oob":
             run.out_of_bounds, run.oob_verdict = line.data["count"], line.data["verdict"]
-        elif line.kind == "avg":
+        elif kind == "avg":
             run.avg_seen = True
             run.avg_busbw_GBps = line.data["value"]
             run.avg_line = line.text
             if line.data["value"] is None:
                 run.truncated = True
                 run.warn("Avg bus bandwidth line cut: no value")
-        elif line.kind == "elided":
+        elif kind == "elided":
+            if run.closed:                      # '...' between two pasted tables belongs to neither
+                return
             run.rows_elided = True
             run.warn(f"rows elided in the log ({line.text[:40]!r})")
+        elif kind == "jsonrow":
+            self._json_row(line, index, is_last)
 
-    runs = [r for r in runs if not r.is_empty()]
+    @staticmethod
+    def _cut_name(run: Run, gpu: str | None) -> bool:
+        return bool(gpu) and any(d["gpu"] and d["gpu"] != gpu and d["gpu"].startswith(gpu) for d in run.devices)
+
+    def row(self, tokens: list[str], text: str, index: int, is_last: bool) -> None:
+        """A table row (the reader's fast path: no Line is built for the most frequent line kind)."""
+        run = self.run
+        fresh = not run.rows and not run.incomplete_rows
+        if fresh and run.is_empty() and not run.collective:
+            run.start = index
+        self._row(tokens, text, index, is_last)
+        if fresh:
+            self._claim_hint()
+
+    def _row(self, tokens: list[str], text: str, index: int, is_last: bool) -> None:
+        run = self.run
+        if run.closed:
+            run = self._new(index)
+            run.warn("table rows after a finished run without a new header")
+        if run.columns is None:
+            run.columns = columns_from_shape(tokens)
+            run.columns_inferred = run.columns is not None
+            if run.columns is not None:
+                run.warn("no table header before the rows (log starts or resumes inside the table); columns inferred from the row shape")
+        if run.columns and run.plan is None:
+            run.plan = row_plan(run.columns)
+        row = parse_row(tokens, run.columns, run.plan) if run.columns else None
+        if row is not None:
+            try:
+                run.add_row(row, text)
+                return
+            except (OverflowError, TypeError, ValueError):
+                row = None                      # a number no machine integer holds: not a real row
+        if row is None:
+            run.incomplete_rows += 1
+            if is_last:
+                run.truncated = True
+                run.warn(f"last row cut mid-line: {text!r}")
+            else:
+                self.reader.unparsed_row_lines += 1
+                run.warn(f"row does not fit the columns, skipped: {text!r}")
+
+    def _json_row(self, line: Line, index: int, is_last: bool) -> None:
+        """rccl-tests --output_format json: one record per line, out-of-place then in-place."""
+        rec = line.data["record"]
+        run = self.run
+        if rec is None:
+            run.truncated = True
+            run.warn(f"last JSON record cut: {line.text[:60]!r}" if is_last else f"JSON record does not parse, skipped: {line.text[:60]!r}")
+            return
+        name = collective_from_name(rec.get("name"))
+        if run.closed or (run.collective and name and run.collective != name):
+            run = self._new(index)
+        if name and not run.collective:
+            run.collective, run.collective_from = name, "log"
+        if rec.get("gpus") is not None:
+            run.header.setdefault("ngpus_total", rec.get("gpus"))
+        try:
+            size, in_place = int(rec["size"]), int(rec.get("inPlace", 0))
+            half = (_float(rec.get("time")), _float(rec.get("algBw")), _float(rec.get("busBw")), _wrong(rec.get("#wrong")))
+        except (KeyError, TypeError, ValueError):
+            run.warn(f"JSON record without size or bandwidth, skipped: {line.text[:60]!r}")
+            return
+        if in_place and run.rows and run.rows[-1][0] == size and run.rows[-1][10] is None \
+                and all(v is None or isinstance(v, (int, float)) for v in half):
+            run.rows[-1] = run.rows[-1].replace(ip_time_us=half[0], ip_algbw_GBps=half[1], ip_busbw_GBps=half[2],
+                                                ip_wrong=half[3])
+            return
+        typ = rec.get("type") if isinstance(rec.get("type"), str) else None
+        redop = rec.get("redop") if isinstance(rec.get("redop"), str) else None
+        count = _int_or_none(rec.get("count"))
+        width = TYPE_BYTES.get(typ or "")
+        if count is None and width:
+            count = size // width
+        values = [size, count, typ, redop, _int_or_none(rec.get("root")),
+                  None, None, None, None, None, None, None, None]
+        values[9 if in_place else 5:13 if in_place else 9] = half
+        try:
+            run.add_row(Row(values), line.text)
+        except (TypeError, ValueError, OverflowError):
+            run.warn(f"JSON record with values out of range, skipped: {line.text[:60]!r}")
+
+
+def _float(value) -> float | None:
+    return None if value is None or value == "N/A" else float(value)
+
+
+def _wrong(value):
+    if value is None or value == "N/A":
+        return None
+    number = float(value)
+    return int(number) if number.is_integer() else number
+
+
+def _int_or_none(value):
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+class _Reader:
+    """One document's lines, demultiplexed by launcher prefix into streams."""
+
+    def __init__(self):
+        self.streams: dict[str, _Stream] = {}
+        self.nccl_version: str | None = None
+        self.unparsed_row_lines = 0
+        self.hint: tuple[int, str] | None = None     # the last unprefixed command naming a collective
+        self.last_table_key: str | None = None       # the prefixed stream that last printed table lines
+        self.ignorable: set[str] = set()             # lines already found to say nothing (bounded)
+        self.last_prefix: str = ""                   # the last launcher prefix seen, and its stream
+        self.last_key: str = ""
+
+    def _ignore(self, raw: str) -> None:
+        """Remember a line that says nothing, whatever its context (classification is context-free):
+        logs repeat such lines (the same prose, banner or column units before every table)."""
+        if len(self.ignorable) < _IGNORABLE_MAX:
+            self.ignorable.add(raw)
+
+    def stream(self, key: str) -> _Stream:
+        s = self.streams.get(key)
+        if s is None:
+            s = self.streams[key] = _Stream(key, self)
+        return s
+
+    def feed_many(self, lines: list[str], index: int) -> int:
+        """Feed lines that are not the document's last; returns the next line index.
+
+        Rows that continue a table already under way (same launcher prefix, same token count, the
+        row plan known) are read inline here, without the per-line calls of `feed`: in a big log
+        they are most of the lines that are not debug output. Anything unusual in such a line (N/A
+        cells, float error columns, a different prefix) sends it down the general path instead."""
+        fast_run = None
+        intern = sys.intern
+        limit = IMPLAUSIBLE_ALGBW_GBPS
+        for raw in lines:
+            if fast_run is not None and raw.startswith(fast_prefix):
+                tokens = raw.split()       # the prefix's own tokens come first: the plan is shifted past them
+                if len(tokens) == fast_len and tokens[i_size].isdigit() and tokens[i_count].isdigit() \
+                        and len(tokens[i_size]) < 19 and len(tokens[i_count]) < 19 \
+                        and not tokens[i_type][:1].isdigit():
+                    try:
+                        nums = tuple(map(float, get_nums(tokens)))
+                        size, count = int(tokens[i_size]), int(tokens[i_count])
+                        root = int(tokens[i_root]) if i_root is not None else None
+                        wrong = (int(tokens[i_ow]) if i_ow is not None else None,
+                                 int(tokens[i_iw]) if i_iw is not None else None)
+                    except ValueError:
+                        nums = None
+                    if nums is not None:
+                        add_size(size)
+                        add_count(count)
+                        add_type(intern(tokens[i_type]))
+                        add_redop(intern(tokens[i_redop]) if i_redop is not None else None)
+                        add_root(root)
+                        add_nums(nums)
+                        add_wrongs(wrong)
+                        busbw = nums[2]
+                        if (busbw > 0 and not wrong[0] and nums[1] <= limit and nums[4] <= limit
+                                and (fast_run.peak is None or busbw > fast_run.peak[0])):
+                            text = raw[len(fast_prefix):].strip()
+                            fast_run.peak = (busbw, text.replace("\u00a0", " ") if "\u00a0" in text else text)
+                        if fast_key:
+                            self.last_table_key = fast_key
+                        index += 1
+                        continue
+            self.feed(raw, index, False, False)
+            index += 1
+            fast_run = None
+            key = self.last_key if self.last_prefix and raw.startswith(self.last_prefix) else ""
+            stream = self.streams.get(key)
+            if stream is None:
+                continue
+            run = stream.run
+            if not (run.rows and run.plan and not run.closed and run.columns and not run.incomplete_rows):
+                continue
+            fast_key, fast_run = key, run
+            fast_prefix = self.last_prefix if key else ""
+            lead = len(fast_prefix.split())
+            fast_len = len(run.columns) + lead
+            i_size, i_count, i_type, i_redop, i_root, ot, oa, ob, i_ow, it, ia, ib, i_iw = (
+                None if i is None else i + lead for i in run.plan)
+            get_nums = itemgetter(ot, oa, ob, it, ia, ib)
+            st = run.rows
+            add_size, add_count, add_type, add_redop, add_root, add_nums, add_wrongs = (
+                st.sizes.append, st.counts.append, st.types.append, st.redops.append, st.roots.append,
+                st.nums.extend, st.wrongs.extend)
+        return index
+
+    def feed(self, raw: str, index: int, is_last: bool, ends_mid_line: bool) -> None:
+        if raw in self.ignorable:               # seen before and found to say nothing (prose, spacers, units)
+            return
+        prefix = self.last_prefix
+        if prefix and raw.startswith(prefix) and not _ANY_PREFIX.match(raw, len(prefix)):
+            key, text = self.last_key, raw[len(prefix):]   # the launcher prefix of the line before, reused
+        else:
+            key, text = split_prefix(raw)
+            if key:
+                self.last_prefix, self.last_key = raw[:len(raw) - len(text)], key
+        stripped = text.lstrip()
+        first = stripped[:1]
+        if first == "#" and stripped.rstrip() == "#" or not first:
+            self._ignore(raw)                   # '#' spacer lines and empty (prefixed) lines: nothing to read
+            return
+        if first.isdigit():                     # fast path for table rows
+            tokens = stripped.split()
+            if len(tokens) >= 2 and tokens[0].isdigit() and tokens[1].isdigit():
+                if key:
+                    self.last_table_key = key
+                stream = self.streams.get(key) or self.stream(key)
+                row_text = stripped.rstrip()
+                if "\u00a0" in row_text:
+                    row_text = row_text.replace("\u00a0", " ")
+                stream.row(tokens, row_text, index, is_last)
+                return
+        line = classify(text)
+        kind = line.kind
+        if kind in ("blank", "units") or (kind == "other" and not line.data):
+            self._ignore(raw)
+            return
+        version = line.data.get("nccl_version")
+        if version:
+            self.nccl_version = version
+        if not key:
+            if kind in ("command", "starting") and line.data.get("collective"):
+                self.hint = (index, line.data["collective"])
+            elif kind == "elided" and self.last_table_key:
+                own = self.streams.get("")
+                if not (own and own.run.started_table and not own.run.closed):
+                    key = self.last_table_key   # an unprefixed '...' pasted into a prefixed table
+        elif kind in ("row", "columns"):
+            self.last_table_key = key
+        self.stream(key).feed(line, index, is_last, ends_mid_line)
+
+
+def read_runs(text: str, file_hint: str = "") -> list[Run]:
+    """All runs in a log given as one string. Raises ParseError when it holds no nccl-tests output."""
+    return read_runs_from(text.splitlines(keepends=True), file_hint)
+
+
+_BLOCK_CHARS = 1 << 22
+_IGNORABLE_MAX = 4096
+
+
+def _blocks(source) -> Iterable[list[str]]:
+    """Lists of lines: a file object is read in blocks of a few MB, any other iterable as it comes."""
+    if not hasattr(source, "read"):
+        yield source if isinstance(source, list) else list(source)
+        return
+    carry = ""
+    while True:
+        chunk = source.read(_BLOCK_CHARS)
+        if not chunk:
+            break
+        lines = (carry + chunk).splitlines(keepends=True)
+        carry = lines.pop() if lines and not lines[-1].endswith(("\n", "\r")) else ""
+        yield lines
+    if carry:
+        yield [carry]
+
+
+def _worth_reading(line: str) -> bool:
+    return ("NCCL INFO" not in line or "NCCL version" in line) and not line.isspace()
+
+
+def read_runs_from(lines, file_hint: str = "") -> list[Run]:
+    """All runs in a log read line by line (a file object, read in blocks, or any iterable of lines).
+
+    NCCL debug lines, the bulk of a big log, are dropped before any Python work per line; the rest
+    pass through the reader with one line of lookahead (the last line may be cut mid-line).
+    The cyclic garbage collector is paused while reading: the rows are acyclic tuples, and a big
+    log allocates hundreds of thousands of them, which would otherwise trigger collection after
+    collection over an ever larger heap.
+    Raises ParseError when the lines hold no nccl-tests output."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _read_runs_from(lines, file_hint)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _read_runs_from(lines, file_hint: str) -> list[Run]:
+    reader = _Reader()
+    feed = reader.feed
+    pending: str | None = None
+    index = 0
+    seen_text = False
+    last_is_debug = False
+    for block in _blocks(lines):
+        ignorable = reader.ignorable            # lines seen before and found to say nothing
+        kept = [line for line in block
+                if ("NCCL INFO" not in line or "NCCL version" in line) and line not in ignorable and not line.isspace()]
+        for line in reversed(block):            # is the block's last non-blank line one that is dropped?
+            if not line.isspace():
+                seen_text = True
+                last_is_debug = not _worth_reading(line) or line in ignorable
+                break
+        if not kept:
+            continue
+        if pending is not None:
+            feed(pending, index, False, False)
+            index += 1
+        index = reader.feed_many(kept[:-1], index)
+        pending = kept[-1]
+    if not seen_text:
+        raise ParseError("empty document: no nccl-tests output")
+    if pending is not None:
+        last = not last_is_debug
+        feed(pending, index, last, last and not pending.endswith(("\n", "\r")))
+
+    runs = sorted((r for s in reader.streams.values() for r in s.runs if not r.is_empty()), key=lambda r: r.start)
     if not runs:
         raise ParseError("no nccl-tests output found (no header, rank lines or result table)")
-    if not any(r.rows for r in runs) and unparsed_row_lines:
-        raise ParseError(f"layout changed: {unparsed_row_lines} table-like lines but none fits a known column set")
+    if not any(r.rows for r in runs) and reader.unparsed_row_lines:
+        raise ParseError(f"layout changed: {reader.unparsed_row_lines} table-like lines but none fits a known column set")
     for run in runs:
-        if nccl_version and "nccl_version" not in run.header:
-            run.header["nccl_version"] = nccl_version
+        if reader.nccl_version and "nccl_version" not in run.header:
+            run.header["nccl_version"] = reader.nccl_version
+    return check_runs(runs, file_hint)
+
+
+def check_runs(runs: list[Run], file_hint: str = "") -> list[Run]:
+    """The whole-run checks on each run (truncation, gaps, errors, zero or absurd values, naming)."""
+    for run in runs:
         _check(run, file_hint, single=len(runs) == 1)
     return runs
 
 
 def _check(run: Run, file_hint: str, single: bool) -> None:
     """Flags and warnings that need the whole run: truncation, gaps, errors, zero or absurd values."""
-    if not run.avg_seen:
+    if not run.avg_seen and not _json_only(run):
         run.truncated = True
         run.warn("log ends before the closing 'Avg bus bandwidth' line" if run.rows or run.incomplete_rows
                  else "no result rows: log ends before the table")
     _name_collective(run, file_hint, single)
     if not run.rows:
         return
-    sizes = [r["size_bytes"] for r in run.rows]
+    store = run.rows
+    sizes, nums = store.sizes, store.nums
+    wrong = [v for v in store.wrongs if v]
+    busbw = [v for v in nums[2::6] + nums[5::6] if v == v]            # NaN (a missing value) is not equal to itself
+    absurd = [size for size, a, b in zip(sizes, nums[1::6], nums[4::6])
+              if (a == a and a > IMPLAUSIBLE_ALGBW_GBPS) or (b == b and b > IMPLAUSIBLE_ALGBW_GBPS)]
     if run.header.get("minbytes") is not None and sizes[0] > run.header["minbytes"] and run.columns_inferred:
         run.rows_elided = True
         run.warn(f"rows below {sizes[0]} B missing (minBytes {run.header['minbytes']})")
@@ -187,28 +540,30 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
         run.warn("message sizes repeat or go backwards: several runs pasted together or a broken run")
     if run.out_of_bounds:
         run.warn(f"Out of bounds values: {run.out_of_bounds} {run.oob_verdict or ''}".strip())
-    wrong = [v for r in run.rows for v in (r["oop_wrong"], r["ip_wrong"]) if v]
     if wrong and any(isinstance(v, float) for v in wrong):
         run.warn(f"old-format error column is non-zero in {len(wrong)} cells (max {max(wrong):g}); "
                  "nccl-tests of that era reported the max error, which may be float rounding")
     elif wrong:
         run.warn(f"wrong values reported in {len(wrong)} cells; averages from this run are not trusted")
-    busbw = [v for r in run.rows for v in (r["oop_busbw_GBps"], r["ip_busbw_GBps"]) if v is not None]
     if busbw and all(v == 0 for v in busbw):
         run.warn("every busbw is 0: broken run (no bandwidth measured)")
-    absurd = [r["size_bytes"] for r in run.rows
-              if max(r["oop_algbw_GBps"] or 0, r["ip_algbw_GBps"] or 0) > IMPLAUSIBLE_ALGBW_GBPS]
     if absurd:
         run.warn(f"implausible algbw (> {IMPLAUSIBLE_ALGBW_GBPS:g} GB/s) at sizes {absurd[:3]}: timings are broken")
 
 
+def _json_only(run: Run) -> bool:
+    """rccl-tests JSON-lines output has no summary line: its absence is not a truncation."""
+    return run.columns is None and bool(run.rows) and "ngpus_total" in run.header
+
+
 def has_errors(run: Run) -> bool:
-    wrong = any(v for r in run.rows for v in (r["oop_wrong"], r["ip_wrong"]))
+    wrong = any(run.rows.wrongs)
     return bool(wrong or run.out_of_bounds or (run.oob_verdict or "").upper() == "FAILED")
 
 
 def all_busbw_zero(run: Run) -> bool:
-    values = [v for r in run.rows for v in (r["oop_busbw_GBps"], r["ip_busbw_GBps"]) if v is not None]
+    nums = run.rows.nums
+    values = [v for v in nums[2::6] + nums[5::6] if v == v]
     return bool(values) and all(v == 0 for v in values)
 
 
@@ -236,7 +591,7 @@ def _collective_from_columns(run: Run) -> tuple[str, str] | None:
         return None
     row = run.rows[-1]
     width = TYPE_BYTES.get(row["type"])
-    if not width or row["count"] == 0:
+    if not width or not row["count"]:
         return None
     per_element = row["size_bytes"] / (row["count"] * width)   # 1: whole buffer; >1: per-rank count
     has_op = "redop" in run.columns and (row["redop"] or "none") != "none"
