@@ -43,7 +43,7 @@ def test_real_press_sentence_yields_the_recorded_figure(row):
 @pytest.mark.parametrize("sentence, expected", [
     # seed 000, §xAI Colossus: "10 萬顆 NVIDIA Hopper GPU（後續擴至 20 萬顆）"
     ("馬斯克的 xAI 在孟菲斯建造的 Colossus 超級電腦，用 Spectrum-X 乙太網路串連 10 萬顆 NVIDIA Hopper GPU（後續擴至 20 萬顆）",
-     [(100_000, "gpus", None), (200_000, "units", None)]),
+     [(100_000, "gpus", None), (200_000, "gpus", None)]),   # 20 萬顆 counts the GPUs named before it
     # seed 000, closing section: "讓十萬顆 GPU 能像一台電腦一樣工作" (一台 is an article, not a count)
     ("讓十萬顆 GPU 能像一台電腦一樣工作", [(100_000, "gpus", None)]),
     # seed 000, "擴大到數千顆 GPU 時，通訊與同步合計可能吃掉約八成"
