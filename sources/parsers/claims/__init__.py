@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from sources.document import Document
 from sources.parsers.claims import vocab
-from sources.parsers.common.dates import PeriodMention, find_dates, find_periods, fiscal_bounds
+from sources.parsers.common.dates import PeriodMention, _nearest_quarter, find_dates, find_periods, fiscal_bounds
 from sources.parsers.common.mentions import Mention, find_mentions, split_sentences
 from sources.parsers.common.page import page_text, page_title, provenance, published_on, publisher_for
 from sources.parsers.common.units import normalize_text, normalized_index
@@ -277,8 +277,8 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 kind = "estimate" if (reported_here or _ended(label, ctx)) else "forecast"
                 publisher = vocab.CONSENSUS_PUBLISHER
             else:
-                publisher = (_attributed(s, m.start) or ctx.paragraph_publisher or ctx.lede_publisher or _company_of(s, m, ctx)
-                             or (ctx.company if _RESULT_WORDS.search(s) else None))
+                publisher = (_attributed(s, m.start) or _subject_company(s, m) or ctx.paragraph_publisher or ctx.lede_publisher
+                             or _company_of(s, m, ctx) or (ctx.company if _RESULT_WORDS.search(s) else None))
             fabric, topic = _fabric(s, m), _topic(s, m)
             if topic in (None, m.noun) and context_topic:
                 topic = context_topic
@@ -437,6 +437,9 @@ def _fallback_period(s: str, m: Mention, sentence_period: PeriodMention | None, 
         return ctx.paragraph_last
     if _QUARTER_WORD.search(s) and ctx.quarter:
         return ctx.quarter
+    if re.search(r"\bthe\s+quarter\b|\bsame\s+quarter\b", s, re.I) and ctx.published and ctx.company:
+        # "for the quarter", with a known fiscal calendar: the quarter just reported.
+        return _nearest_quarter(0, ctx.published, ctx.fiscal_end, "previous") or None
     if (_YEAR_WORD.search(s) or ctx.scope == "year") and ctx.year_label():
         return ctx.year_label()
     if ctx.scope == "quarter" and ctx.quarter:
@@ -548,6 +551,16 @@ def _attributed(s: str, at: int | None) -> str | None:
         return before[-1]
     near = [name for pos, name in hits if pos - at < 100]
     return near[0] if near else None
+
+
+def _subject_company(s: str, m: Mention) -> str | None:
+    """The company a results sentence opens with ("新易盛同樣表現不俗，前三季度實現營業收入165.05億元")."""
+    if not _RESULT_WORDS.search(s[:m.start]):
+        return None
+    first = vocab.publishers_in(s[:m.start])
+    if first and first[0][0] <= 2 and vocab.kind_of(first[0][2]) == "company":
+        return first[0][2]
+    return None
 
 
 def _company_of(s: str, m: Mention, ctx: _Context) -> str | None:

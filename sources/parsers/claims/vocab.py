@@ -49,13 +49,14 @@ FISCAL_YEAR_END: dict[str, int] = {
 _ALIASES = sorted(((alias, name) for name, (_, _, aliases) in PUBLISHERS.items() for alias in aliases),
                   key=lambda x: len(x[0]), reverse=True)
 _ALIAS_RE = re.compile("|".join(
+    (r"(?<![A-Za-z])(?i:" + re.escape(a) + r")(?![A-Za-z])") if a[:1].isascii() and len(a) > 4 else
     (r"(?<![A-Za-z])" + re.escape(a) + r"(?![A-Za-z])") if a[:1].isascii() else re.escape(a) for a, _ in _ALIASES))
-_BY_ALIAS = {a: n for a, n in _ALIASES}
+_BY_ALIAS = {a.lower(): n for a, n in _ALIASES}
 
 
 def publishers_in(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, publisher) of every publisher named in `text`, in order."""
-    return [(m.start(), m.end(), _BY_ALIAS[m.group(0)]) for m in _ALIAS_RE.finditer(text)]
+    """(start, end, publisher) of every publisher named in `text`, in order ("Lightcounting" is LightCounting)."""
+    return [(m.start(), m.end(), _BY_ALIAS[m.group(0).lower()]) for m in _ALIAS_RE.finditer(text)]
 
 
 def kind_of(publisher: str) -> str | None:

@@ -60,7 +60,7 @@ def _calendar(label: str) -> tuple[dt.date | None, dt.date | None]:
 
 
 _BASE_BEFORE = re.compile(r"(?:(?:\bfrom|\bcompared\s+(?:to|with)|\bversus|\bvs\.?|\bover|\bthan|\brelative\s+to|\bsince)\s+"
-                          r"(?:the\s+)?(?:same\s+period\s+(?:of|in)\s+)?|(?:較|较|相比)\s*)$", re.I)
+                          r"(?:the\s+)?(?:same\s+period\s+(?:of|in)\s+)?(?:year\s+)?|(?:較|较|相比)\s*)$", re.I)
 
 
 def fiscal_bounds(label: str, end_month: int) -> tuple[dt.date | None, dt.date | None]:

@@ -125,6 +125,10 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
         except ValueError:
             continue
         mention = _classify(s, a, b, number, is_word)
+        if mention is None and not is_word and a >= 1 and s[a - 1] == "(" and re.match(r"\)\s*%", s[b:]):
+            # "(1.2)%": an accounting negative.
+            pct = re.match(r"\)\s*%", s[b:])
+            mention = Mention(a - 1, b + pct.end(), tidy_float(-number / 100), "share", None, s[a - 1:b + pct.end()], scaled=True)
         if mention and mention.start == a and a >= 1 and s[a - 1] == "-" and (a < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-]", s[a - 2])):
             # "同比-16.5%", "(-3%)": a minus sign, not a range dash.
             mention = Mention(a - 1, mention.end, -mention.value, mention.unit, mention.qualifier, s[a - 1:mention.end],
@@ -368,6 +372,8 @@ def _hedge(before: str, after: str) -> str | None:
         q = ">"
     if q is None and re.match(r"^\s*(?:左右|上下)", after):
         q = "~"
+    if q is None and re.match(r"^\s*以下", after):
+        q = "<"
     return q
 
 
@@ -390,6 +396,9 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
             basis = _basis_in(window, at_start)
             if basis:
                 break
+        if basis == "growth" and re.search(r"(?:\bfrom|\bto|\bversus|\bvs\.?|\bthan|至|到)\s*\(?\s*$", before, re.I) \
+                and not _GROWTH.match(after.strip()):
+            basis = None                # "a decrease from 9.9%", "rising to 7.4%": the level, not the change
     value = m.value
     if basis in ("CAGR", "y/y", "q/q", "growth") and (_DECLINE.search(before[-30:]) or _DECLINE.match(after.strip())):
         value = -abs(value)
