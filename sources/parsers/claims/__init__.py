@@ -90,7 +90,7 @@ _NOUN_TOPIC = {"units": "optical transceivers", "ports": "switch ports", "gpus":
 _BASIS_SUFFIX = {"CAGR": "CAGR", "y/y": "growth y/y", "q/q": "growth q/q", "growth": "growth", "share": "share"}
 
 # Numbers that are not market claims, and why (the reason is kept for tests and the inbox's log).
-_PER_SHARE = re.compile(r"per\s+(?:diluted\s+)?share|per-share|a\s+share\b|\bEPS\b|earnings\s+per|\bdividend|\bcents\b|"
+_PER_SHARE = re.compile(r"per\s+(?:diluted\s+)?share|per-share|a\s+share\b|(?<![A-Za-z])EPS(?![A-Za-z])|earnings\s+per|\bdividend|\bcents\b|"
                         r"每股|股利|股息|配息", re.I)
 _STOCK = re.compile(r"\bstock\b|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
                     r"after-hours|extended\s+trading|late\s+trading|\btrading\b|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停", re.I)
@@ -395,7 +395,8 @@ def _period_for(s: str, m: Mention, periods: list[PeriodMention], prev_end: int,
         # "去年同期的300.4億美元": the figure is the one of the period it is compared with.
         if p.shift and p.end <= m.start and s[p.end:m.start].strip() in ("", "的", "of"):
             return p
-        if p.base and compared and p.start >= m.end and p.start - m.end < 25 and not _PERIOD_CLAUSE_BREAK.search(s[m.end:p.start]):
+        if p.base and compared and m.basis not in ("y/y", "q/q", "growth", "CAGR") and p.start >= m.end \
+                and p.start - m.end < 25 and not _PERIOD_CLAUSE_BREAK.search(s[m.end:p.start]):
             return p
     usable = [p for p in periods if not p.base]
     if not usable:

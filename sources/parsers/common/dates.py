@@ -301,6 +301,10 @@ def _yearless(s, add, published_on, end_month, context_year, context_fy, context
             add(m, f"FY{fy}H{h}" if fiscal or m.group(2) else f"{fy}H{h}")
         elif context_fy:
             add(m, f"FY{context_fy}H{h}")
+    for m in re.finditer(r"(?<![\d年])\s*(上|下)半年", s):
+        y = context_year or (published_on.year if published_on else None)
+        if y:
+            add(m, f"{y}H{1 if m.group(1) == '上' else 2}")      # "光聖上半年合併營收"
     for m in _YEARLESS_Y.finditer(s):
         if context_fy and fiscal:
             add(m, f"FY{context_fy}")
@@ -312,6 +316,8 @@ def _yearless(s, add, published_on, end_month, context_year, context_fy, context
             add(m, f"FY{fy}" if fiscal else str(fy if published_on.month > 3 else fy - 1))
         elif context_fy:
             add(m, f"FY{context_fy}")
+        elif context_year and not fiscal:
+            add(m, str(context_year))
 
 
 # --- dates (events) -----------------------------------------------------------------

@@ -65,7 +65,7 @@ _CURRENCY_AFTER = re.compile(r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:USD\b|US doll
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
 _POINTS_AFTER = re.compile(r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
                            r"|^\s*pct(?=\s*[至到]|\s*$|\s*[,，;；)])"
-                           r"|^\s*個百分點|^\s*个百分点", re.I)
+                           r"|^\s*個?百分點|^\s*个?百分点", re.I)
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
 _SPEED_AFTER = re.compile(r"^\s*(?:[GT]b/s|[GT]bps|[GT]bit/s|[GT]bE|[GT]B/s|[GT](?![A-Za-z0-9/])|gigabits?(?:\s+per\s+second)?\b|terabits?(?:\s+per\s+second)?\b)", re.I)
@@ -101,8 +101,8 @@ _SHIPMENT_WORDS = re.compile(r"出貨|出货|銷量|销量|出口量|裝機|装�
 _RANGE_AFTER = re.compile(r"^\s*(?:" + CJK_SCALE + r")?\s*(?:至|到|~|-)")
 
 _CAGR = re.compile(r"CAGR|compound annual growth|年複合增長率|年复合增长率|年複合成長率|複合成長率|复合增长率", re.I)
-_YOY = re.compile(r"year[- ]over[- ]year|year[- ]on[- ]year|\by/y\b|\byoy\b|from a year (?:ago|earlier)|annual (?:increase|growth|decline)|年增|同比|年成長", re.I)
-_QOQ = re.compile(r"sequential(?:ly)?|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter|\bq/q\b|\bqoq\b|季增|環比|环比", re.I)
+_YOY = re.compile(r"year[- ]over[- ]year|year[- ]on[- ]year|\by/y\b|\byoy\b|from a year (?:ago|earlier)|annual (?:increase|growth|decline)|年增|年減|年减|同比|年成長", re.I)
+_QOQ = re.compile(r"sequential(?:ly)?|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter|\bq/q\b|\bqoq\b|季增|季減|季减|環比|环比", re.I)
 _GROWTH = re.compile(r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|成長|增長|增长|下滑|下降|減少|减少", re.I)
 _DECLINE = re.compile(r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减", re.I)
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
@@ -174,6 +174,9 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
             value = number * scale_factor(chain.group(1) or chain.group(2))
             return Mention(a, b + chain.end(), tidy_float(value), "USD", None, s[a:b + chain.end()], scaled=bool(chain.group(1)))
         twd = _TWD_AFTER.match(after)
+        if not twd and not _SIMPLIFIED.search(s) and re.match(r"^\s*(億|萬)(?![元美台臺\w])", after) and \
+                re.search(r"營收|營業|投入|投資|資本支出|獲利|純益|淨利|產值|規模", s):
+            twd = re.match(r"^\s*(億|萬)", after)            # "投入29億", "約 34.5 億"
         if twd and (re.search(r"(?:新台幣|新臺幣|新台币|台幣|NT\$)\s*$", before[-8:]) or not _SIMPLIFIED.search(s)) \
                 and not re.search(r"(?:人民幣|人民币|港幣|港元|日圓|美)\s*$", before[-8:]):
             value = number * scale_factor(twd.group(1))

@@ -42,7 +42,7 @@ WORD_NUMBER = (r"(?:(?:" + "|".join(_WORD_TENS) + r")(?:[- ](?:" + "|".join(list
 # Hedges before a figure ("more than 100 members") and the qualifier they mean.
 _QUALIFIERS: tuple[tuple[str, str], ...] = (
     (r"more than|over|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|above|in excess of|upwards of|north of|past|top"
-     r"|超過|超过|逾|多於|多于|突破|高於|高于|超", ">"),
+     r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超", ">"),
     (r"at least|no less than|minimum of|至少", ">="),
     (r"up to|as much as|as many as|maximum of|at most|最多|最高", "<="),
     (r"less than|under|below|fewer than|不到|少於|少于|低於|低于", "<"),
