@@ -99,7 +99,8 @@ _MARKET_CAP = re.compile(r"市值|market\s+(?:cap|capitali[sz]ation|value)", re.
 _TOLERANCE = re.compile(r"(?:±|\+/-|正負|正负|plus\s+or\s+minus)\s*$", re.I)
 _GROWTH_BASES = ("y/y", "q/q", "growth")
 
-_RESULT_WORDS = re.compile(r"revenue|sales|orders|backlog|margin|income|earnings|營收|营收|營業|营业|毛利|淨利|净利|營益|营益|訂單|订单", re.I)
+_RESULT_WORDS = re.compile(r"revenue|sales|orders|backlog|margin|income|earnings|營收|营收|營業|营业|毛利|淨利|净利|營益|营益|訂單|订单|"
+                           r"收入|銷售額|销售额", re.I)
 _QUARTER_WORD = re.compile(r"\bquarter(?:ly)?\b|\bQ[1-4]\b|季", re.I)
 _YEAR_WORD = re.compile(r"\bfull[- ]year\b|\bannual\b|\bfiscal\s+year\b|\bfor\s+the\s+year\b|全年|年度", re.I)
 _HEADING_YEAR = re.compile(r"full\s+year|annual|year[- ]end|全年|年度", re.I)
@@ -167,7 +168,7 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
 def _document_context(text: str, published: dt.date | None) -> _Context:
     ctx = _Context(published=published)
     counts = Counter(name for _, _, name in vocab.publishers_in(text) if vocab.kind_of(name) == "company")
-    lede_lines = [ln for ln in text.splitlines() if ln.strip()][:4]
+    lede_lines = [ln for ln in text.splitlines() if ln.strip()][:6]
     for ln in lede_lines:
         found = _attributed(normalize_text(ln), None)
         if found:
@@ -179,8 +180,8 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         ctx.lede_publisher = named[0] if named else None
     if published is None:
         # An undated page: a quarter written without its year takes the last year the page names.
-        years = [int(y) for y in re.findall(r"(?<!\d)((?:19|20)\d\d)(?!\d)", text)]
-        ctx.year = max(years) if years else None
+        years = [int(y) for y in re.findall(r"(?<!\d)((?:19|20)\d\d)(?!\d)(?!\s*(?:財年|财年|會計年度|会计年度))", text)]
+        ctx.year = max(set(years), key=lambda y: (years.count(y), y)) if years else None     # the year it names most
     # The company the page is about: the first one it names early that it names again.
     early = [name for start, _, name in vocab.publishers_in(text[:300]) if vocab.kind_of(name) == "company"]
     company = next((name for name in early if counts[name] >= 2), None)
@@ -559,7 +560,9 @@ def _subject_company(s: str, m: Mention) -> str | None:
     if not _RESULT_WORDS.search(s[:m.start]):
         return None
     first = vocab.publishers_in(s[:m.start])
-    if first and first[0][0] <= 2 and vocab.kind_of(first[0][2]) == "company":
+    lead_in = s[:first[0][0]] if first else ""
+    if first and re.fullmatch(r"\W{0,2}(?:與此同時|与此同时|此外|另外|同時|同时|其中|Meanwhile|In addition)?\W{0,2}", lead_in, re.I) \
+            and vocab.kind_of(first[0][2]) == "company":
         return first[0][2]
     return None
 

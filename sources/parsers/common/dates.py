@@ -215,6 +215,12 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
         add(m, f"{m.group(2)}Q{_ORDINAL[m.group(1).lower()]}")
     for m in re.finditer(r"(" + _YEAR + r")\s*年\s*(?:第?\s*([一二三四1-4])\s*季|Q([1-4]))", s):
         add(m, f"{m.group(1)}Q{_CJK_ORDINAL[m.group(2) or m.group(3)]}")
+    # "2025Q2", "2025 Q2": the full year first.
+    for m in re.finditer(r"(?<![A-Za-z0-9_.])(" + _YEAR + r")\s?Q([1-4])(?![\d])", s):
+        add(m, f"{m.group(1)}Q{m.group(2)}")
+    # "2025 前二季": the first half.
+    for m in re.finditer(r"(" + _YEAR + r")\s*年?\s*前(?:二|兩|两|2)季", s):
+        add(m, f"{m.group(1)}H1")
     # "25Q3", "23Q1": the year first.
     for m in re.finditer(r"(?<![A-Za-z0-9_.])(\d{2})Q([1-4])(?![\d])", s):
         add(m, f"{2000 + int(m.group(1))}Q{m.group(2)}")

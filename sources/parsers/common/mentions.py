@@ -56,7 +56,7 @@ def split_sentences(text: str) -> list[str]:
 # before a percent sign or a scale word, so thousands separators keep their meaning.
 DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 # A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬").
-_NUM_RE = re.compile(r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion))(" + DECIMAL_COMMA + "|" + NUMBER + r")(?![\d])"
+_NUM_RE = re.compile(r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion))(" + DECIMAL_COMMA + "|" + NUMBER + r")(?![\d])"
                      r"|\b(" + WORD_NUMBER + r")\b", re.I)
 _CURRENCY_BEFORE = re.compile(r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$)\s*$"
                               r"|(?<![A-Za-z$])(?:US\s?\$|USD|\$)\s*(?:" + NUMBER + r")\s*(?:-|~|to)\s*$")

@@ -46,11 +46,12 @@ _QUALIFIERS: tuple[tuple[str, str], ...] = (
     (r"at least|no less than|minimum of|至少", ">="),
     (r"up to|as much as|as many as|maximum of|at most|最多|最高", "<="),
     (r"less than|under|below|fewer than|不到|少於|少于|低於|低于", "<"),
-    (r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|approach(?:es|ing)?|some|an estimated|est\.|~"
+    (r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|approaching|approaches|approach|some|an estimated|est\.|~"
      r"|約為|约为|約|约|近|大約|大约|接近", "~"),
     (r">=|≥", ">="), (r"<=|≤", "<="), (r">", ">"), (r"<", "<"),
 )
 # English words need a word start before them ("over", not "Rover"); CJK and symbols do not.
+# (Alternatives are split on "|": no groups with "|" inside them.)
 _QUALIFIER_TAIL = [(re.compile("|".join((r"(?:^|[\s(])" if alt[:1].isascii() and alt[:1].isalpha() else "") + alt + r"\s*$"
                                         for alt in pat.split("|")), re.I), q)
                    for pat, q in _QUALIFIERS]
