@@ -61,7 +61,7 @@ class Claim:
 
 _FORECAST = re.compile(r"\b(?:will|shall|expect\w*|forecast\w*|projected|projection|predict\w*|anticipat\w*|outlook|"
                        r"guid(?:ance|ing|e)|target\w*|goals?|plan(?:s|ned)?\s+to|set to|on track to|poised to|could|potentially|likely to|"
-                       r"looking ahead|aims?\s+to)\b"
+                       r"looking ahead|aims?\s+to|should(?!\s+have)|would(?!\s+have))\b"
                        r"|預計|预计|預估|预估|將|将|可望|有望|有機會|有机会|規劃|规划|目標|目标|指引|財測|财测|展望|預告|预告|預測|预测", re.I)
 _ESTIMATE = re.compile(r"\bestimat\w*|估計|估计|估算", re.I)
 _REPORTED = re.compile(r"\b(?:reported|reports|posted|recorded|generated|generates|totall?ed|came\s+in|was|were|reached|grew|rose|"
@@ -122,6 +122,7 @@ class _Context:
     scope: str | None = None       # "year" or "quarter" after a heading that says so
     paragraph_publisher: str | None = None
     paragraph_last: str | None = None   # a forecast year named in this paragraph only
+    outlook: str | None = None     # "NVIDIA's outlook for the fourth quarter of fiscal 2025 is as follows:"
 
     def remember(self, p: PeriodMention) -> None:
         label = p.label
@@ -298,6 +299,9 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         if explicit:
             ctx.paragraph_publisher = explicit
         has_actual = any(d[2] == "actual" and not d[3] for d in drafts)
+        if not mentions and re.search(r"(?:outlook|guidance|expects?)\b.*(?:as\s+follows|:)\s*$|(?:展望|指引|財測|财测).*(?:如下|:|：)\s*$", s, re.I):
+            # A sentence without figures that announces an outlook dates the forecasts after it.
+            ctx.outlook = next((p.label for p in own if id(p) not in comparative), ctx.outlook)
         if has_actual or (not mentions and (ctx.last is None or "|" in s or len(s) < 60)):
             # A sentence without figures ("with its Q4 still in progress") does not move the context,
             # except to give it a first period (the lede: "results for its fourth quarter and the full year").
@@ -437,6 +441,8 @@ def _fallback_period(s: str, m: Mention, sentence_period: PeriodMention | None, 
         return sentence_period.label
     if ctx.paragraph_last:
         return ctx.paragraph_last
+    if ctx.outlook and _last_cue(s) in ("forecast", "guidance"):
+        return ctx.outlook
     if _QUARTER_WORD.search(s) and ctx.quarter:
         return ctx.quarter
     if re.search(r"\bthe\s+quarter\b|\bsame\s+quarter\b", s, re.I) and ctx.published and ctx.company:
@@ -665,12 +671,17 @@ def parse(doc: Document) -> Records:
     if when is None:
         records.warnings.append(f"{doc.url}: no published date; forecast/actual read from wording only")
     title, page_publisher = page_title(doc), publisher_for(doc)
-    rows, seen = [], set()
+    rows, seen = [], {}
     for c in claims:
         cid = claim_id(doc, c)
+        if cid in seen and seen[cid] != c.position and c.unit not in ("Gbps", "Tbps"):
+            # The same figure twice in one sentence ("revenue of $2.1 billion ... versus consensus of
+            # $2.1 billion"): two claims; the second one's id also names where it stands. (A speed
+            # named twice, "800G光模組 ... 800G光模組出貨量", is one product named twice.)
+            cid = hashlib.sha256(f"{cid}\x1f{c.position}".encode()).hexdigest()[:20]
         if cid in seen:
-            continue
-        seen.add(cid)
+            continue            # the same sentence again (a headline repeated in the body)
+        seen[cid] = c.position
         prov = provenance(doc, c.evidence, when, title)
         publisher = c.attributed_to or page_publisher
         via = page_publisher if publisher != page_publisher else None

@@ -152,6 +152,21 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
                          r"|(?:the\s+)?(?:previous|prior)\s+year|year[- ]ago(?:\s+(?:period|quarter))?)\b|去年同期|上年同期|較去年|较去年", s, re.I):
         add(m, "base-1y", shift=-1)
 
+    # "the third quarter ended October 27, 2024": the quarter that date closes. A quarter that closes
+    # off the calendar's quarter ends is a fiscal one, and its end month gives the fiscal calendar
+    # (NVIDIA's third quarter ended in October: fiscal year ends in January, FY2025Q3; Cisco's first
+    # quarter ended in October: July, FY2025Q1). A date in a month's first week closes the month
+    # before (52/53-week years: "the fourth quarter ended January 1, 2023" is calendar 2022Q4).
+    for m in re.finditer(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:ended|ending)\s+(?:on\s+)?"
+                         r"(" + MONTH_RE + r")\.?\s+(\d{1,2}),?\s+(" + _YEAR + r")\b", s, re.I):
+        n, y, month = _ORDINAL[m.group(1).lower()], int(m.group(4)), month_number(m.group(2))
+        if int(m.group(3)) <= 7:
+            y, month = (y, month - 1) if month > 1 else (y - 1, 12)
+        fy_end = fiscal_end_month or ((month - 1 + 3 * (4 - n)) % 12) + 1
+        if fy_end == 12:
+            add(m, f"{y}Q{n}")
+        else:
+            add(m, f"FY{_fiscal_year_of(dt.date(y, month, 1), fy_end)}Q{n}")
     # Fiscal periods first: "first quarter of fiscal 2026", "Q1 FY26", "fiscal 2025".
     for m in re.finditer(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter(?:\s+results)?\s+(?:of|for)\s+(?:the\s+)?fiscal\s+(?:year\s+)?(" + _YEAR + r"|'?\d\d)\b", s, re.I):
         add(m, f"FY{_year(m.group(2).lstrip(chr(39)))}Q{_ORDINAL[m.group(1).lower()]}")
@@ -248,7 +263,11 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
     for m in re.finditer(r"(?:\b(by|through|until|till)\s+(?:the\s+end\s+of\s+)?)?(?<![\d.$/])(" + _YEAR + r")(?![\d.,]*\d)"
                          r"(?!\s*(?:%|percent|[KMGT]b|[KMGT]B|W\b|ns\b|ports|units|GPUs|members|x\b))", s, re.I):
         add(m, m.group(2), horizon=bool(m.group(1)), group=2)
-    _yearless(s, add, published_on, fiscal_end_month, context_year, context_fy, context_quarter)
+    # A fiscal quarter the sentence itself names dates its yearless quarters ("revenue of $35.1 billion
+    # for the third quarter of fiscal 2025 and expects $37.5 billion for the next quarter": FY2025Q4).
+    own_fiscal = [p for p in found if re.fullmatch(r"FY\d{4}Q[1-4]", p.label) and not p.base]
+    _yearless(s, add, published_on, fiscal_end_month, context_year, context_fy, context_quarter,
+              (own_fiscal[0].label, own_fiscal[0].end) if own_fiscal else None)
     found.sort(key=lambda p: p.start)
     return found
 
@@ -264,7 +283,8 @@ _YEARLESS_Y = re.compile(r"\b(?:the\s+|its\s+|this\s+)?(?:full\s+)?fiscal\s+year
                          r"|\bthe\s+full\s+year\b|\bfull[- ]year\b|\bfiscal\s+year[- ]to[- ]date\b", re.I)
 
 
-def _yearless(s, add, published_on, end_month, context_year, context_fy, context_quarter=None) -> None:
+def _yearless(s, add, published_on, end_month, context_year, context_fy, context_quarter=None,
+              sentence_fiscal: tuple[str, int] | None = None) -> None:
     """Quarters, halves and years written without their year, dated from the fiscal calendar and the
     published date, else from the year the text named before."""
     fiscal = end_month not in (None, 12)
@@ -284,6 +304,14 @@ def _yearless(s, add, published_on, end_month, context_year, context_fy, context
             shifted = _shift_quarter(context_quarter, 1 if which == "next" else -1)
             if shifted:
                 add(m, shifted)
+                continue
+        if sentence_fiscal and which in ("nearest", "next") and m.start() >= sentence_fiscal[1]:
+            fy, q = int(sentence_fiscal[0][2:6]), int(sentence_fiscal[0][-1])
+            if which == "next":
+                add(m, _shift_quarter(sentence_fiscal[0], 1) or "")
+                continue
+            if n:
+                add(m, f"FY{fy if n >= q else fy + 1}Q{n}")
                 continue
         which = "previous" if which == "recent" else which
         here = re.findall(r"(?<!\d)(" + _YEAR + r")(?!\d)", s[:m.start()])

@@ -38,8 +38,10 @@ def split_sentences(text: str) -> list[str]:
     for line in text.splitlines():
         line = line.strip()
         start = 0
-        for m in re.finditer(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])", line):
-            piece = line[start:m.end()].strip()
+        for m in re.finditer(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])"
+                             r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]))", line):
+            # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...")
+            piece = line[start:m.start() if m.group("bullet") else m.end()].strip()
             if _ABBREVIATIONS.search(line[:m.start() + 1].rstrip("\"”’)")[-12:]):
                 continue
             if piece:
@@ -60,7 +62,7 @@ _NUM_RE = re.compile(r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億
                      r"|\b(" + WORD_NUMBER + r")\b", re.I)
 _CURRENCY_BEFORE = re.compile(r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$)\s*$"
                               r"|(?<![A-Za-z$])(?:US\s?\$|USD|\$)\s*(?:" + NUMBER + r")\s*(?:-|~|to)\s*$")
-_SCALE_AFTER = re.compile(r"^\s*-?\s*(" + SCALE_WORD + r"|[BMKT](?![A-Za-z/]))\b\.?", re.I)
+_SCALE_AFTER = re.compile(r"^\s*-?\s*(" + SCALE_WORD + r"|[BMKT](?![A-Za-z/]))\b", re.I)
 _CURRENCY_AFTER = re.compile(r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)", re.I)
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
 _POINTS_AFTER = re.compile(r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
