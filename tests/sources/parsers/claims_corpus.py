@@ -162,7 +162,7 @@ def summary(rep: Report) -> str:
 
 if __name__ == "__main__":
     langs = [a for a in sys.argv[1:] if a in ("en", "zh")] or ["en", "zh"]
-    split = next((a for a in sys.argv[1:] if a in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "all")), "all")
+    split = next((a for a in sys.argv[1:] if a in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "holdout7", "all")), "all")
     verbose = "-v" in sys.argv
     for lang in langs:
         rep = measure(lang, split)
