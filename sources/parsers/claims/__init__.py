@@ -158,12 +158,117 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
     """Every quantitative statement in a main text (one block per line), in text order."""
     ctx = _document_context(text, published_on)
     claims: list[Claim] = []
-    for line in text.splitlines():
+    lines = text.splitlines()
+    table = _MoneyTable()
+    for i, line in enumerate(lines):
+        cell = table.read(lines, i, ctx)
+        if cell is not None:
+            claims.extend(cell)
+            continue
         _heading(line, ctx)
         ctx.paragraph_publisher = None
         ctx.paragraph_last = None
         claims.extend(_paragraph_claims(line, ctx))
     return claims
+
+
+# A results table flattened one cell per line ("(Dollars in millions, except per share data) |",
+# "Q4 25 |", "Net revenue |", "$ |", "18,015 |", "+28 |", "% |"): the header states the scale once,
+# the column headers give the periods, and a percent sign may stand in a cell of its own.
+_TABLE_SCALE = re.compile(r"^\(?\s*(?:(?:U\.?S\.?\s*)?dollars|US\$|\$)?\s*in\s+(thousands|millions|billions)\b"
+                          r"(?:\s+of\s+(?:U\.?S\.?\s*)?dollars)?", re.I)
+_TABLE_CELL = re.compile(r"^\s*\(?([+-]?\$?\s*\d[\d,]*(?:\.\d+)?)\)?\s*(%)?\s*\|?\s*$")
+_TABLE_COLUMN = re.compile(r"^\s*(?:(Q[1-4])\s*'?(\d{2}|(?:19|20)\d\d)|(?:FY|fiscal\s+)'?(\d{2}|(?:19|20)\d\d)|((?:19|20)\d\d)"
+                           r"|(change|%\s*change|y/y|yoy|q/q))\s*\|?\s*$", re.I)
+_SCALE = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
+
+
+class _MoneyTable:
+    """Reads the cells of a flattened money table; None for a line that is not one of its cells."""
+
+    def __init__(self) -> None:
+        self.scale: float | None = None
+        self.columns: list[str | None] = []
+        self.row: str | None = None
+        self.cell = 0
+        self.last_table_line = -10
+
+    def read(self, lines: list[str], i: int, ctx: _Context) -> list[Claim] | None:
+        line = lines[i].strip()
+        m = _TABLE_SCALE.match(line)
+        if m:
+            self.scale, self.columns, self.row, self.cell, self.last_table_line = _SCALE[m.group(1).lower()], [], None, 0, i
+            return []
+        if self.scale is None:
+            return None
+        if i - self.last_table_line > 3 and line.strip("| ").strip():
+            if not (_TABLE_CELL.match(line) or len(line) < 60):
+                self.scale = None       # prose again: the table is over
+                return None
+        if not line.strip("| "):
+            if line.count("|") > 1:
+                self.cell = 0           # a row separator ("||||||")
+            self.last_table_line = i
+            return []
+        col = _TABLE_COLUMN.match(line)
+        if col and self.row is None:
+            self.columns.append(self._period(col, ctx))
+            self.last_table_line = i
+            return []
+        cm = _TABLE_CELL.match(line)
+        if cm is None:
+            if line in ("$ |", "$", "% |", "%"):
+                self.last_table_line = i
+                return []
+            if len(line) > 80 or re.search(r"[.!?]\s*$", line):
+                self.scale = None
+                return None
+            self.row, self.cell, self.last_table_line = line.strip("| ").strip(), 0, i
+            return []
+        self.last_table_line = i
+        column = self.columns[self.cell % len(self.columns)] if self.columns else None
+        self.cell += 1
+        if self.row is None or re.search(r"per\s+(?:common\s+)?share|per\s+unit|\bEPS\b|shares\s+outstanding|每股", self.row, re.I):
+            return []
+        nxt = next((x.strip() for x in lines[i + 1:i + 2]), "")
+        percent = bool(cm.group(2)) or nxt in ("% |", "%")
+        raw = cm.group(1).replace("$", "").replace(" ", "")
+        value = float(raw.replace(",", ""))
+        if line.lstrip().startswith("(") and not percent:
+            value = -value          # (1,234) is a loss
+        evidence = line + ("\n" + nxt if percent and not cm.group(2) else "")
+        if percent:
+            period = column
+            if self.columns and column is None:
+                # A change column compares the group's first period (Q4 25 vs Q4 24) with the others.
+                k = (self.cell - 1) % len(self.columns) - 1
+                while k >= 0 and self.columns[k] is not None:
+                    period, k = self.columns[k], k - 1
+            value, unit = value / 100, "share"
+        else:
+            value, unit, period = value * self.scale, "USD", column
+        kind = "actual"
+        if period and ctx.published and (_bounds(period, ctx)[1] or ctx.published) >= ctx.published:
+            kind = "forecast"
+        publisher = ctx.company or ctx.lede_publisher
+        company_result = vocab.kind_of(publisher or "") == "company" and bool(_RESULT_WORDS.search(self.row))
+        return [Claim(value=value, unit=unit, period=period, kind=kind, subject=self.row, evidence=evidence,
+                      indicator="company_revenue" if company_result and re.search(r"revenue|sales", self.row, re.I) and unit == "USD" else None,
+                      raw=cm.group(1), attributed_to=publisher,
+                      subject_id=vocab.subject_id(None, None, publisher, company_result), position=i)]
+
+    @staticmethod
+    def _period(col: re.Match, ctx: _Context) -> str | None:
+        fiscal = ctx.fiscal_end not in (None, 12)
+        def year(y: str) -> int:
+            return int(y) + 2000 if len(y) == 2 else int(y)
+        if col.group(1):
+            return f"{'FY' if fiscal else ''}{year(col.group(2))}{col.group(1).upper()}"
+        if col.group(3):
+            return f"FY{year(col.group(3))}"
+        if col.group(4):
+            return f"{'FY' if fiscal else ''}{col.group(4)}"
+        return None
 
 
 def _document_context(text: str, published: dt.date | None) -> _Context:
@@ -250,6 +355,11 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             spread = _respectively(s, m, mentions, periods)
             if spread:
                 label = spread
+            if ctx.fiscal_end not in (None, 12) and re.fullmatch(r"\d{4}Q[1-4]", label or "") and _RESULT_WORDS.search(s) \
+                    and not re.search(r"calendar|[\u4e00-\u9fff]", s, re.I):
+                # A company that keeps a fiscal calendar: its "Q1 2026" is fiscal Q1 2026 (in English
+                # texts; Chinese analysts often write calendar quarters, "3Q25", for the same companies).
+                label = "FY" + label
             if m.basis == "CAGR" and (label is None or "-" not in label):
                 # A CAGR spans the sentence's first and last year ("32億 in 2023 ... 120億 by 2028, CAGR 30%").
                 years = sorted({int(p.label[:4]) for p in own if re.match(r"\d{4}$", p.label)})

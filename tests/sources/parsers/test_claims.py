@@ -241,3 +241,16 @@ def test_publisher_the_text_names_and_the_page_that_carries_it():
     own = Document(source_id="test_claims", url="https://www.idc.com/getdoc.jsp", body=text.encode(),
                    published_on=dt.date(2025, 9, 10))
     assert (claims.parse(own).tables["claims"][0]["publisher"], claims.parse(own).tables["claims"][0]["via"]) == ("IDC", None)
+
+
+def test_results_table_flattened_one_cell_per_line():
+    text = ("Broadcom Inc. reported results for its fourth quarter of fiscal year 2025. Broadcom Inc. said so.\n"
+            "(Dollars in millions, except per share data) |\nQ4 25 |\nQ4 24 |\nChange |\n||||||\n|\n"
+            "Net revenue |\n$ |\n18,015 |\n$ |\n14,054 |\n+28 |\n% |\n||||||\n|\n"
+            "Earnings per common share - diluted |\n$ |\n1.74 |\n$ |\n0.90 |\n+93 |\n% |\n")
+    got = [(c.value, c.unit, c.period, c.kind, c.subject) for c in extract_claims(text, None)]
+    assert got == [
+        (18015e6, "USD", "FY2025Q4", "actual", "Net revenue"),
+        (14054e6, "USD", "FY2024Q4", "actual", "Net revenue"),
+        (0.28, "share", "FY2025Q4", "actual", "Net revenue"),      # the change column: the newer quarter
+    ]                                                              # per-share row: no claims

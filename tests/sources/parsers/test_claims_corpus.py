@@ -50,12 +50,14 @@ def test_recall_over_the_whole_corpus(lang):
     assert rep.recall >= 0.95, rep.missed
 
 
+@pytest.mark.parametrize("split, at_least", [("holdout6", 40), ("holdout7", 15)])
 @pytest.mark.parametrize("lang", LANGS)
-def test_recall_on_the_batch_not_used_for_tuning(lang):
-    # holdout6 was first measured at 95.8 % (en) and 94.3 % (zh); see the corpus README for what
-    # happened after that measurement.
-    rep = measured(lang, "holdout6")
-    assert rep.labels >= 40
+def test_recall_on_the_last_batches(lang, split, at_least):
+    # Measured once before any change made after them: holdout6 95.8 % (en) and 94.3 % (zh), holdout7
+    # 68.4 % (en: a results table in millions) and 100 % (zh). The seventh and eighth rounds of changes
+    # came after those measurements (corpus README), so what this checks is that they stay read.
+    rep = measured(lang, split)
+    assert rep.labels >= at_least
     assert rep.recall >= 0.95, rep.missed
 
 
