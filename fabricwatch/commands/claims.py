@@ -12,7 +12,7 @@ from fabricwatch.config import home
 NAME = "claims"
 HELP = "List the claims extracted from press releases and news, and review them (accept into the curated ledger, or reject)."
 
-_LIST_SQL = ("SELECT claim_id, status, published_on, publisher, value, value_qualifier, unit, period, kind, subject, "
+_LIST_SQL = ("SELECT claim_id, status, published_on, publisher, via, value, value_qualifier, unit, period, kind, subject, "
              "indicator, evidence, url FROM marts.claims_inbox WHERE (? IS NULL OR status = ?) "
              "ORDER BY published_on DESC NULLS LAST, claim_id")
 _CLAIM_SQL = "SELECT * FROM core.claims WHERE claim_id = ?"
@@ -64,7 +64,8 @@ def _list(args) -> int:
         print(f"no {args.status} claims (claims come from press releases fetched in live mode)")
     for r in rows:
         print(f"[{r['status']}] {r['claim_id']}  {r['value']:g} {r['unit']} {r['period'] or ''} ({r['kind']}) "
-              f"{r['publisher'] or ''} {r['published_on'] or ''}\n    → {r['indicator'] or '?'}: {r['evidence'][:160]}")
+              f"{r['publisher'] or ''}{' via ' + r['via'] if r['via'] else ''} {r['published_on'] or ''}\n"
+              f"    → {r['indicator'] or '?'}: {r['evidence'][:160]}")
     return 0
 
 

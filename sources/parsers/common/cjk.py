@@ -72,7 +72,11 @@ _TENTHS = re.compile(r"(?<![\d零〇一二兩两三四五六七八九十百千])
 # 數千顆, 幾萬台, 上萬顆, 成千: "several thousand" is not a figure.
 _CJK_COUNT = re.compile(r"(?<![\d.,零〇一二兩两三四五六七八九十百千萬万億亿數数幾几上成])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*"
                         r"(?:(" + CJK_MEASURE + r")|(" + _PORT_WORDS + r"))")
-_CJK_MONEY = re.compile(r"(?<![\d.,零〇一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
+_CJK_MONEY = re.compile(r"(?<![\d.,零〇一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")(?:\.([零〇一二兩两三四五六七八九]+))?\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
+# "三分之二以上": a fraction.
+_CJK_FRACTION = re.compile(r"([一二三四五六七八九十])分之([一二三四五六七八九])")
+# "四十四%": a percentage written in Chinese numerals.
+_CJK_PERCENT = re.compile(r"(?<![\d.,零〇一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")(?:\.([零〇一二兩两三四五六七八九]+))?\s*%")
 
 
 def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, str | None]]:
@@ -111,9 +115,29 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
         out.append((m.start(), m.end(), value, unit, hedge(s[:m.start()], s[m.end():]), (m.group(3) or m.group(4))))
     for m in _CJK_MONEY.finditer(s):
         try:
-            n = cjk_integer(m.group(1))
+            n = cjk_integer(m.group(1)) + _cjk_fraction(m.group(2))
         except ValueError:
             continue
-        out.append((m.start(), m.end(), tidy_float(n * scale_factor(m.group(2))), "USD",
+        out.append((m.start(), m.end(), tidy_float(n * scale_factor(m.group(3))), "USD",
                     hedge(s[:m.start()], s[m.end():]), None))
+    for m in _CJK_FRACTION.finditer(s):
+        try:
+            whole, part = cjk_integer(m.group(1)), cjk_integer(m.group(2))
+        except ValueError:
+            continue
+        if whole and part < whole:
+            out.append((m.start(), m.end(), tidy_float(part / whole), "share", hedge(s[:m.start()], s[m.end():]), None))
+    for m in _CJK_PERCENT.finditer(s):
+        try:
+            n = cjk_integer(m.group(1)) + _cjk_fraction(m.group(2))
+        except ValueError:
+            continue
+        out.append((m.start(), m.end(), tidy_float(n / 100), "share", hedge(s[:m.start()], s[m.end():]), None))
     return out
+
+
+def _cjk_fraction(digits: str | None) -> float:
+    """'五二' after a point ('二．五二兆') -> 0.52."""
+    if not digits:
+        return 0.0
+    return float("0." + "".join(str(CJK_DIGITS[ch]) for ch in digits))

@@ -20,6 +20,10 @@ _PUBLISHER_BY_HOST = {
     "delloro.com": "Dell'Oro Group", "lightcounting.com": "LightCounting", "trendforce.com": "TrendForce",
     "nvidia.com": "NVIDIA", "broadcom.com": "Broadcom", "cisco.com": "Cisco", "amd.com": "AMD",
     "marvell.com": "Marvell", "arista.com": "Arista Networks", "ultraethernet.org": "Ultra Ethernet Consortium",
+    "idc.com": "IDC", "650group.com": "650 Group", "counterpointresearch.com": "Counterpoint", "omdia.com": "Omdia",
+    "gartner.com": "Gartner", "yolegroup.com": "Yole Group", "digitimes.com": "DIGITIMES", "digitimes.com.tw": "DIGITIMES",
+    "hpe.com": "HPE", "celestica.com": "Celestica", "intel.com": "Intel", "juniper.net": "Juniper Networks",
+    "coherent.com": "Coherent", "lumentum.com": "Lumentum",
 }
 
 

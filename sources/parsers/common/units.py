@@ -41,15 +41,17 @@ WORD_NUMBER = (r"(?:(?:" + "|".join(_WORD_TENS) + r")(?:[- ](?:" + "|".join(list
 
 # Hedges before a figure ("more than 100 members") and the qualifier they mean.
 _QUALIFIERS: tuple[tuple[str, str], ...] = (
-    (r"more than|over|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|above|in excess of|upwards of|north of"
-     r"|超過|超过|逾|多於|多于|突破|高於|高于", ">"),
+    (r"more than|over|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|above|in excess of|upwards of|north of|past|top"
+     r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超", ">"),
     (r"at least|no less than|minimum of|至少", ">="),
     (r"up to|as much as|as many as|maximum of|at most|最多|最高", "<="),
     (r"less than|under|below|fewer than|不到|少於|少于|低於|低于", "<"),
-    (r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|some|an estimated|est\.|~|約|约|近|大約|大约", "~"),
+    (r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|approaching|approaches|approach|some|an estimated|est\.|~"
+     r"|約為|约为|約|约|近|大約|大约|接近", "~"),
     (r">=|≥", ">="), (r"<=|≤", "<="), (r">", ">"), (r"<", "<"),
 )
 # English words need a word start before them ("over", not "Rover"); CJK and symbols do not.
+# (Alternatives are split on "|": no groups with "|" inside them.)
 _QUALIFIER_TAIL = [(re.compile("|".join((r"(?:^|[\s(])" if alt[:1].isascii() and alt[:1].isalpha() else "") + alt + r"\s*$"
                                         for alt in pat.split("|")), re.I), q)
                    for pat, q in _QUALIFIERS]
@@ -66,6 +68,16 @@ class Quantity:
 def normalize_text(text: str) -> str:
     """Full-width digits/punctuation to ASCII, exotic spaces and dashes to plain ones."""
     return text.translate(_FULLWIDTH_TABLE)
+
+
+def normalized_index(text: str) -> list[int]:
+    """For every character of normalize_text(text), the index of the character it came from (plus one
+    past the end), so a span found in the normalized text maps back to the text as written."""
+    idx: list[int] = []
+    for i, ch in enumerate(text):
+        idx.extend([i] * len(ch.translate(_FULLWIDTH_TABLE)))
+    idx.append(len(text))
+    return idx
 
 
 def parse_number(text: str) -> float:

@@ -189,3 +189,68 @@ def test_broken_html_still_reads_text():
     out = claims.cli_json(Document(source_id="test_claims", url="https://www.trendforce.com/x", body=body,
                                    published_on=dt.date(2025, 2, 5)))
     assert [(c["value"], c["unit"], c["period"]) for c in out["claims"]] == [(6.4e6, "units", "2023")]
+
+
+# --- issue 21 item 3: claims that know what they are -----------------------------------------
+
+def facts(text: str, published: dt.date | None) -> list[tuple]:
+    return [(c.value, c.unit, c.qualifier, c.period, c.kind, c.attributed_to) for c in extract_claims(text, published)]
+
+
+NVIDIA_RELEASE = ("NVIDIA (NASDAQ: NVDA) today reported revenue for the third quarter ended October 27, 2024, of $35.1 billion.\n"
+                  "Outlook\n"
+                  "NVIDIA's outlook for the fourth quarter of fiscal 2025 is as follows:\n"
+                  "Revenue is expected to be $37.5 billion, plus or minus 2%.")
+
+
+@pytest.mark.parametrize("text, published, expected", [
+    # A reported result stays an actual when the same sentence gives guidance.
+    ("NVIDIA reported revenue of $35.1 billion for the third quarter of fiscal 2025 and expects revenue of "
+     "$37.5 billion for the next quarter.", dt.date(2024, 11, 20),
+     [(35.1e9, "USD", None, "FY2025Q3", "actual", "NVIDIA"), (37.5e9, "USD", None, "FY2025Q4", "forecast", "NVIDIA")]),
+    # The quarter a date closes, in the company's fiscal calendar; an outlook line dates the forecasts after it.
+    (NVIDIA_RELEASE, dt.date(2024, 11, 20),
+     [(35.1e9, "USD", None, "FY2025Q3", "actual", "NVIDIA"), (37.5e9, "USD", None, "FY2025Q4", "forecast", "NVIDIA"),
+      (0.02, "share", None, "FY2025Q4", "forecast", "NVIDIA")]),
+    ("Cisco reported revenue of $14.7 billion for the first quarter ended October 26, 2024.", dt.date(2024, 11, 13),
+     [(14.7e9, "USD", None, "FY2025Q1", "actual", "Cisco")]),
+    # A range keeps its unit on both ends.
+    ("Arista expects 2025 revenue of $8.2-$8.4 billion.", dt.date(2025, 2, 18),
+     [(8.2e9, "USD", ">=", "2025", "forecast", "Arista Networks"), (8.4e9, "USD", "<=", "2025", "forecast", "Arista Networks")]),
+    # Per-share amounts, multipliers and growth factors are not claims.
+    ("Non-GAAP earnings per share were $0.65, compared to $0.52 a year ago, and revenue grew 3-fold to $1.2 billion in 2024.",
+     dt.date(2025, 3, 1), [(1.2e9, "USD", None, "2024", "actual", None)]),
+    ("Blackwell delivers 35x lower cost per token than Hopper.", dt.date(2025, 3, 1), []),
+    # "by the end of the year" takes its year from the text around it.
+    ("In 2025 AI servers led the market. Shipments should reach 5 million units by the end of the year.", None,
+     [(5e6, "units", None, "2025", "forecast", None)]),
+    # The same figure twice in a sentence is two claims.
+    ("Marvell reported Q3 FY 2026 revenue of $2.1 billion, versus Wall Street consensus of $2.1 billion.", dt.date(2025, 12, 2),
+     [(2.1e9, "USD", None, "FY2026Q3", "actual", "Marvell"), (2.1e9, "USD", None, "FY2026Q3", "estimate", "analyst consensus")]),
+])
+def test_claims_know_what_they_are(text, published, expected):
+    assert facts(text, published) == expected
+
+
+def test_publisher_the_text_names_and_the_page_that_carries_it():
+    text = "According to IDC, Ethernet switch revenue reached $11.7 billion in the second quarter of 2025."
+    d = Document(source_id="test_claims", url="https://www.businesswire.com/news/home/idc-switch",
+                 body=text.encode(), published_on=dt.date(2025, 9, 10))
+    [row] = claims.parse(d).tables["claims"]
+    assert (row["publisher"], row["via"], row["period"], row["kind"]) == ("IDC", "www.businesswire.com", "2025Q2", "actual")
+    own = Document(source_id="test_claims", url="https://www.idc.com/getdoc.jsp", body=text.encode(),
+                   published_on=dt.date(2025, 9, 10))
+    assert (claims.parse(own).tables["claims"][0]["publisher"], claims.parse(own).tables["claims"][0]["via"]) == ("IDC", None)
+
+
+def test_results_table_flattened_one_cell_per_line():
+    text = ("Broadcom Inc. reported results for its fourth quarter of fiscal year 2025. Broadcom Inc. said so.\n"
+            "(Dollars in millions, except per share data) |\nQ4 25 |\nQ4 24 |\nChange |\n||||||\n|\n"
+            "Net revenue |\n$ |\n18,015 |\n$ |\n14,054 |\n+28 |\n% |\n||||||\n|\n"
+            "Earnings per common share - diluted |\n$ |\n1.74 |\n$ |\n0.90 |\n+93 |\n% |\n")
+    got = [(c.value, c.unit, c.period, c.kind, c.subject) for c in extract_claims(text, None)]
+    assert got == [
+        (18015e6, "USD", "FY2025Q4", "actual", "Net revenue"),
+        (14054e6, "USD", "FY2024Q4", "actual", "Net revenue"),
+        (0.28, "share", "FY2025Q4", "actual", "Net revenue"),      # the change column: the newer quarter
+    ]                                                              # per-share row: no claims

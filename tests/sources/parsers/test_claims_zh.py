@@ -13,6 +13,7 @@ import pytest
 from sources.parsers.common.cjk import cjk_integer
 from sources.parsers.common.mentions import find_mentions
 from sources.parsers.common.dates import find_periods
+from sources.parsers.claims import extract_claims
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "claims_zh"
 PRESS = list(csv.DictReader((FIXTURES / "press_figures.csv").open(encoding="utf-8")))
@@ -43,7 +44,7 @@ def test_real_press_sentence_yields_the_recorded_figure(row):
 @pytest.mark.parametrize("sentence, expected", [
     # seed 000, §xAI Colossus: "10 萬顆 NVIDIA Hopper GPU（後續擴至 20 萬顆）"
     ("馬斯克的 xAI 在孟菲斯建造的 Colossus 超級電腦，用 Spectrum-X 乙太網路串連 10 萬顆 NVIDIA Hopper GPU（後續擴至 20 萬顆）",
-     [(100_000, "gpus", None), (200_000, "units", None)]),
+     [(100_000, "gpus", None), (200_000, "gpus", None)]),   # 20 萬顆 counts the GPUs named before it
     # seed 000, closing section: "讓十萬顆 GPU 能像一台電腦一樣工作" (一台 is an article, not a count)
     ("讓十萬顆 GPU 能像一台電腦一樣工作", [(100_000, "gpus", None)]),
     # seed 000, "擴大到數千顆 GPU 時，通訊與同步合計可能吃掉約八成"
@@ -94,3 +95,31 @@ def test_cheng_that_is_not_tenths(sentence):
 ])
 def test_chinese_periods(text, published, labels):
     assert [p.label for p in find_periods(text, published)] == labels
+
+
+# --- issue 21 item 3 ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, published, expected", [
+    # A range keeps its unit (萬顆) on both ends.
+    ("集邦科技預估今年出貨將達690~700萬顆。", dt.date(2025, 3, 1),
+     [(6.9e6, "units", ">=", "2025", "forecast", "TrendForce"), (7e6, "units", "<=", "2025", "forecast", "TrendForce")]),
+    # A count with or without its measure word; 1.6T names a product, not a count.
+    ("TrendForce預估2025年800G光模組出貨量將達2,000萬個，1.6T則達250萬。", dt.date(2025, 1, 10),
+     [(800.0, "Gbps", None, "2025", "forecast", "TrendForce"), (2e7, "units", None, "2025", "forecast", "TrendForce"),
+      (1.6, "Tbps", None, "2025", "forecast", "TrendForce"), (2.5e6, "units", None, "2025", "forecast", "TrendForce")]),
+    # "N 倍" is a growth factor, not a claim; the count after it is.
+    ("集邦科技指出，2024年AI伺服器出貨量年增1.5倍至167萬台。", dt.date(2025, 3, 1),
+     [(1.67e6, "units", None, "2024", "actual", "TrendForce")]),
+    # 季減: a decline keeps its sign.
+    ("輝達第二季營收季減5%至300億美元。", dt.date(2025, 9, 1),
+     [(-0.05, "share", None, "2025Q2", "actual", "NVIDIA"), (3e10, "USD", None, "2025Q2", "actual", "NVIDIA")]),
+    # A table flattened to one cell per line: the year on its own line dates the cells after it.
+    ("AI伺服器出貨量\n2024\n167萬台\n2025\n214萬台", dt.date(2025, 3, 1),
+     [(1.67e6, "units", None, "2024", "actual", None), (2.14e6, "units", None, "2025", "forecast", None)]),
+    # Bullets run into one line: a heading with 預測 does not make the reported quarter a forecast.
+    ("公司2025年第三季度業績符合市場預期 [8] 財務表現與預測 - 2025年第三季度毛利率達42.8%,同比提升9.2個百分點", None,
+     [(0.428, "share", None, "2025Q3", "actual", None), (9.2, "pct_points", None, "2025Q3", "actual", None)]),
+])
+def test_chinese_claims_know_what_they_are(text, published, expected):
+    got = [(c.value, c.unit, c.qualifier, c.period, c.kind, c.attributed_to) for c in extract_claims(text, published)]
+    assert got == expected

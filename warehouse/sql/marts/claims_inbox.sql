@@ -7,7 +7,8 @@ SELECT c.claim_id,
        c.value, c.value_qualifier, c.unit, c.period, c.kind, c.subject, c.evidence,
        coalesce(r.indicator, c.indicator) AS indicator,
        c.indicator AS suggested_indicator,
-       r.decided_on, r.note AS review_note
+       r.decided_on, r.note AS review_note,
+       c.via, c.subject_id
 FROM core.claims c
 LEFT JOIN core.claim_reviews r USING (claim_id);
 
@@ -15,7 +16,7 @@ COMMENT ON VIEW marts.claims_inbox IS 'Claims inbox: extracted quantitative stat
 COMMENT ON COLUMN marts.claims_inbox.claim_id IS 'Stable id of the claim.';
 COMMENT ON COLUMN marts.claims_inbox.status IS 'pending, accepted or rejected.';
 COMMENT ON COLUMN marts.claims_inbox.published_on IS 'Date of the page the claim came from.';
-COMMENT ON COLUMN marts.claims_inbox.publisher IS 'Publisher of the page.';
+COMMENT ON COLUMN marts.claims_inbox.publisher IS 'Who the text attributes the figure to (research firm, the company for its own results, the analyst consensus), else the page''s publisher.';
 COMMENT ON COLUMN marts.claims_inbox.title IS 'Page title.';
 COMMENT ON COLUMN marts.claims_inbox.url IS 'Page address.';
 COMMENT ON COLUMN marts.claims_inbox.source_id IS 'Registry source of the page.';
@@ -30,3 +31,5 @@ COMMENT ON COLUMN marts.claims_inbox.indicator IS 'Indicator: the reviewer''s ch
 COMMENT ON COLUMN marts.claims_inbox.suggested_indicator IS 'Indicator the extractor suggested.';
 COMMENT ON COLUMN marts.claims_inbox.decided_on IS 'Date of the review decision, NULL while pending.';
 COMMENT ON COLUMN marts.claims_inbox.review_note IS 'Reviewer note (the reason, for a rejection).';
+COMMENT ON COLUMN marts.claims_inbox.via IS 'The page''s publisher when it only carries a figure the text attributes to someone else; NULL when the page is the publisher.';
+COMMENT ON COLUMN marts.claims_inbox.subject_id IS 'Controlled subject: an entity id (the company for its own results, else the market segment), NULL when the text does not tell.';

@@ -1,0 +1,87 @@
+"""The claims parser over real press texts labelled by reading (tests/corpus/claims_en, claims_zh).
+
+The labels were written before the parser ran on each batch; tests/corpus/README.md says which batches
+were then used to change the parser (tune ... tune6) and which one was not (holdout6), with the recall
+each batch had when first measured. The measuring itself is in claims_corpus.py (also a script).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tests.sources.parsers import claims_corpus as corpus
+
+LANGS = ("en", "zh")
+
+
+@functools.cache
+def measured(lang: str, split: str = "all") -> corpus.Report:
+    return corpus.measure(lang, split)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_corpus_has_real_documents_with_their_address(lang):
+    docs = corpus.documents(lang)
+    assert len(docs) >= 30
+    assert len({d.doc for d in docs}) == len(docs)
+    for d in docs:
+        assert d.path.is_file() and d.path.stat().st_size > 200, d.doc
+        assert d.url.startswith("http"), d.doc
+        assert d.split in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "holdout7"), d.doc
+    labelled = {x["doc"] for x in corpus.labels(lang)}
+    assert labelled <= {d.doc for d in docs}
+    assert len(labelled) >= 30
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_label_quotes_its_text(lang):
+    pages = {d.doc: corpus.squash(d.path.read_text(encoding="utf-8")) for d in corpus.documents(lang)}
+    for name in ("labels.csv", "not_claims.csv"):
+        for x in corpus.labels(lang, name):
+            assert corpus.squash(x["evidence"]) in pages[x["doc"]], (name, x["doc"], x["evidence"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_recall_over_the_whole_corpus(lang):
+    rep = measured(lang)
+    assert rep.labels >= 300
+    assert rep.recall >= 0.95, rep.missed
+
+
+@pytest.mark.parametrize("split, at_least", [("holdout6", 40), ("holdout7", 15)])
+@pytest.mark.parametrize("lang", LANGS)
+def test_recall_on_the_last_batches(lang, split, at_least):
+    # Measured once before any change made after them: holdout6 95.8 % (en) and 94.3 % (zh), holdout7
+    # 68.4 % (en: a results table in millions) and 100 % (zh). The seventh and eighth rounds of changes
+    # came after those measurements (corpus README), so what this checks is that they stay read.
+    rep = measured(lang, split)
+    assert rep.labels >= at_least
+    assert rep.recall >= 0.95, rep.missed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_that_are_not_claims_are_not_extracted(lang):
+    # Per-share amounts, multipliers (35x, N 倍), growth factors, share and unit prices.
+    assert measured(lang).not_claims == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_figure_without_its_evidence_in_the_text(lang):
+    rep = measured(lang)
+    assert rep.claims > 0
+    assert rep.absent_evidence == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reported_results_are_actuals(lang):
+    rep = measured(lang)
+    assert rep.actual_labels >= 250
+    assert rep.actual_kind_ok / rep.actual_labels >= 0.95, [w for w in rep.wrong if "kind" in w[2]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_figures_found_keep_their_qualifier(lang):
+    rep = measured(lang)
+    assert rep.qualifier_ok / rep.found >= 0.98
