@@ -27,7 +27,7 @@ import datetime as dt
 import hashlib
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sources.document import Document
 from sources.parsers.claims import vocab
@@ -384,7 +384,7 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             if kind == "actual" and not consensus:
                 reported_here = True
             drafts.append((m, label, kind, consensus, lead))
-        for m, label, kind, consensus, lead in drafts:
+        for m, label, kind, consensus, _ld in drafts:
             if consensus:
                 kind = "estimate" if (reported_here or _ended(label, ctx)) else "forecast"
                 publisher = vocab.CONSENSUS_PUBLISHER
@@ -584,7 +584,7 @@ def _bounds(label: str | None, ctx: _Context) -> tuple[dt.date | None, dt.date |
 
 
 def _ended(label: str | None, ctx: _Context) -> bool:
-    first, last = _bounds(label, ctx)
+    _first, last = _bounds(label, ctx)
     return bool(last and ctx.published and last < ctx.published)
 
 

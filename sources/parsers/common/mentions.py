@@ -302,7 +302,7 @@ def _scale_of(m: Mention) -> float | None:
 
 def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
     out = list(mentions)
-    for j, hi in enumerate(list(out)):
+    for _j, hi in enumerate(list(out)):
         if hi.unit in ("ratio",) or hi.value is None:
             continue
         lo_idx = out.index(hi) - 1
@@ -352,7 +352,7 @@ def _cjk_count_unit(m: re.Match, rest: str, sentence: str, at: int | None = None
     if at is not None and m.group(2) in ("顆", "颗"):
         before = sentence[:at]
         gpu = None
-        for gpu in _GPU_BEFORE.finditer(before):
+        for gpu in _GPU_BEFORE.finditer(before):  # noqa: B007 - the last match is kept
             pass
         if gpu and not _OTHER_PRODUCT.search(before[gpu.end():]):
             return "gpus"

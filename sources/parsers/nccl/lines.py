@@ -271,7 +271,7 @@ class RowStore(Sequence):
     demand. A missing value (N/A, or a half the row does not have) is NaN in the numbers, -1 for a
     count."""
 
-    __slots__ = ("sizes", "counts", "types", "redops", "roots", "nums", "wrongs")
+    __slots__ = ("counts", "nums", "redops", "roots", "sizes", "types", "wrongs")
 
     def __init__(self):
         self.sizes = array("q")

@@ -323,6 +323,11 @@ class _Reader:
         fast_run = None
         intern = sys.intern
         limit = IMPLAUSIBLE_ALGBW_GBPS
+        # the fast path's plan, set at the end of the loop body once a table is under way (fast_run)
+        fast_key = fast_prefix = ""
+        fast_len = 0
+        i_size = i_count = i_type = i_redop = i_root = i_ow = i_iw = None
+        get_nums = add_size = add_count = add_type = add_redop = add_root = add_nums = add_wrongs = None
         for raw in lines:
             if fast_run is not None and raw.startswith(fast_prefix):
                 tokens = raw.split()       # the prefix's own tokens come first: the plan is shifted past them
@@ -389,7 +394,7 @@ class _Reader:
                 self.last_prefix, self.last_key = raw[:len(raw) - len(text)], key
         stripped = text.lstrip()
         first = stripped[:1]
-        if first == "#" and stripped.rstrip() == "#" or not first:
+        if (first == "#" and stripped.rstrip() == "#") or not first:
             self._ignore(raw)                   # '#' spacer lines and empty (prefixed) lines: nothing to read
             return
         if first.isdigit():                     # fast path for table rows
