@@ -39,7 +39,7 @@ class Provenance:
     date_basis: str | None = None  # one of DATE_BASES; None = "published" when dated, else "undated"
     evidence_kind: str | None = None  # one of EVIDENCE_KINDS; None = "quote"
     published_precision: str | None = None  # day | month | year: how precisely the source gave published_on
-    carrier: str | None = None        # host that carried the document (sources/vocabulary.py carrier_host)
+    carrier: str | None = None        # host that carried the document (sources/ledger/vocabulary.py carrier_host)
     source_tier: str | None = None    # original | press | aggregator | unverified (vocabulary/source_tiers.csv)
     tier_reason: str | None = None    # why, in words
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sources.curated_ledger import load_ledger
+from sources.ledger.ledger import load_ledger
 from warehouse import db, load, marts
 
 TRUTH = Path(__file__).parents[1] / "reference" / "documented_disagreements.csv"
