@@ -68,7 +68,7 @@ UNION ALL
 SELECT 'period_contradicts_evidence', 'observations', record_id, indicator, subject, vendor, product_id,
        period, value, unit, source_id, publisher, published_on, date_basis, evidence_kind, evidence, origin,
        printf('the evidence names %s but the period is %s', array_to_string(years, ', '), period)
-FROM (SELECT *, list_distinct(regexp_extract_all(evidence, '(?:^|[^0-9])((?:19|20)[0-9]{2})(?:[^0-9]|$)', 1)) AS years
+FROM (SELECT *, list_distinct(regexp_extract_all(evidence, '(?:^|[^0-9.,])(20[1-3][0-9])(?:[^0-9万萬亿億.,]|$)', 1)) AS years
       FROM core.observations WHERE origin = 'curated')
 WHERE len(years) > 0
   AND NOT list_has_any(years, [CAST(y AS VARCHAR) FOR y IN range(year(period_start), year(period_end) + 1)]);
