@@ -15,7 +15,8 @@ from warehouse import load, quality
 CURATED_ORIGIN = "curated"
 
 
-WRITES = ("core.indicators", "core.sources", "core.vocabulary", "core.carriers", *load.RECORD_TABLES, "core.claim_reviews")
+WRITES = ("core.indicators", "core.sources", "core.vocabulary", "core.carriers", "core.entities", *load.RECORD_TABLES,
+          "core.claim_reviews")
 
 
 KEY = dg.AssetKey("curated_ledger")
