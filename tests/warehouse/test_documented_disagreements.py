@@ -55,6 +55,8 @@ def _labelled(expect: str) -> list[dict]:
 def test_every_item_of_the_notes_is_labelled():
     items = {r["item"].rstrip("bc") for r in ROWS if r["doc"] == "facts-notes.md" and not r["item"].startswith("consistent")}
     assert len(items) == 61  # 10 + 7 + 13 + 17 + 14 numbered items in facts-notes.md
+    facts3 = {r["item"].rstrip("bc") for r in ROWS if r["doc"] == "facts3-market-notes.md"}
+    assert len(facts3) == 21  # facts3-market-notes.md, "Sources that disagree, and revision trails" 1-21
     assert {r["expect"] for r in ROWS} <= {"conflict", "apparent", "not_comparable", "not_loaded", "not_a_pair"}
     assert all(r["reason"] for r in ROWS if r["expect"] not in ("conflict",)), "every non-conflict says why"
 
@@ -73,3 +75,13 @@ def test_consistent_pair_is_apparent_not_a_conflict(con, row):
 @pytest.mark.parametrize("row", _labelled("not_comparable"), ids=lambda r: r["item"])
 def test_different_quantities_never_pair(con, row):
     assert _pairs(con, "marts.conflicts", row) == 0
+
+
+def test_a_forecast_and_its_later_actual_are_a_scorecard_pair(con):
+    # facts3-market-notes.md #6: LightCounting's spring-2023 forecast of -1% for 2023 against the -6% it reported
+    row = con.execute("SELECT forecast_value, actual_value, signed_pct_error, horizon_months FROM marts.forecast_accuracy "
+                      "WHERE series_key LIKE 'market_growth_rate|optical-transceiver-market|%' AND period = '2023' "
+                      "AND forecast_publisher = 'LightCounting'").fetchone()
+    assert row[:2] == (-0.01, -0.06)
+    assert row[2] == pytest.approx(-0.01 / -0.06 - 1)   # -83%: the forecast saw a sixth of the decline
+    assert row[3] == 7                                  # May 2023 to 2023-12-31
