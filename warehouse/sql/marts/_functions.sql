@@ -71,3 +71,12 @@ CREATE OR REPLACE MACRO marts.date_label(d, precision) AS
          WHEN precision = 'quarter' THEN printf('%sQ%d', strftime(d, '%Y'), quarter(d))
          WHEN precision = 'month' THEN strftime(d, '%Y-%m')
          ELSE strftime(d, '%Y-%m-%d') END;
+
+-- The last day a date of this precision may stand for (2024 -> 2024-12-31, 2024-06 -> 2024-06-30, a day -> itself).
+CREATE OR REPLACE MACRO marts.date_end(d, precision) AS
+    CAST(CASE precision
+             WHEN 'year' THEN d + INTERVAL 1 YEAR - INTERVAL 1 DAY
+             WHEN 'half' THEN d + INTERVAL 6 MONTH - INTERVAL 1 DAY
+             WHEN 'quarter' THEN d + INTERVAL 3 MONTH - INTERVAL 1 DAY
+             WHEN 'month' THEN d + INTERVAL 1 MONTH - INTERVAL 1 DAY
+             ELSE d END AS DATE);
