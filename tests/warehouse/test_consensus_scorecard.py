@@ -58,8 +58,8 @@ def test_consensus_takes_each_publishers_latest_vintage_and_keeps_low_tiers_apar
 
 
 def test_reference_line_is_the_latest_actual_else_the_median_forecast(con):
-    lines = dict(((r[0]), r[1:]) for r in con.execute(
-        "SELECT period, basis, value, publisher FROM marts.reference_line WHERE series_key = ?", [KEY]).fetchall())
+    lines = {(r[0]): r[1:] for r in con.execute(
+        "SELECT period, basis, value, publisher FROM marts.reference_line WHERE series_key = ?", [KEY]).fetchall()}
     # 2024: A's actual (2025-03-01) is newer than B's; E's 20M is unverified and never the reference
     assert lines["2024"] == ("latest_actual", 9.5e6, "A")
     assert lines["2026"] == ("median_forecast", 37.5e6, None)

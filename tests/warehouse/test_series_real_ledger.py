@@ -42,7 +42,7 @@ def _side(value, qualifier, publisher):
 
 def test_qm9700_latency_three_secondary_figures_meet(con):
     pairs = _pairs(con, "conflict_on = 'value' AND entity_id = 'qm9700' AND indicator = 'port_latency_ns'")
-    yobitel, router, spec = _side(330.0, "~", "Yobitel"), _side(150.0, "<", "router-switch.com"), \
+    yobitel, router, _spec = _side(330.0, "~", "Yobitel"), _side(150.0, "<", "router-switch.com"), \
         _side(400.0, "<", "systemspecbase.com")
     # "<150" and "~330" cannot both hold; "<400" is compatible with either (issue 19: compatible bounds are
     # not conflicts): those two pairs are kept in marts.apparent_conflicts with their reason
