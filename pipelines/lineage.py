@@ -29,7 +29,7 @@ import dagster as dg
 
 import duckdb
 
-from sources.code_version import PARSERS_PACKAGE, family_modules, module_file
+from sources.parsers.versions import family_package, module_file, package_modules
 from warehouse import db, load, parse_state, raw
 from warehouse.marts import relations_read
 
@@ -48,11 +48,10 @@ _RECORD_FIELD = re.compile(r"\b(observations|events|products)\b")
 # ---------------------------------------------------------------- what assets write
 
 def family_code(parser: str) -> list[str]:
-    """The parser code a family runs: the modules of its import closure (sources/code_version.py) inside
-    the parsers package (its own package and the shared helpers it imports; not the record types,
-    which name every table)."""
-    return [module_file(m).read_text(encoding="utf-8") for m in family_modules(parser)
-            if m.startswith(f"{PARSERS_PACKAGE}.")]
+    """The code of a parser family's own package (sources/parsers/<family>/, listed by
+    sources/parsers/versions.py): where it builds the records it returns. Not the shared helpers, which
+    return values, nor the record types, which name every table."""
+    return [module_file(m).read_text(encoding="utf-8") for m in package_modules(family_package(parser))]
 
 
 def family_tables(parser: str) -> tuple[str, ...]:
