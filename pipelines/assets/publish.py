@@ -8,7 +8,7 @@ import dagster as dg
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
 from pipelines.run_status import record_published
-from sources.fetch.fetchers import FetchMode
+from sources.fetch.modes import FetchMode
 from warehouse import db, runs
 from warehouse import publish as wpublish
 

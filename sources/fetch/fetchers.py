@@ -4,34 +4,14 @@ response into sources/snapshots/), replay (the recorded responses; the offline d
 
 from __future__ import annotations
 
-import enum
-import os
 from dataclasses import dataclass
 from typing import Protocol
 
 from sources.fetch.content import CharsetError, decode_text, is_text_type, sniff_media_type
 from sources.fetch.http import Attempt, HttpClient, HttpConfig, HttpResult, utcnow
+from sources.fetch.modes import MODES
 from sources.registry import Source
 from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
-
-class FetchMode(str, enum.Enum):
-    """How sources are fetched: the one list of fetch modes (CLI choices, resource config, checks)."""
-
-    offline = "offline"   # replay the recorded snapshots (the default; no network)
-    live = "live"         # fetch from the sites
-    record = "record"     # fetch, and write the responses into the snapshot folder
-
-    def __str__(self) -> str:
-        return self.value
-
-    @classmethod
-    def configured(cls) -> "FetchMode":
-        """The mode of a graph loaded without one ($FABRICWATCH_FETCH_MODE, default offline): `dagster dev`,
-        the daemon, and a run started from the UI."""
-        return cls(os.environ.get("FABRICWATCH_FETCH_MODE", "").strip() or cls.offline.value)
-
-
-MODES = tuple(m.value for m in FetchMode)
 
 
 @dataclass(frozen=True)
