@@ -129,7 +129,7 @@ def last_run_steps(home: Path) -> dict:
         steps = {k: ends[k] - starts[k] for k in starts if k in ends}
         return {"run_id": record.dagster_run.run_id, "status": record.dagster_run.status.value,
                 "run_start": record.start_time, "run_end": record.end_time, "steps": steps,
-                "assets": len(assets)}
+                "assets": len(assets), "asset_keys": sorted(k.to_user_string() for k in assets)}
     finally:
         instance.dispose()
 

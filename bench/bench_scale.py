@@ -86,6 +86,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--factor", type=int, default=20)
     parser.add_argument("--runs", type=int, default=3, help="forced refreshes per case (median reported)")
+    parser.add_argument("--baseline-runs", type=int, help="forced refreshes of the 1x baseline (default: --runs)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
     parser.add_argument("--keep", type=Path, help="keep the N x home here (for bench_dashboard.py --home)")
     args = parser.parse_args()
@@ -96,7 +97,7 @@ def main() -> int:
         base, big = Path(tmp) / "x1", Path(tmp) / f"x{args.factor}"
         cold = fabricwatch(base, "refresh")
         print(f"cold offline refresh (1x home): {cold.seconds:.1f} s", flush=True)
-        base_times, base_cpu, base_rss, base_steps = refresh_runs(base, args.runs)
+        base_times, base_cpu, base_rss, base_steps = refresh_runs(base, args.baseline_runs or args.runs)
         print(f"1x   forced refresh: median {median(base_times):.2f} s  runs: {fmt_runs(base_times)}", flush=True)
         shutil.copytree(base, big)
         work = db.paths(big).work
@@ -137,6 +138,7 @@ def main() -> int:
         "baseline_refresh_cpu_s": round(median(base_cpu), 3),
         "refresh_cpu_ratio": round(median(big_cpu) / median(base_cpu), 3),
         "refresh_runs_s": [round(x, 3) for x in big_times],
+        "refresh_cpu_runs_s": [round(x, 3) for x in big_cpu],
         "baseline_refresh_runs_s": [round(x, 3) for x in base_times],
         "cold_refresh_1x_s": round(cold.seconds, 3),
         "p95_query_ms": round(p95(big_probe["query_ms"]), 2),

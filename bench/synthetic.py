@@ -55,6 +55,7 @@ PROVENANCE = {
     "evidence": f"'{EVIDENCE}'",
     "via": "NULL",
     "document_sha": "NULL",
+    "resolved_with": "NULL",   # no loader resolved these rows: the next ledger step resolves them (warehouse/load.py)
 }
 # Odd copies: a new series; even copies: an older weekly vintage of the same series.
 SERIES = {"subject": "CASE WHEN k % 2 = 1 THEN {col} || ' [synthetic ' || k || ']' ELSE {col} END"}

@@ -20,14 +20,16 @@ COMMAND_MODULES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with `only` (a command's name) just that command, so running one command does
+    not import every other command's modules (a no-change `fabricwatch refresh` is mostly start-up)."""
     parser = argparse.ArgumentParser(
         prog="fabricwatch",
         description="Track AI cluster fabrics: refresh the warehouse, query it, run the fabric model, open the dashboard.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name in COMMAND_MODULES:
+    for name in (only,) if only in COMMAND_MODULES else COMMAND_MODULES:
         module = importlib.import_module(f"fabricwatch.commands.{name}")
         cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)
@@ -36,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(only=argv[0] if argv else None).parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:

@@ -12,7 +12,8 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 
-from sources.fetch.fetchers import Fetcher, FetchMode, make_fetcher
+from sources.fetch.fetchers import Fetcher, make_fetcher
+from sources.fetch.modes import FetchMode
 from sources.fetch.results import FetchRun
 from sources.fetch.runs import fetch_sources
 from sources.fetch.http import HttpConfig

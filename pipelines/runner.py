@@ -20,7 +20,7 @@ import dagster as dg
 from pipelines.fingerprint import input_fingerprint
 from pipelines.ghost_runs import creator_tags
 from pipelines.instance import dagster_instance, prepare_dagster_home  # noqa: F401 (used by the runner)
-from sources.fetch.fetchers import FetchMode
+from sources.fetch.modes import FetchMode
 from warehouse import db, runs
 
 _PLAIN_KEY = r"[\w/]+"

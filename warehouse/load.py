@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import hashlib
+import json
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -97,6 +99,33 @@ def dedupe_statements(rows: list[dict]) -> tuple[list[dict], list[dict]]:
     return list(kept.values()), dropped
 
 
+def resolution_stamp(registry: Registry) -> str:
+    """What a row's entity, series key, period basis and evidence flag were computed with: the registry's
+    entities and aliases, the controlled vocabulary the keys come from, and the version of the code applying
+    them (this module and the project code it imports, sources/code_versions.py). A row stamped with the
+    current value needs no re-resolution."""
+    h = hashlib.sha256(_resolution_code_version().encode())
+    h.update(json.dumps([registry.rows(), sorted(registry.by_alias.items())], sort_keys=True, default=str).encode())
+    h.update(_vocabulary_files_hash(str(vocabulary_folder())).encode())
+    return h.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=4)
+def _vocabulary_files_hash(folder: str) -> str:
+    h = hashlib.sha256()
+    for path in sorted(Path(folder).glob("*.csv")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _resolution_code_version() -> str:
+    from sources.code_versions import code_version
+
+    return code_version([__name__])
+
+
 def _dated(row: dict) -> dict:
     """date_basis defaults: a record that does not say is `published` when dated, else `undated`."""
     if not row.get("date_basis"):
@@ -107,7 +136,7 @@ def _dated(row: dict) -> dict:
 
 def _observation_rows(observations: Iterable[Observation], origin: str, loaded_at: dt.datetime,
                       registry: Registry) -> list[dict]:
-    rows = []
+    rows, stamp = [], resolution_stamp(registry)
     for obs in observations:
         row = _dated(flat(obs))
         row["period_start"], row["period_end"] = period_bounds(obs.period)
@@ -115,6 +144,7 @@ def _observation_rows(observations: Iterable[Observation], origin: str, loaded_a
         row["evidence_has_value"] = evidence_supports(obs.prov.evidence, obs.value)
         row["origin"] = origin
         row["loaded_at"] = loaded_at
+        row["resolved_with"] = stamp
         rows.append(row)
     kept, _ = dedupe_statements(_keyed(resolve_all(registry, rows), registry))
     return kept
@@ -127,7 +157,8 @@ def _rows(records: Iterable[Event | Product], origin: str, registry: Registry | 
         row["origin"] = origin
         rows.append(row)
     if registry is not None:  # events resolve to entities; products are entities themselves
-        rows = resolve_all(registry, [_dated(r) for r in rows])
+        stamp = resolution_stamp(registry)
+        rows = resolve_all(registry, [{**_dated(r), "resolved_with": stamp} for r in rows])
     return rows
 
 
@@ -211,10 +242,10 @@ def _delete_origin(con: duckdb.DuckDBPyConnection, origin: str, tables: list[str
 
 def replace_entities(con: duckdb.DuckDBPyConnection, registry: Registry) -> int:
     """core.entities from the registry (all rows replaced), and every origin's observations and
-    events re-resolved against it: a parser whose documents did not change is not re-parsed, but
-    its rows still follow the current registry."""
+    events that were not resolved with this registry and code re-resolved against it: a parser whose
+    documents did not change is not re-parsed, but its rows still follow the current registry."""
     n = replace_rows(con, "core.entities", registry.rows())
-    _re_resolve(con, registry)
+    re_resolve(con, registry)
     return n
 
 
@@ -237,21 +268,27 @@ _RESOLVE_SQL = {
 RESOLVE_CHUNK = 25_000   # rows re-resolved at a time: memory stays flat however many vintages the warehouse holds
 
 
-def _re_resolve(con: duckdb.DuckDBPyConnection, registry: Registry) -> None:
+def re_resolve(con: duckdb.DuckDBPyConnection, registry: Registry) -> int:
+    """Re-resolve the rows not stamped with the current registry and code; returns how many."""
+    stamp, done = resolution_stamp(registry), 0
     for table, select in _RESOLVE_SQL.items():
         after = ""   # keyset pagination on the primary key: each chunk is read, resolved and written back
         while True:
-            frame = con.execute(f"{select} WHERE record_id > ? ORDER BY record_id LIMIT {RESOLVE_CHUNK}", [after]).df()
+            frame = con.execute(f"{select} WHERE resolved_with IS DISTINCT FROM ? AND record_id > ? "
+                                f"ORDER BY record_id LIMIT {RESOLVE_CHUNK}", [stamp, after]).df()
             if frame.empty:
                 break
             after = frame["record_id"].iloc[-1]
-            _re_resolve_chunk(con, registry, table, frame)
+            _re_resolve_chunk(con, registry, table, frame, stamp)
+            done += len(frame)
+    return done
 
 
-def _re_resolve_chunk(con: duckdb.DuckDBPyConnection, registry: Registry, table: str, frame: pd.DataFrame) -> None:
+def _re_resolve_chunk(con: duckdb.DuckDBPyConnection, registry: Registry, table: str, frame: pd.DataFrame,
+                      stamp: str) -> None:
     rows = [_dated({k: (None if pd.isna(v) else v) for k, v in r.items()}) for r in frame.to_dict("records")]
-    rows = resolve_all(registry, rows)
-    cols = ["record_id", "entity_id", "entity_resolution", "date_basis", "evidence_kind"]
+    rows = [{**r, "resolved_with": stamp} for r in resolve_all(registry, rows)]
+    cols = ["record_id", "entity_id", "entity_resolution", "date_basis", "evidence_kind", "resolved_with"]
     if table == "observations":
         rows = _keyed(rows, registry)
         for r in rows:

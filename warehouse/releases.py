@@ -70,8 +70,10 @@ def sha256_file(path: Path) -> str:
 
 
 def build_info(path: Path) -> dict:
-    """The run that built a warehouse file (read from its meta.runs), with checksum and size."""
-    run_id = built_at = None
+    """The run that built a warehouse file (read from its meta.runs), with checksum and size, and the
+    fingerprint of the offline inputs it was built from (a no-change refresh compares it without
+    opening the file: pipelines/up_to_date.py)."""
+    run_id = built_at = fingerprint = None
     try:
         con = duckdb.connect(str(path), read_only=True)
         try:
@@ -80,9 +82,11 @@ def build_info(path: Path) -> dict:
             con.close()
         if row:
             run_id, built_at = row[0], row[1].isoformat(timespec="seconds") + "Z" if row[1] else None
+            fingerprint = row[2]
     except duckdb.Error:
         pass
-    return {"sha256": sha256_file(path), "size": path.stat().st_size, "run_id": run_id, "built_at": built_at}
+    return {"sha256": sha256_file(path), "size": path.stat().st_size, "run_id": run_id, "built_at": built_at,
+            "input_fingerprint": fingerprint}
 
 
 def manifest_path(path: Path) -> Path:

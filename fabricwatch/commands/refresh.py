@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sources.fetch.fetchers import FetchMode
+from sources.fetch.modes import FetchMode
 
 NAME = "refresh"
 HELP = ("Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse. "
@@ -34,6 +34,12 @@ def run(args: argparse.Namespace) -> int:
     h = db.home()
     print(f"fabricwatch refresh: mode={args.mode} home={h}", file=sys.stderr)
     with refresh_lock(h):  # one refresh at a time: a second one refuses at once (RefreshBusy: exit 2, fabricwatch/errors.py)
+        # nothing changed and no Dagster run pending: decided before Dagster is imported (pipelines/up_to_date.py)
+        if args.mode == FetchMode.offline and not (args.select or args.force):
+            from pipelines.up_to_date import offline_refresh_unchanged
+
+            if offline_refresh_unchanged(h, db.paths(h).published):
+                return _up_to_date(h)
         from pipelines.ghost_runs import mark_ghost_runs_failed, runs_in_progress  # (Dagster: once the lock is held)
         from pipelines.runner import run_refresh
 
@@ -52,13 +58,7 @@ def run(args: argparse.Namespace) -> int:
             refresh_status.record(h, run_id=outcome.run_id, success=outcome.success and not outcome.skipped_publish,
                                   failed_steps=outcome.failed_steps, failed_checks=outcome.failed_checks)
     if outcome.up_to_date:
-        print(f"nothing changed since the published refresh (recordings, ledger, inbox, code, date); "
-              f"{db.paths(h).published} is current. Use --force to rebuild anyway.")
-        # still published with a parser's records carried forward: the same exit as the run that did it
-        from warehouse.parse_state import yield_check_name
-
-        return _carried_forward(h, [yield_check_name(c["source_id"]) for c in refresh_status.carried(h)],
-                                headline="the published warehouse still has {n} FAILED CHECK(S) (exit 1)")
+        return _up_to_date(h)
     if not outcome.success or outcome.skipped_publish:
         print(f"refresh FAILED in {outcome.seconds:.1f}s (run {outcome.run_id}); the published warehouse is unchanged.",
               file=sys.stderr)
@@ -91,6 +91,21 @@ def run(args: argparse.Namespace) -> int:
     for table, n in counts.items():
         print(f"  {table:<{width}}  {n:>8,}")
     return _carried_forward(h, outcome.failed_checks)
+
+
+def _up_to_date(h) -> int:
+    from warehouse import db, refresh_status
+
+    print(f"nothing changed since the published refresh (recordings, ledger, inbox, code, date); "
+          f"{db.paths(h).published} is current. Use --force to rebuild anyway.")
+    # still published with a parser's records carried forward: the same exit as the run that did it
+    carried = refresh_status.carried(h)
+    if not carried:
+        return 0
+    from warehouse.parse_state import yield_check_name
+
+    return _carried_forward(h, [yield_check_name(c["source_id"]) for c in carried],
+                            headline="the published warehouse still has {n} FAILED CHECK(S) (exit 1)")
 
 
 def _carried_forward(h, failed_checks: list[str], headline: str = "refresh PUBLISHED WITH {n} FAILED CHECK(S) "

@@ -41,7 +41,7 @@ def build_parse_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.Asset
     # stored in raw.parse_state, so the UI flags a parse asset as stale when its parser changed.
     specs = [dg.AssetSpec(key=key, group_name=GROUP, deps=[dg.AssetKey(f"raw_{s.source_id}")],
                           tags={"parser": s.parser}, kinds=kinds(Kind.python), code_version=parser_version(s.parser),
-                          metadata=lineage.metadata(writes=lineage.parse_writes(s.parser)),
+                          metadata=lineage.metadata(writes=lineage.parse_writes(s.parser), origin=origin(s)),
                           description=f"{s.title}: stored documents parsed by sources.parsers.{s.parser} into core tables.")
              for key, s in by_key.items()]
     # not blocking: a failing document's previous records are carried forward (module doc), so the

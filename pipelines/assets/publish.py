@@ -9,7 +9,7 @@ from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
 from pipelines.run_status import record_published
 from sources.clock import naive_utc
-from sources.fetch.fetchers import FetchMode
+from sources.fetch.modes import FetchMode
 from warehouse import db, runs
 from warehouse import publish as wpublish
 

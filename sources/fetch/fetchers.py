@@ -4,35 +4,15 @@ response into sources/snapshots/), replay (the recorded responses; the offline d
 
 from __future__ import annotations
 
-import enum
 from typing import Protocol
 
-from sources.fetch.content import CharsetError, decode_text, is_text_type, sniff_media_type
-from sources import settings
 from sources.clock import utcnow
+from sources.fetch.content import CharsetError, decode_text, is_text_type, sniff_media_type
 from sources.fetch.http import HttpClient, HttpConfig
+from sources.fetch.modes import MODES
 from sources.fetch.results import Attempt, Fetched, HttpResult, KnownVersion
 from sources.registry import Source
 from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
-
-class FetchMode(str, enum.Enum):
-    """How sources are fetched: the one list of fetch modes (CLI choices, resource config, checks)."""
-
-    offline = "offline"   # replay the recorded snapshots (the default; no network)
-    live = "live"         # fetch from the sites
-    record = "record"     # fetch, and write the responses into the snapshot folder
-
-    def __str__(self) -> str:
-        return self.value
-
-    @classmethod
-    def configured(cls) -> "FetchMode":
-        """The mode of a graph loaded without one ($FABRICWATCH_FETCH_MODE, default offline): `dagster dev`,
-        the daemon, and a run started from the UI."""
-        return cls(settings.fetch_mode() or cls.offline.value)
-
-
-MODES = tuple(m.value for m in FetchMode)
 
 
 class Fetcher(Protocol):

@@ -8,18 +8,16 @@ silently publishing emptiness.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import importlib
 import inspect
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
 from sources.document import Document
+from sources.code_versions import family_version
 from sources.records import ParseError, Records
 from sources.registry import Source
 
-PARSERS_DIR = Path(__file__).parent
 # Manifest keys a parser may take as keyword arguments (e.g. nccl's `system`, `period`; `via`, the carrier
 # a recorded copy was taken from, for the citation of TOP500 lists and MLPerf files).
 PARSER_HINTS = ("system", "period", "via")
@@ -50,19 +48,11 @@ def parser_module(parser: str):
     return importlib.import_module(f"sources.parsers.{parser}")
 
 
-def family_files(parser: str, *, shared: bool = True) -> list[Path]:
-    """A parser family's code: its package, and (`shared`) the helpers in `common/` every family may use."""
-    own = sorted((PARSERS_DIR / parser).rglob("*.py"))
-    return own + (sorted((PARSERS_DIR / "common").rglob("*.py")) if shared else [])
-
-
 def parser_version(parser: str) -> str:
-    """Hash of the parser family's code: a parser change re-parses, nothing else does."""
-    h = hashlib.sha256()
-    for path in family_files(parser):
-        h.update(str(path.relative_to(PARSERS_DIR)).encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()[:12]
+    """The parser family's code version: the hash of its package and of every project module it imports
+    (sources/code_versions.py). A change to any code the family runs re-parses its documents; a change
+    to code it does not import re-parses nothing."""
+    return family_version(parser)
 
 
 def parse_documents(source: Source, documents: list[StoredDocument],

@@ -128,35 +128,74 @@ def test_a_spec_only_refresh_reruns_the_model(refreshed_home, tmp_path):
 
 
 # What an ingested nccl-tests log changes, stated by hand (independent of the code's declarations):
-# its fetch replays it into the raw layer, and sources/parsers/nccl/__init__.py turns it into run summaries,
-# per-size rows and bus-bandwidth observations (nccl_busbw, nccl_busbw_peak).
+# its fetch replays it into the raw layer, and sources/parsers/nccl turns it into run summaries,
+# per-size rows and bus-bandwidth observations (nccl_busbw, nccl_busbw_peak), all of origin
+# parse_nccl_logs. core.observations_stated (warehouse/migrations/0031) leaves that origin's rows out,
+# so the marts and the model SQL reading it read nothing the log changes.
 NCCL_LOG_WRITES = {"raw.documents", "raw.fetch_log", "raw.changes", "raw.document_versions",
                    "core.nccl_runs", "core.nccl_rows", "core.observations"}
-# The model reads core.observations (spec overrides, published benchmarks) and core.nccl_* (calibration).
-MODEL = {"model_catalog", "fabric_scenarios", "model_calibration", "model_sensitivity"}
+# The model's calibration reads core.nccl_* (model_nccl_rows.sql); its catalog, scenarios and
+# sensitivity read spec overrides from core.observations_stated.
+STATED_MARTS = {"market_size", "fabric_share", "optics", "port_shipments", "cloud_fabrics", "bandwidth_roadmap",
+                "uec_tracker"}
 
 
 def test_an_ingested_nccl_log_rebuilds_what_reads_it_and_nothing_else(graph):
     selected = {k.to_user_string() for k in automation.inbox_selection(["nccl"]).resolve(graph)}
     assert automation.inbox_select(["nccl"]) == ["key:raw_nccl_logs+"]
-    # its source, the model (it reads nccl runs and observations), publish and alerts; no other source
-    assert {"raw_nccl_logs", "parse_nccl_logs", "published_warehouse", "alert_deliveries"} | MODEL <= selected
+    # its source, the model's calibration (it reads nccl runs), publish and alerts; no other source
+    assert {"raw_nccl_logs", "parse_nccl_logs", "model_calibration", "published_warehouse",
+            "alert_deliveries"} <= selected
+    assert not {"model_catalog", "fabric_scenarios", "model_sensitivity"} & selected
     assert not {k for k in selected if k.startswith(("raw_", "parse_"))} - {"raw_nccl_logs", "parse_nccl_logs"}
     assert not {"inbox_files", "curated_ledger", "source_registry"} & selected
     # a mart is rebuilt iff its SQL (read here by regex) names something the log, the model or a rebuilt mart writes
-    changed = NCCL_LOG_WRITES | {"model.calibration", "model.scenarios", "model.catalog", "model.sensitivity"}
+    changed = NCCL_LOG_WRITES | {"model.calibration"}
     rebuilt: set[str] = set()
     for mart in marts.discover_marts():   # dependency order
         if regex_reads(mart) & (changed | {f"marts.{m}" for m in rebuilt}):
             rebuilt.add(mart.name)
     assert {k.split("/", 1)[1] for k in selected if k.startswith("marts/")} == rebuilt
-    assert {"nccl_results", "benchmark_calibration", "source_status"} <= rebuilt
-    # the TOP500, MLPerf and claims marts read nothing a log changes
-    assert not {"top500_interconnects", "top500_history", "top500_generations", "mlperf_systems",
-                "mlperf_fabric_summary", "claims_inbox"} & rebuilt
-    # market_size filters core.observations to market indicators, but at the grain of relations (what
-    # the lineage sees) it reads what the nccl parser writes, so it is rebuilt
-    assert "market_size" in rebuilt
+    assert {"nccl_results", "benchmark_calibration", "source_status", "latest_indicators", "conflicts"} <= rebuilt
+    # the TOP500, MLPerf and claims marts read nothing a log changes; the market, spec, cloud and UEC
+    # marts read the observations publishers state, which a log does not change
+    assert not ({"top500_interconnects", "top500_history", "top500_generations", "mlperf_systems",
+                 "mlperf_fabric_summary", "claims_inbox", "fabric_cost_performance"} | STATED_MARTS) & rebuilt
+    assert all("core.observations_stated" in regex_reads(m) for m in marts.discover_marts() if m.name in STATED_MARTS)
+
+
+def test_a_view_keeping_rows_by_origin_is_written_by_the_writers_of_those_rows(writers):
+    stated = {k.to_user_string() for k in writers["core.observations_stated"]}
+    everything = {k.to_user_string() for k in writers["core.observations"]}
+    # stated by hand from migration 0031: every writer of core.observations but the two measurement parsers
+    assert stated == everything - {"parse_nccl_logs", "parse_top500_lists"}
+    assert "curated_ledger" in stated and "parse_uec" in stated
+
+
+@pytest.mark.slow
+def test_the_stated_view_loses_no_row_a_mart_reading_it_selects(refreshed_home):
+    """Independent truth: on the real offline default, each mart reading core.observations_stated returns
+    exactly the rows it would return from core.observations, and the view leaves out only the rows of
+    the nccl-tests and TOP500 parsers."""
+    with db.published_connection(refreshed_home) as con:
+        left_out = dict(con.execute("SELECT origin, count(*) FROM core.observations WHERE record_id NOT IN "
+                                    "(SELECT record_id FROM core.observations_stated) GROUP BY origin").fetchall())
+        assert set(left_out) == {"parse_nccl_logs", "parse_top500_lists"} and all(left_out.values())
+        for mart in marts.discover_marts():
+            if "core.observations_stated" not in mart.reads:
+                continue
+            create = next(st.query for st in duckdb.extract_statements(mart.sql) if st.type.name == "CREATE").strip().rstrip(";")
+            query = re.split(r"\bmarts\.\w+\s+AS\s", create, maxsplit=1, flags=re.IGNORECASE)[1]
+            whole = query.replace("core.observations_stated", "core.observations")
+            # doubles to 9 decimals: a regression over the same rows in another order differs in the 13th digit
+            floats = [d[0] for d in con.execute(f"SELECT * FROM ({query}) LIMIT 0").description
+                      if str(d[1]) in ("DOUBLE", "FLOAT")]
+            rounded = (f"SELECT * REPLACE ({', '.join(f'round({c}, 9) AS {c}' for c in floats)}) FROM "
+                       if floats else "SELECT * FROM ")
+            query, whole = f"{rounded}({query})", f"{rounded}({whole})"
+            for a, b in ((whole, query), (query, whole)):
+                extra = con.execute(f"SELECT count(*) FROM (({a}) EXCEPT ALL ({b}))").fetchone()[0]
+                assert extra == 0, f"{mart.name}: {extra} rows differ when it reads core.observations"
 
 
 def test_an_ingested_analyst_csv_rebuilds_from_the_ledger(graph):

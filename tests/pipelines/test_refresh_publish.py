@@ -66,6 +66,27 @@ def test_unchanged_offline_refresh_is_skipped_and_a_change_is_not(home, monkeypa
     assert not outcome.up_to_date and outcome.success and _sha(published) != before
 
 
+def test_a_no_change_refresh_decides_without_importing_dagster(home):
+    """`fabricwatch refresh` with nothing changed: the same answer (exit 0, file untouched) from the
+    interpreter, a hash of the inputs and the release manifest, without Dagster, the fetch engine or pandas."""
+    published = db.paths(home).published
+    before = _sha(published)
+    code = ("import sys; from fabricwatch import cli; rc = cli.main(['refresh']); "
+            "print(rc, sorted(m for m in ('dagster', 'httpx', 'pandas') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], env=_env(home), capture_output=True, text=True, timeout=300)
+    assert done.stdout.strip().splitlines()[-1] == "0 []", done.stdout + done.stderr
+    assert "nothing changed since the published refresh" in done.stdout
+    assert _sha(published) == before
+    # a pending Dagster run takes the full path, which looks at it with Dagster: here a run just created
+    # (no process reported yet, so not a ghost before STARTING_TIMEOUT_S): the refresh refuses to race it
+    from pipelines.instance import dagster_instance
+
+    dagster_instance(home).add_run(dg.DagsterRun(job_name="refresh", run_id="pending", status=dg.DagsterRunStatus.STARTED))
+    done = subprocess.run([sys.executable, "-c", code], env=_env(home), capture_output=True, text=True, timeout=300)
+    assert done.stdout.strip().splitlines()[-1].startswith("2 ['dagster'"), done.stdout + done.stderr
+    assert "a Dagster run is in progress (run pending" in done.stderr
+
+
 def _env(home: Path) -> dict:
     return {**os.environ, "FABRICWATCH_HOME": str(home), "PYTHONPATH": str(ROOT)}
 

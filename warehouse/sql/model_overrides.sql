@@ -4,7 +4,7 @@ SELECT product_id, indicator AS field, value, publisher || ': ' || title AS sour
 FROM (
     SELECT *, row_number() OVER (PARTITION BY product_id, indicator
                                  ORDER BY published_on DESC NULLS LAST, record_id) AS newest
-    FROM core.observations
+    FROM core.observations_stated
     WHERE kind = 'spec' AND value_qualifier IS NULL AND product_id IS NOT NULL
       AND indicator IN ('port_latency_ns', 'switch_capacity_tbps', 'serdes_gbps')
 )

@@ -29,12 +29,12 @@ products AS (
 product_sources AS (
     SELECT product_id, string_agg(DISTINCT source_id, ', ' ORDER BY source_id) AS source_ids
     FROM (SELECT product_id, source_id FROM catalog
-          UNION SELECT product_id, source_id FROM core.observations WHERE product_id IS NOT NULL)
+          UNION SELECT product_id, source_id FROM core.observations_stated WHERE product_id IS NOT NULL)
     GROUP BY product_id
 ),
 spec_rows AS (
     SELECT product_id, indicator, value * marts.unit_factor(unit) AS base_value, segment, kind, confidence, published_on
-    FROM core.observations
+    FROM core.observations_stated
     WHERE product_id IS NOT NULL
       AND indicator IN ('port_speed_gbps', 'switch_capacity_tbps', 'switch_radix', 'serdes_gbps',
                         'port_latency_ns', 'nvlink_bandwidth_GBps', 'power_w')

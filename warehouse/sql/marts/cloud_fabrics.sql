@@ -9,7 +9,7 @@ WITH disclosures AS (
            concat_ws('; ', o.segment, o.note) AS detail,
            coalesce(o.published_on, o.period_end) AS disclosed_on, o.period, o.kind,
            o.source_id, o.publisher, o.via, o.url, o.record_id
-    FROM core.observations o
+    FROM core.observations_stated o
     WHERE o.indicator IN ('cloud_cluster_gpus', 'cloud_per_gpu_bandwidth')
        OR o.indicator IN (SELECT indicator FROM core.indicators WHERE category = 'cloud')
     UNION ALL

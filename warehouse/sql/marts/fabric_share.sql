@@ -10,7 +10,7 @@ WITH figures AS (
            -- Ethernet-based fabrics overlap with 'ethernet'; they count toward a report's total
            -- only when the report gives no Ethernet figure of its own.
            CASE WHEN o.fabric IN ('roce', 'spectrum-x', 'uec', 'slingshot') THEN 'ethernet_based' ELSE 'top' END AS fabric_level
-    FROM core.observations o
+    FROM core.observations_stated o
     WHERE o.fabric IS NOT NULL
       AND (o.indicator = 'fabric_revenue_share'
            OR (o.unit = 'USD' AND o.indicator IN ('ai_backend_network_revenue', 'dc_switch_revenue',

@@ -38,7 +38,7 @@ SELECT
     o.evidence,
     o.note,
     o.record_id
-FROM core.observations o
+FROM core.observations_stated o
 LEFT JOIN core.indicators i USING (indicator)
 WHERE o.indicator IN ('ai_backend_network_revenue', 'dc_switch_revenue', 'dc_ethernet_switch_revenue',
                       'vendor_networking_revenue', 'optics_revenue', 'market_cagr', 'market_growth_rate')

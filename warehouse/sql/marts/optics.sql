@@ -19,7 +19,7 @@ SELECT source_id, publisher, via, url, published_on, segment, region, subject, p
        concat_ws(' ', publisher, coalesce(CAST(published_on AS VARCHAR), 'undated')) AS vintage_label,
        concat_ws(' @ ', series_key, concat_ws(' ', publisher, coalesce(CAST(published_on AS VARCHAR), 'undated'))) AS line_key,
        date_basis, confidence, note, record_id
-FROM core.observations
+FROM core.observations_stated
 WHERE indicator IN ('optics_units_shipped', 'optics_revenue', 'optics_asp', 'optics_price_per_gbps');
 
 COMMENT ON VIEW marts.optics IS 'Optical transceivers by speed and period, per source: units shipped, revenue, average selling price and price per Gb/s, one row per figure.';

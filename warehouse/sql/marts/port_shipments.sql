@@ -7,7 +7,7 @@ CREATE OR REPLACE VIEW marts.port_shipments AS
 WITH figures AS (
     SELECT o.*,
            CASE WHEN o.indicator = 'switch_ports_shipped' THEN 'ports' ELSE 'share' END AS measure
-    FROM core.observations o
+    FROM core.observations_stated o
     WHERE o.indicator IN ('switch_ports_shipped', 'switch_port_share')
 ),
 reports AS (

@@ -30,7 +30,7 @@ rows AS (
            CASE WHEN published_on IS NOT NULL THEN 'day' ELSE 'period_end' END, 'membership', subject,
            printf('%s%g members', coalesce(value_qualifier, ''), value), note,
            value, value_qualifier, 'stated', NULL, NULL, NULL, source_id, publisher, url, published_on, record_id
-    FROM core.observations
+    FROM core.observations_stated
     WHERE indicator = 'uec_members'
     UNION ALL
     SELECT 'membership_count', listed_on, 'day', 'membership', 'Ultra Ethernet Consortium',

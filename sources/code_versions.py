@@ -1,0 +1,166 @@
+"""Code versions from real imports: the hash of a package and of every project module it imports.
+
+A parser family's version must change when any code that shapes its records changes, and only
+then: its own package, and the project modules it imports (shared helpers such as
+`sources/parsers/common/units.py`, `sources/records.py`), followed transitively. The imports are
+read from the code with `ast` (every `import` and `from ... import` statement, at any depth,
+relative ones resolved), never guessed from file names; a module is part of the project when it is
+a file of one of PROJECT_PACKAGES under the folder that holds `sources`, so third-party imports
+(bs4, lxml) end the walk. Importing `a.b.c` runs `a/__init__.py` and `a/b/__init__.py` too, so
+those files are in the version as well.
+
+Pure: reads files, imports nothing it inspects. One home for the rule: the parse step
+(sources/parsers/dispatch.py `parser_version`: the code_version of the parse assets, the version
+stored with every parsed row and in raw.parse_state, which decides whether a document is re-parsed)
+and lineage (pipelines/lineage.py reads what a family writes from the modules of its package, listed
+here) both come here.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+from pathlib import Path
+
+# Top-level packages of this project; an import of anything else ends the walk.
+PROJECT_PACKAGES = ("sources", "warehouse", "pipelines", "fabric_model", "alerts", "dashboard", "fabricwatch")
+PARSERS_PACKAGE = "sources.parsers"
+ROOT = Path(__file__).resolve().parents[1]   # the folder holding the project packages
+
+
+def module_file(name: str, root: Path = ROOT) -> Path | None:
+    """The file of project module `name` (`a.b` -> a/b.py or a/b/__init__.py), or None."""
+    if name.split(".", 1)[0] not in PROJECT_PACKAGES:
+        return None
+    base = root.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _is_package(path: Path) -> bool:
+    return path.name == "__init__.py"
+
+
+def _statements(nodes):
+    """Every statement, at any depth (inside functions, classes, if/try/with blocks); expressions are skipped."""
+    todo = list(nodes)
+    while todo:
+        node = todo.pop()
+        yield node
+        for attr in ("body", "orelse", "finalbody", "handlers", "cases"):
+            todo.extend(n for n in getattr(node, attr, ()) if isinstance(n, ast.AST))
+
+
+def imported_modules(name: str, root: Path = ROOT) -> set[str]:
+    """Project modules that module `name` imports (any statement, any depth), with their parent packages."""
+    return set(_imported_modules(name, Path(root)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _imported_modules(name: str, root: Path) -> frozenset[str]:
+    path = module_file(name, root)
+    if path is None:
+        return frozenset()
+    package = name if _is_package(path) else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _statements(ast.parse(path.read_bytes(), filename=str(path)).body):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:   # relative: `from . import x`, `from ..common import units`
+                parts = package.split(".")
+                anchor = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
+                base = ".".join([*anchor, *([node.module] if node.module else [])])
+            else:
+                base = node.module or ""
+            found.add(base)
+            # `from pkg import name` imports the submodule pkg.name when there is one
+            found.update(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+    out: set[str] = set()
+    for module in found:
+        parts = module.split(".")
+        for i in range(1, len(parts) + 1):
+            parent = ".".join(parts[:i])
+            if module_file(parent, root) is not None:
+                out.add(parent)
+    out.discard(name)
+    return frozenset(out)
+
+
+def package_modules(package: str, root: Path = ROOT) -> list[str]:
+    """Every module of a package (its __init__ and everything below it), by dotted name."""
+    folder = root.joinpath(*package.split("."))
+    if not folder.is_dir():   # a plain module
+        return [package] if module_file(package, root) is not None else []
+    names = []
+    for path in sorted(folder.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        rel = path.relative_to(root).with_suffix("").parts
+        names.append(".".join(rel[:-1] if rel[-1] == "__init__" else rel))
+    return names
+
+
+def closure(modules: list[str] | tuple[str, ...], root: Path = ROOT) -> list[str]:
+    """`modules` and every project module they import, transitively (sorted)."""
+    seen: set[str] = set()
+    todo = [m for m in modules if module_file(m, root) is not None]
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        todo.extend(_imported_modules(module, Path(root)) - seen)
+        parts = module.split(".")   # importing a.b.c runs a and a.b first
+        todo.extend(p for p in (".".join(parts[:i]) for i in range(1, len(parts))) if p not in seen)
+    return sorted(seen)
+
+
+def code_version(modules: list[str] | tuple[str, ...], root: Path = ROOT, data: tuple[Path, ...] = ()) -> str:
+    """12 hex digits of the SHA-256 of the closure's files (by path relative to `root`) and of `data` files."""
+    h = hashlib.sha256()
+    files = {module_file(m, root) for m in closure(modules, root)} | set(data)
+    for path in sorted(files, key=lambda p: p.relative_to(root).as_posix()):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()[:12]
+
+
+def family_package(family: str) -> str:
+    return f"{PARSERS_PACKAGE}.{family}"
+
+
+def family_modules(family: str, root: Path = ROOT) -> list[str]:
+    """The modules whose code a parser family runs: its package and every project module it imports."""
+    return closure(package_modules(family_package(family), root), root)
+
+
+def _package_data(package: str, root: Path) -> tuple[Path, ...]:
+    """Files that are not Python inside the package folder (vocabularies a family reads), if any."""
+    folder = root.joinpath(*package.split("."))
+    if not folder.is_dir():
+        return ()
+    return tuple(p for p in sorted(folder.rglob("*"))
+                 if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts)
+
+
+@functools.lru_cache(maxsize=64)
+def _family_version(family: str, root: Path) -> str:
+    package = family_package(family)
+    return code_version(package_modules(package, root), root, _package_data(package, root))
+
+
+def family_version(family: str, root: Path = ROOT) -> str:
+    """A parser family's code version: its package, the project code it imports, its package's data files.
+
+    Cached per process (the code a process runs does not change under it); `clear_cache()` forgets."""
+    return _family_version(family, Path(root))
+
+
+def clear_cache() -> None:
+    _family_version.cache_clear()
+    _imported_modules.cache_clear()
