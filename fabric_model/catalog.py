@@ -104,7 +104,11 @@ class FabricProfile:
     ecmp_flows_per_nic: int
     default_switches: tuple[str, ...]
     default_nics: tuple[str, ...]
-    load_balancing: str = ""  # ecmp | adaptive routing | packet spraying (how the fabric spreads flows)
+    load_balancing: str = ""  # ecmp | adaptive routing | packet spraying | cell spraying (how the fabric spreads flows)
+    # A scheduled (cell) fabric: the fabric element its leaves spray cells over (the spine and any second
+    # stage; its SerDes lane is the fabric link) and the most ports one such fabric has (None: no limit).
+    fabric_element: str = ""
+    max_ports: float | None = None
     provenance: Mapping[str, Source] = field(default_factory=dict, compare=False, repr=False)
 
     @property

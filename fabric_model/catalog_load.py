@@ -128,8 +128,11 @@ def _load_fabrics() -> dict[str, FabricProfile]:
             ecmp_flows_per_nic=int(flows) if flows else 1,
             default_switches=_ids(row["default_switches"]), default_nics=_ids(row["default_nics"]),
             load_balancing=row.get("load_balancing", ""),
+            fabric_element=row.get("fabric_element", "") or "", max_ports=_num(row.get("max_ports", "")),
             provenance={"routing_efficiency": source, "ecmp_flows_per_nic": source,
                         "in_network_reduction": source,
+                        "max_ports": Source(row.get("max_ports_source", ""), row.get("max_ports_url", ""),
+                                            kind="vendor_claim"),
                         "load_balancing": Source(row.get("load_balancing_source", ""),
                                                  row.get("load_balancing_url", ""), kind="spec")})
     return out

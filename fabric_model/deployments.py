@@ -54,6 +54,12 @@ def _value(field: str, design: dict, point: dict, catalog: Catalog, where: str) 
             r = evaluate(scenario_from_description(_merge(design, {"leaf": {"switch": switch}}), where), catalog)
             values.add(r.tiers)
         return (values.pop() if len(values) == 1 else -1.0), f"{len(point['switches'])} switches: {', '.join(point['switches'])}"
+    if field == "feasible":  # 1 when the design is one fabric the model can build, 0 when it is not
+        try:
+            r = evaluate(scenario_from_description(design, where), catalog)
+        except ModelError as exc:
+            return 0.0, f"not one fabric: {exc}"
+        return 1.0, r.design_description
     r = evaluate(scenario_from_description(design, where), catalog)
     if field == "leaves_per_pod":
         return r.switches_leaf / r.pods, r.design_description

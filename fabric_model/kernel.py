@@ -30,7 +30,7 @@ INPUT_COLUMNS = (
     # design v3: per-tier ports and switches
     "rails", "host_gbps", "uplink_gbps", "leaf_budget_gbps", "spine_radix", "core_radix",
     "spine_oversubscription", "gpus_per_leaf", "pod_gpus", "even_spines",
-    "spine_price_usd", "spine_power_w", "core_price_usd", "core_power_w",
+    "spine_price_usd", "spine_power_w", "core_price_usd", "core_power_w", "max_endpoints_per_plane",
 )
 
 
@@ -68,6 +68,7 @@ def inputs_for(s: Scenario, catalog: Catalog) -> dict[str, float]:
         "even_spines": float(ports["even_spines"]),
         "spine_price_usd": spine.price_usd, "spine_power_w": spine.power_w,
         "core_price_usd": core.price_usd, "core_power_w": core.power_w,
+        "max_endpoints_per_plane": ports["max_endpoints_per_plane"],
     }
 
 
@@ -87,7 +88,8 @@ def compute(x: dict[str, np.ndarray], catalog: Catalog) -> dict[str, np.ndarray]
                        spine_radix=x["spine_radix"], core_radix=x["core_radix"],
                        oversubscription=x["oversubscription"], spine_oversubscription=x["spine_oversubscription"],
                        gpus_per_leaf=x["gpus_per_leaf"], pod_gpus=x["pod_gpus"],
-                       even_spines=np.nan_to_num(np.asarray(x["even_spines"], dtype=float)) > 0)
+                       even_spines=np.nan_to_num(np.asarray(x["even_spines"], dtype=float)) > 0,
+                       max_endpoints_per_plane=x.get("max_endpoints_per_plane", np.inf))
     parts = count_parts(topo, x["host_copper"], link_gbps, x["cage_gbps"], x["gpus"], topo["fabric_link_gbps"])
     network = capex_and_power(topo, parts, x)
     cluster = cluster_capex_and_power(x["gpus"], x["system_price_usd"], x["system_gpus"], x["nics_included"],

@@ -11,7 +11,7 @@ from .catalog import Catalog, ModelError
 from .collectives import ALGORITHMS  # noqa: F401  (re-exported: the one list of algorithm names)
 from .topology import reach_per_plane
 
-FABRICS = ("ib", "roce-ecmp", "spectrum-x", "uec")
+FABRICS = ("ib", "roce-ecmp", "spectrum-x", "uec", "scheduled")
 DEFAULT_ALGORITHM = "auto"  # NCCL's own choice (collectives.py); explicit names for what-ifs
 HOST_LINKS = ("optical", "copper")
 # fat-tree: one fabric, rails joined at the spine (NVIDIA DGX SuperPOD reference architectures; the
@@ -188,6 +188,15 @@ def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
     if early:
         s = s.replace(**early)
     profile = catalog.fabric(s.fabric)
+    if profile.fabric_element:  # a scheduled fabric: leaves spray cells over fabric elements' SerDes lanes
+        element = catalog.switch(profile.fabric_element)
+        fills = {}
+        if s.spine_switch is None:
+            fills["spine_switch"] = element.switch_id
+        if s.uplink_gbps is None:
+            fills["uplink_gbps"] = int(element.serdes_gbps)
+        if fills:
+            s = s.replace(**fills)
     if s.flows_per_nic is not None and not profile.uses_ecmp_hashing:
         raise ModelError(f"fabric {s.fabric!r} balances load by {profile.load_balancing}; flows per NIC "
                          "apply to ECMP-hashed fabrics (roce-ecmp)")
@@ -258,7 +267,14 @@ def design_ports(s: Scenario, catalog: Catalog, leaf=None) -> dict:
                 spine_radix=spine.radix_at(uplink), core_radix=core.radix_at(uplink),
                 oversubscription=s.oversubscription, spine_oversubscription=s.spine_oversubscription,
                 gpus_per_leaf=math.nan if s.gpus_per_leaf is None else s.gpus_per_leaf,
-                pod_gpus=math.nan if s.pod_gpus is None else s.pod_gpus, even_spines=s.spine_rule == "even")
+                pod_gpus=math.nan if s.pod_gpus is None else s.pod_gpus, even_spines=s.spine_rule == "even",
+                max_endpoints_per_plane=_max_ports(s, catalog))
+
+
+def _max_ports(s: Scenario, catalog: Catalog) -> float:
+    """Most GPUs one plane of the fabric holds (a scheduled fabric's published system limit; else no limit)."""
+    limit = catalog.fabric(s.fabric).max_ports if s.fabric else None
+    return math.inf if limit is None else float(limit)
 
 
 def reach(s: Scenario, catalog: Catalog, leaf) -> tuple[int, str]:
@@ -274,6 +290,9 @@ def reach(s: Scenario, catalog: Catalog, leaf) -> tuple[int, str]:
         return 0, (f"a leaf of {plane['down']:g} x {s.link_gbps:g}G down and {plane['up']:g} x {uplink:g}G up exceeds "
                    f"{leaf.switch_id}'s {ports['leaf_budget_gbps'] / 1000:g} Tb/s")
     n = math.ceil(s.gpus / s.rail_count)
+    if n > ports["max_endpoints_per_plane"]:
+        return 0, (f"one {s.fabric} fabric holds at most {ports['max_endpoints_per_plane']:,.0f} ports "
+                   f"({catalog.fabric(s.fabric).provenance['max_ports'].text.split(':')[0]})")
     for tiers, key in ((1, "n1"), (2, "n2"), (3, "n3")):
         if n <= plane[key] and (tiers < 3 or plane["pod_ok"]):
             return tiers, ""

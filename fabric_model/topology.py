@@ -99,7 +99,7 @@ def spread_spines(uplinks, needed, even=True):
 
 def size_design(gpus, *, rails=1, planes=1, host_gbps, uplink_gbps=None, leaf_budget_gbps, spine_radix,
                 core_radix=None, oversubscription=1.0, spine_oversubscription=1.0, gpus_per_leaf=np.nan,
-                pod_gpus=np.nan, even_spines=True) -> dict[str, np.ndarray]:
+                pod_gpus=np.nan, even_spines=True, max_endpoints_per_plane=np.inf) -> dict[str, np.ndarray]:
     """Tiers, switch and link counts for every scenario (see the module docstring). Tiers is 0 where
     the design cannot reach the GPUs in three tiers or a tier does not fit its switch."""
     gpus = np.asarray(gpus, dtype=float)
@@ -131,6 +131,8 @@ def size_design(gpus, *, rails=1, planes=1, host_gbps, uplink_gbps=None, leaf_bu
         n3 = k3 * pod_leaves * down
         tiers = np.select([n <= n1, n <= n2, n <= n3], [1, 2, 3], default=0)
         tiers = np.where(leaf_fits & (pod_fits | (tiers < 3)), tiers, 0)
+        # one fabric's own limit (a scheduled fabric's published maximum of ports; inf elsewhere)
+        tiers = np.where(n <= np.nan_to_num(np.asarray(max_endpoints_per_plane, dtype=float), nan=np.inf), tiers, 0)
 
         leaves = np.where(tiers == 1, 1.0, _ceil_div(n, down))
         leaf_spine = np.where(tiers >= 2, np.minimum(_ceil_div(n * h, r * s), leaves * up), 0.0)
@@ -146,7 +148,8 @@ def size_design(gpus, *, rails=1, planes=1, host_gbps, uplink_gbps=None, leaf_bu
     feasible = tiers > 0
     total = rails * planes
     leaves, spines, cores = (np.where(feasible, x * total, 0.0) for x in (leaves, spines, cores))
-    reach = np.select([tiers == 1, tiers == 2, tiers == 3], [n1, n2, n3], default=0.0) * rails
+    reach = np.select([tiers == 1, tiers == 2, tiers == 3], [n1, n2, n3], default=0.0)
+    reach = np.minimum(reach, np.nan_to_num(np.asarray(max_endpoints_per_plane, dtype=float), nan=np.inf)) * rails
     return {
         "tiers": tiers.astype(np.int64),
         "planes": total,
@@ -169,7 +172,7 @@ def size_design(gpus, *, rails=1, planes=1, host_gbps, uplink_gbps=None, leaf_bu
 
 def reach_per_plane(*, host_gbps, uplink_gbps=None, leaf_budget_gbps, spine_radix, core_radix=None,
                     oversubscription=1.0, spine_oversubscription=1.0, gpus_per_leaf=math.nan,
-                    pod_gpus=math.nan, **_) -> dict:
+                    pod_gpus=math.nan, **_) -> dict:  # max_endpoints_per_plane: checked by the caller
     """One design's leaf ports and reach per plane in plain Python (the scalar twin of the tier choice in
     `size_design`, for checking one scenario quickly): n1, n2, n3 endpoints for 1/2/3 tiers, whether the
     leaf fits its switch and the pod its spines."""

@@ -47,7 +47,7 @@ def test_sensitivity_tornado(catalog):
 
 def test_compare_fabrics_answers_whether_the_pricier_fabric_pays(catalog):
     frame = compare_fabrics(Scenario(gpus=16384, compute_s_per_step=0.2), catalog).set_index("fabric")
-    assert list(frame.index) == ["ib", "roce-ecmp", "spectrum-x", "uec"]
+    assert list(frame.index) == ["ib", "roce-ecmp", "spectrum-x", "uec", "scheduled"]
     assert frame.loc["roce-ecmp", "cost_per_effective_gpu_change_share"] == 0
     assert frame.loc["spectrum-x", "gpu_utilization"] > frame.loc["roce-ecmp", "gpu_utilization"]
     assert frame.loc["spectrum-x", "switch"] == "spectrum-4"

@@ -158,3 +158,26 @@ def test_dual_tor_in_a_design_file_is_two_planes(capsys, tmp_path):
     d = json.loads(capsys.readouterr().out)
     assert d["planes"] == 2 and d["design"]["link_gbps"] == 200
     assert (d["switches"]["leaf"], d["switches"]["spine"]) == (240, 120)  # SimAI AlibabaHPN template: 240 ASW, 120 PSW
+
+
+def test_scheduled_fabric_design_file_sizes_jericho3_leaves_over_ramon3(capsys):
+    from fabric_model.catalog import DATA_DIR
+
+    path = DATA_DIR / "designs" / "jericho3-ai-32k.toml"
+    assert main(["model", "--design", str(path), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    # hand-computed from the catalog's chip figures: 18 x 800G host ports and 144 x 100G fabric lanes per
+    # Jericho3-AI, 512 x 100G lanes per Ramon3: ceil(32,000 / 18) = 1,778 leaves; 32,000 x 800 / 100 =
+    # 256,000 fabric links; 512 x 18 = 9,216 GPUs in two stages, so a second Ramon3 stage: 7 groups of 256
+    # leaves with 144 first-stage elements each (the 7th: 242 leaves need ceil(242 x 144 / 256) = 137,
+    # spread evenly: 144) = 1,008, and 256,000 / 512 = 500 second-stage elements
+    assert (d["tiers"], d["switches"]["leaf"], d["switches"]["spine"], d["switches"]["core"]) == (3, 1778, 1008, 500)
+    assert d["links"]["leaf_spine"] == 256000 and d["max_endpoints"] == 32768  # TechInsights: 32,768 x 800G
+    assert d["design"]["spine_switch"] == "ramon3" and d["design"]["uplink_gbps"] == 100
+    assert d["design"]["flows_per_nic"] is None
+
+
+def test_scheduled_fabric_beyond_its_published_maximum_exits_2(capsys):
+    assert main(["model", "--gpus", "40000", "--nic-gbps", "800", "--fabric", "scheduled"]) == 2
+    err = capsys.readouterr().err
+    assert "32,768 ports" in err and "Traceback" not in err
