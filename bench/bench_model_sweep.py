@@ -1,6 +1,6 @@
 """Benchmark: vectorized sweep of 100,000 fabric scenarios vs evaluate() in a Python loop.
 
-The random grid mixes every catalog switch with the design v3 options (uplink speed, GPUs per leaf,
+The random grid mixes every catalog switch (the Jericho3-AI scheduled fabric too) with the design v3 options (uplink speed, GPUs per leaf,
 pod size, taper between pods, planes with rails, ECMP flows per NIC, spine rule).
 
 Prints figures (not a pass/fail test). Targets from issue 5: sweep under 1 s on the 2-core
@@ -29,7 +29,7 @@ from fabric_model.evaluate import _NUMERIC  # noqa: E402
 SWITCH_FABRICS = {
     "quantum-2": ["ib"], "quantum-x800": ["ib"], "spectrum-4": ["spectrum-x", "roce-ecmp"],
     "tomahawk-5": ["roce-ecmp", "uec"], "tomahawk-6": ["roce-ecmp", "uec"], "silicon-one-g200": ["roce-ecmp", "uec"],
-    "tomahawk-4": ["roce-ecmp"], "minipack2": ["roce-ecmp"],
+    "tomahawk-4": ["roce-ecmp"], "minipack2": ["roce-ecmp"], "jericho3-ai": ["scheduled"],
 }
 
 
@@ -51,7 +51,9 @@ def random_grid(n: int, seed: int = 5) -> pd.DataFrame:
         "oversubscription": rng.choice([1.0, 1.5, 2.0, 3.0], n),
         "host_links": rng.choice(["optical", "copper"], n),
         "design": design, "planes": planes,
-        "uplink_gbps": rng.choice([np.nan, 400, 800], n, p=[0.7, 0.2, 0.1]),
+        # a scheduled fabric's links above the leaf are its fabric element's SerDes lanes (the default)
+        "uplink_gbps": np.where(np.asarray(fabrics) == "scheduled", np.nan,
+                                rng.choice([np.nan, 400, 800], n, p=[0.7, 0.2, 0.1])),
         "gpus_per_leaf": rng.choice([np.nan, 16, 32, 64], n, p=[0.7, 0.1, 0.1, 0.1]),
         "pod_gpus": rng.choice([np.nan, 2048, 4096], n, p=[0.8, 0.1, 0.1]),
         "spine_oversubscription": rng.choice([1.0, 2.0, 7.0], n, p=[0.8, 0.1, 0.1]),
