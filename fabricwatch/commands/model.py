@@ -32,7 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--core-switch", help="core switch id (default: the spine switch)")
     parser.add_argument("--fabric", choices=FABRICS, default=None,
                         help=f"fabric profile (default: the --switch's family, e.g. Tomahawk -> roce-ecmp, Spectrum -> "
-                             f"spectrum-x, Quantum -> ib; without --switch: {DEFAULT_FABRIC})")
+                             f"spectrum-x, Quantum -> ib, Jericho3-AI -> scheduled (cells sprayed over Ramon3 fabric "
+                             f"elements); without --switch: {DEFAULT_FABRIC})")
     parser.add_argument("--nic-gbps", type=int, default=None, help="NIC speed per GPU in Gb/s (default: 400)")
     parser.add_argument("--gpus-per-node", type=int, default=None,
                         help="GPUs per node or NVLink domain (default: 8; 72 selects GB200 NVL72)")
