@@ -132,7 +132,10 @@ def describe(s: Scenario, tiers: int | None = None, pods: int | None = None) -> 
     layout = {"fat-tree": "fat tree", "multi-plane": f"{s.planes} planes", "rail-only": "rail-only"}[s.design]
     if s.design == "rail-only":
         layout = f"rail-only ({s.rail_count} rails" + (f" x {s.planes} planes)" if s.planes > 1 else ")")
-    parts = [f"{s.gpus:,} GPUs, {s.nic_gbps:g}G NIC per GPU on {s.fabric or 'the default fabric'}, {layout}"]
+    fabric = s.fabric or "the default fabric"
+    if s.fabric == "scheduled":
+        fabric = "scheduled (cells sprayed over the fabric elements)"
+    parts = [f"{s.gpus:,} GPUs, {s.nic_gbps:g}G NIC per GPU on {fabric}, {layout}"]
     if tiers:
         parts.append(f"{tiers} tier{'s' if tiers > 1 else ''}")
     leaf_text = f"leaf {leaf}"
