@@ -10,6 +10,7 @@ import pytest
 
 from pipelines import up_to_date
 from pipelines.instance import dagster_instance
+from sources import settings
 from warehouse import releases
 
 
@@ -18,7 +19,7 @@ def test_no_run_storage_means_no_unfinished_run(tmp_path):
 
 
 def test_an_unfinished_run_in_dagsters_storage_is_seen_and_a_finished_one_is_not(tmp_path, monkeypatch):
-    monkeypatch.delenv(up_to_date.STORAGE_ENV, raising=False)
+    monkeypatch.delenv(settings.DAGSTER_STORAGE, raising=False)
     instance = dagster_instance(tmp_path)   # the project's SQLite storage, written by Dagster itself
     for status in (dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTED,
                    dg.DagsterRunStatus.CANCELING):
@@ -31,9 +32,9 @@ def test_an_unfinished_run_in_dagsters_storage_is_seen_and_a_finished_one_is_not
 
 
 def test_postgres_storage_or_an_unreadable_file_takes_the_full_path(tmp_path, monkeypatch):
-    monkeypatch.setenv(up_to_date.STORAGE_ENV, "postgres")
+    monkeypatch.setenv(settings.DAGSTER_STORAGE, "postgres")
     assert up_to_date.unfinished_runs_possible(tmp_path)
-    monkeypatch.delenv(up_to_date.STORAGE_ENV)
+    monkeypatch.delenv(settings.DAGSTER_STORAGE)
     runs_db = tmp_path / "dagster" / "history" / "runs.db"
     runs_db.parent.mkdir(parents=True)
     runs_db.write_bytes(b"not a database")
