@@ -24,7 +24,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from sources.parsers import versions
+from sources import code_versions as versions
 
 REPO = Path(__file__).resolve().parents[3]
 FAMILIES = ("nccl", "top500", "mlperf", "claims", "specs", "uec", "github_releases")
