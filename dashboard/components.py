@@ -252,3 +252,39 @@ def metric(container, label: str, value, unit: str | None, qualifier: str | None
 
     container.metric(label, shape.format_value(value, unit, qualifier),
                      help=kwargs.pop("help", None) or t("ui.exact_value", value=shape.format_exact(value, unit)), **kwargs)
+
+
+def question(letter: str) -> None:
+    """Which of the analyst's questions this page answers, under its title (catalog question.<letter>)."""
+    st.markdown(f":material/help: **{t('question.answers')}** {t(f'question.{letter}')}")
+
+
+def definition(title: str, definition_text: str | None, publishers: str, n_publishers: int, series_kind: str | None,
+               periods: str) -> None:
+    """What the chart below shows: the series' title, its definition, period basis, publishers and coverage."""
+    kind = i18n.t_or(f"answers.series_kind.{series_kind}", str(series_kind))
+    st.markdown(f"**{title}**")
+    parts = [t("answers.definition", text=definition_text)] if definition_text else []
+    parts.append(t("answers.coverage", basis=kind, periods=periods, n=n_publishers, publishers=publishers))
+    if n_publishers == 1:
+        parts.append(t("answers.one_publisher"))
+    st.caption(" ".join(parts))
+
+
+CONSENSUS_COLUMNS = ("period", "basis", "n_publishers", "median", "low", "high", "n_bounds", "bound_value", "reference",
+                     "reference_from")
+
+
+def consensus_labels() -> dict[str, str]:
+    """Column headers of a consensus table (answers.consensus), in the reader's language."""
+    return {c: t(f"answers.column.{c}") for c in CONSENSUS_COLUMNS}
+
+
+def check_counts(checks: pd.DataFrame) -> tuple[int, int, int]:
+    """(failed with severity ERROR, failed with severity WARN, all checks) of a run: the Overview and the Checks
+    tab count the same way."""
+    if checks.empty:
+        return 0, 0, 0
+    not_passed = checks[~checks["passed"].astype(bool)]
+    errors = int((not_passed["severity"] == "ERROR").sum())
+    return errors, len(not_passed) - errors, len(checks)

@@ -155,6 +155,28 @@ def latest_rows(category: str | None, limit: int) -> tuple[pd.DataFrame, int]:
     return query(_sql("latest_newest"), (category, limit)), total
 
 
+def entity_names() -> dict[str, str]:
+    """Entity id -> name (core.entities): series titles are built from these, never from keys."""
+    if not exists("core.entities"):
+        return {}
+    names = query(_sql("entity_names"))
+    return dict(zip(names["entity_id"], names["name"]))
+
+
+def indicator_catalog() -> pd.DataFrame:
+    """core.indicators: name, definition, unit, category per indicator id."""
+    if not exists("core.indicators"):
+        return pd.DataFrame(columns=["indicator", "name", "definition", "unit", "category"])
+    return query(_sql("indicator_catalog"))
+
+
+def series_rows(indicators: tuple[str, ...]) -> pd.DataFrame:
+    """Every figure of these indicators' series (core.observations), for headline cards."""
+    if not exists("core.observations"):
+        return pd.DataFrame()
+    return query(_sql("series_rows"), (list(indicators),))
+
+
 def last_source_changes() -> pd.DataFrame:
     """marts.source_changes of the newest refresh that detected changes (not every change ever recorded)."""
     return query(_sql("last_source_changes")) if exists("marts.source_changes") else pd.DataFrame()
@@ -318,5 +340,5 @@ def run_console(sql: str) -> QueryResult:
 
 
 __all__ = ["QueryRejected", "marts_in_warehouse", "source_status", "claims_inbox", "spec_overrides", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
-           "dictionary", "labels", "description", "column_descriptions", "last_run", "latest_of", "latest_categories", "latest_rows", "last_source_changes", "new_since_previous", "all_new_observations", "all_new_conflicts",
+           "dictionary", "labels", "description", "column_descriptions", "last_run", "latest_of", "latest_categories", "entity_names", "indicator_catalog", "series_rows", "latest_rows", "last_source_changes", "new_since_previous", "all_new_observations", "all_new_conflicts",
            "run_console"]

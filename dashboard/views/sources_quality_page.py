@@ -43,9 +43,10 @@ with checks_tab:
     if checks.empty:
         ui.empty(t("sources.no_checks"))
     else:
-        failed = int((~checks["passed"]).sum())
-        st.markdown(f"{ui.badge('failed' if failed else 'passed')} "
-                    + t("sources.checks_failed", failed=failed, total=len(checks), run_id=checks["run_id"].iloc[0]))
+        errors, warnings, total = ui.check_counts(checks)
+        st.markdown(f"{ui.badge('failed' if errors else ('warn' if warnings else 'passed'))} "
+                    + t("checks.summary", errors=errors, warnings=warnings, total=total)
+                    + " " + t("sources.checks_run", run_id=checks["run_id"].iloc[0]))
         ui.table(checks, "checks", ui.labels("meta.checks"), ui.column_help("meta.checks"), with_sources=False)
 
 with conflicts_tab:

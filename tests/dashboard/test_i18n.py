@@ -19,7 +19,7 @@ DASHBOARD = Path(__file__).resolve().parents[2] / "dashboard"
 T_CALL = re.compile(r"""(?<![\w.])t\(\s*(["'])([A-Za-z0-9_.\-]+)\1""")
 CJK = re.compile(r"[\u3400-\u9fff]")
 # catalog entries whose Chinese is the English on purpose (names)
-SAME_IN_BOTH = {"page.top500", "roadmap.kind_value.dpu", *(f"top500.group.{g}" for g in
+SAME_IN_BOTH = {"page.top500", "answers.fabric.infiniband", "roadmap.kind_value.dpu", *(f"top500.group.{g}" for g in
                 ("infiniband", "slingshot", "omni-path", "myrinet", "quadrics"))}
 
 
