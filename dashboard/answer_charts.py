@@ -166,3 +166,48 @@ def revision_figure(trail: pd.DataFrame, unit: str | None, height: int = HEIGHT)
     fig.update_xaxes(hoverformat="%Y-%m-%d", tickformat="%Y-%m")
     fig.update_yaxes(title_text=unit_text, rangemode="tozero", tickformat=",.3~f")
     return _style(fig, height)
+
+
+def share_figure(shares: pd.DataFrame, series_kind: str | None, height: int = HEIGHT) -> go.Figure:
+    """InfiniBand and Ethernet shares (0-1) on a percent axis, one period basis: reported figures filled, derived
+    complements open with '(derived)' in the legend; bounds as triangles; a dotted guide per fabric breaks at gaps."""
+    from dashboard.charts import FABRIC_COLOURS
+
+    fig = go.Figure()
+    for (fabric, derived), grp in shares.sort_values("period_start").groupby(["fabric", "derived"], sort=True):
+        colour = FABRIC_COLOURS.get(fabric, "#7f7f7f")
+        name = answers.fabric_title(fabric) + (f" {t('share.derived_suffix')}" if derived else "")
+        symbols = [symbol("actual" if k in answers.ACTUAL_KINDS else "forecast", q) for k, q in
+                   zip(grp["kind"], grp["value_qualifier"])]
+        if derived:
+            symbols = [s if s.startswith("triangle") else s.replace("-open", "") + "-open" for s in symbols]
+        per = grp.groupby("period_start", as_index=False)["share"].median()
+        xs, ys = _gapped(list(per["period_start"]), list(per["share"] * 100), series_kind)
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", connectgaps=False, showlegend=False, hoverinfo="skip",
+                                 line=dict(color=colour, width=1, dash="dot")))
+        fig.add_trace(go.Scatter(
+            x=grp["period_start"], y=grp["share"] * 100, mode="markers", name=name,
+            marker=dict(symbol=symbols, size=13, color=colour, line=dict(width=2, color=colour)),
+            customdata=_custom(grp), hovertemplate=_hover(True)))
+    _period_ticks(fig, shares[["period", "period_start"]])
+    fig.update_yaxes(title_text=t("share.axis"), range=[0, 100], ticksuffix="%")
+    return _style(fig, height)
+
+
+def disclosure_figure(rows: pd.DataFrame, *, log_x: bool = False, height: int | None = None) -> go.Figure:
+    """One kind of cloud disclosure (one unit): a horizontal marker per deployment, bounds as triangles pointing
+    the way the bound goes (▶ at least, ◀ at most), newest first within a provider."""
+    rows = rows.sort_values(["provider", "disclosed_on"])
+    labels = [f"{p} · {d[:48]}" for p, d in zip(rows["provider"], rows["deployment"])]
+    symbols = ["triangle-right" if answers.bound(q) == "lower" else "triangle-left" if answers.bound(q) == "upper"
+               else ("circle-open" if q == "~" else "circle") for q in rows["value_qualifier"]]
+    unit = rows["unit"].iloc[0]
+    fig = go.Figure(go.Scatter(
+        x=rows["value"], y=labels, mode="markers", marker=dict(symbol=symbols, size=12, color="#1f77b4"),
+        customdata=[[p, answers.vintage(d), answers.bound_text(q)] for p, d, q in
+                    zip(rows["publisher"], rows["disclosed_on"], rows["value_qualifier"])],
+        hovertemplate="%{y}<br>%{x:,.4~g} " + unit_name(unit) + " %{customdata[2]}<br>%{customdata[0]}, "
+                      "%{customdata[1]}<extra></extra>", showlegend=False))
+    fig.update_xaxes(type="log" if log_x else "linear", title_text=unit_name(unit), rangemode="tozero")
+    fig.update_yaxes(categoryorder="array", categoryarray=labels[::-1], automargin=True)
+    return _style(fig, height or max(260, 26 * len(rows) + 100))

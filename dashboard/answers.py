@@ -88,16 +88,8 @@ def series_titles(rows: pd.DataFrame, entity_names: dict[str, str] | None = None
     out = []
     for key, grp in rows.groupby("series_key", sort=False):
         first = grp.iloc[0]
-        entity = first.get("entity_id")
-        name = entity_names.get(entity) if isinstance(entity, str) and "subject:" not in entity else None
-        name = name or grp["subject"].mode().iloc[0]
-        parts = [p for p in (_words(first.get("segment")), _speed(first.get("speed_gbps")),
-                             _fabric(first.get("fabric")), first.get("vendor") if isinstance(first.get("vendor"), str)
-                             and str(first.get("vendor")).lower() not in name.lower() else None,
-                             _words(first.get("region")) if first.get("region") not in ("worldwide",) else None)
-                 if p and p.lower() not in name.lower()]
         kind = first.get("series_kind")
-        title = name + (f" ({', '.join(parts)})" if parts else "") + f" · {t_or(f'answers.series_kind.{kind}', str(kind))}"
+        title = series_title(first, entity_names, grp["subject"].mode().iloc[0], kind)
         publishers = sorted(grp["publisher"].dropna().unique())
         ordered = grp.sort_values("period_start")
         out.append({"series_key": key, "title": title, "indicator": first.get("indicator"),
@@ -125,7 +117,45 @@ def fabric_title(code) -> str | None:
     return t_or(f"answers.fabric.{code}", t_or(f"fabric.{code}", code))
 
 
-_fabric = fabric_title
+def series_title(first, entity_names: dict[str, str], subject: str, kind) -> str:
+    """A series' title from one of its rows: the entity's name (else the subject as most sources word it), what
+    sets the series apart (segment, speed, fabric, vendor, region) and its period basis."""
+    entity = first.get("entity_id")
+    name = entity_names.get(entity) if isinstance(entity, str) and "subject:" not in entity else None
+    name = name or subject
+    vendor = first.get("vendor")
+    parts = [p for p in (_words(first.get("segment")), _speed(first.get("speed_gbps")), fabric_title(first.get("fabric")),
+                         vendor if isinstance(vendor, str) else None,
+                         _words(first.get("region")) if first.get("region") not in ("worldwide",) else None)
+             if p and p.lower() not in name.lower()]
+    return name + (f" ({', '.join(parts)})" if parts else "") + f" · {t_or(f'answers.series_kind.{kind}', str(kind))}"
+
+
+def conflict_titles(conflicts: pd.DataFrame, entity_names: dict[str, str] | None = None) -> dict[str, str]:
+    """series_key -> title for marts.conflicts (the period basis is the key's last dimension)."""
+    out = {}
+    for key, grp in conflicts.groupby("series_key", sort=False):
+        first = grp.iloc[0]
+        kind = str(key).rsplit("|", 1)[-1] if isinstance(key, str) and "|" in key else None
+        out[key] = series_title(first, entity_names or {}, grp["subject"].mode().iloc[0], kind)
+    return out
+
+
+def conflict_tiers(conflicts: pd.DataFrame) -> pd.DataFrame:
+    """The source tiers both sides of the conflicts carry (a_tier, b_tier), one row per tier; empty when the
+    warehouse has no tiers."""
+    if "a_tier" not in conflicts or "b_tier" not in conflicts:
+        return pd.DataFrame(columns=["tier"])
+    tiers = pd.concat([conflicts["a_tier"], conflicts["b_tier"]]).dropna().drop_duplicates()
+    return pd.DataFrame({"tier": sorted(tiers, key=str)})
+
+
+def with_tiers(conflicts: pd.DataFrame, tiers: pd.DataFrame, picked: list) -> pd.DataFrame:
+    """The pairs both of whose sides come from one of the picked tiers."""
+    if tiers.empty or not picked:
+        return conflicts
+    return conflicts[conflicts["a_tier"].isin(picked) & conflicts["b_tier"].isin(picked)]
+
 
 
 # ---- latest vintage per publisher, consensus and reference line ------------------------------------------------
