@@ -15,6 +15,7 @@ estimate) when there is one, else the median of the publishers' latest forecasts
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pandas as pd
 
@@ -60,10 +61,16 @@ def vintage(published_on) -> str:
 
 # ---- series titles -------------------------------------------------------------------------------------------
 
+SPEED_GROUP = re.compile(r"^\d+(?:\.\d+)?[gt](?:_\d+(?:\.\d+)?[gt])+(?:_plus)?$")
+
+
 def _words(code) -> str | None:
     if code is None or (isinstance(code, float) and pd.isna(code)) or str(code) in ("", "-"):
         return None
-    return t_or(f"answers.segment.{code}", str(code).replace("_", " "))
+    code = str(code)
+    if SPEED_GROUP.match(code):   # "200g_400g_800g": a group of speeds, "200G + 400G + 800G"
+        return " + ".join(p.upper() for p in code.removesuffix("_plus").split("_")) + (" +" if code.endswith("_plus") else "")
+    return t_or(f"answers.segment.{code}", code.replace("_", " "))
 
 
 def _speed(gbps) -> str | None:
@@ -124,7 +131,10 @@ def series_title(first, entity_names: dict[str, str], subject: str, kind) -> str
     name = entity_names.get(entity) if isinstance(entity, str) and "subject:" not in entity else None
     name = name or subject
     vendor = first.get("vendor")
-    parts = [p for p in (_words(first.get("segment")), _speed(first.get("speed_gbps")), fabric_title(first.get("fabric")),
+    segment = first.get("segment")
+    # a speed group ("200g_400g_800g") is the series' speed; its speed_gbps (the group's first) would mislabel it
+    speed = None if isinstance(segment, str) and SPEED_GROUP.match(segment) else _speed(first.get("speed_gbps"))
+    parts = [p for p in (_words(segment), speed, fabric_title(first.get("fabric")),
                          vendor if isinstance(vendor, str) else None,
                          _words(first.get("region")) if first.get("region") not in ("worldwide",) else None)
              if p and p.lower() not in name.lower()]

@@ -264,7 +264,8 @@ def definition(title: str, definition_text: str | None, publishers: str, n_publi
     """What the chart below shows: the series' title, its definition, period basis, publishers and coverage."""
     kind = i18n.t_or(f"answers.series_kind.{series_kind}", str(series_kind))
     st.markdown(f"**{title}**")
-    parts = [t("answers.definition", text=definition_text)] if definition_text else []
+    text = (definition_text or "").strip()
+    parts = [t("answers.definition", text=text if text.endswith(".") else f"{text}.")] if text else []
     parts.append(t("answers.coverage", basis=kind, periods=periods, n=n_publishers, publishers=publishers))
     if n_publishers == 1:
         parts.append(t("answers.one_publisher"))
