@@ -211,3 +211,21 @@ def disclosure_figure(rows: pd.DataFrame, *, log_x: bool = False, height: int | 
     fig.update_xaxes(type="log" if log_x else "linear", title_text=unit_name(unit), rangemode="tozero")
     fig.update_yaxes(categoryorder="array", categoryarray=labels[::-1], automargin=True)
     return _style(fig, height or max(260, 26 * len(rows) + 100))
+
+
+def bounded_points(df: pd.DataFrame, x: str, y: str, qualifier: str, color: str | None, labels: dict[str, str],
+                   *, hover: list[str] | None = None, height: int = HEIGHT) -> go.Figure:
+    """Dated figures as points, never joined: exact ones as circles, lower bounds as ▲, upper bounds as ▼,
+    approximate ones open; one colour per `color` value."""
+    fig = go.Figure()
+    groups = df.groupby(color, sort=False, dropna=False) if color else [(None, df)]
+    for i, (name, grp) in enumerate(groups):
+        symbols = [symbol("actual", q).replace("diamond", "circle") for q in grp[qualifier]]
+        text = [" · ".join(str(grp[h].iloc[j]) for h in (hover or []) if h in grp) + " " + answers.bound_text(q)
+                for j, q in enumerate(grp[qualifier])]
+        fig.add_trace(go.Scatter(x=grp[x], y=grp[y], mode="markers", name=str(name) if name is not None else "",
+                                 marker=dict(symbol=symbols, size=13, color=PALETTE[i % len(PALETTE)]),
+                                 text=text, hovertemplate="%{x|%Y-%m-%d}: %{y:,}<br>%{text}<extra></extra>"))
+    fig.update_yaxes(title_text=labels.get(y, y), rangemode="tozero")
+    fig.update_xaxes(hoverformat="%Y-%m-%d")
+    return _style(fig, height, labels.get(color) if color else None)

@@ -324,3 +324,44 @@ def language_note() -> str:
     """Which words stay in the source's language."""
     return t("ui.evidence_language") if i18n.current() != i18n.DEFAULT else ""
 
+
+
+# ---- technology roadmap ----------------------------------------------------------------------------------------
+
+MIN_GENERATIONS_FOR_FIT = 3   # a doubling time from two points is a ratio, not a trend
+
+
+def generations(points: pd.DataFrame, date: str = "introduced_on", value: str = "bandwidth_gbps",
+                series: str = "series") -> pd.DataFrame:
+    """`points` with `is_generation`: per series, in date order, a product is a new generation when its bandwidth
+    exceeds every earlier one's; a later product at the same or a lower bandwidth (Tomahawk Ultra after
+    Tomahawk 5) is a variant, drawn but never fitted."""
+    if points.empty:
+        return points.assign(is_generation=pd.Series(dtype=bool))
+    out = []
+    for _, grp in points.sort_values([series, date, value]).groupby(series, sort=False):
+        best = float("-inf")
+        for idx, v in zip(grp.index, grp[value]):
+            out.append((idx, v > best))
+            best = max(best, v)
+    flags = pd.Series(dict(out))
+    return points.assign(is_generation=flags.reindex(points.index).fillna(False).astype(bool))
+
+
+def doubling_times(points: pd.DataFrame, fit_summary: pd.DataFrame, series: str = "series") -> pd.DataFrame:
+    """Per series with at least MIN_GENERATIONS_FOR_FIT generations: generations, first and last, and the fitted
+    doubling time in years (from charts.exponential_fit over the generations only)."""
+    cols = [series, "generations", "first", "last", "doubling_years"]
+    if points.empty or fit_summary.empty:
+        return pd.DataFrame(columns=cols)
+    gens = points[points["is_generation"]]
+    rows = []
+    for key, grp in gens.groupby(series):
+        if len(grp) < MIN_GENERATIONS_FOR_FIT:
+            continue
+        fit = fit_summary[fit_summary[series] == key]
+        years = fit["doubling_years"].iloc[0] if len(fit) else None
+        ordered = grp.sort_values("introduced_on")
+        rows.append({series: key, "generations": len(grp), "first": ordered["name"].iloc[0],
+                     "last": ordered["name"].iloc[-1], "doubling_years": years})
+    return pd.DataFrame(rows, columns=cols)

@@ -289,3 +289,14 @@ def check_counts(checks: pd.DataFrame) -> tuple[int, int, int]:
     not_passed = checks[~checks["passed"].astype(bool)]
     errors = int((not_passed["severity"] == "ERROR").sum())
     return errors, len(not_passed) - errors, len(checks)
+
+
+def dates_as_text(df: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """Date columns as YYYY-MM-DD text, a missing date as "undated" in the reader's language (never "None")."""
+    from dashboard import answers
+
+    out = df.copy()
+    for col in columns:
+        if col in out:
+            out[col] = [answers.vintage(v) for v in out[col]]
+    return out

@@ -133,9 +133,11 @@ def where_in(df: pd.DataFrame, column: str, values) -> pd.DataFrame:
 
 
 def roadmap_series(points: pd.DataFrame) -> pd.DataFrame:
-    """Roadmap points with a `series` label: family and what its bandwidth measures ("Tomahawk · switch capacity")."""
+    """Roadmap points with a `series` label: family, kind and what its bandwidth measures ("Tomahawk · switch ASIC ·
+    switch capacity"): a family's chips and its systems are two series."""
     basis = points["bandwidth_basis"].map(lambda b: i18n.t_or(f"shape.basis.{b}", str(b)))
-    return points.assign(series=points["family"].astype(str) + " · " + basis)
+    kind = points["kind"].map(lambda k: i18n.t_or(f"roadmap.kind_value.{k}", str(k))) if "kind" in points else ""
+    return points.assign(series=points["family"].astype(str) + " · " + kind + " · " + basis)
 
 
 def family_fits(roadmap: pd.DataFrame) -> pd.DataFrame:

@@ -7,6 +7,7 @@ from dashboard import components as ui, data, shape
 from dashboard.i18n import t
 
 ui.page_header(t("page.sources"), t("sources.summary"))
+ui.question("sources")
 ui.require_warehouse()
 
 sources_tab, checks_tab, conflicts_tab, stale_tab, claims_tab, sql_tab = st.tabs(
