@@ -32,7 +32,9 @@ def test_discovery_orders_marts_after_the_marts_they_read():
         "market_size", "forecast_revisions", "fabric_share", "port_shipments", "optics", "bandwidth_roadmap",
         "uec_tracker", "top500_interconnects", "top500_history", "top500_generations", "nccl_results", "benchmark_calibration", "software_releases", "cloud_fabrics",
         "fabric_cost_performance", "latest_indicators", "indicator_freshness", "conflicts", "source_changes",
-        "claims_inbox", "data_quality", "mlperf_systems", "mlperf_fabric_summary", "source_status"}
+        "claims_inbox", "data_quality", "mlperf_systems", "mlperf_fabric_summary", "source_status",
+        "conflict_pairs", "apparent_conflicts", "conflict_groups", "series_catalog", "consensus", "consensus_points",
+        "reference_line", "source_tiers", "forecast_accuracy", "forecast_accuracy_summary", "forecast_targets"}
     by_name = {m.name: m for m in found}
     assert by_name["forecast_revisions"].depends_on == ("market_size",)
     assert by_name["latest_indicators"].depends_on == ("conflicts",)  # a comment naming marts.conflicts elsewhere does not count
@@ -96,9 +98,11 @@ def test_conflicts_pair_both_sides_with_their_sources(con):
                      "WHERE indicator = 'switch_capacity_tbps'")
     assert spec == [{"unit": "Gbps", "a_value": 51200.0, "b_value": 25600.0, "a_confidence": "reported",
                      "b_confidence": "analyst_estimate"}]
-    uec = rows(con, "SELECT a_value_qualifier, a_value, b_value, bounds_compatible FROM marts.conflicts "
+    # ">100" and ">50" admit a common value: not a disagreement (issue 19), kept with its reason
+    assert rows(con, "SELECT * FROM marts.conflicts WHERE indicator = 'uec_members'") == []
+    uec = rows(con, "SELECT a_value_qualifier, a_value, b_value, apparent_reason FROM marts.apparent_conflicts "
                     "WHERE indicator = 'uec_members'")
-    assert uec == [{"a_value_qualifier": ">", "a_value": 100.0, "b_value": 50.0, "bounds_compatible": True}]
+    assert uec == [{"a_value_qualifier": ">", "a_value": 100.0, "b_value": 50.0, "apparent_reason": "compatible_bounds"}]
 
 
 def test_doubling_time_of_a_three_product_family_is_the_fitted_value(con):

@@ -53,3 +53,11 @@ CREATE OR REPLACE MACRO marts.cadence_days(cadence) AS
 -- Ranking of confidence levels: reported first.
 CREATE OR REPLACE MACRO marts.confidence_rank(confidence) AS
     CASE confidence WHEN 'reported' THEN 0 WHEN 'derived' THEN 1 WHEN 'analyst_estimate' THEN 2 ELSE 3 END;
+
+-- Significant figures of a stated value: the power of ten of its last significant digit (14.4 -> -1,
+-- 10.98e9 -> 7, 450 -> 1) and the count of significant digits (450 -> 2, 5e9 -> 1); rounding tolerance
+-- of marts.conflict_pairs. Trailing zeros are read as not significant.
+CREATE OR REPLACE MACRO marts.sig_place(v) AS
+    list_max([k for k in range(-12, 16) if abs(round(v / pow(10, k)) * pow(10, k) - v) <= 1e-9 * abs(v)]);
+CREATE OR REPLACE MACRO marts.sig_digits(v) AS
+    CASE WHEN v IS NULL OR v = 0 THEN NULL ELSE CAST(floor(log10(abs(v))) AS INTEGER) - marts.sig_place(v) + 1 END;

@@ -1,0 +1,269 @@
+"""The controlled vocabulary of every series key dimension (`sources/curated/vocabulary/*.csv`), and
+the source tier of every carrier. Data, not code: this module reads and validates the files and
+answers "which term does this wording mean"; every problem is "file:line: field: message".
+
+Dimensions and their files:
+  segment (segments.csv), fabric (fabrics.csv), region (regions.csv), scope (scopes.csv),
+  milestone (milestones.csv), period_basis (period_bases.csv), date_precision (date_precisions.csv),
+  source_tier (source_tiers.csv): `term,name_en,name_zh,definition,parent,aliases,rule`;
+  indicator (indicators.csv): `term,name_zh,rule` (the English name and definition are the ledger's
+  indicators.csv; this file adds the Chinese title and `speed_in_key=yes|no`);
+  carriers.csv: `carrier,carrier_class,tier,owner,reason`, one row per host that carried a figure.
+
+A wording resolves to a term when it equals the term or one of its aliases after `normalize()` (case,
+width, punctuation): nothing fuzzy. An alias two terms of one dimension claim is an error. Pure.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sources.entities import normalize
+
+FOLDER_NAME = "vocabulary"
+TERM_COLUMNS = ("term", "name_en", "name_zh", "definition", "parent", "aliases", "rule")
+DIMENSION_FILES = {
+    "segment": "segments.csv", "fabric": "fabrics.csv", "region": "regions.csv", "scope": "scopes.csv",
+    "milestone": "milestones.csv", "period_basis": "period_bases.csv", "date_precision": "date_precisions.csv",
+    "source_tier": "source_tiers.csv",
+}
+INDICATOR_FILE, INDICATOR_COLUMNS = "indicators.csv", ("term", "name_zh", "rule")
+CARRIER_FILE, CARRIER_COLUMNS = "carriers.csv", ("carrier", "carrier_class", "tier", "owner", "reason")
+CARRIER_CLASSES = ("publisher_site", "wire", "press", "aggregator", "spam_mirror", "forum", "generated")
+TERM_RE = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
+DEFAULT_REGION = "worldwide"
+# tiers that may enter a consensus; the others are kept and counted, never mixed in (issue 20)
+CONSENSUS_TIERS = ("original", "press")
+
+
+@dataclass(frozen=True)
+class Term:
+    dimension: str
+    term: str
+    name_en: str
+    name_zh: str
+    definition: str | None
+    parent: str | None
+    aliases: tuple[str, ...]
+    rule: str | None
+
+    def flag(self, name: str) -> str | None:
+        """The value of `name=value` in the rule (e.g. speed_in_key, pairs, implied_by)."""
+        for part in (self.rule or "").split(";"):
+            key, _, value = part.strip().partition("=")
+            if key == name:
+                return value.strip()
+        return None
+
+
+@dataclass(frozen=True)
+class Carrier:
+    carrier: str
+    carrier_class: str
+    tier: str
+    owner: str | None
+    reason: str
+
+    @property
+    def spam_mirror(self) -> bool:
+        return self.carrier_class == "spam_mirror"
+
+
+@dataclass
+class Vocabulary:
+    terms: dict[str, dict[str, Term]] = field(default_factory=dict)       # dimension -> term -> Term
+    by_alias: dict[str, dict[str, str]] = field(default_factory=dict)     # dimension -> normalized -> term
+    carriers: dict[str, Carrier] = field(default_factory=dict)
+
+    def resolve(self, dimension: str, text: str | None) -> str | None:
+        """The term a wording means, or None when the dimension's vocabulary has no such wording."""
+        if not text:
+            return None
+        return self.by_alias.get(dimension, {}).get(normalize(text))
+
+    def term(self, dimension: str, term: str | None) -> Term | None:
+        return self.terms.get(dimension, {}).get(term) if term else None
+
+    def ancestors(self, dimension: str, term: str) -> list[str]:
+        out, seen = [term], {term}
+        parent = self.terms.get(dimension, {}).get(term)
+        while parent is not None and parent.parent and parent.parent not in seen:
+            out.append(parent.parent)
+            seen.add(parent.parent)
+            parent = self.terms[dimension].get(parent.parent)
+        return out
+
+    def speed_in_key(self, indicator: str) -> bool:
+        """A speed is a key dimension unless the indicator's figure is itself a speed or bandwidth (then the
+        row's speed would be its own value: ConnectX-9 at 1.6T and at 800G must meet)."""
+        spec = self.term("indicator", indicator)
+        return spec is None or spec.flag("speed_in_key") != "no"
+
+    def implied_fabric(self, entity_ids: list[str]) -> str | None:
+        """The fabric an entity's definition fixes (an Ethernet switch market is Ethernet), looking at the
+        entity and then its ancestors; None when no fabric claims it."""
+        for entity in entity_ids:
+            for term in self.terms.get("fabric", {}).values():
+                if entity in (term.flag("implied_by") or "").split("|"):
+                    return term.term
+        return None
+
+    def milestone_pairs(self, milestone: str | None) -> bool:
+        spec = self.term("milestone", milestone)
+        return spec is not None and spec.flag("pairs") != "no"
+
+    def carrier_tier(self, url: str | None, via: str | None, publisher: str, source_kind: str | None = None
+                     ) -> tuple[str | None, str | None, str | None]:
+        """(carrier host, tier, reason) of a record. None tier means the host has no row in carriers.csv."""
+        host = carrier_host(url)
+        if host is None:
+            if via and "seed" in via.lower():
+                return None, "unverified", "carried only by a seed document that does not name its reference"
+            if source_kind == "seed":
+                return None, "unverified", "seed document without an address"
+            return None, None, None
+        known = self.carriers.get(host)
+        if known is None:
+            return host, None, None
+        if known.carrier_class == "publisher_site" and known.owner and normalize(known.owner) != normalize(publisher):
+            return host, "press", f"quoted on {known.owner}'s own site"
+        return host, known.tier, known.reason
+
+    def rows(self) -> list[dict]:
+        """core.vocabulary rows."""
+        out = []
+        for dimension, terms in self.terms.items():
+            for t in terms.values():
+                out.append({"dimension": dimension, "term": t.term, "name_en": t.name_en, "name_zh": t.name_zh,
+                            "definition_en": t.definition, "definition_zh": None, "parent": t.parent,
+                            "aliases": list(t.aliases), "rule": t.rule})
+        return out
+
+    def carrier_rows(self) -> list[dict]:
+        """core.carriers rows."""
+        return [{"carrier": c.carrier, "carrier_class": c.carrier_class, "tier": c.tier, "owner": c.owner,
+                 "spam_mirror": c.spam_mirror, "reason": c.reason} for c in self.carriers.values()]
+
+
+def carrier_host(url: str | None) -> str | None:
+    m = re.match(r"^https?://([^/?#]+)", url or "")
+    if not m:
+        return None
+    return re.sub(r"^www\.", "", m.group(1).lower())
+
+
+def _read(path: Path, columns: tuple[str, ...], errors: list[str]):
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        errors.append(f"{path.name}:0: file: missing from {path.parent.name}/")
+        return
+    except UnicodeDecodeError as exc:
+        errors.append(f"{path.name}:1: file: not UTF-8: {exc}")
+        return
+    reader = csv.reader(text.splitlines(keepends=True))
+    header, start = None, 1
+    for cells in reader:
+        line, start = start, reader.line_num + 1
+        if not any(c.strip() for c in cells) or cells[0].startswith("#"):
+            continue
+        if header is None:
+            header = [c.strip() for c in cells]
+            if tuple(header) != columns:
+                errors.append(f"{path.name}:{line}: header: want columns {','.join(columns)}")
+                return
+            continue
+        if len(cells) != len(header):
+            errors.append(f"{path.name}:{line}: row: {len(cells)} cells, header has {len(header)}")
+            continue
+        yield line, {k: v.strip() for k, v in zip(header, cells)}
+
+
+def load_vocabulary(folder: Path, errors: list[str] | None = None, indicators: set[str] | None = None) -> Vocabulary:
+    """Read and validate the vocabulary folder (`<ledger>/vocabulary`). Problems go to `errors` (the
+    ledger collects them with its own); without `errors` a ValueError lists them. `indicators`, when
+    given, is the ledger's catalog: every indicator must have its Chinese title, and no other may."""
+    own: list[str] = errors if errors is not None else []
+    before = len(own)
+    folder = Path(folder)
+    vocab = Vocabulary()
+    for dimension, name in DIMENSION_FILES.items():
+        path = folder / name
+        terms: dict[str, Term] = {}
+        claimed: dict[str, tuple[str, int]] = {}
+        parents = []
+        for line, row in _read(path, TERM_COLUMNS, own):
+            here = f"{name}:{line}"
+            term = row["term"]
+            if not TERM_RE.match(term):
+                own.append(f"{here}: term: bad term {term!r} (lowercase slug)")
+                continue
+            if term in terms:
+                own.append(f"{here}: term: duplicate term {term!r}")
+                continue
+            for column in ("name_en", "name_zh"):
+                if not row[column]:
+                    own.append(f"{here}: {column}: required")
+            aliases = tuple(a.strip() for a in row["aliases"].split("|") if a.strip())
+            for alias in (term, *aliases):
+                key = normalize(alias)
+                if key in claimed and claimed[key][0] != term:
+                    own.append(f"{here}: aliases: {alias!r} already means {claimed[key][0]!r} ({name}:{claimed[key][1]})")
+                else:
+                    claimed.setdefault(key, (term, line))
+            if row["parent"]:
+                parents.append((here, row["parent"]))
+            terms[term] = Term(dimension, term, row["name_en"], row["name_zh"], row["definition"] or None,
+                               row["parent"] or None, aliases, row["rule"] or None)
+        for here, parent in parents:
+            if parent not in terms:
+                own.append(f"{here}: parent: unknown {dimension} term {parent!r}")
+        vocab.terms[dimension] = terms
+        vocab.by_alias[dimension] = {k: v[0] for k, v in claimed.items()}
+    ind: dict[str, Term] = {}
+    for line, row in _read(folder / INDICATOR_FILE, INDICATOR_COLUMNS, own):
+        here = f"{INDICATOR_FILE}:{line}"
+        if row["term"] in ind:
+            own.append(f"{here}: term: duplicate indicator {row['term']!r}")
+            continue
+        if indicators is not None and row["term"] not in indicators:
+            own.append(f"{here}: term: {row['term']!r} is not in the ledger's indicators.csv")
+        if not row["name_zh"]:
+            own.append(f"{here}: name_zh: required")
+        if row["rule"] not in ("speed_in_key=yes", "speed_in_key=no"):
+            own.append(f"{here}: rule: want speed_in_key=yes or speed_in_key=no")
+        ind[row["term"]] = Term("indicator", row["term"], row["term"], row["name_zh"], None, None, (), row["rule"])
+    for missing in sorted((indicators or set()) - set(ind)):
+        own.append(f"{INDICATOR_FILE}:0: term: indicator {missing!r} has no Chinese title (add a row)")
+    vocab.terms["indicator"] = ind
+    tiers = set(vocab.terms.get("source_tier", {}))
+    for line, row in _read(folder / CARRIER_FILE, CARRIER_COLUMNS, own):
+        here = f"{CARRIER_FILE}:{line}"
+        host = row["carrier"].lower()
+        if host in vocab.carriers:
+            own.append(f"{here}: carrier: duplicate host {host!r}")
+            continue
+        if row["carrier_class"] not in CARRIER_CLASSES:
+            own.append(f"{here}: carrier_class: {row['carrier_class']!r} not one of {', '.join(CARRIER_CLASSES)}")
+        if row["tier"] not in tiers:
+            own.append(f"{here}: tier: {row['tier']!r} not a term of source_tiers.csv")
+        if not row["reason"]:
+            own.append(f"{here}: reason: required (why the host has its tier)")
+        vocab.carriers[host] = Carrier(host, row["carrier_class"], row["tier"], row["owner"] or None, row["reason"])
+    if errors is None and len(own) > before:
+        raise ValueError(f"{len(own) - before} problem(s) in the vocabulary:\n" + "\n".join(own[before:]))
+    return vocab
+
+
+def published_precision(text: str | None) -> str | None:
+    """Precision of a published_on cell as written: 2024 -> year, 2024-07 -> month, 2024-07-15 -> day."""
+    if not text:
+        return None
+    if re.fullmatch(r"\d{4}", text):
+        return "year"
+    if re.fullmatch(r"\d{4}-\d{2}", text):
+        return "month"
+    return "day"
