@@ -5,7 +5,7 @@
 - the publishers' latest figures as points; bounds as triangles (up: at least, down: at most), never joined
   by a line; approximate figures as open markers; actuals as diamonds;
 - the range of the publishers' latest forecasts (min to max) as a shaded bar per period, and the reference
-  line (answers.REFERENCE_RULE) through the periods that have one;
+  line (marts.reference_line's rule) through the periods that have one;
 - readable ticks: money in billions or millions with the unit in the axis title, counts in millions or
   thousands, shares in percent; a flat series keeps zero on the axis (no "1.500000001B" ticks);
 - the legend: the top publishers and "others".
@@ -81,8 +81,8 @@ def consensus_figure(points: pd.DataFrame, cons: pd.DataFrame, unit: str | None,
                      *, earlier: pd.DataFrame | None = None, height: int = HEIGHT) -> go.Figure:
     """One series: the publishers' latest figures, the range of their forecasts per period and the reference line.
 
-    `points`: latest_per_publisher rows (period, period_start, kind, value, value_qualifier, publisher,
-    published_on); `cons`: answers.consensus of the same rows; `earlier`: older vintages drawn faint (optional).
+    `points`, `cons`: answers.from_marts of one series (each publisher's latest figure per period; the consensus
+    and reference point per period); `earlier`: older vintages drawn faint (optional).
     """
     fig = go.Figure()
     all_values = pd.concat([points["value"], cons["high"].dropna(), cons["reference"].dropna()]) if len(points) else \
@@ -113,6 +113,14 @@ def consensus_figure(points: pd.DataFrame, cons: pd.DataFrame, unit: str | None,
                         size=8, color="#bdbdbd"),
             customdata=_custom(earlier), hovertemplate=_hover(pct)))
 
+    if "in_consensus" in points and not points["in_consensus"].astype(bool).all():
+        low = points[~points["in_consensus"].astype(bool)]
+        points = points[points["in_consensus"].astype(bool)]
+        fig.add_trace(go.Scatter(
+            x=low["period_start"], y=low["value"] / div * k, mode="markers", name=t("answers.low_tier_points"),
+            marker=dict(symbol=[symbol(answers.basis(kd), q) for kd, q in zip(low["kind"], low["value_qualifier"])],
+                        size=10, color="#ffffff", line=dict(width=1.5, color="#8c564b")),
+            customdata=_custom(low), hovertemplate=_hover(pct)))
     shown = answers.top_publishers(points).sort_values("is_other", kind="stable")
     for i, (name, grp) in enumerate(shown.groupby("legend", sort=False)):
         colour = OTHERS_COLOUR if grp["is_other"].iloc[0] else PALETTE[i % len(PALETTE)]

@@ -1,15 +1,15 @@
 """From a mart's rows to an answer (pure: frames in, frames out; no Streamlit, no SQL).
 
 - `series_titles`: a human title for every series an analyst can pick (never the pipe-joined key).
-- `latest_per_publisher` and `consensus`: per series and period the latest vintage of each publisher,
-  actuals and forecasts apart, with n, median, min, max and the reference line (rule below).
+- `from_marts`: marts.consensus, marts.reference_line and marts.consensus_points (the one home of the consensus,
+  its tiers and the reference-line rule) in the shape the charts and cards read.
 - `headline`: what a headline card shows for one series: the last completed year's actual and the
   current or next year's consensus forecast (never a far-out, cumulative or single-vendor figure).
-- `conflict_groups`: marts.conflicts grouped by series, largest disagreement first.
+- `sorted_groups`: marts.conflict_groups with titles, largest disagreement first.
 - `with_complements`: InfiniBand/Ethernet shares with the other side derived (1 - share), labelled.
 
-The reference line rule, written once (REFERENCE_RULE): for each period, the newest actual (or
-estimate) when there is one, else the median of the publishers' latest forecasts.
+The reference line rule lives in marts.reference_line: for each period, the latest actual of the original and
+press tiers, else the median of the publishers' latest point forecasts.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from dashboard.i18n import t, t_or
 ACTUAL_KINDS = ("actual", "estimate")
 FORECAST_KINDS = ("forecast", "vendor_claim")
 LOWER, UPPER = (">", ">="), ("<", "<=")
-REFERENCE_RULE = "latest actual per period, else the median of the publishers' latest forecasts"
 TOP_PUBLISHERS = 8   # legend entries a chart shows; the rest are "others"
 
 
@@ -80,7 +79,8 @@ def _speed(gbps) -> str | None:
     return f"{gbps / 1000:g}T" if gbps >= 1000 else f"{gbps:g}G"
 
 
-def series_titles(rows: pd.DataFrame, entity_names: dict[str, str] | None = None) -> pd.DataFrame:
+def series_titles(rows: pd.DataFrame, entity_names: dict[str, str] | None = None,
+                  catalog: pd.DataFrame | None = None) -> pd.DataFrame:
     """One row per series_key: title (human, in the reader's language), definition, period basis, publishers.
 
     The title is the entity's name (else the wording most sources use), then what sets the series apart
@@ -92,28 +92,41 @@ def series_titles(rows: pd.DataFrame, entity_names: dict[str, str] | None = None
     if rows.empty:
         return pd.DataFrame(columns=cols)
     entity_names = entity_names or {}
+    zh = i18n.current() != i18n.DEFAULT
+    named = {}
+    if catalog is not None and not catalog.empty:   # marts.series_catalog: the vocabulary's titles and definitions
+        for r in catalog.itertuples():
+            title = (r.title_zh if zh and isinstance(r.title_zh, str) and r.title_zh else r.title_en)
+            definition = (r.definition_zh if zh and isinstance(r.definition_zh, str) and r.definition_zh else r.definition_en)
+            named[r.series_key] = (title, definition)
     out = []
     for key, grp in rows.groupby("series_key", sort=False):
         first = grp.iloc[0]
         kind = first.get("series_kind")
-        title = series_title(first, entity_names, grp["subject"].mode().iloc[0], kind)
+        title, definition = named.get(key, (None, None))
+        built = series_parts(first, "") if title else []
+        title = title or series_title(first, entity_names, grp["subject"].mode().iloc[0], kind)
         publishers = sorted(grp["publisher"].dropna().unique())
         ordered = grp.sort_values("period_start")
         out.append({"series_key": key, "title": title, "indicator": first.get("indicator"),
-                    "definition": first.get("definition") if "definition" in grp else None,
+                    "definition": definition if isinstance(definition, str) and definition else None,
                     "series_kind": kind, "publishers": ", ".join(publishers), "n_publishers": len(publishers),
                     "n_rows": len(grp), "first_period": ordered["period"].iloc[0],
                     "last_period": ordered["period"].iloc[-1], "unit": first.get("unit"),
-                    "_region": first.get("region")})
-    frame = pd.DataFrame(out, columns=cols + ["_region"])
-    # two keys, one title: add what tells them apart (the region, else a number; never the key itself)
+                    "_region": first.get("region"), "_built": built})
+    frame = pd.DataFrame(out, columns=cols + ["_region", "_built"])
+    # two keys, one title: add what tells them apart (segment, speed, region as words, else a number; never the key)
     dup = frame["title"].duplicated(keep=False)
+    if dup.any():
+        frame.loc[dup, "title"] = [f"{t_} ({', '.join(p)})" if p else t_ for t_, p in
+                                   zip(frame.loc[dup, "title"], frame.loc[dup, "_built"])]
+        dup = frame["title"].duplicated(keep=False)
     if dup.any():
         frame.loc[dup, "title"] = [f"{title} ({_words(region) or t('answers.region_unstated')})"
                                    for title, region in zip(frame.loc[dup, "title"], frame.loc[dup, "_region"])]
         dup = frame["title"].duplicated(keep=False)
         frame.loc[dup, "title"] = [f"{title} [{i + 1}]" for i, title in enumerate(frame.loc[dup, "title"])]
-    frame = frame.drop(columns="_region")
+    frame = frame.drop(columns=["_region", "_built"])
     return frame.sort_values(["n_publishers", "n_rows", "title"], ascending=[False, False, True]).reset_index(drop=True)
 
 
@@ -124,104 +137,46 @@ def fabric_title(code) -> str | None:
     return t_or(f"answers.fabric.{code}", t_or(f"fabric.{code}", code))
 
 
-def series_title(first, entity_names: dict[str, str], subject: str, kind) -> str:
-    """A series' title from one of its rows: the entity's name (else the subject as most sources word it), what
-    sets the series apart (segment, speed, fabric, vendor, region) and its period basis."""
-    entity = first.get("entity_id")
-    name = entity_names.get(entity) if isinstance(entity, str) and "subject:" not in entity else None
-    name = name or subject
-    vendor = first.get("vendor")
+def series_parts(first, name: str) -> list[str]:
+    """What sets a series apart, in words (segment, speed, fabric, vendor, region), leaving out what `name` says."""
     segment = first.get("segment")
     # a speed group ("200g_400g_800g") is the series' speed; its speed_gbps (the group's first) would mislabel it
     speed = None if isinstance(segment, str) and SPEED_GROUP.match(segment) else _speed(first.get("speed_gbps"))
-    parts = [p for p in (_words(segment), speed, fabric_title(first.get("fabric")),
-                         vendor if isinstance(vendor, str) else None,
-                         _words(first.get("region")) if first.get("region") not in ("worldwide",) else None)
-             if p and p.lower() not in name.lower()]
+    vendor = first.get("vendor")
+    region = first.get("region")
+    return [p for p in (_words(segment), speed, fabric_title(first.get("fabric")),
+                        vendor if isinstance(vendor, str) else None,
+                        _words(region) if region not in ("worldwide",) else None)
+            if p and p.lower() not in name.lower()]
+
+
+def series_title(first, entity_names: dict[str, str], subject: str, kind) -> str:
+    """A series' title from one of its rows: the entity's name (else the subject as most sources word it), what
+    sets the series apart (series_parts) and its period basis."""
+    entity = first.get("entity_id")
+    name = entity_names.get(entity) if isinstance(entity, str) and "subject:" not in entity else None
+    name = name or subject
+    parts = series_parts(first, name)
     return name + (f" ({', '.join(parts)})" if parts else "") + f" · {t_or(f'answers.series_kind.{kind}', str(kind))}"
 
 
-def conflict_titles(conflicts: pd.DataFrame, entity_names: dict[str, str] | None = None) -> dict[str, str]:
-    """series_key -> title for marts.conflicts (the period basis is the key's last dimension)."""
+def conflict_titles(conflicts: pd.DataFrame, entity_names: dict[str, str] | None = None,
+                    catalog: pd.DataFrame | None = None) -> dict[str, str]:
+    """series_key -> title for marts.conflicts: marts.series_catalog's, else built from the row (the period basis
+    is the key's last dimension)."""
+    zh = i18n.current() != i18n.DEFAULT
+    named = {} if catalog is None or catalog.empty else {
+        r.series_key: (r.title_zh if zh and isinstance(r.title_zh, str) and r.title_zh else r.title_en)
+        for r in catalog.itertuples()}
     out = {}
     for key, grp in conflicts.groupby("series_key", sort=False):
         first = grp.iloc[0]
         kind = str(key).rsplit("|", 1)[-1] if isinstance(key, str) and "|" in key else None
-        out[key] = series_title(first, entity_names or {}, grp["subject"].mode().iloc[0], kind)
+        out[key] = named.get(key) or series_title(first, entity_names or {}, grp["subject"].mode().iloc[0], kind)
     return out
 
 
-def conflict_tiers(conflicts: pd.DataFrame) -> pd.DataFrame:
-    """The source tiers both sides of the conflicts carry (a_tier, b_tier), one row per tier; empty when the
-    warehouse has no tiers."""
-    if "a_tier" not in conflicts or "b_tier" not in conflicts:
-        return pd.DataFrame(columns=["tier"])
-    tiers = pd.concat([conflicts["a_tier"], conflicts["b_tier"]]).dropna().drop_duplicates()
-    return pd.DataFrame({"tier": sorted(tiers, key=str)})
-
-
-def with_tiers(conflicts: pd.DataFrame, tiers: pd.DataFrame, picked: list) -> pd.DataFrame:
-    """The pairs both of whose sides come from one of the picked tiers."""
-    if tiers.empty or not picked:
-        return conflicts
-    return conflicts[conflicts["a_tier"].isin(picked) & conflicts["b_tier"].isin(picked)]
-
-
-
-# ---- latest vintage per publisher, consensus and reference line ------------------------------------------------
-
-def latest_per_publisher(rows: pd.DataFrame) -> pd.DataFrame:
-    """Per period, basis (actual/forecast) and publisher: the rows of the newest vintage (undated ones only when
-    the publisher has no dated figure). Two figures of one vintage (a range's bounds) both stay."""
-    if rows.empty:
-        return rows.assign(basis=pd.Series(dtype=str))
-    df = rows.assign(basis=rows["kind"].map(basis), _dated=rows["published_on"].notna())
-    keys = ["period", "basis", "publisher"]
-    newest = df.groupby(keys, dropna=False)["published_on"].transform("max")
-    keep = (df["published_on"] == newest) | (newest.isna() & df["published_on"].isna())
-    return df[keep].drop(columns="_dated")
-
-
-def consensus(rows: pd.DataFrame) -> pd.DataFrame:
-    """One row per period and basis: n publishers, median/min/max of their latest point figures (bounds apart),
-    the strongest bound when only bounds exist, and the reference value of the period (REFERENCE_RULE)."""
-    cols = ["period", "period_start", "basis", "n_publishers", "median", "low", "high", "n_bounds", "bound_value",
-            "bound", "reference", "reference_qualifier", "reference_from"]
-    latest = latest_per_publisher(rows)
-    if latest.empty:
-        return pd.DataFrame(columns=cols)
-    latest = latest.assign(_bound=latest["value_qualifier"].map(bound))
-    out = []
-    for (period, kind_basis), grp in latest.groupby(["period", "basis"], sort=False):
-        # one figure per publisher: the median of a vintage's points (a range's two ends count once)
-        points = grp[grp["_bound"] == "point"].groupby("publisher", dropna=False)["value"].median()
-        lowers, uppers = grp.loc[grp["_bound"] == "lower", "value"], grp.loc[grp["_bound"] == "upper", "value"]
-        row = {"period": period, "period_start": grp["period_start"].min(), "basis": kind_basis,
-               "n_publishers": grp["publisher"].nunique(), "median": points.median() if len(points) else None,
-               "low": points.min() if len(points) else None, "high": points.max() if len(points) else None,
-               "n_bounds": len(lowers) + len(uppers), "bound_value": None, "bound": None}
-        if not len(points) and len(lowers):
-            row.update(bound_value=lowers.max(), bound="lower")
-        elif not len(points) and len(uppers):
-            row.update(bound_value=uppers.min(), bound="upper")
-        out.append(row)
-    frame = pd.DataFrame(out)
-    refs = []
-    for period, grp in frame.groupby("period", sort=False):
-        actual = latest[(latest["period"] == period) & (latest["basis"] == "actual")]
-        forecast = grp[grp["basis"] == "forecast"]
-        if not actual.empty:
-            newest = actual.sort_values("published_on", na_position="first").iloc[-1]
-            refs.append((period, newest["value"], newest["value_qualifier"], "actual"))
-        elif not forecast.empty and pd.notna(forecast["median"].iloc[0]):
-            refs.append((period, forecast["median"].iloc[0], None, "median_forecast"))
-        elif not forecast.empty:
-            f = forecast.iloc[0]
-            refs.append((period, f["bound_value"], ">" if f["bound"] == "lower" else "<", "bound_forecast"))
-    ref = pd.DataFrame(refs, columns=["period", "reference", "reference_qualifier", "reference_from"])
-    frame = frame.merge(ref, on="period", how="left")
-    return frame.sort_values(["period_start", "basis"]).reset_index(drop=True)[cols]
-
+# ---- the consensus marts' figures in the charts' shape ----------------------------------------------------------
 
 def top_publishers(points: pd.DataFrame, n: int = TOP_PUBLISHERS) -> pd.DataFrame:
     """`points` with `legend`: the publisher for the n with most figures, else 'others' (a legend one can read)."""
@@ -236,30 +191,29 @@ def top_publishers(points: pd.DataFrame, n: int = TOP_PUBLISHERS) -> pd.DataFram
 
 # ---- headline cards --------------------------------------------------------------------------------------------
 
-def headline(rows: pd.DataFrame, today: dt.date | None = None) -> dict:
-    """What a card shows for one annual series: the last completed year's actual (else the newest earlier actual,
-    which the card dates) and the consensus forecast for the current year, else the next (never later).
+def headline(latest: pd.DataFrame, cons: pd.DataFrame, today: dt.date | None = None) -> dict:
+    """What a card shows for one annual series (`latest`, `cons`: from_marts of that series): the last completed
+    year's actual (else the newest earlier actual, which the card dates) and the consensus forecast for the current
+    year, else the next (never later).
 
-    Returns {"actual": row or None, "forecast": consensus row or None, "forecast_rows": the publishers' rows,
+    Returns {"actual": row or None, "forecast": consensus row or None, "forecast_rows": the publishers' figures,
     "year": the last completed year}.
     """
     today = today or dt.date.today()
-    last_year, horizon = today.year - 1, (today.year, today.year + 1)
-    out = {"actual": None, "forecast": None, "forecast_rows": rows.iloc[0:0], "year": last_year}
-    if rows.empty:
+    last_year, horizon = today.year - 1, (str(today.year), str(today.year + 1))
+    out = {"actual": None, "forecast": None, "forecast_rows": latest.iloc[0:0], "year": last_year}
+    if latest.empty:
         return out
-    period = rows["period"].astype(str)
+    period = latest["period"].astype(str)
     years = pd.to_numeric(period.where(period.str.fullmatch(r"\d{4}")), errors="coerce")
-    annual = rows.assign(_year=years).dropna(subset=["_year"])
-    actuals = annual[annual["kind"].isin(ACTUAL_KINDS) & (annual["_year"] <= last_year)]
+    actuals = latest[latest["kind"].isin(ACTUAL_KINDS) & (years <= last_year)].assign(_year=years)
     if not actuals.empty:
         out["actual"] = actuals.sort_values(["_year", "published_on"], na_position="first").iloc[-1]
     for year in horizon:
-        ahead = annual[(annual["_year"] == year) & annual["kind"].isin(FORECAST_KINDS)]
+        ahead = cons[(cons["period"].astype(str) == year) & (cons["kind"] == "forecast")] if not cons.empty else cons
         if not ahead.empty:
-            cons = consensus(ahead.drop(columns="_year"))
-            out["forecast"] = cons[cons["basis"] == "forecast"].iloc[0]
-            out["forecast_rows"] = latest_per_publisher(ahead.drop(columns="_year"))
+            out["forecast"] = ahead.iloc[0]
+            out["forecast_rows"] = latest[(period == year) & (latest["kind"] == "forecast")]
             break
     return out
 
@@ -276,27 +230,27 @@ def pick_series(titles: pd.DataFrame, *, annual: bool = True) -> str | None:
 
 # ---- conflicts -------------------------------------------------------------------------------------------------
 
-def conflict_groups(conflicts: pd.DataFrame, titles: dict[str, str] | None = None) -> pd.DataFrame:
-    """One row per series and period of marts.conflicts: title, pairs, publishers, min and max stated value and the
-    largest relative difference; biggest disagreement first (date conflicts by days apart, after value ones)."""
-    cols = ["title", "period", "conflict_on", "pairs", "publishers", "low", "high", "unit", "largest_difference",
-            "days_apart", "series_key", "indicator"]
-    if conflicts.empty:
-        return pd.DataFrame(columns=cols)
-    titles = titles or {}
-    out = []
-    for (key, period, on), grp in conflicts.groupby(["series_key", "period", "conflict_on"], dropna=False, sort=False):
-        values = pd.concat([grp["a_value"], grp["b_value"]]).dropna()
-        pubs = sorted(set(grp["a_publisher"].dropna()) | set(grp["b_publisher"].dropna()))
-        first = grp.iloc[0]
-        out.append({"title": titles.get(key) or first.get("subject") or key, "period": period, "conflict_on": on,
-                    "pairs": len(grp), "publishers": ", ".join(pubs),
-                    "low": values.min() if len(values) else None, "high": values.max() if len(values) else None,
-                    "unit": first.get("unit"), "largest_difference": grp["relative_difference"].max(),
-                    "days_apart": grp["days_apart"].max() if "days_apart" in grp else None,
-                    "series_key": key, "indicator": first.get("indicator")})
-    frame = pd.DataFrame(out, columns=cols)
-    return frame.sort_values(["largest_difference", "days_apart"], ascending=False, na_position="last").reset_index(drop=True)
+TIER_ORDER = ("original", "press", "aggregator", "unverified")
+
+
+def tier_order(tier) -> int:
+    return TIER_ORDER.index(tier) if tier in TIER_ORDER else len(TIER_ORDER)
+
+
+def sorted_groups(groups: pd.DataFrame, pairs: pd.DataFrame, titles: dict[str, str], min_spread: float = 0.0) -> pd.DataFrame:
+    """marts.conflict_groups with a title, restricted to the series and periods that still have pairs after the
+    filters, the largest disagreement first: value groups by spread (max - min over the larger), then date groups
+    by days apart. Value groups below `min_spread` are left out."""
+    if groups.empty or pairs.empty:
+        return groups.assign(title=pd.Series(dtype=str)).iloc[0:0]
+    keep = pairs[["conflict_on", "series_key", "period"]].drop_duplicates()
+    out = groups.merge(keep, on=["conflict_on", "series_key", "period"])
+    out = out[(out["conflict_on"] != "value") | (out["spread"].fillna(0) >= min_spread)]
+    out = out.assign(title=[titles.get(k) or k for k in out["series_key"]],
+                     _size=out["spread"].where(out["conflict_on"] == "value", -1.0),
+                     _days=out["max_days_apart"].fillna(0))
+    return out.sort_values(["_size", "_days", "pairs"], ascending=False).drop(columns=["_size", "_days"]) \
+        .reset_index(drop=True)
 
 
 # ---- InfiniBand vs Ethernet ------------------------------------------------------------------------------------
@@ -365,3 +319,32 @@ def doubling_times(points: pd.DataFrame, fit_summary: pd.DataFrame, series: str 
         rows.append({series: key, "generations": len(grp), "first": ordered["name"].iloc[0],
                      "last": ordered["name"].iloc[-1], "doubling_years": years})
     return pd.DataFrame(rows, columns=cols)
+
+
+# ---- from the consensus marts (marts.consensus, marts.reference_line, marts.consensus_points) -------------------
+
+def from_marts(cons: pd.DataFrame, points: pd.DataFrame, *, all_tiers: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The marts' consensus and points in the shape the charts and cards read (points: each publisher's latest figure;
+    original and press tiers only, or every tier when `all_tiers` (the marts' *_all_tiers figures)."""
+    pts = points if all_tiers or points.empty else points[points["in_consensus"].astype(bool)]
+    latest = pts.assign(basis=pts["kind"].map(basis), via=pts.get("carrier")) if not pts.empty else \
+        pts.assign(basis=pd.Series(dtype=str))
+    cols = ["period", "period_start", "basis", "kind", "n_publishers", "median", "low", "high", "n_bounds",
+            "bound_value", "bound", "reference", "reference_qualifier", "reference_from", "low_tier_publishers"]
+    if cons.empty:
+        return latest, pd.DataFrame(columns=cols)
+    sfx = "_all_tiers" if all_tiers else ""
+    median, low, high = cons[f"median_value{sfx}"], cons[f"min_value{sfx}"], cons[f"max_value{sfx}"]
+    only_bounds = median.isna()
+    lower, upper = cons["strongest_lower_bound"], cons["strongest_upper_bound"]
+    frame = pd.DataFrame({
+        "period": cons["period"], "period_start": cons["period_start"], "basis": cons["kind"].map(basis),
+        "kind": cons["kind"], "n_publishers": cons["all_publishers"] if all_tiers else cons["publishers"],
+        "median": median, "low": low, "high": high, "n_bounds": cons["bounds"],
+        "bound_value": lower.where(only_bounds & lower.notna(), upper.where(only_bounds)),
+        "bound": pd.Series(None, index=cons.index, dtype=object).mask(only_bounds & lower.notna(), "lower")
+        .mask(only_bounds & lower.isna() & upper.notna(), "upper"),
+        "reference": cons["reference"], "reference_qualifier": cons["reference_qualifier"],
+        "reference_from": cons["reference_basis"].map({"latest_actual": "actual", "median_forecast": "median_forecast"}),
+        "low_tier_publishers": cons["low_tier_publishers"]})
+    return latest, frame.sort_values(["period_start", "kind"]).reset_index(drop=True)

@@ -272,7 +272,7 @@ def definition(title: str, definition_text: str | None, publishers: str, n_publi
     st.caption(" ".join(parts))
 
 
-CONSENSUS_COLUMNS = ("period", "basis", "n_publishers", "median", "low", "high", "n_bounds", "bound_value", "reference",
+CONSENSUS_COLUMNS = ("period", "kind", "n_publishers", "median", "low", "high", "n_bounds", "bound_value", "reference",
                      "reference_from")
 
 

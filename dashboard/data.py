@@ -177,6 +177,29 @@ def series_rows(indicators: tuple[str, ...]) -> pd.DataFrame:
     return query(_sql("series_rows"), (list(indicators),))
 
 
+def series_catalog() -> pd.DataFrame:
+    """marts.series_catalog: every series' title and definition in both languages (empty before it is built)."""
+    if not exists("marts.series_catalog"):
+        return pd.DataFrame(columns=["series_key", "title_en", "title_zh", "definition_en", "definition_zh"])
+    return query(_sql("series_catalog"))
+
+
+def series_consensus(keys: tuple[str, ...]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """For these series: (marts.consensus rows with the reference point of their period, marts.consensus_points
+    rows with their tier); two empty frames when the warehouse has no consensus marts."""
+    if not keys or not exists("marts.consensus"):
+        return pd.DataFrame(), pd.DataFrame()
+    return query(_sql("series_consensus"), (list(keys),)), query(_sql("series_points"), (list(keys),))
+
+
+def conflict_tiers() -> pd.DataFrame:
+    """Both sides' source tiers of every pair in marts.conflicts (empty before the tiers exist)."""
+    if not exists("marts.conflicts") or not exists("marts.source_tiers"):
+        return pd.DataFrame(columns=["conflict_on", "series_key", "period", "a_record_id", "b_record_id", "a_tier",
+                                     "b_tier"])
+    return query(_sql("conflict_tiers"))
+
+
 def last_source_changes() -> pd.DataFrame:
     """marts.source_changes of the newest refresh that detected changes (not every change ever recorded)."""
     return query(_sql("last_source_changes")) if exists("marts.source_changes") else pd.DataFrame()
@@ -340,5 +363,5 @@ def run_console(sql: str) -> QueryResult:
 
 
 __all__ = ["QueryRejected", "marts_in_warehouse", "source_status", "claims_inbox", "spec_overrides", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
-           "dictionary", "labels", "description", "column_descriptions", "last_run", "latest_of", "latest_categories", "entity_names", "indicator_catalog", "series_rows", "latest_rows", "last_source_changes", "new_since_previous", "all_new_observations", "all_new_conflicts",
+           "dictionary", "labels", "description", "column_descriptions", "last_run", "latest_of", "latest_categories", "entity_names", "indicator_catalog", "series_rows", "series_catalog", "series_consensus", "conflict_tiers", "latest_rows", "last_source_changes", "new_since_previous", "all_new_observations", "all_new_conflicts",
            "run_console"]

@@ -23,7 +23,7 @@ def explore(rows: pd.DataFrame, key: str, labels: dict[str, str], *, unit: str, 
     if rows.empty:
         ui.empty(t("explorer.no_series"))
         return None
-    titles = answers.series_titles(rows, data.entity_names())
+    titles = answers.series_titles(rows, data.entity_names(), data.series_catalog())
     keys = list(titles["series_key"])
     if prefer in keys:
         keys.remove(prefer)
@@ -33,26 +33,33 @@ def explore(rows: pd.DataFrame, key: str, labels: dict[str, str], *, unit: str, 
                           help=t("explorer.definition_help"))
     info = titles.set_index("series_key").loc[series]
     picked = rows[rows["series_key"] == series]
-    ui.definition(info["title"], definition_text, info["publishers"], int(info["n_publishers"]), info["series_kind"],
-                  f"{info['first_period']}–{info['last_period']}")
-    latest = answers.latest_per_publisher(picked)
-    cons = answers.consensus(picked)
+    ui.definition(info["title"], info["definition"] or definition_text, info["publishers"], int(info["n_publishers"]),
+                  info["series_kind"], f"{info['first_period']}–{info['last_period']}")
+    cons_mart, points_mart = data.series_consensus((series,))
+    low = points_mart[~points_mart["in_consensus"].astype(bool)] if not points_mart.empty else points_mart
+    toggles = st.columns(2)
+    all_vintages = toggles[0].toggle(t("answers.all_vintages"), key=f"{key}_all_vintages")
+    all_tiers = toggles[1].toggle(t("answers.low_tiers", n=low["publisher"].nunique() if not low.empty else 0),
+                                  key=f"{key}_all_tiers", disabled=low.empty, help=t("answers.low_tiers_help"))
+    latest, cons = answers.from_marts(cons_mart, points_mart, all_tiers=all_tiers)
+    if not low.empty and not all_tiers:
+        st.caption(t("answers.low_tiers_left_out", n=low["publisher"].nunique(), figures=len(low),
+                     publishers=", ".join(sorted(low["publisher"].dropna().unique()))))
     if cards and info["series_kind"] == "annual":
-        _cards(picked, unit)
-    all_vintages = st.toggle(t("answers.all_vintages"), key=f"{key}_all_vintages")
-    earlier = picked.drop(index=latest.index) if all_vintages else None
+        _cards(latest, cons, unit)
+    earlier = picked[~picked["record_id"].isin(set(latest["record_id"]))] if all_vintages else None
     fig = answer_charts.consensus_figure(latest, cons, unit, info["series_kind"], earlier=earlier)
     ui.chart(fig, picked, key, labels, caption=t("answers.chart_caption"))
     with st.expander(t("market.per_period"), icon=":material/table:"):
-        shown = cons.assign(basis=cons["basis"].map(lambda b: t(f"answers.basis.{b}")),
+        shown = cons.assign(kind=cons["kind"].map(answer_charts.t_kind),
                             reference_from=cons["reference_from"].map(lambda r: i18n.t_or(f"answers.from.{r}", "—")))
         ui.table(shown, f"{key}_consensus", ui.consensus_labels(), with_sources=False, columns=list(ui.CONSENSUS_COLUMNS))
     return series
 
 
-def _cards(rows: pd.DataFrame, unit: str) -> None:
+def _cards(latest: pd.DataFrame, cons: pd.DataFrame, unit: str) -> None:
     today = dt.date.today()
-    card = answers.headline(rows, today)
+    card = answers.headline(latest, cons, today)
     left, right = st.columns(2, border=True)
     a, f = card["actual"], card["forecast"]
     if a is not None:
@@ -75,7 +82,7 @@ def _cards(rows: pd.DataFrame, unit: str) -> None:
         if n > 1:
             right.caption(t("answers.consensus_caption", n=n, low=i18n.format_amount(f["low"], unit, i18n.current()),
                             high=i18n.format_amount(f["high"], unit, i18n.current()), publishers=", ".join(publishers)))
-        if f["bound"] is not None:
+        if isinstance(f["bound"], str):
             right.caption(t("answers.bound_lower" if f["bound"] == "lower" else "answers.bound_upper"))
     else:
         right.markdown(t("answers.no_forecast", this=today.year, next=today.year + 1))

@@ -68,7 +68,8 @@ def choose_series(rows: pd.DataFrame, titles: pd.DataFrame, today: dt.date) -> s
     return ranked.sort_values(["_ahead", "n_publishers", "n_rows"], ascending=False).iloc[0]["series_key"]
 
 
-def series_card(rows: pd.DataFrame, titles: pd.DataFrame, today: dt.date) -> Card | None:
+def series_card(rows: pd.DataFrame, titles: pd.DataFrame, today: dt.date,
+                consensus: tuple[pd.DataFrame, pd.DataFrame]) -> Card | None:
     """The card of one series: its consensus forecast for this or next year as the figure, the last completed
     year's actual beneath (or the newest earlier one, dated, or a line saying there is none)."""
     key = choose_series(rows, titles, today)
@@ -77,7 +78,10 @@ def series_card(rows: pd.DataFrame, titles: pd.DataFrame, today: dt.date) -> Car
     title = titles.set_index("series_key").at[key, "title"]
     picked = rows[rows["series_key"] == key]
     unit = picked["unit"].iloc[0]
-    head = answers.headline(picked, today)
+    cons, points = consensus
+    latest, frame = answers.from_marts(cons[cons["series_key"] == key] if not cons.empty else cons,
+                                       points[points["series_key"] == key] if not points.empty else points)
+    head = answers.headline(latest, frame, today)
     lines = []
     actual, forecast = head["actual"], head["forecast"]
     if forecast is not None:

@@ -34,16 +34,19 @@ st.subheader(t("overview.headlines"))
 today = dt.date.today()
 series = data.series_rows(tuple({c.indicator for c in headlines.SERIES_CARDS} | {headlines.SHARE_INDICATOR}))
 names = data.entity_names()
+catalog = data.series_catalog()
+consensus = data.series_consensus(tuple(series["series_key"].dropna().unique()) if not series.empty else ())
 cards = []
 for spec in headlines.SERIES_CARDS:
     rows = series[series["indicator"] == spec.indicator] if not series.empty else series
     if spec.speed_gbps is not None and not rows.empty:
         rows = rows[rows["speed_gbps"] == spec.speed_gbps]
-    card = headlines.series_card(rows, answers.series_titles(rows, names), today) if not rows.empty else None
+    card = (headlines.series_card(rows, answers.series_titles(rows, names, catalog), today, consensus)
+            if not rows.empty else None)
     if card is not None:
         cards.append(card)
 shares = series[series["indicator"] == headlines.SHARE_INDICATOR] if not series.empty else series
-share = headlines.share_card(shares, answers.series_titles(shares, names)) if not shares.empty else None
+share = headlines.share_card(shares, answers.series_titles(shares, names, catalog)) if not shares.empty else None
 if share is not None:
     cards.append(share)
 latest = data.latest_of(headlines.LATEST_CARDS)

@@ -16,7 +16,7 @@ WITH records AS (
 )
 SELECT r.source_id, r.publisher, coalesce(r.carrier, '-') AS carrier, c.carrier_class,
        r.tier, t.name_en AS tier_name_en, t.name_zh AS tier_name_zh,
-       CAST(regexp_extract(coalesce(t.rule, ''), 'rank=(\d+)', 1) AS INTEGER) AS tier_rank,
+       TRY_CAST(regexp_extract(coalesce(t.rule, ''), 'rank=(\d+)', 1) AS INTEGER) AS tier_rank,
        r.tier IN ('original', 'press') AS in_consensus,
        coalesce(c.spam_mirror, false) AS spam_mirror,
        any_value(r.tier_reason) AS reason,
