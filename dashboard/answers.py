@@ -72,6 +72,11 @@ def _words(code) -> str | None:
     return t_or(f"answers.segment.{code}", code.replace("_", " "))
 
 
+def segment_words(code) -> str | None:
+    """A segment code in words ("genai_dc_ethernet_switch" -> "genai dc ethernet switch"; a speed group as speeds)."""
+    return _words(code)
+
+
 def _speed(gbps) -> str | None:
     if gbps is None or pd.isna(gbps):
         return None

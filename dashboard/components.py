@@ -204,6 +204,10 @@ def table(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, help
     total = len(df) if total is None else total
     cut = newest(df)
     shown = cut[[c for c in columns if c in cut.columns]] if columns else cut
+    # a missing text reads "—", never "None"
+    text_cols = [c for c in shown.columns if shown[c].dtype == object and shown[c].isna().any()]
+    if text_cols:
+        shown = shown.assign(**{c: shown[c].where(shown[c].notna(), "—") for c in text_cols})
     st.dataframe(shown, hide_index=True, width="stretch", height=height,
                  column_config=column_config(shown, labels, help_texts), key=f"{key}_table")
     _cut_notice(len(shown), total)

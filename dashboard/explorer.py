@@ -50,7 +50,7 @@ def explore(rows: pd.DataFrame, key: str, labels: dict[str, str], *, unit: str, 
     earlier = picked[~picked["record_id"].isin(set(latest["record_id"]))] if all_vintages else None
     fig = answer_charts.consensus_figure(latest, cons, unit, info["series_kind"], earlier=earlier)
     ui.chart(fig, picked, key, labels, caption=t("answers.chart_caption"))
-    with st.expander(t("market.per_period"), icon=":material/table:"):
+    with st.expander(t("answers.per_period"), icon=":material/table:"):
         shown = cons.assign(kind=cons["kind"].map(answer_charts.t_kind),
                             reference_from=cons["reference_from"].map(lambda r: i18n.t_or(f"answers.from.{r}", "—")))
         ui.table(shown, f"{key}_consensus", ui.consensus_labels(), with_sources=False, columns=list(ui.CONSENSUS_COLUMNS))

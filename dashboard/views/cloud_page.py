@@ -33,7 +33,10 @@ for disclosure in ("cloud_per_gpu_bandwidth", "cloud_cluster_gpus"):
     ui.chart(fig, rows, f"cloud_{disclosure}", labels, caption=t("cloud.chart_caption"))
 
 st.subheader(t("cloud.all_header"))
-ui.table(shape.with_hedged_value(shown.sort_values(["provider", "disclosed_on"])), "cloud_fabrics", labels,
+listed = shape.with_hedged_value(shown.sort_values(["provider", "disclosed_on"]))
+listed = listed.assign(disclosure_label=[i18n.t_or(f"cloud.disclosure.{d}", lbl) for d, lbl in
+                                         zip(listed["disclosure"], listed["disclosure_label"])])
+ui.table(listed, "cloud_fabrics", labels,
          ui.column_help("marts.cloud_fabrics"),
          columns=["provider", "deployment", "fabric", "disclosure_label", "as_stated", "detail", "disclosed_on", "kind",
                   "publisher", "url"], with_sources=False, rows=ui.rows("marts.cloud_fabrics"))

@@ -63,7 +63,9 @@ row = shown.iloc[selected]
 st.markdown(f"**{t('conflicts.pairs_of', title=row['title'], period=row['period'])}**")
 detail = pairs[(pairs["series_key"] == row["series_key"]) & (pairs["period"] == row["period"])
                & (pairs["conflict_on"] == row["conflict_on"])]
-ui.table(detail, "conflict_pairs", labels, ui.column_help("marts.conflicts"),
+detail = detail.assign(conflict_type=detail["conflict_type"].map(lambda c: i18n.t_or(f"conflicts.type.{c}", str(c))))
+ui.table(detail, "conflict_pairs", labels | {"conflict_type": t("conflicts.column.conflict_type")},
+         ui.column_help("marts.conflicts"),
          columns=["conflict_type", "a_value", "a_value_qualifier", "a_event_date", "a_publisher", "a_carrier",
                   "a_published_on", "a_url", "a_evidence", "b_value", "b_value_qualifier", "b_event_date", "b_publisher",
                   "b_carrier", "b_published_on", "b_url", "b_evidence", "relative_difference", "days_apart"],

@@ -26,7 +26,10 @@ provenance = shape.where_in(data.product_sources(), "product_id", catalog["produ
 st.subheader(t("roadmap.bandwidth_header"))
 # one series per family, kind and bandwidth basis (a family's chips and systems, or its NIC port speed and switch
 # capacity, are not one trend), dated like the mart: the earlier of announcement and first shipment
-points = answers.generations(shape.roadmap_series(catalog.dropna(subset=["bandwidth_gbps", "introduced_on"])))
+dated = answers.generations(shape.roadmap_series(catalog.dropna(subset=["bandwidth_gbps", "introduced_on"])))
+# a series with one dated product has no trend to show: counted under the chart, listed in the catalog
+sizes = dated.groupby("series")["name"].transform("count") if not dated.empty else dated.get("name")
+points = dated[sizes >= 2] if not dated.empty else dated
 if points.empty:
     ui.empty(t("roadmap.no_dated_points"))
 else:
@@ -49,6 +52,9 @@ else:
         st.caption(t("roadmap.no_fit", n=answers.MIN_GENERATIONS_FOR_FIT))
     else:
         ui.table(fits, "doubling_times", {c: t(f"roadmap.fit_column.{c}") for c in fits.columns}, with_sources=False)
+    single = dated["series"].nunique() - points["series"].nunique()
+    if single:
+        st.caption(t("roadmap.single_product_series", n=single))
     undated = catalog[catalog["introduced_on"].isna()]
     if not undated.empty:
         st.caption(t("roadmap.undated_products", n=len(undated)))

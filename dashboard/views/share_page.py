@@ -33,6 +33,7 @@ fig = answer_charts.share_figure(shown, basis)
 ui.chart(fig, shown[~shown["derived"]], "fabric_share", labels, caption=t("share.caption"))
 
 table = shape.with_hedged_value(shown.assign(fabric=shown["fabric"].map(answers.fabric_title)), value="share")
+table = ui.dates_as_text(table, ["published_on"])
 table = table.assign(derived=table["derived"].map({True: t("share.derived_yes"), False: t("share.derived_no")}))
 ui.table(table.sort_values(["period_start", "fabric"]), "fabric_share_table",
          labels | {"derived": t("share.derived_column"), "as_stated": t("share.as_stated")},
@@ -43,6 +44,9 @@ revenue = share[(share["measure"] == "revenue")] if not share.empty else share
 if not revenue.empty:
     st.subheader(t("share.revenue_header"))
     st.caption(t("share.revenue_caption"))
-    ui.table(shape.with_hedged_value(revenue, value="revenue_usd"), "fabric_revenue", labels,
+    revenue = shape.with_hedged_value(revenue.assign(value=revenue["revenue_usd"], unit="USD"))
+    revenue = ui.dates_as_text(revenue.assign(segment=revenue["segment"].map(lambda s: answers.segment_words(s) or "—"),
+                                              fabric=revenue["fabric"].map(answers.fabric_title)), ["published_on"])
+    ui.table(revenue, "fabric_revenue", labels,
              columns=["segment", "period", "fabric", "as_stated", "kind", "publisher", "published_on", "url"])
 st.caption(t("share.elsewhere"))
