@@ -41,7 +41,7 @@ bench: setup-test
 
 # faults, load and process hygiene at full counts (~30-60 min); rewrites docs/reliability.md
 reliability: setup-test
-	$(BIN)/python bench/reliability.py --full
+	$(BIN)/python -m bench.reliability --full
 
 clean:
 	rm -rf $(VENV) data .pytest_cache

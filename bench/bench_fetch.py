@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sources.fetchers import LiveFetcher  # noqa: E402
-from sources.fetching import fetch_sources  # noqa: E402
-from sources.http import HttpConfig  # noqa: E402
+from sources.fetch.fetchers import LiveFetcher  # noqa: E402
+from sources.fetch.runs import fetch_sources  # noqa: E402
+from sources.fetch.http import HttpConfig  # noqa: E402
 from sources.registry import Source  # noqa: E402
-from sources.snapshots import SnapshotStore  # noqa: E402
+from sources.fetch.snapshots import SnapshotStore  # noqa: E402
 from warehouse import db  # noqa: E402
 from warehouse.raw import known_versions, record_run  # noqa: E402
 

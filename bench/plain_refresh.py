@@ -75,7 +75,7 @@ def _call(node, resources: dict, context: _Context):
 
 def main() -> int:
     from pipelines.definitions import build_definitions
-    from sources.fetchers import FetchMode
+    from sources.fetch.fetchers import FetchMode
 
     home = os.environ["FABRICWATCH_HOME"]
     mode = FetchMode.configured().value

@@ -18,6 +18,7 @@ import streamlit as st
 
 from dashboard.dictionary import column_label, table_summary
 from warehouse import db, runs
+from warehouse import publish as wpublish
 from warehouse.query import QueryResult, QueryRejected, run_query
 
 # What the pages read: every mart the published warehouse holds (marts_in_warehouse()), and these.
@@ -93,7 +94,7 @@ def citation_facts() -> tuple[pd.DataFrame, dict | None]:
 
 def alert_rules() -> pd.DataFrame:
     """The watch rules (not cached: they change between refreshes)."""
-    from warehouse import alerts
+    from alerts import rules as alerts
 
     rules = alerts.list_rules(home())
     cols = ["name", "indicator", "subject_like", "series_key", "condition", "threshold", "channel", "target",
@@ -103,7 +104,7 @@ def alert_rules() -> pd.DataFrame:
 
 def alert_deliveries() -> pd.DataFrame:
     """The delivery log of the watch rules, newest first."""
-    from warehouse import alerts
+    from alerts import rules as alerts
 
     return pd.DataFrame(alerts.recent_deliveries(home()))
 
@@ -303,7 +304,7 @@ def _since_previous(con: duckdb.DuckDBPyConnection, previous: Path | None) -> No
 
 @st.cache_data(ttl=600, max_entries=8, show_spinner=False)
 def _new_since_previous(version: int | None, home_dir: str) -> dict:
-    releases = db.list_releases(home_dir)
+    releases = wpublish.list_releases(home_dir)
     previous = releases[0] if releases else None
     empty = {"previous": previous.name if previous else None, "new_observations": pd.DataFrame(), "new_count": 0,
              "new_conflicts": pd.DataFrame(), "new_conflict_count": 0, "removed_observations": 0}
@@ -335,7 +336,7 @@ def new_since_previous() -> dict:
 
 @st.cache_data(ttl=600, max_entries=2, show_spinner=False)
 def _all_new(what: str, version: int | None, home_dir: str) -> pd.DataFrame:
-    releases = db.list_releases(home_dir)
+    releases = wpublish.list_releases(home_dir)
     with db.published_connection(home_dir) as con:
         _since_previous(con, releases[0] if releases else None)
         return con.execute(_sql(what), [None]).df()

@@ -1,7 +1,7 @@
 """TOP500 page helpers: ordering of fabric groups and generations, gaps between lists, and the figures.
 
 Pure: frames and labels in, frames or plotly figures out (no Streamlit, no SQL). Group order and
-names come from the parser's mapping table (`sources.parsers.top500_families.FABRIC_GROUPS`), the
+names come from the parser's mapping table (`sources.parsers.top500.families.FABRIC_GROUPS`), the
 one home of the fabric groups.
 """
 
@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 from dashboard import i18n
 from dashboard.charts import FABRIC_COLOURS, HEIGHT, _style
 from dashboard.i18n import t
-from sources.parsers.top500_families import FABRIC_GROUPS
+from sources.parsers.top500.families import FABRIC_GROUPS
 
 GROUP_COLOURS = FABRIC_COLOURS
 # InfiniBand generations oldest to newest (light to dark green); Ethernet speeds slow to fast (light to dark blue).

@@ -279,7 +279,7 @@ def points_from_observations(observations: pd.DataFrame) -> pd.DataFrame:
 
 
 def ledger_observations(ledger) -> pd.DataFrame:
-    """The benchmark observations of a loaded curated ledger (sources.curated_ledger.load_ledger())."""
+    """The benchmark observations of a loaded curated ledger (sources.ledger.ledger.load_ledger())."""
     rows = []
     for index, o in enumerate(ledger.records.observations):
         if o.indicator != BENCHMARK_INDICATOR:

@@ -19,8 +19,8 @@ def user_errors() -> tuple[type[BaseException], ...]:
     from fabric_model.catalog import ModelError
     from pipelines.instance import InstanceConfigError
     from pipelines.runner import SelectionError
-    from sources.claims_review import ReviewError
-    from sources.curated_ledger import LedgerError
+    from sources.ledger.review import ReviewError
+    from sources.ledger.ledger import LedgerError
     from sources.registry import UnknownSource
     from warehouse.db import PublishError, WarehouseBusy
     from warehouse.query import QueryRejected

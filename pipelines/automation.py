@@ -14,7 +14,7 @@ import dagster as dg
 
 from pipelines.assets.fetch import asset_name
 from sources.cadence import CRON
-from sources.fetchers import FetchMode
+from sources.fetch.fetchers import FetchMode
 from pipelines.ghost_runs import mark_ghost_runs_failed
 from sources import inbox
 from sources.registry import REGISTRY, Source

@@ -21,7 +21,7 @@ from pipelines.assets.publish import PUBLISH_KEY, build_publish_asset
 from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
 from pipelines.run_status import build_run_failure_sensors, record_failed_step
-from sources.fetchers import FetchMode
+from sources.fetch.fetchers import FetchMode
 from sources.registry import REGISTRY
 
 __all__ = ["ALERTS_KEY", "PUBLISH_KEY", "build_definitions", "defs", "pipeline_assets"]

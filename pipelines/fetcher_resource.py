@@ -1,7 +1,7 @@
 """The HTTP fetcher as a Dagster resource: one interface, live or replay behind it (mode).
 
 The fetch step lives here, not in storage: read what is known (warehouse.raw), fetch or replay
-concurrently (sources.fetching), store bodies, write the run (warehouse.raw). The Dagster assets
+concurrently (sources.fetch.runs), store bodies, write the run (warehouse.raw). The Dagster assets
 and `fabricwatch fetch` both call `fetch_into`.
 """
 
@@ -12,11 +12,11 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 
-from sources.fetchers import Fetcher, FetchMode, make_fetcher
-from sources.fetching import FetchRun, fetch_sources
-from sources.http import HttpConfig
+from sources.fetch.fetchers import Fetcher, FetchMode, make_fetcher
+from sources.fetch.runs import FetchRun, fetch_sources
+from sources.fetch.http import HttpConfig
 from sources.registry import Source
-from sources.snapshots import RecordedSnapshots, SnapshotStore
+from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
 from warehouse import db, raw
 
 

@@ -104,7 +104,7 @@ def mark_ghost_runs_failed(home=None, instance: dg.DagsterInstance | None = None
     done when that instance was never created.
     """
     if instance is None:
-        from pipelines.runner import dagster_instance
+        from pipelines.instance import dagster_instance
         from warehouse.db import home as default_home
 
         h = Path(default_home() if home is None else home)
@@ -122,7 +122,7 @@ def mark_ghost_runs_failed(home=None, instance: dg.DagsterInstance | None = None
 def runs_in_progress(home=None) -> list[tuple[str, str]]:
     """(run id, job name) of the runs still in progress once the ghosts are marked: live runs (a
     scheduled or sensor run of the daemon). A refresh started meanwhile refuses rather than race it."""
-    from pipelines.runner import dagster_instance
+    from pipelines.instance import dagster_instance
     from warehouse.db import home as default_home
 
     h = Path(default_home() if home is None else home)

@@ -12,7 +12,11 @@ from __future__ import annotations
 import json
 import os
 from importlib import resources
+from pathlib import Path
 
+import dagster as dg
+
+DAGSTER_YAML = "dagster.yaml"   # package data of `pipelines`
 STORAGE_ENV = "FABRICWATCH_DAGSTER_STORAGE"
 STORAGES = ("sqlite", "postgres")
 PG_ENV = ("DAGSTER_PG_HOST", "DAGSTER_PG_PORT", "DAGSTER_PG_DB", "DAGSTER_PG_USERNAME", "DAGSTER_PG_PASSWORD")
@@ -53,3 +57,17 @@ def instance_yaml(dagster_home: str | os.PathLike | None = None) -> str:
 
 def _package_yaml(name: str) -> str:
     return resources.files("pipelines").joinpath(name).read_text(encoding="utf-8")
+
+
+def prepare_dagster_home(home: Path) -> Path:
+    """$FABRICWATCH_HOME/dagster with the project's dagster.yaml (pipelines/instance.py)."""
+    dagster_home = Path(home) / "dagster"
+    dagster_home.mkdir(parents=True, exist_ok=True)
+    # the instance settings (pipelines/dagster.yaml), with PostgreSQL storage when selected (pipelines/instance.py)
+    (dagster_home / DAGSTER_YAML).write_text(instance_yaml(dagster_home), encoding="utf-8")
+    return dagster_home
+
+
+def dagster_instance(home: Path) -> dg.DagsterInstance:
+    """The Dagster instance of this home, opened from its config folder (no DAGSTER_HOME needed)."""
+    return dg.DagsterInstance.from_config(str(prepare_dagster_home(home)))

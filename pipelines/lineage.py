@@ -17,7 +17,7 @@ from typing import Iterable
 
 import dagster as dg
 
-from sources.parsing import PARSERS_DIR
+from sources.parsers.dispatch import family_files
 from warehouse import load, parse_state, raw
 from warehouse.marts import relations_read
 
@@ -37,7 +37,7 @@ _RECORD_FIELD = re.compile(r"\b(observations|events|products)\b")
 def family_tables(parser: str) -> tuple[str, ...]:
     """Core tables a parser family fills besides observations, events and products, read from its code."""
     names: set[str] = set()
-    for path in sorted(PARSERS_DIR.glob(f"{parser}*.py")):
+    for path in family_files(parser, shared=False):
         code = path.read_text(encoding="utf-8")
         names.update(_TABLE_INDEX.findall(code))
         for body in _TABLE_DICT.findall(code):
@@ -49,7 +49,7 @@ def family_record_tables(parser: str) -> tuple[str, ...]:
     """Record tables (core.observations, core.events, core.products) a parser family fills, read from its
     code: the ones it names (a mention in a comment only over-declares, which costs a rebuild, not a miss)."""
     names: set[str] = set()
-    for path in sorted(PARSERS_DIR.glob(f"{parser}*.py")):
+    for path in family_files(parser, shared=False):
         names.update(_RECORD_FIELD.findall(path.read_text(encoding="utf-8")))
     return tuple(t for t in load.RECORD_TABLES if t.split(".", 1)[1] in names)
 

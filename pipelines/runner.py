@@ -18,30 +18,15 @@ from pathlib import Path
 import dagster as dg
 
 from pipelines.fingerprint import input_fingerprint
-from pipelines.instance import instance_yaml
-from sources.fetchers import FetchMode
+from pipelines.instance import dagster_instance, prepare_dagster_home  # noqa: F401 (used by the runner)
+from sources.fetch.fetchers import FetchMode
 from warehouse import db, runs
 
-DAGSTER_YAML = "dagster.yaml"   # package data of `pipelines`
 _PLAIN_KEY = r"[\w/]+"
 
 
 class SelectionError(ValueError):
     """A --select item that is not valid selection syntax or selects no asset."""
-
-
-def prepare_dagster_home(home: Path) -> Path:
-    """$FABRICWATCH_HOME/dagster with the project's dagster.yaml (pipelines/instance.py)."""
-    dagster_home = Path(home) / "dagster"
-    dagster_home.mkdir(parents=True, exist_ok=True)
-    # the instance settings (pipelines/dagster.yaml), with PostgreSQL storage when selected (pipelines/instance.py)
-    (dagster_home / DAGSTER_YAML).write_text(instance_yaml(dagster_home), encoding="utf-8")
-    return dagster_home
-
-
-def dagster_instance(home: Path) -> dg.DagsterInstance:
-    """The Dagster instance of this home, opened from its config folder (no DAGSTER_HOME needed)."""
-    return dg.DagsterInstance.from_config(str(prepare_dagster_home(home)))
 
 
 @dataclass

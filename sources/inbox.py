@@ -17,7 +17,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from sources.curated_ledger import LedgerError, load_ledger
+from sources.ledger.ledger import LedgerError, load_ledger
 from sources.document import Document
 from sources.records import ParseError
 

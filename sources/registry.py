@@ -35,7 +35,7 @@ class Discovery:
     """Follow the items of an index page or feed: links matching `link_pattern` (a regex on the
     absolute URL), newest first as the index lists them, at most `max_items`.
 
-    kind "github_repos" (sources/github_discovery.py): `index_url` lists an organisation's
+    kind "github_repos" (sources/fetch/github_discovery.py): `index_url` lists an organisation's
     repositories through the GitHub API; `link_pattern` matches repository names (at most
     `max_items` not yet recorded), `file_pattern` the paths of the files to fetch from each
     repository's head commit, served under `raw_base`."""

@@ -14,8 +14,8 @@ from typing import Iterable, Sequence
 import duckdb
 import pandas as pd
 
-from sources.curated_format import DEFAULT_FOLDER
-from sources.entities import Registry, load_registry, period_basis, resolve_all
+from sources.ledger.format import DEFAULT_FOLDER
+from sources.ledger.entities import Registry, load_registry, period_basis, resolve_all
 from sources.evidence import evidence_supports
 from sources.periods import period_bounds
 from sources.records import Event, Observation, Product, Records, flat
@@ -23,7 +23,7 @@ from sources.records import Event, Observation, Product, Records, flat
 
 # The tables every origin writes (replace_origin empties them for the origin, then refills them).
 RECORD_TABLES = ("core.observations", "core.events", "core.products")
-# Provenance the parse step offers every family-table row (sources/parsing.py); a table without
+# Provenance the parse step offers every family-table row (sources/parsers/dispatch.py); a table without
 # such a column (a child table like core.nccl_rows) takes its provenance from its parent row.
 OFFERED_PROVENANCE = ("source_id", "url", "document_sha", "published_on", "parser_version")
 # A child table without document_sha: its rows belong to the parent row with the same key.

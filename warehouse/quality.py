@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple, Sequence
 
 import duckdb
 
-from sources.parsers.mlperf_nics import FABRICS as MLPERF_FABRICS
+from sources.parsers.mlperf.nics import FABRICS as MLPERF_FABRICS
 from warehouse.marts import Mart, MartError
 
 CHECKS_DIR = Path(__file__).parent / "sql" / "checks"

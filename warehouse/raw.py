@@ -13,8 +13,8 @@ import datetime as dt
 import duckdb
 import pyarrow as pa
 
-from sources.fetchers import KnownVersion
-from sources.fetching import FetchRun
+from sources.fetch.fetchers import KnownVersion
+from sources.fetch.runs import FetchRun
 
 # What a fetch run writes (record_run).
 TABLES = ("raw.fetch_log", "raw.document_versions", "raw.changes", "raw.documents")

@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from warehouse import alerts
+    from alerts import rules as alerts
 
     try:
         return {"add": _add, "list": _list, "remove": _remove, "test": _test}[args.action](args, alerts)
@@ -59,7 +59,7 @@ def _published_facts():
 
     if not db.paths(home()).published.exists():
         return None, None
-    from warehouse import alerts
+    from alerts import rules as alerts
 
     with db.published_connection(home()) as con:
         return alerts.published_indicators(con), alerts.published_ids(con)
@@ -104,7 +104,7 @@ def _remove(args, alerts) -> int:
 
 
 def _test(args, alerts) -> int:
-    from sources import notify
+    from alerts import delivery as notify
     from warehouse import db
 
     rule = alerts.get_rule(home(), args.name)

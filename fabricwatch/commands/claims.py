@@ -69,7 +69,7 @@ def _list(args) -> int:
 
 
 def _review(args) -> int:
-    from sources import claims_review
+    from sources.ledger import review as claims_review
 
     folder = args.ledger or claims_review.DEFAULT_FOLDER
     if args.reject:
@@ -105,7 +105,7 @@ def _review(args) -> int:
 
 
 def _accept(claim: dict, indicator, subject, period, folder: Path) -> int:
-    from sources import claims_review
+    from sources.ledger import review as claims_review
 
     indicator, subject, period = indicator or claim.get("indicator"), subject or claim.get("subject"), period or claim.get("period")
     missing = [n for n, v in (("--indicator", indicator), ("--subject", subject), ("--period", period)) if not v]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sources.fetchers import FetchMode
+from sources.fetch.fetchers import FetchMode
 
 NAME = "fetch"
 HELP = "Fetch (live, record) or replay (offline) sources into raw.documents; no parsing, no publish."

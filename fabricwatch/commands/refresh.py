@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sources.fetchers import FetchMode
+from sources.fetch.fetchers import FetchMode
 
 NAME = "refresh"
 HELP = ("Fetch (or replay) every source, rebuild core, model and marts, run the checks, publish the warehouse. "

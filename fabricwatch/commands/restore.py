@@ -23,11 +23,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from warehouse import db
+    from warehouse import publish as wpublish
 
     from warehouse import releases
 
     if args.check:
-        from sources.snapshots import SnapshotStore
+        from sources.fetch.snapshots import SnapshotStore
 
         p = db.paths(home())
         problems = [problem] if (problem := releases.check_published(p.published)) else []
@@ -45,6 +46,6 @@ def run(args: argparse.Namespace) -> int:
             state = "ok" if r.good else f"DAMAGED: {r.problem}"
             print(f"{r.name}  built {r.built_at or 'unknown'}  run {r.run_id or 'unknown'}  {state}")
         return 0
-    chosen = db.restore(home(), args.release)   # PublishError (no such release): exit 2
+    chosen = wpublish.restore(home(), args.release)   # PublishError (no such release): exit 2
     print(f"restored {chosen.name} as {db.paths(home()).published}")
     return 0

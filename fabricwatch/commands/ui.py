@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pipelines.ghost_runs import mark_ghost_runs_failed
-    from pipelines.runner import prepare_dagster_home
+    from pipelines.instance import prepare_dagster_home
 
     h = home()
     dagster_home = prepare_dagster_home(h)

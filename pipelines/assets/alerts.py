@@ -1,11 +1,12 @@
-"""Watch rules after the publish step: evaluate the new release, deliver, log (warehouse/alerts.py)."""
+"""Watch rules after the publish step: evaluate the new release, deliver, log (alerts/rules.py)."""
 
 
 import dagster as dg
 
 from pipelines.resources import WarehouseResource
-from sources import notify
-from warehouse import alerts, db
+from alerts import delivery as notify
+from warehouse import db
+from alerts import rules as alerts
 
 
 ALERTS_KEY = dg.AssetKey("alert_deliveries")

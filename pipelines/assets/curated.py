@@ -7,7 +7,7 @@ from pipelines import lineage
 from pipelines.checks import store_check
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
-from sources import claims_review
+from sources.ledger import review as claims_review
 from sources.inbox import load_ledger_with
 from sources.registry import REGISTRY
 from warehouse import load, quality

@@ -16,7 +16,7 @@ from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
 from sources.cadence import stale_after_days
-from sources.fetching import SourceReport
+from sources.fetch.runs import SourceReport
 from sources.registry import REGISTRY, Source
 
 GROUP = "sources"

@@ -18,9 +18,9 @@ from pipelines.checks import store_check
 from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
-from sources.parsing import StoredDocument, parse_documents, parser_version
+from sources.parsers.dispatch import StoredDocument, parse_documents, parser_version
 from sources.registry import REGISTRY, Source
-from sources.snapshots import SnapshotStore
+from sources.fetch.snapshots import SnapshotStore
 from warehouse import load, parse_state
 from warehouse.raw import latest_documents
 

@@ -8,8 +8,9 @@ import dagster as dg
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
 from pipelines.run_status import record_published
-from sources.fetchers import FetchMode
+from sources.fetch.fetchers import FetchMode
 from warehouse import db, runs
+from warehouse import publish as wpublish
 
 PUBLISH_KEY = dg.AssetKey("published_warehouse")
 
@@ -34,7 +35,7 @@ def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
         except Exception:
             con.close()
             raise
-        path = db.publish(warehouse.home_path, con)  # closes con
+        path = wpublish.publish(warehouse.home_path, con)  # closes con
         context.log.info(f"published {path}")
         # the run's outcome for the dashboard's banner, however the run was started (pipelines/run_status.py)
         record_published(warehouse.home_path, context.run.run_id, failed_checks, job=context.run.job_name)

@@ -15,9 +15,11 @@ import threading
 import pytest
 
 from fabricwatch import cli
-from sources import notify
+from alerts import delivery as notify
 from tests.fixtures.warehouse import builder
-from warehouse import alerts, db, load, marts
+from warehouse import db, load, marts
+from warehouse import publish as wpublish
+from alerts import rules as alerts
 from sources.records import Records
 
 IND = "ai_backend_network_revenue"
@@ -53,7 +55,7 @@ def webhook():
 def home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     con = builder.build(db.paths(home).work)
-    db.publish(home, con)
+    wpublish.publish(home, con)
     monkeypatch.setenv("FABRICWATCH_HOME", str(home))
     return home
 
@@ -63,7 +65,7 @@ def _release(home, *extra):
     con = db.connect_work(db.paths(home).work)
     load.replace_origin(con, "later", Records(observations=list(extra)))
     marts.apply_all(con)
-    db.publish(home, con)
+    wpublish.publish(home, con)
 
 
 def _evaluate(home, run_id="run-x"):
@@ -135,7 +137,7 @@ def test_rules_survive_a_restore(home, webhook):
     _, url = webhook
     assert cli.main(["alerts", "add", "keep", "--indicator", IND, "--above", "1", "--webhook", url]) == 0
     _release(home)
-    db.restore(home)
+    wpublish.restore(home)
     assert [r.name for r in alerts.list_rules(home)] == ["keep"]
 
 

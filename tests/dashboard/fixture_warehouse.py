@@ -296,7 +296,7 @@ MLPERF_FILES = (
 def mlperf_rows() -> list[dict]:
     from sources.document import Document
     from sources.parsers import mlperf
-    from sources.snapshots import RecordedSnapshots
+    from sources.fetch.snapshots import RecordedSnapshots
 
     snapshots = RecordedSnapshots()
     by_file = {e["file"]: e for e in snapshots.manifest("mlperf_training")["entries"]}

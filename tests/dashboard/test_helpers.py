@@ -13,6 +13,7 @@ from dashboard import charts, data, shape
 from dashboard.dictionary import column_label, fallback_label, table_summary
 from tests.dashboard import fixture_warehouse as fx
 from warehouse import db
+from warehouse import publish as wpublish
 
 
 @pytest.mark.parametrize("description, label", [
@@ -93,7 +94,7 @@ def test_new_publish_shows_up_without_restart(tmp_path, monkeypatch):
     before = data.mart("forecast_revisions")
     con = db.connect_work(db.paths(tmp_path).work)
     con.execute("DELETE FROM core.observations WHERE indicator = 'vendor_networking_revenue'")
-    db.publish(tmp_path, con)
+    wpublish.publish(tmp_path, con)
     after = data.mart("forecast_revisions")
     assert (before["indicator"] == "vendor_networking_revenue").sum() == 3
     assert (after["indicator"] == "vendor_networking_revenue").sum() == 0

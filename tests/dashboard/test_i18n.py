@@ -418,7 +418,7 @@ def test_model_in_zh_tw(zh_app):
 def test_alerts_in_zh_tw(zh_app, fixture_home):
     import json
 
-    from warehouse import alerts
+    from alerts import rules as alerts
 
     rule = alerts.Rule(name="zh-check", indicator="uec_members", condition="above", threshold=50,
                        channel="webhook", target="https://hooks.example.org/zh")

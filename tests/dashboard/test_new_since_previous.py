@@ -15,6 +15,7 @@ from dashboard import data
 from tests.dashboard.fixture_warehouse import _load
 from tests.fixtures.warehouse import builder
 from warehouse import db
+from warehouse import publish as wpublish
 
 
 def _ids(path) -> set[str]:
@@ -34,9 +35,9 @@ def fresh_cache():
 
 def test_only_the_added_rows_come_back(fixture_home, monkeypatch):
     monkeypatch.setenv("FABRICWATCH_HOME", str(fixture_home))
-    now, before = _ids(db.paths(fixture_home).published), _ids(db.list_releases(fixture_home)[0])
+    now, before = _ids(db.paths(fixture_home).published), _ids(wpublish.list_releases(fixture_home)[0])
     new = data.new_since_previous()
-    assert new["previous"] == db.list_releases(fixture_home)[0].name
+    assert new["previous"] == wpublish.list_releases(fixture_home)[0].name
     assert new["new_count"] == len(now - before) == 1
     assert set(new["new_observations"]["record_id"]) == now - before
     assert new["new_observations"]["value"].tolist() == [3.5e9]
@@ -61,7 +62,7 @@ def test_first_release_everything_is_new(tmp_path, monkeypatch):
     home = tmp_path / "home"
     builder.publish_home(home, lambda con: _load(con, False))
     monkeypatch.setenv("FABRICWATCH_HOME", str(home))
-    assert db.list_releases(home) == []
+    assert wpublish.list_releases(home) == []
     new = data.new_since_previous()
     everything = _ids(db.paths(home).published)
     assert new["previous"] is None and new["removed_observations"] == 0

@@ -176,7 +176,7 @@ def test_sql_console_rejects_drop_and_runs_select(app):
 
 def test_alerts_page_lists_rules_and_deliveries(app, fixture_home):
     """A rule and one delivery written through the alert store show on the Watch rules page."""
-    from warehouse import alerts
+    from alerts import rules as alerts
 
     rule = alerts.Rule(name="ui-check", indicator="ai_backend_network_revenue", condition="above", threshold=1e9,
                        channel="webhook", target="https://hooks.example.org/x")

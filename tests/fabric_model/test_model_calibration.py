@@ -11,8 +11,8 @@ import pytest
 from fabric_model import CALIBRATION_TOLERANCE, calibrate, calibration_failures, load_catalog, reference_points
 from fabric_model.calibration import (BENCHMARK_INDICATOR, check_calibration, ledger_observations, parse_hardware,
                                       points_from_observations, points_from_runs, run_status)
-from sources.curated_ledger import load_ledger
-from sources.parsers.nccl_runs import read_runs
+from sources.ledger.ledger import load_ledger
+from sources.parsers.nccl.runs import read_runs
 
 LOGS = Path(__file__).resolve().parents[2] / "sources" / "snapshots" / "nccl_logs"
 

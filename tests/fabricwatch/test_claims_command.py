@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from fabricwatch import cli
-from sources.curated_ledger import load_ledger
+from sources.ledger.ledger import load_ledger
 from sources.document import Document
 from sources.parsers import claims
 from warehouse import db, load, marts
+from warehouse import publish as wpublish
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "tests" / "fixtures" / "pages" / "delloro_ai_backend_2025-07-15.html"  # written for tests
@@ -30,7 +31,7 @@ def setup(tmp_path, monkeypatch):
     con = db.connect_work(db.paths(tmp_path / "home").work)
     load.replace_origin(con, "parse_delloro_news", claims.parse(doc))
     marts.apply_all(con)
-    db.publish(tmp_path / "home", con)
+    wpublish.publish(tmp_path / "home", con)
     return ledger
 
 

@@ -10,6 +10,7 @@ import pytest
 from fabricwatch import cli
 from sources.records import Observation, Provenance, Records
 from warehouse import db, load
+from warehouse import publish as wpublish
 
 
 @pytest.fixture()
@@ -21,7 +22,7 @@ def home(tmp_path, monkeypatch):
     recs = Records(observations=[Observation(indicator="switch_ports_shipped", subject="AI back-end", period="2024Q1",
                                              value=1.5e6, unit="units", kind="actual", prov=prov, speed_gbps=800)])
     load.replace_origin(con, "test", recs)
-    db.publish(tmp_path, con)
+    wpublish.publish(tmp_path, con)
     return tmp_path
 
 

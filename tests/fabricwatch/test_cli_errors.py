@@ -10,6 +10,7 @@ import pytest
 
 from fabricwatch import cli
 from warehouse import db
+from warehouse import publish as wpublish
 
 
 def run(capsys, *argv) -> tuple[int, str]:
@@ -28,7 +29,7 @@ def empty_home(tmp_path, monkeypatch):
 @pytest.fixture()
 def published(empty_home):
     con = db.connect_work(db.paths(empty_home).work)
-    db.publish(empty_home, con)
+    wpublish.publish(empty_home, con)
     return empty_home
 
 

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def bad_ledger(tmp_path, monkeypatch) -> Path:
     """The real curated ledger with one row naming an indicator that does not exist, read by the
     curated_ledger asset instead of the repo's ledger: its blocking validation must fail the run."""
-    import sources.curated_ledger as ledger_mod
+    import sources.ledger.ledger as ledger_mod
 
     bad = tmp_path / "curated"
     shutil.copytree(ROOT / "sources" / "curated", bad)

@@ -15,7 +15,7 @@ import dagster as dg
 import sqlalchemy
 
 from pipelines import dagster_storage
-from pipelines.runner import dagster_instance
+from pipelines.instance import dagster_instance
 
 
 @dg.asset

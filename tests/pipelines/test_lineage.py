@@ -128,7 +128,7 @@ def test_a_spec_only_refresh_reruns_the_model(refreshed_home, tmp_path):
 
 
 # What an ingested nccl-tests log changes, stated by hand (independent of the code's declarations):
-# its fetch replays it into the raw layer, and sources/parsers/nccl.py turns it into run summaries,
+# its fetch replays it into the raw layer, and sources/parsers/nccl/__init__.py turns it into run summaries,
 # per-size rows and bus-bandwidth observations (nccl_busbw, nccl_busbw_peak).
 NCCL_LOG_WRITES = {"raw.documents", "raw.fetch_log", "raw.changes", "raw.document_versions",
                    "core.nccl_runs", "core.nccl_rows", "core.observations"}

@@ -99,7 +99,7 @@ def test_runs_events_and_schedules_are_stored_in_postgres(postgres_server, tmp_p
     import dagster as dg
     import psycopg2
 
-    from pipelines.runner import prepare_dagster_home
+    from pipelines.instance import prepare_dagster_home
 
     pg = postgres_server
     monkeypatch.setenv(fw_instance.STORAGE_ENV, "postgres")

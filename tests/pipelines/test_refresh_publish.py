@@ -22,6 +22,7 @@ from pipelines.assets.publish import build_publish_asset
 from pipelines.resources import WarehouseResource
 from pipelines.runner import run_refresh
 from warehouse import db
+from warehouse import publish as wpublish
 
 pytestmark = pytest.mark.slow   # every test here runs the offline refresh (or several)
 
@@ -120,7 +121,7 @@ def test_reader_and_refresh_do_not_block_each_other(home):
     assert outcome.success and not outcome.skipped_publish
     assert reader.returncode == 0, err
     assert out.startswith("done") and int(out.split()[1]) > 10
-    assert len(db.list_releases(home)) >= 1
+    assert len(wpublish.list_releases(home)) >= 1
 
 
 def test_failed_blocking_check_does_not_publish(home, failing_check):

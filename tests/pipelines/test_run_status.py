@@ -56,7 +56,7 @@ def test_a_job_run_in_process_with_a_failing_check_records_a_failed_status(tmp_p
 def test_the_refresh_job_records_failure_and_success_without_the_cli(refreshed_home, tmp_path, monkeypatch, bad_ledger):
     """The real refresh job, executed as the daemon or the UI would (not through `fabricwatch refresh`)."""
     from pipelines.definitions import build_definitions
-    from pipelines.runner import dagster_instance
+    from pipelines.instance import dagster_instance
 
     home = tmp_path / "home"
     shutil.copytree(refreshed_home, home, ignore=shutil.ignore_patterns("dagster", refresh_status.NAME))

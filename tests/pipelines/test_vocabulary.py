@@ -9,7 +9,7 @@ import dagster as dg
 import pytest
 
 from pipelines.definitions import build_definitions
-from sources.parsing import StoredDocument, parse_documents, parser_version
+from sources.parsers.dispatch import StoredDocument, parse_documents, parser_version
 from sources.registry import REGISTRY, get
 from warehouse import marts
 
@@ -30,8 +30,9 @@ def test_parse_assets_are_versioned_by_their_parser_code(graph):
         assert graph.get(dg.AssetKey(f"parse_{source.source_id}")).code_version == parser_version(source.parser)
     # independent: the hash of the family's files, computed here
     h = hashlib.sha256()
-    for path in sorted((Path(__file__).resolve().parents[2] / "sources" / "parsers").glob("uec*.py")):
-        h.update(path.name.encode())
+    parsers = Path(__file__).resolve().parents[2] / "sources" / "parsers"
+    for path in [*sorted((parsers / "uec").rglob("*.py")), *sorted((parsers / "common").rglob("*.py"))]:
+        h.update(str(path.relative_to(parsers)).encode())
         h.update(path.read_bytes())
     assert parser_version("uec") == h.hexdigest()[:12]
 

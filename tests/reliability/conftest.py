@@ -1,4 +1,4 @@
-"""A refreshed $FABRICWATCH_HOME the fault scenarios copy (bench/reliability.py holds the scenarios)."""
+"""A refreshed $FABRICWATCH_HOME the fault scenarios copy (bench/reliability/__init__.py holds the scenarios)."""
 
 from __future__ import annotations
 

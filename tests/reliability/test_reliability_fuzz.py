@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sources.document import Document
-from sources.parsing import parser_module
+from sources.parsers.dispatch import parser_module
 from sources.records import ParseError
 from sources.registry import REGISTRY
 
@@ -58,7 +58,7 @@ CELLS = ["port_speed_gbps", "Test NIC", "2024", "2024Q5", "400", "-5", "1e400", 
 @given(rows=st.lists(st.lists(st.sampled_from(CELLS), min_size=0, max_size=24), max_size=6),
        noise=st.binary(max_size=60))
 def test_ledger_loader_gives_records_or_a_ledger_error(tmp_path_factory, rows, noise):
-    from sources.curated_ledger import LedgerError, load_ledger
+    from sources.ledger.ledger import LedgerError, load_ledger
 
     path = tmp_path_factory.mktemp("ledger") / "fuzz_observations.csv"
     path.write_bytes(LEDGER_HEADER.encode() + "\n".join(",".join(r) for r in rows).encode() + noise)

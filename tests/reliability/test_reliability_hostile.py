@@ -10,7 +10,7 @@ import pytest
 
 from sources import inbox
 from sources.document import Document
-from sources.parsing import parser_module
+from sources.parsers.dispatch import parser_module
 from sources.records import ParseError
 from sources.registry import REGISTRY
 from sources.spreadsheet import looks_like_formula, neutralize, neutralize_frame

@@ -1,9 +1,9 @@
 """The kill harness finds its phases in the refresh's progress lines, with the marts as 17
-`marts__<name>` steps or as one `build_marts` step (bench/reliability_faults.py PHASES)."""
+`marts__<name>` steps or as one `build_marts` step (bench/reliability/faults.py PHASES)."""
 
 from __future__ import annotations
 
-from bench.reliability_faults import PHASES
+from bench.reliability.faults import PHASES
 
 # progress lines as `fabricwatch refresh` prints them (pipelines/runner.py `_progress_hooks`)
 OLD = ["  ok    raw_sources  (1.1s)", "  ok    parse_sources  (3.7s)", "  ok    marts__source_changes  (0.3s)",

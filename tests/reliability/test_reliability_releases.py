@@ -8,13 +8,14 @@ import pytest
 
 from bench import reliability as rel
 from warehouse import db, releases
+from warehouse import publish as wpublish
 
 
 def _publish(home, run_id: str, finished_at: dt.datetime) -> None:
     con = db.connect_work(db.paths(home).work)
     con.execute("INSERT INTO meta.runs BY NAME SELECT ? AS run_id, ? AS started_at, ? AS finished_at, 'offline' AS mode, "
                 "'published' AS status, '{}' AS row_counts", [run_id, finished_at, finished_at])
-    db.publish(home, con)
+    wpublish.publish(home, con)
 
 
 def _publish_n(home, n: int) -> list[str]:
@@ -61,10 +62,10 @@ def test_restore_takes_the_newest_good_release_and_refuses_a_damaged_one(tmp_pat
     newest, older = releases.list_releases(db.paths(tmp_path).releases)
     newest.path.write_bytes(b"\0" * 100)
     with pytest.raises(db.PublishError, match="damaged"):
-        db.restore(tmp_path, newest.name)
-    assert db.restore(tmp_path) == older.path
+        wpublish.restore(tmp_path, newest.name)
+    assert wpublish.restore(tmp_path) == older.path
     assert releases.read_manifest(db.paths(tmp_path).published)["run_id"] == "run-00"
-    assert db.restore(tmp_path, "run-00").name == older.name          # by run id too
+    assert wpublish.restore(tmp_path, "run-00").name == older.name          # by run id too
 
 
 def test_a_damaged_published_file_is_named_and_set_aside_by_restore(tmp_path, monkeypatch):
@@ -76,7 +77,7 @@ def test_a_damaged_published_file_is_named_and_set_aside_by_restore(tmp_path, mo
     p.published.write_bytes(bytes(data))
     problem = releases.check_published(p.published)
     assert "damaged" in problem and "fabricwatch restore" in problem
-    db.restore(tmp_path)
+    wpublish.restore(tmp_path)
     assert releases.check_published(p.published) is None
     assert len(list((tmp_path / "damaged").glob("*.duckdb"))) == 1
     assert all(r.good for r in releases.list_releases(p.releases))

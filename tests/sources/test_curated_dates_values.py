@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sources.curated_ledger import LedgerError, convert_exact, date_basis_for, load_ledger
+from sources.ledger.ledger import LedgerError, convert_exact, date_basis_for, load_ledger
 
 BASE = Path(__file__).parents[1] / "fixtures" / "ledger" / "base"
 HEADER = ("indicator,subject,period,value,value_qualifier,unit,kind,speed_gbps,fabric,vendor,product_id,region,"

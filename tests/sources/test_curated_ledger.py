@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sources.curated_ledger import LedgerError, load_ledger, period_bounds
+from sources.ledger.ledger import LedgerError, load_ledger, period_bounds
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "ledger"
 BASE = FIXTURES / "base"

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from sources.curated_ledger import load_ledger
+from sources.ledger.ledger import load_ledger
 
 SEED_000 = "seed 000: AI 超級電腦的高速公路：從 GB200/GB300 看懂 RDMA 網路"
 SEED_003 = "seed 003: Backend Network（後端網路）"

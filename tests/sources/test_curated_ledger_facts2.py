@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sources.curated_ledger import DEFAULT_FOLDER, load_ledger
+from sources.ledger.ledger import DEFAULT_FOLDER, load_ledger
 
 ROW_RE = re.compile(r"facts\.csv row (\d+)")
 

@@ -1,4 +1,4 @@
-"""Entity registry validation, deterministic resolution and series keys (sources/entities.py)."""
+"""Entity registry validation, deterministic resolution and series keys (sources/ledger/entities.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from sources.curated_format import DEFAULT_FOLDER
-from sources.curated_ledger import LedgerError, load_ledger
-from sources.entities import (RegistryError, load_registry, normalize, period_basis, series_key)
+from sources.ledger.format import DEFAULT_FOLDER
+from sources.ledger.ledger import LedgerError, load_ledger
+from sources.ledger.entities import (RegistryError, load_registry, normalize, period_basis, series_key)
 
 HEADER = "entity_id,kind,name,parent_id,aliases,note\n"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from sources.units import (Quantity, convert, normalize_unit, parse_number, parse_pcie, parse_port_config,
+from sources.parsers.common.units import (Quantity, convert, normalize_unit, parse_number, parse_pcie, parse_port_config,
                            parse_quantity, parse_rate_gbps, parse_scaled, qualifier_before)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sources.cadence import CRON, DAYS, Cadence, stale_after_days
-from sources.curated_format import CADENCES as LEDGER_CADENCES
+from sources.ledger.format import CADENCES as LEDGER_CADENCES
 from sources.registry import CADENCES as REGISTRY_CADENCES
 from warehouse import db, load, marts
 

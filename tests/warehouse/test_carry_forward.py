@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sources.curated_ledger import load_ledger
-from sources.parsing import DocumentStatus
+from sources.ledger.ledger import load_ledger
+from sources.parsers.dispatch import DocumentStatus
 from sources.records import Observation, Provenance, Records
 from warehouse import db, load, marts, parse_state
 

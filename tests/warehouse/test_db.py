@@ -9,6 +9,7 @@ import duckdb
 import pytest
 
 from warehouse import db
+from warehouse import publish as wpublish
 
 
 def _sha(path) -> str:
@@ -61,9 +62,9 @@ def test_publish_replaces_atomically_and_keeps_releases(tmp_path):
     for i in range(7):
         con = db.connect_work(p.work)
         con.execute("INSERT INTO core.indicators (indicator, name, unit, category, cadence) VALUES (?, 'n', 'USD', 'market', 'yearly')", [f"i{i}"])
-        db.publish(home, con)
+        wpublish.publish(home, con)
         versions.append(_sha(p.published))
-    releases = db.list_releases(home)
+    releases = wpublish.list_releases(home)
     assert len(releases) == db.RELEASES_KEPT
     # the newest release is the previous published file, byte for byte
     assert _sha(releases[0]) == versions[-2]
@@ -74,27 +75,27 @@ def test_publish_replaces_atomically_and_keeps_releases(tmp_path):
 
 def test_publish_refuses_a_missing_work_db_and_leaves_published(tmp_path):
     p = db.paths(tmp_path)
-    db.publish(tmp_path, db.connect_work(p.work))
+    wpublish.publish(tmp_path, db.connect_work(p.work))
     before = _sha(p.published)
     shutil.rmtree(p.work.parent)
     with pytest.raises(db.PublishError):
-        db.publish(tmp_path)
+        wpublish.publish(tmp_path)
     assert _sha(p.published) == before
 
 
 def test_restore_puts_the_previous_release_back(tmp_path):
     p = db.paths(tmp_path)
     con = db.connect_work(p.work)
-    db.publish(tmp_path, con)
+    wpublish.publish(tmp_path, con)
     first = _sha(p.published)
     con = db.connect_work(p.work)
     con.execute("INSERT INTO core.indicators (indicator, name, unit, category, cadence) VALUES ('later', 'n', 'USD', 'market', 'yearly')")
-    db.publish(tmp_path, con)
+    wpublish.publish(tmp_path, con)
     assert _sha(p.published) != first
-    db.restore(tmp_path)
+    wpublish.restore(tmp_path)
     assert _sha(p.published) == first
     with pytest.raises(db.PublishError, match="no release matching"):
-        db.restore(tmp_path, "nope")
+        wpublish.restore(tmp_path, "nope")
 
 
 def test_published_file_is_readable_by_the_duckdb_1_5_cli(tmp_path):
@@ -105,7 +106,7 @@ def test_published_file_is_readable_by_the_duckdb_1_5_cli(tmp_path):
     if cli is None:
         pytest.skip("duckdb CLI (duckdb-cli from PyPI) not installed")
     import subprocess
-    db.publish(tmp_path, db.connect_work(db.paths(tmp_path).work))
+    wpublish.publish(tmp_path, db.connect_work(db.paths(tmp_path).work))
     out = subprocess.run([cli, "-readonly", str(db.paths(tmp_path).published), "-csv", "-c",
                           "SELECT count(*) FROM meta.schema_migrations"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

@@ -13,6 +13,7 @@ from fabricwatch import cli
 from fabricwatch.commands.export import export_marts
 from tests.fixtures.warehouse import builder
 from warehouse import db, marts
+from warehouse import publish as wpublish
 
 FINISHED = dt.datetime(2026, 3, 1, 6, 30)
 
@@ -24,7 +25,7 @@ def home(tmp_path_factory):
     con.execute("INSERT INTO meta.runs VALUES ('run-42', ?, ?, 'offline', 'published', NULL, '{}', 'fixture', NULL)",
                 [FINISHED - dt.timedelta(minutes=5), FINISHED])
     db.refresh_data_dictionary(con)
-    db.publish(home, con)
+    wpublish.publish(home, con)
     return home
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sources.curated_ledger import load_ledger
+from sources.ledger.ledger import load_ledger
 from sources.records import Observation, Provenance, Records
 from warehouse import db, load, marts
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from warehouse import db
+from warehouse import publish as wpublish
 from warehouse.query import QueryRejected, run_query
 
 
@@ -13,7 +14,7 @@ def home(tmp_path):
     con = db.connect_work(db.paths(tmp_path).work)
     con.execute("INSERT INTO core.indicators (indicator, name, unit, category, cadence) VALUES ('a', 'A', 'USD', 'market', 'yearly'), "
                 "('b', 'B', 'share', 'share', 'quarterly')")
-    db.publish(tmp_path, con)
+    wpublish.publish(tmp_path, con)
     return tmp_path
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shutil
 
-from sources.curated_ledger import load_ledger
+from sources.ledger.ledger import load_ledger
 from warehouse import db, load
 
 COLS = {"observations": "entity_id, entity_resolution, series_key, period_basis, evidence_has_value",

@@ -14,7 +14,7 @@ import datetime as dt
 
 import pytest
 
-from sources.curated_ledger import load_ledger
+from sources.ledger.ledger import load_ledger
 from warehouse import db, load, marts
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fetch_loopback import PAGE_V1, PAGE_V2, LoopbackServer, make_source
-from sources.http import HttpConfig
+from sources.fetch.http import HttpConfig
 
 
 @pytest.fixture

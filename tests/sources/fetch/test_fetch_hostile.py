@@ -9,8 +9,8 @@ import zlib
 import pytest
 from fetch_loopback import PAGE_V1, PAGE_V2, Resp, make_source
 
-from sources.fetchers import LiveFetcher
-from sources.http import HttpClient, HttpConfig, non_public_address
+from sources.fetch.fetchers import LiveFetcher
+from sources.fetch.http import HttpClient, HttpConfig, non_public_address
 from pipelines.fetcher_resource import fetch_and_record
 from warehouse.raw import source_status
 

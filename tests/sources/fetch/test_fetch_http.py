@@ -10,8 +10,8 @@ import time
 import pytest
 
 from fetch_loopback import Resp
-from sources.content import CharsetError, resolve_charset
-from sources.http import HttpClient, parse_retry_after
+from sources.fetch.content import CharsetError, resolve_charset
+from sources.fetch.http import HttpClient, parse_retry_after
 
 ALLOW_LOCAL = {"127.0.0.1"}
 HTML = ("text/html",)

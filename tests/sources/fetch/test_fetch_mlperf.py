@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 
 from fetch_loopback import Resp
-from sources.fetchers import LiveFetcher, ReplayFetcher
-from sources.github_discovery import expand
-from sources.parsing import StoredDocument, parse_documents
+from sources.fetch.fetchers import LiveFetcher, ReplayFetcher
+from sources.fetch.github_discovery import expand
+from sources.parsers.dispatch import StoredDocument, parse_documents
 from sources.registry import Discovery, Source
-from sources.snapshots import RecordedSnapshots, SnapshotStore
+from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
 from pipelines.fetcher_resource import fetch_and_record
 from warehouse.raw import latest_documents
 

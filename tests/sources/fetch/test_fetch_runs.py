@@ -7,10 +7,10 @@ import socket
 from pathlib import Path
 
 from fetch_loopback import PAGE_V1, PAGE_V2, Resp, make_source
-from sources.fetchers import LiveFetcher, RecordingFetcher, ReplayFetcher
-from sources.fetching import discover_links
+from sources.fetch.fetchers import LiveFetcher, RecordingFetcher, ReplayFetcher
+from sources.fetch.runs import discover_links
 from sources.registry import REGISTRY, Discovery, select
-from sources.snapshots import RecordedSnapshots, SnapshotStore
+from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
 from pipelines.fetcher_resource import fetch_and_record
 from warehouse.raw import latest_documents, recent_changes, source_status
 

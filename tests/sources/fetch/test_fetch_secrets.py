@@ -6,9 +6,10 @@ import logging
 
 from fetch_loopback import PAGE_V1, Resp, make_source
 
-from sources import http
-from sources.fetchers import LiveFetcher
+from sources.fetch import http
+from sources.fetch.fetchers import LiveFetcher
 from warehouse import db
+from warehouse import publish as wpublish
 from pipelines.fetcher_resource import fetch_and_record
 
 TOKEN = "ghp_FAKEtokenForTests0123456789abcdefABCD"
@@ -33,7 +34,7 @@ def test_a_token_from_the_environment_reaches_its_host_only_and_is_written_nowhe
         fetch_and_record(con, [src], fetcher, home=tmp_path)
     finally:
         fetcher.close()
-    db.publish(tmp_path, con)
+    wpublish.publish(tmp_path, con)
     # used where it belongs, and only there (not carried across the redirect to another host)
     assert any(h.headers.get("authorization") == f"Bearer {TOKEN}" for h in api.hits)
     assert all("authorization" not in h.headers for h in other.hits) and other.hits

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from fetch_loopback import PAGE_V1, PAGE_V2
-from sources.changes import compare_versions, diff_texts, extract_text
-from sources.snapshots import RecordedSnapshots, SnapshotStore, VersionMeta, recording_file_name, sha256
+from sources.fetch.changes import compare_versions, diff_texts, extract_text
+from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore, VersionMeta, recording_file_name, sha256
 
 
 def test_store_keeps_each_body_once_by_hash(tmp_path):

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from sources.parsers.claims_cjk import cjk_integer
-from sources.parsers.claims_extract import find_mentions
-from sources.parsers.claims_periods import find_periods
+from sources.parsers.common.cjk import cjk_integer
+from sources.parsers.common.mentions import find_mentions
+from sources.parsers.common.dates import find_periods
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "claims_zh"
 PRESS = list(csv.DictReader((FIXTURES / "press_figures.csv").open(encoding="utf-8")))

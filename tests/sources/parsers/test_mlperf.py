@@ -16,9 +16,9 @@ import pytest
 
 from sources.document import Document
 from sources.parsers import mlperf
-from sources.parsers.mlperf_nics import FABRICS, read_network
+from sources.parsers.mlperf.nics import FABRICS, read_network
 from sources.records import ParseError
-from sources.snapshots import RecordedSnapshots
+from sources.fetch.snapshots import RecordedSnapshots
 
 ROOT = Path(__file__).resolve().parents[3]
 SNAP = ROOT / "sources" / "snapshots" / "mlperf_training"

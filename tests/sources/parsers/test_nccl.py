@@ -10,7 +10,7 @@ import pytest
 
 from sources.document import Document
 from sources.parsers import nccl
-from sources.parsers.nccl_lines import classify, nccl_version_from_code, parse_row
+from sources.parsers.nccl.lines import classify, nccl_version_from_code, parse_row
 from sources.records import ParseError, flat
 
 REPO = Path(__file__).resolve().parents[3]

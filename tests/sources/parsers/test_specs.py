@@ -9,7 +9,7 @@ import pytest
 
 from sources.document import Document
 from sources.parsers import specs
-from sources.parsers.specs_extract import SpecPair
+from sources.parsers.specs.extract import SpecPair
 from sources.records import ParseError
 
 PAGES = Path(__file__).resolve().parents[2] / "fixtures" / "pages"

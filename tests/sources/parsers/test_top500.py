@@ -11,8 +11,8 @@ import pytest
 from fabricwatch.cli import main
 from sources.document import Document
 from sources.parsers import top500
-from sources.parsers.top500_families import notable_group
-from sources.parsers.top500_read import parse_list_date
+from sources.parsers.top500.families import notable_group
+from sources.parsers.top500.read import parse_list_date
 from sources.records import ParseError
 
 REPO = Path(__file__).resolve().parents[3]

@@ -18,8 +18,8 @@ import pytest
 
 from sources.document import Document
 from sources.parsers import top500
-from sources.parsers.top500_families import FABRIC_GROUPS, FAMILY_GROUPS, classify
-from sources.parsers.top500_read import read_list
+from sources.parsers.top500.families import FABRIC_GROUPS, FAMILY_GROUPS, classify
+from sources.parsers.top500.read import read_list
 
 REPO = Path(__file__).resolve().parents[3]
 LISTS = REPO / "sources" / "snapshots" / "top500_lists"

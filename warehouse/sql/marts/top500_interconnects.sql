@@ -3,7 +3,7 @@
 -- check: share_sums name=systems_share_sums_to_one column=systems_share groups=list total=1.0
 -- check: share_sums name=rmax_share_sums_to_one column=rmax_share groups=list total=1.0
 -- TOP500 systems and Rmax share per interconnect per list. The fabric group of each row is the
--- parser's (sources/parsers/top500_families.py, the one home of the mapping): the TOP500 family's
+-- parser's (sources/parsers/top500/families.py, the one home of the mapping): the TOP500 family's
 -- group unless the Interconnect text names another fabric (Slingshot filed under Gigabit Ethernet,
 -- Omni-Path and BXI filed under Infiniband). A system is never moved for a fabric its family does
 -- not say: the 2020-06 "RoCEv2/MN-Core DirectConnect" system stays with its Custom Interconnect family.

@@ -1,0 +1,119 @@
+"""Chinese ways of writing a quantity that the digit patterns of `claims_extract` do not see.
+
+Taiwanese and mainland press write figures as Chinese numerals (三成, 百分之三十五, 十萬顆), with
+measure words after counts (顆 / 個 / 台 / 埠 / 支 / 只 / 片 / 套) and with a scale (萬, 億, 兆) between
+the number and the measure word. This module turns those spans into `Mention`s:
+
+- percentages: ``百分之三十`` / ``百分之 25.5`` → 0.30 / 0.255 share; ``三成`` / ``7成`` / ``六成五`` →
+  0.3 / 0.7 / 0.65 share (成 = tenths); the hedge before (約, 近, 逾, 超過) or after (以上, 多) is kept;
+- counts written with Chinese numerals: ``十萬顆 GPU`` → 100,000 gpus, ``五百萬個`` → 5,000,000 units;
+- money written with Chinese numerals: ``三千億美元`` → 3e11 USD.
+
+Digits followed by a measure word are read in `claims_extract` (one set of measure-word rules:
+`CJK_MEASURE` here). Pure text in, mentions out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sources.parsers.common.units import CJK_SCALE, scale_factor, tidy_float
+
+CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+              "七": 7, "八": 8, "九": 9}
+_CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
+CJK_NUMERAL = r"[零〇一二兩两三四五六七八九十百千]+"
+
+# Measure words after a count and the unit they give: GPUs when a GPU (or accelerator) follows.
+CJK_MEASURE = r"顆|颗|個|个|台|臺|隻|只|支|片|套|張|张|座"
+_GPU_AFTER = r"\s*(?:NVIDIA\s*|輝達\s*|英偉達\s*|AMD\s*)?(?:GPU|加速器|Hopper|Blackwell|[HB]\d{2,3}|GB\d{3}|MI\d{3}|Trainium|TPU|XPU)"
+_PORT_WORDS = r"埠|個埠|个埠|端口|個端口|个端口|連接埠"
+# Words that make 成 something other than tenths: 成長 (growth), 成本 (cost), 成為 (become), ...
+_NOT_TENTHS = r"長|长|本|為|为|員|员|功|熟|交|立|品|型|果|效|就|績|绩|份|分|千|萬|万|群|都|年|真"
+
+
+def cjk_integer(text: str) -> int:
+    """Chinese numerals below 10,000: '三' 3, '十' 10, '二十五' 25, '一百零八' 108, '兩千' 2000.
+
+    Digit strings written with numerals one by one ('二〇二五') read positionally. ValueError otherwise.
+    """
+    s = text.strip()
+    if not s or any(ch not in CJK_DIGITS and ch not in _CJK_UNITS for ch in s):
+        raise ValueError(f"not a Chinese numeral: {text!r}")
+    if all(ch in CJK_DIGITS for ch in s) and len(s) > 1:
+        return int("".join(str(CJK_DIGITS[ch]) for ch in s))
+    total, digit, last_unit = 0, None, 10_000
+    for ch in s:
+        if ch in CJK_DIGITS:
+            if digit is not None and CJK_DIGITS[ch] != 0:
+                raise ValueError(f"two digits in a row: {text!r}")
+            digit = CJK_DIGITS[ch] if CJK_DIGITS[ch] != 0 else None
+        else:
+            if _CJK_UNITS[ch] >= last_unit:  # 十十, 百千: units must fall
+                raise ValueError(f"not a Chinese numeral: {text!r}")
+            last_unit = _CJK_UNITS[ch]
+            total += (1 if digit is None else digit) * _CJK_UNITS[ch]
+            digit = None
+    return total + (digit or 0)
+
+
+def _number(text: str) -> float:
+    """Digits ('30', '25.5', '1,320') or Chinese numerals ('三十')."""
+    t = text.replace(",", "").strip()
+    if re.fullmatch(r"\d+(?:\.\d+)?", t):
+        return float(t)
+    return float(cjk_integer(t))
+
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|" + CJK_NUMERAL
+_PERCENT_WORDS = re.compile(r"百分之\s*(" + _NUM + r")")
+_TENTHS = re.compile(r"(?<![\d零〇一二兩两三四五六七八九十百千])(\d|[一二兩两三四五六七八九十])\s*成"
+                     r"(?:\s*([一二三四五六七八九\d])(?![\d成]))?(?!" + _NOT_TENTHS + r")")
+# 數千顆, 幾萬台, 上萬顆, 成千: "several thousand" is not a figure.
+_CJK_COUNT = re.compile(r"(?<![\d.,零〇一二兩两三四五六七八九十百千萬万億亿數数幾几上成])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*"
+                        r"(?:(" + CJK_MEASURE + r")|(" + _PORT_WORDS + r"))")
+_CJK_MONEY = re.compile(r"(?<![\d.,零〇一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
+
+
+def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, str | None]]:
+    """(start, end, value, unit, qualifier, noun) of every Chinese-written quantity in `s`.
+
+    `hedge(before, after)` gives the qualifier from the text around a figure (one rule for the
+    whole extractor).
+    """
+    out = []
+    for m in _PERCENT_WORDS.finditer(s):
+        try:
+            value = _number(m.group(1)) / 100
+        except ValueError:
+            continue
+        out.append((m.start(), m.end(), tidy_float(value), "share", hedge(s[:m.start()], s[m.end():]), None))
+    for m in _TENTHS.finditer(s):
+        first = _number(m.group(1))
+        if first > 10:
+            continue
+        value = first / 10 + (_number(m.group(2)) / 100 if m.group(2) else 0.0)
+        out.append((m.start(), m.end(), tidy_float(value), "share", hedge(s[:m.start()], s[m.end():]), None))
+    for m in _CJK_COUNT.finditer(s):
+        try:
+            n = cjk_integer(m.group(1))
+        except ValueError:
+            continue
+        if n == 1 and not m.group(2):
+            continue  # 一台電腦, 一個機櫃: an article, not a count
+        value = tidy_float(n * scale_factor(m.group(2)))
+        if m.group(4):
+            unit = "ports"
+        elif re.match(_GPU_AFTER, s[m.end():], re.I):
+            unit = "gpus"
+        else:
+            unit = "units"
+        out.append((m.start(), m.end(), value, unit, hedge(s[:m.start()], s[m.end():]), (m.group(3) or m.group(4))))
+    for m in _CJK_MONEY.finditer(s):
+        try:
+            n = cjk_integer(m.group(1))
+        except ValueError:
+            continue
+        out.append((m.start(), m.end(), tidy_float(n * scale_factor(m.group(2))), "USD",
+                    hedge(s[:m.start()], s[m.end():]), None))
+    return out

@@ -1,0 +1,155 @@
+"""Publishing the working database: checkpoint, copy, atomic rename over the published file, the
+releases kept for rollback, and restoring one (DESIGN §4, the publish protocol).
+
+Readers keep the file they opened; a killed publish leaves the published file exactly as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import duckdb
+
+from warehouse.db import STORAGE_COMPATIBILITY, PublishError, WarehousePaths, paths
+
+
+def publish(home: str | Path, con: duckdb.DuckDBPyConnection | None = None) -> Path:
+    """Atomically publish the working database. `con`, if given, is the open work connection; it is closed.
+
+    Order matters for crash safety: the copy is complete and fsynced before the rename, and the
+    rename is the only step that changes what readers see.
+    """
+    p = paths(home)
+    if con is not None:
+        con.execute("CHECKPOINT")
+        con.close()
+    if not p.work.exists():
+        raise PublishError(f"no working database at {p.work}")
+    wal = p.work.with_name(p.work.name + ".wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise PublishError(f"working database has an unflushed WAL ({wal}); is a refresh still running?")
+    _install(p, p.work)
+    return p.published
+
+
+def list_releases(home: str | Path) -> list[Path]:
+    """Previous published files, newest first."""
+    rel = paths(home).releases
+    return sorted(rel.glob("warehouse-*.duckdb"), reverse=True) if rel.exists() else []
+
+
+def restore(home: str | Path, release: str | None = None) -> Path:
+    """Put a previous release back as the published warehouse (atomically). Default: the newest good one.
+
+    A release whose checksum or contents are damaged is never restored (warehouse/releases.py)."""
+    from warehouse import releases as rel
+
+    p = paths(home)
+    kept = rel.list_releases(p.releases)
+    if not kept:
+        raise PublishError(f"no releases under {p.releases}")
+    if release is None:
+        chosen = next((r for r in kept if r.good), None)
+        if chosen is None:
+            raise PublishError(f"every release under {p.releases} is damaged: "
+                               + "; ".join(f"{r.name}: {r.problem}" for r in kept))
+    else:
+        chosen = next((r for r in kept if release in r.name or release == r.run_id), None)
+        if chosen is None:
+            raise PublishError(f"no release matching {release!r}; have: {', '.join(r.name for r in kept)}")
+        if not chosen.good:
+            raise PublishError(f"release {chosen.name} is damaged ({chosen.problem}); not restored")
+    _install(p, chosen.path)
+    return chosen.path
+
+
+def _install(p: WarehousePaths, source: Path) -> None:
+    """Copy `source` beside the published file, check it opens, keep the old one, rename over it.
+
+    One publish at a time (publish.lock); each file gets its manifest (warehouse/releases.py)."""
+    from warehouse import releases
+    from warehouse.refresh_lock import publish_lock
+
+    p.home.mkdir(parents=True, exist_ok=True)
+    tmp = p.published.with_name(f".{p.published.name}.{os.getpid()}.tmp")
+    staged = releases.staged_manifest_path(p.published)
+    with publish_lock(p.home):
+        _remove_orphans(p)
+        try:
+            shutil.copyfile(source, tmp)
+            from warehouse.materialize import materialize_file  # marts as tables for readers (issue 15)
+
+            materialize_file(tmp, STORAGE_COMPATIBILITY)
+            _fsync(tmp)
+            _verify(tmp)
+            releases.write_manifest(staged, releases.build_info(tmp))
+            if p.published.exists():
+                _keep_release(p)
+            os.replace(tmp, p.published)
+            os.replace(staged, releases.manifest_path(p.published))
+            _fsync_dir(p.home)
+        finally:
+            if tmp.exists():
+                tmp.unlink()
+        releases.prune(p.releases)
+
+
+def _remove_orphans(p: WarehousePaths) -> None:
+    """Temporary copies left by a publish killed half-way (their pid is gone): removed, never piled up."""
+    for tmp in p.home.glob(f".{p.published.name}.*.tmp"):
+        pid = tmp.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            tmp.unlink(missing_ok=True)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _keep_release(p: WarehousePaths) -> None:
+    from warehouse import releases
+
+    manifest = releases.read_manifest(p.published)
+    if manifest is not None and releases.check(p.published, manifest, deep=False):
+        # a damaged published file (being replaced by `restore`) is set aside, never kept as a release
+        damaged = p.home / "damaged"
+        damaged.mkdir(exist_ok=True)
+        os.replace(p.published, damaged / f"warehouse-{releases.release_stamp()}.duckdb")
+        return
+    p.releases.mkdir(parents=True, exist_ok=True)
+    target = p.releases / f"warehouse-{releases.release_stamp()}.duckdb"
+    try:
+        os.link(p.published, target)  # same inode: the published file is replaced, never modified
+    except OSError:
+        shutil.copyfile(p.published, target)
+    releases.write_manifest(releases.manifest_path(target), manifest or releases.build_info(target))
+
+
+def _verify(path: Path) -> None:
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+        con.execute("SELECT max(version) FROM meta.schema_migrations").fetchone()
+        con.close()
+    except Exception as exc:  # noqa: BLE001 - any failure means the copy is unusable
+        raise PublishError(f"copied warehouse {path} does not open: {exc}") from exc
+
+
+def _fsync(path: Path) -> None:
+    with open(path, "rb") as fh:
+        os.fsync(fh.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
