@@ -53,7 +53,8 @@ def test_every_page_title_and_section_is_in_the_catalog():
         assert f"page.{page.url_path}" in i18n.catalog(), page.url_path
         assert i18n.t(f"page.{page.url_path}", "en") == page.title  # the English title is pages_index's
         assert f"nav.section.{page.section.lower()}" in i18n.catalog(), page.section
-    assert PAGES[3].label("zh-TW") == "技術路線圖" and PAGES[3].section_label("zh-TW") == "追蹤"
+    roadmap = next(p for p in PAGES if p.url_path == "roadmap")
+    assert roadmap.label("zh-TW") == "技術路線圖" and roadmap.section_label("zh-TW") == "追蹤"
 
 
 def test_language_from_environment_is_read_at_call_time(monkeypatch):
