@@ -211,7 +211,9 @@ def headline(latest: pd.DataFrame, cons: pd.DataFrame, today: dt.date | None = N
         return out
     period = latest["period"].astype(str)
     years = pd.to_numeric(period.where(period.str.fullmatch(r"\d{4}")), errors="coerce")
-    actuals = latest[latest["kind"].isin(ACTUAL_KINDS) & (years <= last_year)].assign(_year=years)
+    # the year column first, then the filter (assigning a Series to an empty frame would create rows)
+    dated = latest.assign(_year=years)
+    actuals = dated[dated["kind"].isin(ACTUAL_KINDS) & (dated["_year"] <= last_year)]
     if not actuals.empty:
         out["actual"] = actuals.sort_values(["_year", "published_on"], na_position="first").iloc[-1]
     for year in horizon:

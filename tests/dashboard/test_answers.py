@@ -133,3 +133,11 @@ def test_conflict_groups_largest_disagreement_first():
     out = answers.sorted_groups(groups, pairs, {"a": "A", "b": "B", "c": "C"})
     assert list(out["title"]) == ["B", "A", "C"]
     assert list(answers.sorted_groups(groups, pairs, {}, min_spread=0.5)["series_key"]) == ["b", "c"]
+
+
+def test_no_annual_actual_gives_no_card_actual():
+    # monthly counts only (UEC members): nothing to show as "last year's actual", and no empty row made up
+    latest = _latest([("2023-07", "actual", 9.0, None, "UEC", D("2023-07-19")),
+                      ("2024-04", "actual", 55.0, None, "UEC", D("2024-04-10"))])
+    cons = pd.DataFrame(columns=["period", "kind", "median", "n_publishers"])
+    assert answers.headline(latest, cons, dt.date(2026, 12, 1))["actual"] is None
