@@ -31,8 +31,8 @@ def scale(unit: str | None, values: pd.Series) -> tuple[float, str]:
     zh = current() == "zh-TW"
     if unit == "USD":
         if zh:
-            return (1e8, "億美元") if top >= 1e8 else (1e4, "萬美元")
-        return (1e9, "USD bn") if top >= 1e9 else (1e6, "USD M")
+            return (1e8, "億美元") if top >= 1e8 else ((1e4, "萬美元") if top >= 1e5 else (1.0, "美元"))
+        return (1e9, "USD bn") if top >= 1e9 else ((1e6, "USD M") if top >= 1e6 else (1.0, "USD"))
     if unit == "share":
         return 1.0, "%"
     if unit in ("units", "ports", "count", "gpus", "systems"):
@@ -171,7 +171,7 @@ def revision_figure(trail: pd.DataFrame, unit: str | None, height: int = HEIGHT)
             x=grp["published_on"], y=grp["value"] / div * k, mode="markers", showlegend=False, legendgroup=publisher,
             marker=dict(symbol=[symbol("forecast", q) for q in grp["value_qualifier"]], size=12, color=colour),
             customdata=_custom(grp), hovertemplate=_hover(unit == "share")))
-    fig.update_xaxes(hoverformat="%Y-%m-%d", tickformat="%Y-%m")
+    fig.update_xaxes(hoverformat="%Y-%m-%d", tickformat="%Y-%m", title_text=t("answers.vintage_axis"))
     fig.update_yaxes(title_text=unit_text, rangemode="tozero", tickformat=",.3~f")
     return _style(fig, height)
 

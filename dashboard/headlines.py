@@ -48,7 +48,7 @@ def _kind(kind) -> str:
 
 def _source_line(row) -> str:
     bound = answers.bound_text(row["value_qualifier"])
-    return t("headlines.source", period=row["period"], kind=_kind(row["kind"]) + (f" {bound}" if bound else ""),
+    return t("headlines.source", period=row["period"], kind=_kind(row["kind"]) + bound,
              publisher=row["publisher"], vintage=answers.vintage(row["published_on"]))
 
 

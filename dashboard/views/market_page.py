@@ -14,15 +14,16 @@ ui.question("a")
 ui.require_warehouse()
 
 size, size_labels = data.mart("market_size"), ui.labels("marts.market_size")
-# market-wide money figures: a vendor's own revenue is not a market (it has its vendor dimension)
-money = size[(size["unit"] == "USD") & size["vendor"].isna()] if not size.empty else size
+# money figures; market-wide indicators first (a vendor's own revenue is titled with the vendor, never a card)
+money = size[size["unit"] == "USD"] if not size.empty else size
 if money.empty:
     ui.empty(t("market.no_figures"))
     st.stop()
 
 catalog = data.indicator_catalog().set_index("indicator")
 counts = money["indicator"].value_counts()
-indicators = sorted(counts.index, key=lambda i: (i != MARKET_FIRST, -counts[i], i))
+vendor_share = money.assign(v=money["vendor"].notna()).groupby("indicator")["v"].mean()
+indicators = sorted(counts.index, key=lambda i: (i != MARKET_FIRST, vendor_share[i] > 0.5, -counts[i], i))
 indicator = st.selectbox(t("market.indicator"), indicators, key="market_indicator",
                          format_func=lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i))
 picked = money[money["indicator"] == indicator]
