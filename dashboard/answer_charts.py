@@ -133,7 +133,11 @@ def consensus_figure(points: pd.DataFrame, cons: pd.DataFrame, unit: str | None,
     _period_ticks(fig, pd.concat([points[["period", "period_start"]], cons[["period", "period_start"]]]))
     fig.update_yaxes(title_text=unit_text, rangemode="tozero", tickformat=",.3~f", separatethousands=True)
     _style(fig, height)
-    fig.update_layout(barmode="overlay", legend=dict(font=dict(size=11)), margin=dict(l=10, r=10, t=60, b=10))
+    # the legend under the plot: on a phone (420 px) a legend on top pushed the plot under the tool bar
+    entries = sum(1 for tr in fig.data if tr.showlegend is not False)
+    fig.update_layout(barmode="overlay", height=height + 22 * -(-entries // 2),
+                      legend=dict(font=dict(size=11), orientation="h", yanchor="top", y=-0.12, x=0, xanchor="left"),
+                      margin=dict(l=10, r=10, t=30, b=10))
     return fig
 
 

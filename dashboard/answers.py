@@ -26,7 +26,7 @@ from dashboard.i18n import t, t_or
 ACTUAL_KINDS = ("actual", "estimate")
 FORECAST_KINDS = ("forecast", "vendor_claim")
 LOWER, UPPER = (">", ">="), ("<", "<=")
-TOP_PUBLISHERS = 8   # legend entries a chart shows; the rest are "others"
+TOP_PUBLISHERS = 6   # legend entries a chart shows; the rest are "others" (readable at 420 px)
 
 
 def basis(kind: str | None) -> str:
@@ -60,6 +60,7 @@ def vintage(published_on) -> str:
 
 # ---- series titles -------------------------------------------------------------------------------------------
 
+CJK = re.compile(r"[\u3400-\u9fff]")
 SPEED_GROUP = re.compile(r"^\d+(?:\.\d+)?[gt](?:_\d+(?:\.\d+)?[gt])+(?:_plus)?$")
 
 
@@ -101,8 +102,12 @@ def series_titles(rows: pd.DataFrame, entity_names: dict[str, str] | None = None
     named = {}
     if catalog is not None and not catalog.empty:   # marts.series_catalog: the vocabulary's titles and definitions
         for r in catalog.itertuples():
-            title = (r.title_zh if zh and isinstance(r.title_zh, str) and r.title_zh else r.title_en)
+            title = (r.title_zh if zh and isinstance(r.title_zh, str) and CJK.search(r.title_zh) else
+                     None if zh else r.title_en)
             definition = (r.definition_zh if zh and isinstance(r.definition_zh, str) and r.definition_zh else r.definition_en)
+            if isinstance(definition, str) and ":" in definition[:60]:
+                head, rest = definition.split(":", 1)    # "ai_backend_network_revenue: ..." -> the text, no id
+                definition = rest.strip() if re.fullmatch(r"[a-z0-9_]+", head.strip()) else definition
             named[r.series_key] = (title, definition)
     out = []
     for key, grp in rows.groupby("series_key", sort=False):
@@ -110,7 +115,10 @@ def series_titles(rows: pd.DataFrame, entity_names: dict[str, str] | None = None
         kind = first.get("series_kind")
         title, definition = named.get(key, (None, None))
         built = series_parts(first, "") if title else []
-        title = title or series_title(first, entity_names, grp["subject"].mode().iloc[0], kind)
+        if not title:
+            title = series_title(first, entity_names, grp["subject"].mode().iloc[0], kind)
+            if zh and isinstance(first.get("indicator"), str):   # the indicator's Chinese name leads
+                title = f"{i18n.indicator_name(first.get('indicator'), None)}——{title}"
         publishers = sorted(grp["publisher"].dropna().unique())
         ordered = grp.sort_values("period_start")
         out.append({"series_key": key, "title": title, "indicator": first.get("indicator"),
@@ -171,13 +179,18 @@ def conflict_titles(conflicts: pd.DataFrame, entity_names: dict[str, str] | None
     is the key's last dimension)."""
     zh = i18n.current() != i18n.DEFAULT
     named = {} if catalog is None or catalog.empty else {
-        r.series_key: (r.title_zh if zh and isinstance(r.title_zh, str) and r.title_zh else r.title_en)
-        for r in catalog.itertuples()}
+        r.series_key: (r.title_zh if isinstance(r.title_zh, str) and CJK.search(r.title_zh) else None) if zh
+        else r.title_en for r in catalog.itertuples()}
     out = {}
     for key, grp in conflicts.groupby("series_key", sort=False):
         first = grp.iloc[0]
         kind = str(key).rsplit("|", 1)[-1] if isinstance(key, str) and "|" in key else None
-        out[key] = named.get(key) or series_title(first, entity_names or {}, grp["subject"].mode().iloc[0], kind)
+        title = named.get(key)
+        if not title:
+            title = series_title(first, entity_names or {}, grp["subject"].mode().iloc[0], kind)
+            if zh and isinstance(first.get("indicator"), str):
+                title = f"{i18n.indicator_name(first.get('indicator'), None)}——{title}"
+        out[key] = title
     return out
 
 

@@ -204,10 +204,7 @@ def table(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, help
     total = len(df) if total is None else total
     cut = newest(df)
     shown = cut[[c for c in columns if c in cut.columns]] if columns else cut
-    # a missing text reads "—", never "None"
-    text_cols = [c for c in shown.columns if shown[c].dtype == object and shown[c].isna().any()]
-    if text_cols:
-        shown = shown.assign(**{c: shown[c].where(shown[c].notna(), "—") for c in text_cols})
+    shown = readable_gaps(shown)
     st.dataframe(shown, hide_index=True, width="stretch", height=height,
                  column_config=column_config(shown, labels, help_texts), key=f"{key}_table")
     _cut_notice(len(shown), total)
@@ -215,6 +212,24 @@ def table(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, help
         sources(df, key, labels, provenance=provenance, rows=rows, total=total)
     else:
         download(df, key, rows=rows)
+
+
+def readable_gaps(df: pd.DataFrame) -> pd.DataFrame:
+    """A missing text reads "—" and a missing calendar date "undated" (in the reader's language), never "None"."""
+    from dashboard import answers
+
+    out = {}
+    for col in df.columns:
+        values = df[col]
+        if not values.isna().any() or pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
+            continue
+        if pd.api.types.is_datetime64_any_dtype(values):
+            dates = values.dropna()
+            if dates.empty or dates.dt.normalize().eq(dates).all():   # calendar dates only; timestamps keep theirs
+                out[col] = [answers.vintage(v) for v in values]
+        elif pd.api.types.is_string_dtype(values) or values.dtype == object:
+            out[col] = values.astype(object).where(values.notna(), "—")
+    return df.assign(**out) if out else df
 
 
 def badge(status: str | None) -> str:

@@ -39,7 +39,8 @@ series = explorer.explore(annual_like, f"market_size::{indicator}", size_labels,
 if not cumulative.empty:
     st.markdown(f"**{t('market.cumulative')}**")
     st.caption(t("market.cumulative_caption"))
-    ui.table(shape.with_hedged_value(cumulative), "market_size_cumulative", size_labels,
+    ui.table(ui.dates_as_text(shape.with_hedged_value(cumulative).assign(
+        kind=cumulative["kind"].map(answer_charts.t_kind)), ["published_on"]), "market_size_cumulative", size_labels,
              columns=["subject", "period", "as_stated", "kind", "publisher", "published_on", "url"])
 
 st.subheader(t("market.revisions_header"))

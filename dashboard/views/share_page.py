@@ -33,7 +33,7 @@ fig = answer_charts.share_figure(shown, basis)
 ui.chart(fig, shown[~shown["derived"]], "fabric_share", labels, caption=t("share.caption"))
 
 table = shape.with_hedged_value(shown.assign(fabric=shown["fabric"].map(answers.fabric_title)), value="share")
-table = ui.dates_as_text(table, ["published_on"])
+table = ui.dates_as_text(table.assign(kind=table["kind"].map(answer_charts.t_kind)), ["published_on"])
 table = table.assign(derived=table["derived"].map({True: t("share.derived_yes"), False: t("share.derived_no")}))
 ui.table(table.sort_values(["period_start", "fabric"]), "fabric_share_table",
          labels | {"derived": t("share.derived_column"), "as_stated": t("share.as_stated")},
@@ -45,7 +45,7 @@ if not revenue.empty:
     st.subheader(t("share.revenue_header"))
     st.caption(t("share.revenue_caption"))
     revenue = shape.with_hedged_value(revenue.assign(value=revenue["revenue_usd"], unit="USD"))
-    revenue = ui.dates_as_text(revenue.assign(segment=revenue["segment"].map(lambda s: answers.segment_words(s) or "—"),
+    revenue = ui.dates_as_text(revenue.assign(kind=revenue["kind"].map(answer_charts.t_kind), segment=revenue["segment"].map(lambda s: answers.segment_words(s) or "—"),
                                               fabric=revenue["fabric"].map(answers.fabric_title)), ["published_on"])
     ui.table(revenue, "fabric_revenue", labels,
              columns=["segment", "period", "fabric", "as_stated", "kind", "publisher", "published_on", "url"])
