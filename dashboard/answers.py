@@ -238,16 +238,6 @@ def headline(latest: pd.DataFrame, cons: pd.DataFrame, today: dt.date | None = N
     return out
 
 
-def pick_series(titles: pd.DataFrame, *, annual: bool = True) -> str | None:
-    """The series a headline reads: market-wide, annual (or the finest non-cumulative basis), most publishers."""
-    if titles.empty:
-        return None
-    usable = titles[titles["series_kind"] != "cumulative"]
-    if annual and (usable["series_kind"] == "annual").any():
-        usable = usable[usable["series_kind"] == "annual"]
-    return usable.iloc[0]["series_key"] if not usable.empty else None
-
-
 # ---- conflicts -------------------------------------------------------------------------------------------------
 
 TIER_ORDER = ("original", "press", "aggregator", "unverified")
@@ -292,12 +282,6 @@ def with_complements(shares: pd.DataFrame) -> pd.DataFrame:
                             value_qualifier=lonely["value_qualifier"].map(lambda q: FLIP.get(q, q) if isinstance(q, str) else q),
                             derived=True)
     return pd.concat([two, derived], ignore_index=True)
-
-
-def language_note() -> str:
-    """Which words stay in the source's language."""
-    return t("ui.evidence_language") if i18n.current() != i18n.DEFAULT else ""
-
 
 
 # ---- technology roadmap ----------------------------------------------------------------------------------------

@@ -67,12 +67,6 @@ def newest(df: pd.DataFrame, n: int | None = None) -> pd.DataFrame:
     return ordered.head(n)
 
 
-def lines_notice(shown: int, total: int) -> None:
-    """Under a chart that draws only the newest of its lines (shape.newest_lines): how many, and where the rest are."""
-    if shown < total:
-        st.caption(t("ui.lines_cut", shown=f"{shown:,}", total=f"{total:,}"))
-
-
 def _cut_notice(shown: int, total: int) -> None:
     if shown < total:
         st.caption(t("ui.rows_cut", shown=f"{shown:,}", total=f"{total:,}"))

@@ -4,7 +4,7 @@ and the reference line; this year's and next year's figures on cards."""
 
 import streamlit as st
 
-from dashboard import components as ui, data, explorer, i18n
+from dashboard import components as ui, data, explorer
 from dashboard.i18n import t
 
 SPEEDS_FIRST = (800.0, 1600.0)   # the speeds the page opens on

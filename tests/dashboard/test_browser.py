@@ -23,7 +23,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 ROOT = Path(__file__).resolve().parents[2]
 # Pages that show headline numbers and tables rather than charts.
-PAGES_WITHOUT_CHARTS = {"overview", "sources", "alerts"}
+PAGES_WITHOUT_CHARTS = {"overview", "sources", "alerts", "conflicts"}
 
 pytestmark = [
     pytest.mark.browser,
@@ -161,10 +161,8 @@ def test_page_in_real_browser(server, browser, page, tmp_path):
                                      + (", [data-testid='stAlert']" if page.url_path == "alerts" else ""))
 
 
-# Pages translated so far (the others keep English headers until their second pass; their titles in the
-# navigation are translated already). Each opens from a link with ?lang=zh-TW, in Chinese.
-TRANSLATED = [p for p in PAGES if p.url_path in ("overview", "market", "ports-optics", "roadmap", "uec", "model",
-                                                 "benchmarks", "top500", "mlperf", "alerts", "sources")]
+# Every page opens from a link with ?lang=zh-TW, in Chinese.
+TRANSLATED = list(PAGES)
 
 
 @pytest.mark.parametrize("page", TRANSLATED, ids=[p.url_path for p in TRANSLATED])
@@ -183,7 +181,7 @@ def test_page_in_zh_tw_in_real_browser(server, browser, page, tmp_path):
     body = browser.find_element(By.TAG_NAME, "body").text
     assert "語言 · Language" in body  # the sidebar switch
     # the sources expander, translated (the Sources & quality page's tables are themselves the sources: its tabs)
-    assert "來源與資料" in body or page.default or page.url_path in ("alerts", "sources")
+    assert "來源與資料" in body or page.default or page.url_path in ("alerts", "sources", "conflicts")
     if page.url_path == "sources":
         assert all(tab in body for tab in ("來源", "檢查", "衝突", "過期指標", "待審聲明", "SQL 主控台"))
     assert "lang=zh-TW" in browser.current_url  # the address keeps the language when copied
