@@ -105,9 +105,9 @@ def series_titles(rows: pd.DataFrame, entity_names: dict[str, str] | None = None
             title = (r.title_zh if zh and isinstance(r.title_zh, str) and CJK.search(r.title_zh) else
                      None if zh else r.title_en)
             definition = (r.definition_zh if zh and isinstance(r.definition_zh, str) and r.definition_zh else r.definition_en)
-            if isinstance(definition, str) and ":" in definition[:60]:
-                head, rest = definition.split(":", 1)    # "ai_backend_network_revenue: ..." -> the text, no id
-                definition = rest.strip() if re.fullmatch(r"[a-z0-9_]+", head.strip()) else definition
+            if isinstance(definition, str):   # "ai_backend_network_revenue: ..." (or "：") -> the text, no id
+                head, sep, rest = definition.replace("：", ":", 1).partition(":")
+                definition = rest.strip() if sep and re.fullmatch(r"[a-z0-9_]+", head.strip()) else definition
             named[r.series_key] = (title, definition)
     out = []
     for key, grp in rows.groupby("series_key", sort=False):

@@ -141,3 +141,16 @@ def test_no_annual_actual_gives_no_card_actual():
                       ("2024-04", "actual", 55.0, None, "UEC", D("2024-04-10"))])
     cons = pd.DataFrame(columns=["period", "kind", "median", "n_publishers"])
     assert answers.headline(latest, cons, dt.date(2026, 12, 1))["actual"] is None
+
+
+def test_a_catalog_definition_is_shown_without_the_indicator_id():
+    rows = pd.DataFrame({"series_key": ["k"], "indicator": ["optics_units_shipped"], "entity_id": ["optics-800g"],
+                         "subject": ["800G"], "segment": ["-"], "speed_gbps": [800.0], "fabric": [None], "vendor": [None],
+                         "region": [None], "series_kind": ["annual"], "publisher": ["A"], "period": ["2025"],
+                         "period_start": [D("2025-01-01")], "unit": ["units"]})
+    catalog = pd.DataFrame({"series_key": ["k"], "title_en": ["800G optical modules, annual"], "title_zh": ["800G 光模組，年度"],
+                            "definition_en": ["optics_units_shipped: Optical modules shipped"],
+                            "definition_zh": ["optics_units_shipped：光模組出貨量"]})
+    titles = answers.series_titles(rows, {}, catalog)
+    assert titles.loc[0, "title"] == "800G optical modules, annual"
+    assert titles.loc[0, "definition"] == "Optical modules shipped"
