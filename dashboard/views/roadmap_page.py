@@ -60,7 +60,8 @@ else:
         st.caption(t("roadmap.undated_products", n=len(undated)))
 
 st.subheader(t("roadmap.catalog_header", shown=len(catalog), total=len(roadmap)))
-ui.table(ui.dates_as_text(catalog, ["announced_on", "shipping_on", "introduced_on"]), "product_catalog", labels, ui.column_help("marts.bandwidth_roadmap"),
+shown_catalog = catalog.assign(kind=catalog["kind"].map(lambda k: i18n.t_or(f"roadmap.kind_value.{k}", str(k))))
+ui.table(ui.dates_as_text(shown_catalog, ["announced_on", "shipping_on", "introduced_on"]), "product_catalog", labels, ui.column_help("marts.bandwidth_roadmap"),
          columns=["name", "vendor", "family", "kind", "fabric", "generation", "announced_on", "shipping_on", "introduced_on",
                   "port_speed_gbps", "switch_capacity_tbps", "switch_radix", "serdes_gbps", "port_latency_ns",
                   "nvlink_bandwidth_GBps", "power_w", "disputed_specs", "source_ids"], with_sources=False)
