@@ -133,9 +133,15 @@ def consensus_figure(points: pd.DataFrame, cons: pd.DataFrame, unit: str | None,
     _period_ticks(fig, pd.concat([points[["period", "period_start"]], cons[["period", "period_start"]]]))
     fig.update_yaxes(title_text=unit_text, rangemode="tozero", tickformat=",.3~f", separatethousands=True)
     _style(fig, height)
-    # the legend under the plot: on a phone (420 px) a legend on top pushed the plot under the tool bar
+    fig.update_layout(barmode="overlay")
+    return _legend_below(fig, height)
+
+
+def _legend_below(fig: go.Figure, height: int) -> go.Figure:
+    """The legend under the plot, the figure taller by its rows: on a phone (420 px) a legend on top ran into the
+    tool bar and squeezed the plot."""
     entries = sum(1 for tr in fig.data if tr.showlegend is not False)
-    fig.update_layout(barmode="overlay", height=height + 22 * -(-entries // 2),
+    fig.update_layout(height=height + 22 * -(-entries // 2),
                       legend=dict(font=dict(size=11), orientation="h", yanchor="top", y=-0.12, x=0, xanchor="left"),
                       margin=dict(l=10, r=10, t=30, b=10))
     return fig
@@ -177,7 +183,7 @@ def revision_figure(trail: pd.DataFrame, unit: str | None, height: int = HEIGHT)
             customdata=_custom(grp), hovertemplate=_hover(unit == "share")))
     fig.update_xaxes(hoverformat="%Y-%m-%d", tickformat="%Y-%m", title_text=t("answers.vintage_axis"))
     fig.update_yaxes(title_text=unit_text, rangemode="tozero", tickformat=",.3~f")
-    return _style(fig, height)
+    return _legend_below(_style(fig, height), height)
 
 
 def share_figure(shares: pd.DataFrame, series_kind: str | None, height: int = HEIGHT) -> go.Figure:
@@ -203,7 +209,7 @@ def share_figure(shares: pd.DataFrame, series_kind: str | None, height: int = HE
             customdata=_custom(grp), hovertemplate=_hover(True)))
     _period_ticks(fig, shares[["period", "period_start"]])
     fig.update_yaxes(title_text=t("share.axis"), range=[0, 100], ticksuffix="%")
-    return _style(fig, height)
+    return _legend_below(_style(fig, height), height)
 
 
 def disclosure_figure(rows: pd.DataFrame, *, log_x: bool = False, height: int | None = None) -> go.Figure:
@@ -240,4 +246,4 @@ def bounded_points(df: pd.DataFrame, x: str, y: str, qualifier: str, color: str 
                                  text=text, hovertemplate="%{x|%Y-%m-%d}: %{y:,}<br>%{text}<extra></extra>"))
     fig.update_yaxes(title_text=labels.get(y, y), rangemode="tozero")
     fig.update_xaxes(hoverformat="%Y-%m-%d")
-    return _style(fig, height, labels.get(color) if color else None)
+    return _legend_below(_style(fig, height, labels.get(color) if color else None), height)
