@@ -215,13 +215,15 @@ def readable_gaps(df: pd.DataFrame) -> pd.DataFrame:
     out = {}
     for col in df.columns:
         values = df[col]
-        if not values.isna().any() or pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
+        if not values.isna().any():
             continue
         if pd.api.types.is_datetime64_any_dtype(values):
             dates = values.dropna()
-            if dates.empty or dates.dt.normalize().eq(dates).all():   # calendar dates only; timestamps keep theirs
+            if dates.empty or dates.dt.normalize().eq(dates).all():   # calendar dates
                 out[col] = [answers.vintage(v) for v in values]
-        elif pd.api.types.is_string_dtype(values) or values.dtype == object:
+            else:                                                      # timestamps: to the minute, "—" when none
+                out[col] = [f"{pd.Timestamp(v):%Y-%m-%d %H:%M}" if pd.notna(v) else "—" for v in values]
+        elif (pd.api.types.is_string_dtype(values) or values.dtype == object) and not pd.api.types.is_bool_dtype(values):
             out[col] = values.astype(object).where(values.notna(), "—")
     return df.assign(**out) if out else df
 
