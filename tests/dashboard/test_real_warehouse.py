@@ -149,3 +149,12 @@ def test_each_page_renders_within_its_budget(real, page):
     elapsed = time.perf_counter() - started
     assert not at.exception
     assert elapsed < RENDER_BUDGET_S, f"{page}: {elapsed:.2f} s"
+
+
+def test_the_cloud_page_draws_the_disclosures(real):
+    with db.published_connection(real) as con:
+        per_gpu = con.execute("SELECT count(*) FROM marts.cloud_fabrics WHERE disclosure = 'cloud_per_gpu_bandwidth' "
+                              "AND value IS NOT NULL").fetchone()[0]
+    at = _open("cloud_page.py")
+    chart = figures(at)[0]
+    assert per_gpu > 0 and sum(len(trace_values(tr, "x")) for tr in chart["data"]) == per_gpu
