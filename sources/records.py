@@ -38,6 +38,10 @@ class Provenance:
     confidence: str = "reported"
     date_basis: str | None = None  # one of DATE_BASES; None = "published" when dated, else "undated"
     evidence_kind: str | None = None  # one of EVIDENCE_KINDS; None = "quote"
+    published_precision: str | None = None  # day | month | year: how precisely the source gave published_on
+    carrier: str | None = None        # host that carried the document (sources/ledger/vocabulary.py carrier_host)
+    source_tier: str | None = None    # original | press | aggregator | unverified (vocabulary/source_tiers.csv)
+    tier_reason: str | None = None    # why, in words
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,7 @@ class Observation:
     segment: str | None = None
     note: str | None = None
     entity_id: str | None = None  # explicit canonical entity (sources/curated/entities.csv); else resolved at load
+    scope: str | None = None      # what a market figure covers (vocabulary/scopes.csv); a key dimension
 
     def key(self) -> str:
         """Stable id: the same fact from the same source and vintage always gets the same id."""
@@ -82,6 +87,7 @@ class Event:
     product_id: str | None = None
     entity_id: str | None = None  # explicit canonical entity; else resolved at load
     milestone: str | None = None  # slug naming the milestone (e.g. uec-1.0-release): same entity + milestone = same event
+    kind: str | None = None       # actual (stated as fact), plan or forecast (vocabulary EVENT_KINDS); None = actual
 
     def key(self) -> str:
         parts = [str(self.event_date), self.category, self.subject, self.title, self.prov.source_id,

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from pathlib import Path
 from typing import Iterable, Sequence
 
 import duckdb
 import pandas as pd
 
 from sources.ledger.format import DEFAULT_FOLDER
-from sources.ledger.entities import Registry, load_registry, period_basis, resolve_all
+from sources.ledger.entities import Registry, load_registry, period_basis, resolve_all, series_key
+from sources.ledger.vocabulary import (Vocabulary, default_folder as vocabulary_folder, key_dimensions, load_vocabulary,
+                                       with_scope)
 from sources.evidence import evidence_supports
 from sources.periods import period_bounds
 from sources.records import Event, Observation, Product, Records, flat
@@ -40,6 +43,58 @@ def default_registry() -> Registry:
     return _registry_at(str(DEFAULT_FOLDER))
 
 
+@functools.lru_cache(maxsize=4)
+def _vocabulary_at(folder: str) -> Vocabulary:
+    return load_vocabulary(Path(folder))
+
+
+def default_vocabulary() -> Vocabulary:
+    """The controlled vocabulary of the repository's ledger (validated; a bad vocabulary raises)."""
+    return _vocabulary_at(str(vocabulary_folder()))
+
+
+# resolutions whose key names a registered entity; an unresolved row (subject wording) or one resolved only
+# through its vendor (vendor + subject wording) keeps free wording in its key
+CONTROLLED_RESOLUTIONS = ("explicit", "subject", "product_id")
+
+
+def _keyed(rows: list[dict], registry: Registry, vocabulary: Vocabulary | None = None) -> list[dict]:
+    """Series keys from the controlled vocabulary (issue 19): indicator | entity | segment | speed | fabric |
+    region | scope | period basis, where the speed is left out when the indicator's figure is itself a speed,
+    the fabric an entity's definition fixes fills a fabric-agnostic row, and worldwide is no region. A curated
+    row's key is controlled when its dimensions came from the vocabulary (the ledger refuses the others) and
+    its entity is registered."""
+    vocab = vocabulary if vocabulary is not None else default_vocabulary()
+    for row in rows:
+        if "indicator" not in row or "period" not in row:
+            continue
+        entity = row.get("entity_id")
+        chain = [entity, *registry.ancestors(entity)] if entity else []
+        dims = key_dimensions(vocab, row["indicator"], chain, segment=row.get("segment"), speed_gbps=row.get("speed_gbps"),
+                              fabric=row.get("fabric"), region=row.get("region"))
+        base = series_key(row["indicator"], entity, row.get("subject") or "", period=row["period"],
+                          resolution=row.get("entity_resolution"), **dims)
+        row["series_key"] = with_scope(base, row.get("scope"))
+        if row.get("origin") == "curated":  # the ledger refuses a row whose dimensions are not controlled
+            row["key_controlled"] = row.get("entity_resolution") in CONTROLLED_RESOLUTIONS
+    return rows
+
+
+def dedupe_statements(rows: list[dict]) -> tuple[list[dict], list[dict]]:
+    """One statement loaded twice (the same figure of one series and period, from one publisher, address and
+    evidence, under two wordings) is kept once: (kept, dropped). The first row in load order stays."""
+    kept: dict[tuple, dict] = {}
+    dropped = []
+    for row in rows:
+        key = (row.get("series_key"), row.get("period"), row.get("value"), row.get("value_qualifier"), row.get("kind"),
+               row.get("unit"), row.get("publisher"), row.get("url"), row.get("evidence"))
+        if key in kept:
+            dropped.append(row)
+        else:
+            kept[key] = row
+    return list(kept.values()), dropped
+
+
 def _dated(row: dict) -> dict:
     """date_basis defaults: a record that does not say is `published` when dated, else `undated`."""
     if not row.get("date_basis"):
@@ -59,7 +114,8 @@ def _observation_rows(observations: Iterable[Observation], origin: str, loaded_a
         row["origin"] = origin
         row["loaded_at"] = loaded_at
         rows.append(row)
-    return resolve_all(registry, rows)
+    kept, _ = dedupe_statements(_keyed(resolve_all(registry, rows), registry))
+    return kept
 
 
 def _rows(records: Iterable[Event | Product], origin: str, registry: Registry | None = None) -> list[dict]:
@@ -165,9 +221,15 @@ def replace_entities(con: duckdb.DuckDBPyConnection, registry: Registry) -> int:
     return n
 
 
+def replace_vocabulary(con: duckdb.DuckDBPyConnection, vocabulary: Vocabulary) -> int:
+    """core.vocabulary and core.carriers from the vocabulary folder (all rows replaced)."""
+    replace_rows(con, "core.carriers", vocabulary.carrier_rows())
+    return replace_rows(con, "core.vocabulary", vocabulary.rows())
+
+
 _RESOLVE_SQL = {
-    "observations": ("SELECT record_id, indicator, subject, period, segment, speed_gbps, fabric, region, vendor, "
-                     "product_id, published_on, date_basis, evidence_kind, evidence, value, document_sha, "
+    "observations": ("SELECT record_id, indicator, subject, period, segment, speed_gbps, fabric, region, scope, vendor, "
+                     "product_id, published_on, date_basis, evidence_kind, evidence, value, document_sha, origin, "
                      "CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id "
                      "FROM core.observations"),
     "events": ("SELECT record_id, subject, vendor, product_id, published_on, date_basis, evidence_kind, "
@@ -194,10 +256,11 @@ def _re_resolve_chunk(con: duckdb.DuckDBPyConnection, registry: Registry, table:
     rows = resolve_all(registry, rows)
     cols = ["record_id", "entity_id", "entity_resolution", "date_basis", "evidence_kind"]
     if table == "observations":
+        rows = _keyed(rows, registry)
         for r in rows:
             r["period_basis"] = period_basis(r["period"], r.get("segment"))
             r["evidence_has_value"] = evidence_supports(r.get("evidence") or "", r["value"])
-        cols += ["series_key", "period_basis", "evidence_has_value"]
+        cols += ["series_key", "period_basis", "evidence_has_value", "key_controlled"]
     update = pd.DataFrame.from_records([{c: r.get(c) for c in cols} for r in rows], columns=cols)
     if update.empty:
         return

@@ -15,7 +15,8 @@ from warehouse import load, quality
 CURATED_ORIGIN = "curated"
 
 
-WRITES = ("core.indicators", "core.sources", *load.RECORD_TABLES, "core.claim_reviews")
+WRITES = ("core.indicators", "core.sources", "core.vocabulary", "core.carriers", "core.entities", *load.RECORD_TABLES,
+          "core.claim_reviews")
 
 
 KEY = dg.AssetKey("curated_ledger")
@@ -41,6 +42,7 @@ def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResour
     ledger = load_ledger_with([warehouse.paths.inbox / "processed" / "curated"])
     with warehouse.connect() as con:
         load.replace_rows(con, "core.indicators", ledger.indicators)
+        load.replace_vocabulary(con, ledger.vocabulary)
         load.replace_entities(con, ledger.entities)
         # a source both fetched and cited in the ledger is described once, by the registry
         registered = {s.source_id for s in REGISTRY}
@@ -54,6 +56,7 @@ def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResour
     counts["indicators"] = len(ledger.indicators)
     counts["entities"] = len(ledger.entities.entities)
     counts["sources"] = len(ledger.sources)
+    counts["vocabulary_terms"] = sum(len(t) for t in ledger.vocabulary.terms.values())
     context.log.info(f"curated ledger: {counts}")
     return dg.MaterializeResult(metadata={f"rows_{k}": v for k, v in counts.items()}, check_results=results)
 

@@ -34,9 +34,11 @@ PRODUCT_COLUMNS = ("product_id", "vendor", "name", "family", "kind", "fabric", "
                    "shipping_on") + PROVENANCE_COLUMNS
 # Optional columns: an explicit canonical entity (entities.csv), how published_on is known
 # (records.DATE_BASES; derived when empty), what the evidence is (records.EVIDENCE_KINDS; quote when
-# empty); events also name their milestone so two sources' dates for one milestone meet.
-OBSERVATION_OPTIONAL = ("entity_id", "date_basis", "evidence_kind")
-EVENT_OPTIONAL = ("note", "entity_id", "milestone", "date_basis", "evidence_kind")
+# empty); events also name their milestone so two sources' dates for one milestone meet, and their kind
+# (actual, plan, forecast: sources/ledger/vocabulary.py EVENT_KINDS); observations may name their scope
+# (sources/curated/vocabulary/scopes.csv).
+OBSERVATION_OPTIONAL = ("entity_id", "date_basis", "evidence_kind", "scope")
+EVENT_OPTIONAL = ("note", "entity_id", "milestone", "date_basis", "evidence_kind", "kind")
 INDICATOR_COLUMNS = ("indicator", "name", "unit", "category", "cadence", "description", "fed_by")
 SOURCE_COLUMNS = ("source_id", "publisher", "kind", "homepage", "licence_note")  # optional extra: title, note
 

@@ -8,6 +8,7 @@ returned unless every row of every file is valid. Pure: reads CSV files, nothing
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ from sources.periods import period_bounds  # re-exported: the ledger's period ru
 from sources.registry import REGISTRY
 from sources.records import (CONFIDENCES, DATE_BASES, EVIDENCE_KINDS, KINDS, Event, Observation, Product, Provenance,
                              Records)
+from sources.ledger.vocabulary import (FOLDER_NAME as VOCABULARY_FOLDER, Vocabulary, default_folder as vocabulary_folder,
+                                load_vocabulary, resolve_row)
 
 
 class LedgerError(ValueError):
@@ -42,6 +45,7 @@ class Ledger:
     sources: list[dict]
     files: dict[str, int] = field(default_factory=dict)  # file name -> rows loaded
     entities: Registry = field(default_factory=Registry)
+    vocabulary: Vocabulary = field(default_factory=Vocabulary)
 
 
 def _published_on(check: _FileCheck, row: dict) -> tuple[dt.date | None, str | None]:
@@ -161,8 +165,16 @@ def _load_sources(paths: list[Path], errors: list[str]) -> dict[str, dict]:
     return known
 
 
+def _controlled(prov: Provenance | None, canon: dict) -> Provenance | None:
+    """The provenance with what the vocabulary says of it: how precise its date is, who carried it, its tier."""
+    if prov is None:
+        return None
+    return dataclasses.replace(prov, published_precision=canon.get("published_precision"), carrier=canon.get("carrier"),
+                               source_tier=canon.get("source_tier"), tier_reason=canon.get("tier_reason"))
+
+
 def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources: set[str],
-                 entities: Registry) -> Observation | None:
+                 entities: Registry, vocab: Vocabulary, source_kinds: dict[str, str]) -> Observation | None:
     before = len(check.errors)
     entity_id = _entity(check, row, entities)
     indicator = row["indicator"]
@@ -188,10 +200,12 @@ def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources
         check.fail("value", f"negative value {value:g} {unit}: counts, sizes, rates and prices cannot be below zero")
     kind = _choice(check, row, "kind", KINDS)
     speed = _number(check, row, "speed_gbps", required=False)
-    fabric = _choice(check, row, "fabric", FABRICS, required=False)
+    # every key dimension resolves to a term of the controlled vocabulary, or the row is refused
+    canon = resolve_row(vocab, row, check, observation=True, source_kind=source_kinds.get(row.get("source_id", "")))
     prov, date_note = _provenance(check, row, sources)
     if len(check.errors) > before:
         return None
+    prov = _controlled(prov, canon)
     canonical = spec["_units"][0]
     unit_note = None
     if unit != canonical:  # store every indicator in one unit; keep what the source wrote in the note
@@ -202,17 +216,23 @@ def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources
         value, unit = convert_exact(row["value"], UNIT_FACTORS[(unit, canonical)]), canonical
     return Observation(indicator=indicator, subject=row["subject"], period=period, value=value, unit=unit,
                        kind=kind, prov=prov, value_qualifier=row["value_qualifier"] or None, speed_gbps=speed,
-                       fabric=fabric, vendor=row["vendor"] or None, product_id=row["product_id"] or None,
-                       region=row["region"] or None, segment=row["segment"] or None,
-                       note=_join_note(row["note"], date_note, unit_note), entity_id=entity_id)
+                       fabric=canon["fabric"], vendor=row["vendor"] or None, product_id=row["product_id"] or None,
+                       region=canon["region"], segment=canon["segment"],
+                       note=_join_note(row["note"], date_note, unit_note), entity_id=entity_id, scope=canon["scope"])
 
 
-def _event(check: _FileCheck, row: dict, sources: set[str], entities: Registry) -> Event | None:
+def _event(check: _FileCheck, row: dict, sources: set[str], entities: Registry, vocab: Vocabulary,
+           source_kinds: dict[str, str]) -> Event | None:
     before = len(check.errors)
     entity_id = _entity(check, row, entities)
-    milestone = row.get("milestone") or None
-    if milestone and not SLUG_RE.match(milestone):
-        check.fail("milestone", f"bad milestone {milestone!r} (lowercase slug, e.g. uec-1.0-release)")
+    # with an entity registry, every event names one of its entities (a registry-less folder: a test fixture)
+    if entities.entities and not entity_id and \
+            entities.resolve(row.get("subject"), row.get("product_id"), row.get("vendor"))[0] is None:
+        check.fail("entity_id", "the event names no registered entity (subject, product_id and vendor match no alias): "
+                                "give an entity_id (every event has an entity and a milestone)")
+    # the milestone (explicit, else the category's default) and the event's kind come from the vocabulary
+    canon = resolve_row(vocab, row, check, observation=False, source_kind=source_kinds.get(row.get("source_id", "")))
+    milestone = canon["milestone"]
     precision = _choice(check, row, "date_precision", DATE_PRECISIONS)
     event_date = _date(check, row, "event_date")
     if not row["event_date"]:
@@ -227,18 +247,20 @@ def _event(check: _FileCheck, row: dict, sources: set[str], entities: Registry) 
             check.fail("event_date", f"{row['event_date']} is not the first day of its {precision}")
     _choice(check, row, "category", EVENT_CATEGORIES)
     _required(check, row, "subject", "event")
-    fabric = _choice(check, row, "fabric", FABRICS, required=False)
+    fabric = canon["fabric"]
     prov, date_note = _provenance(check, row, sources)
     if len(check.errors) > before:
         return None
+    prov = _controlled(prov, canon)
     return Event(event_date=event_date, date_precision=precision, category=row["category"], subject=row["subject"],
                  title=row["event"], prov=prov,
                  description=_join_note(row["description"], row.get("note"), date_note),
                  fabric=fabric, vendor=row["vendor"] or None, product_id=row["product_id"] or None,
-                 entity_id=entity_id, milestone=milestone)
+                 entity_id=entity_id, milestone=milestone, kind=canon["kind"])
 
 
-def _product(check: _FileCheck, row: dict, sources: set[str]) -> Product | None:
+def _product(check: _FileCheck, row: dict, sources: set[str], vocab: Vocabulary,
+             source_kinds: dict[str, str]) -> Product | None:
     before = len(check.errors)
     if not SLUG_RE.match(row["product_id"] or ""):
         check.fail("product_id", f"bad id {row['product_id']!r} (lowercase slug, e.g. connectx-8)")
@@ -248,8 +270,11 @@ def _product(check: _FileCheck, row: dict, sources: set[str]) -> Product | None:
     announced = _date(check, row, "announced_on")
     shipping = _date(check, row, "shipping_on")
     prov, _ = _provenance(check, row, sources)
+    canon = resolve_row(vocab, {**row, "segment": "", "region": "", "scope": ""}, check, observation=True,
+                        source_kind=source_kinds.get(row.get("source_id", "")))
     if len(check.errors) > before:
         return None
+    prov = _controlled(prov, canon)
     return Product(product_id=row["product_id"], vendor=row["vendor"], name=row["name"], family=row["family"],
                    kind=row["kind"], prov=prov, fabric=fabric, generation=row["generation"] or None,
                    announced_on=announced, shipping_on=shipping)
@@ -269,6 +294,10 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
     catalog = _load_indicators(indicator_files, errors)
     known_sources = _load_sources(source_files, errors)
     entities = load_registry(folder, errors)
+    # a ledger folder without its own vocabulary (a test fixture, an analyst's folder) uses the repository's
+    vocab_folder = folder / VOCABULARY_FOLDER if (folder / VOCABULARY_FOLDER).is_dir() else vocabulary_folder()
+    vocab = load_vocabulary(vocab_folder, errors, indicators=set(catalog) if vocab_folder == folder / VOCABULARY_FOLDER else None)
+    source_kinds = {k: v.get("kind", "") for k, v in known_sources.items()}
     # rows may also cite a fetched source of the registry (e.g. a claim accepted from a press release)
     source_ids = set(known_sources) | {s.source_id for s in REGISTRY}
 
@@ -278,11 +307,11 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
     # events and products may carry an optional `note` (e.g. why published_on is unknown)
     # optional columns: an explicit entity, how the date is known, what the evidence is
     kinds = (("_observations.csv", OBSERVATION_COLUMNS, OBSERVATION_OPTIONAL, records.observations,
-              lambda check, row: _observation(check, row, catalog, source_ids, entities)),
+              lambda check, row: _observation(check, row, catalog, source_ids, entities, vocab, source_kinds)),
              ("_events.csv", EVENT_COLUMNS, EVENT_OPTIONAL, records.events,
-              lambda check, row: _event(check, row, source_ids, entities)),
+              lambda check, row: _event(check, row, source_ids, entities, vocab, source_kinds)),
              ("_products.csv", PRODUCT_COLUMNS, ("note",), records.products,
-              lambda check, row: _product(check, row, source_ids)))
+              lambda check, row: _product(check, row, source_ids, vocab, source_kinds)))
     extra_by_kind = {suffix: [] for suffix, *_ in kinds}
     for path in map(Path, extra_files):
         try:
@@ -317,4 +346,4 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
     strip = lambda d: {k: v for k, v in d.items() if not k.startswith("_")}  # noqa: E731
     indicators = [strip(d) | {"unit": d["_units"][0], "compatible_units": d["_units"][1:]} for d in catalog.values()]
     return Ledger(records=records, indicators=indicators, sources=[strip(d) for d in known_sources.values()],
-                  files=files, entities=entities)
+                  files=files, entities=entities, vocabulary=vocab)

@@ -91,14 +91,14 @@ def test_gb200_nvl72_rack_figures(ledger):
     assert value("gpus_per_domain") == (72, "gpus")
     assert value("cpu_count") == (36, "count")
     assert value("rack_power_kw") == (120, "kW")
-    assert value("rack_tray_count", segment="compute trays") == (18, "count")
-    assert value("rack_tray_count", segment="NVLink switch trays") == (9, "count")
-    assert value("memory_capacity_gb", segment="HBM3e per rack") == (13400, "GB")
-    assert value("memory_capacity_gb", segment="LPDDR5X per rack") == (17000, "GB")
+    assert value("rack_tray_count", segment="compute") == (18, "count")
+    assert value("rack_tray_count", segment="switch") == (9, "count")
+    assert value("memory_capacity_gb", segment="per_rack") == (13400, "GB")
+    assert value("memory_capacity_gb", segment="lpddr5x_per_rack") == (17000, "GB")
     (domain,) = find(ledger, "nvlink_bandwidth_GBps", "GB200/GB300 NVL72 NVLink domain")
-    assert (domain.value, domain.unit, domain.segment) == (130000, "GBps", "total per NVL72 rack")
+    assert (domain.value, domain.unit, domain.segment) == (130000, "GBps", "per_rack")
     (per_gpu,) = find(ledger, "nvlink_bandwidth_GBps", "NVLink 5 (GB200/GB300 NVL72)")
-    assert (per_gpu.value, per_gpu.unit, per_gpu.segment) == (1800, "GBps", "per GPU, bidirectional")
+    assert (per_gpu.value, per_gpu.unit, per_gpu.segment) == (1800, "GBps", "per_gpu")
 
 
 def test_delloro_market_size_via_seed_003(ledger):

@@ -85,15 +85,21 @@ def test_a_range_meets_the_other_side_but_never_its_own_bounds(build):
     # R gives 8-12 in one sentence (two bounds, same address and evidence); S says 10 later
     con = build([_obs("r", D(2024, 1, 1), 8, ">=", "8 to 12"), _obs("r", D(2024, 1, 1), 12, "<=", "8 to 12"),
                  _obs("s", D(2024, 5, 1), 10)])
-    got = con.execute("SELECT a_value, a_value_qualifier, b_value, bounds_compatible FROM marts.conflicts "
-                      "ORDER BY a_value").fetchall()
-    assert got == [(8.0, ">=", 10.0, True), (12.0, "<=", 10.0, True)]
+    got = con.execute("SELECT a_value, a_value_qualifier, b_value, bounds_compatible, apparent_reason "
+                      "FROM marts.conflict_pairs ORDER BY a_value").fetchall()
+    assert got == [(8.0, ">=", 10.0, True, "compatible_bounds"), (12.0, "<=", 10.0, True, "compatible_bounds")]
+    # 10 lies within 8-12: not a disagreement (issue 19), so nothing in marts.conflicts
+    assert con.execute("SELECT count(*) FROM marts.conflicts").fetchone()[0] == 0
 
 
 def test_two_figures_of_one_vintage_meet_each_other(build):
     # one source and date, two sentences (different evidence): within_source, as before
     con = build([_obs("p", D(2024, 1, 1), 10, evidence="ten"), _obs("p", D(2024, 1, 1), 11, evidence="eleven")])
-    assert [r[-1] for r in _pairs(con)] == ["within_source"]
+    # two statements of one publisher in one document are paired, and kept apart from the real disagreements
+    # (issue 19): marts.apparent_conflicts, reason same_document
+    got = con.execute("SELECT conflict_type, apparent_reason FROM marts.conflict_pairs").fetchall()
+    assert got == [("within_source", "same_document")]
+    assert con.execute("SELECT count(*) FROM marts.conflicts").fetchone()[0] == 0
 
 
 def test_a_forecast_never_meets_an_actual(build):

@@ -32,7 +32,8 @@ def test_factory_builds_one_subsettable_step_with_an_asset_per_mart_with_deps_an
     assert set(step.keys) == {dg.AssetKey(["marts", m.name]) for m in marts.discover_marts()}
     deps = step.asset_deps
     # forecast_revisions reads marts.market_size only; market_size reads core.observations and core.indicators
-    assert deps[dg.AssetKey(["marts", "forecast_revisions"])] == {dg.AssetKey(["marts", "market_size"])}
+    # the revision trail reads market_size, and core.observations for the realized figure it ends in
+    assert deps[dg.AssetKey(["marts", "forecast_revisions"])] == {dg.AssetKey(["marts", "market_size"]), writer.key}
     assert deps[dg.AssetKey(["marts", "market_size"])] == {writer.key}
     assert set(step.group_names_by_key.values()) == {"marts"}
     assert checks == []  # each mart's checks run in the step (check specs on the multi-asset)

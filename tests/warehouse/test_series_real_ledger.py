@@ -150,7 +150,7 @@ def test_market_series_draw_one_line_per_series_and_vintage(con):
 
 def test_uec_headline_takes_the_strongest_statement_and_says_why(con):
     row = con.execute("SELECT value, value_qualifier, period, headline_value, headline_value_qualifier, headline_period, "
-                      "headline_rule FROM marts.latest_indicators WHERE series_key = 'uec_members|uec|-|-|uec|-|annual'"
+                      "headline_rule FROM marts.latest_indicators WHERE series_key = 'uec_members|uec|-|-|uec|-|-|annual'"
                       ).fetchone()
     # the latest figure is EANTC's ">50" (2026); LAVX said ">100" for 2025: a weaker bound, not a decline
     assert row[:3] == (50.0, ">", "2026")

@@ -62,3 +62,11 @@ COMMENT ON COLUMN core.events.source_tier IS 'original, press, aggregator or unv
 COMMENT ON COLUMN core.events.tier_reason IS 'Why the event has its source tier, in words.';
 ALTER TABLE core.events ADD COLUMN IF NOT EXISTS kind VARCHAR;
 COMMENT ON COLUMN core.events.kind IS 'actual (the source says it happened, or states the date as fact), plan (a company''s plan or target date) or forecast (a third party''s expectation); a plan or forecast may be published before its date, an actual may not (marts.data_quality, event_before_publication).';
+ALTER TABLE core.products ADD COLUMN IF NOT EXISTS published_precision VARCHAR;
+ALTER TABLE core.products ADD COLUMN IF NOT EXISTS carrier VARCHAR;
+ALTER TABLE core.products ADD COLUMN IF NOT EXISTS source_tier VARCHAR;
+ALTER TABLE core.products ADD COLUMN IF NOT EXISTS tier_reason VARCHAR;
+COMMENT ON COLUMN core.products.published_precision IS 'Precision of published_on as the source gave it: day, month or year; NULL when undated.';
+COMMENT ON COLUMN core.products.carrier IS 'Host that carried the document, NULL without an address.';
+COMMENT ON COLUMN core.products.source_tier IS 'original, press, aggregator or unverified (see core.observations.source_tier).';
+COMMENT ON COLUMN core.products.tier_reason IS 'Why the product row has its source tier, in words.';

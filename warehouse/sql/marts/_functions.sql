@@ -61,3 +61,22 @@ CREATE OR REPLACE MACRO marts.sig_place(v) AS
     list_max([k for k in range(-12, 16) if abs(round(v / pow(10, k)) * pow(10, k) - v) <= 1e-9 * abs(v)]);
 CREATE OR REPLACE MACRO marts.sig_digits(v) AS
     CASE WHEN v IS NULL OR v = 0 THEN NULL ELSE CAST(floor(log10(abs(v))) AS INTEGER) - marts.sig_place(v) + 1 END;
+
+-- A date as precisely as the source gave it (issue 19): 2024 for a year, 2024-06 for a month, 2024Q2 for a quarter,
+-- 2024H1 for a half year, the day otherwise; NULL stays NULL.
+CREATE OR REPLACE MACRO marts.date_label(d, precision) AS
+    CASE WHEN d IS NULL THEN NULL
+         WHEN precision = 'year' THEN strftime(d, '%Y')
+         WHEN precision = 'half' THEN printf('%sH%d', strftime(d, '%Y'), CASE WHEN month(d) <= 6 THEN 1 ELSE 2 END)
+         WHEN precision = 'quarter' THEN printf('%sQ%d', strftime(d, '%Y'), quarter(d))
+         WHEN precision = 'month' THEN strftime(d, '%Y-%m')
+         ELSE strftime(d, '%Y-%m-%d') END;
+
+-- The last day a date of this precision may stand for (2024 -> 2024-12-31, 2024-06 -> 2024-06-30, a day -> itself).
+CREATE OR REPLACE MACRO marts.date_end(d, precision) AS
+    CAST(CASE precision
+             WHEN 'year' THEN d + INTERVAL 1 YEAR - INTERVAL 1 DAY
+             WHEN 'half' THEN d + INTERVAL 6 MONTH - INTERVAL 1 DAY
+             WHEN 'quarter' THEN d + INTERVAL 3 MONTH - INTERVAL 1 DAY
+             WHEN 'month' THEN d + INTERVAL 1 MONTH - INTERVAL 1 DAY
+             ELSE d END AS DATE);

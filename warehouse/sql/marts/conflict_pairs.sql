@@ -100,6 +100,9 @@ ev AS (
            coalesce(via, regexp_extract(url, '^https?://([^/]+)', 1), source_id) AS carrier
     FROM core.events
     WHERE milestone IS NOT NULL AND entity_id IS NOT NULL
+      -- an event resolved only through its vendor is about something of that vendor the registry does not
+      -- name (AWS's SRD, Trn2 and Trn3 are not one deployment): it has no milestone of the vendor to share
+      AND coalesce(entity_resolution, '') <> 'vendor'
       -- a milestone pairs unless the vocabulary says each such event stands alone (software tags,
       -- membership counts, roadmap statements: core.vocabulary rule pairs=no)
       AND milestone NOT IN (SELECT term FROM core.vocabulary WHERE dimension = 'milestone' AND rule LIKE '%pairs=no%')

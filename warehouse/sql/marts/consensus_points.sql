@@ -6,7 +6,7 @@ WITH obs AS (
     SELECT series_key, indicator, entity_id, period, period_start, period_end, kind, publisher, source_id, carrier,
            value * marts.unit_factor(unit) AS value, marts.unit_base(unit) AS unit, value_qualifier,
            coalesce(value_qualifier, '') IN ('>', '>=', '<', '<=') AS is_bound,
-           published_on, coalesce(source_tier, 'original') AS tier, record_id, url, title, evidence
+           published_on, published_precision, coalesce(source_tier, 'original') AS tier, record_id, url, title, evidence
     FROM core.observations
     WHERE series_key IS NOT NULL
 ),
@@ -20,7 +20,7 @@ ranked AS (
 )
 SELECT series_key, indicator, entity_id, period, period_start, period_end, kind, unit, publisher, source_id, carrier,
        tier, tier IN ('original', 'press') AS in_consensus, value, value_qualifier, is_bound,
-       published_on, record_id, url, title, evidence
+       published_on, marts.date_label(published_on, published_precision) AS published_label, record_id, url, title, evidence
 FROM ranked
 WHERE vintage_rank = 1;
 
@@ -42,6 +42,7 @@ COMMENT ON COLUMN marts.consensus_points.value IS 'Figure in unit.';
 COMMENT ON COLUMN marts.consensus_points.value_qualifier IS 'Hedge (> < ~ >= <=), NULL when exact.';
 COMMENT ON COLUMN marts.consensus_points.is_bound IS 'True for a lower or upper bound (> >= < <=): drawn as a bound, never in a median.';
 COMMENT ON COLUMN marts.consensus_points.published_on IS 'Vintage of the figure.';
+COMMENT ON COLUMN marts.consensus_points.published_label IS 'The vintage as precisely as the source gave it: 2024, 2024-06 or 2024-06-11 (never a made-up first day).';
 COMMENT ON COLUMN marts.consensus_points.record_id IS 'Observation id.';
 COMMENT ON COLUMN marts.consensus_points.url IS 'Document address.';
 COMMENT ON COLUMN marts.consensus_points.title IS 'Document title.';

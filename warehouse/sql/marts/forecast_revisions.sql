@@ -17,6 +17,17 @@ WITH vintages AS (
     GROUP BY series_key, period, period_start, period_end, unit, publisher, published_on, kind, value, value_qualifier,
              bound
 ),
+realized AS (
+    -- the realized figure of the trail's series and period (any publisher): an actual, original and press tiers
+    -- first, then the newest (the same rule as marts.forecast_accuracy)
+    SELECT series_key, period, unit, value AS realized_value, publisher AS realized_publisher,
+           published_on AS realized_published_on, record_id AS realized_record_id
+    FROM core.observations
+    WHERE kind = 'actual' AND series_key IS NOT NULL AND coalesce(value_qualifier, '') NOT IN ('>', '>=', '<', '<=')
+    QUALIFY row_number() OVER (PARTITION BY series_key, period, unit
+                               ORDER BY coalesce(source_tier, 'original') IN ('original', 'press') DESC,
+                                        coalesce(published_on, DATE '0001-01-01') DESC, record_id) = 1
+),
 ordered AS (
     SELECT *,
            row_number() OVER w AS vintage_number,
@@ -28,8 +39,8 @@ ordered AS (
     FROM vintages
     WINDOW w AS (PARTITION BY series_key, period, unit, publisher, bound ORDER BY published_on, value)
 )
-SELECT series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
-       period, period_start, period_end, unit, publisher, bound, vintage_number, vintage_count,
+SELECT o.series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
+       o.period, period_start, period_end, o.unit, publisher, bound, vintage_number, vintage_count,
        vintage_number = vintage_count AS is_latest_vintage,
        published_on, kind, value, value_qualifier,
        previous_published_on, previous_kind, previous_value, previous_value_qualifier,
@@ -40,8 +51,11 @@ SELECT series_key, indicator, subject, segment, fabric, vendor, speed_gbps, regi
             WHEN value < previous_value THEN 'down'
             ELSE 'unchanged' END AS revision,
        date_diff('day', previous_published_on, published_on) AS days_since_previous_vintage,
-       source_ids, url
-FROM ordered;
+       source_ids, url,
+       r.realized_value, r.realized_publisher, r.realized_published_on, r.realized_record_id,
+       CASE WHEN r.realized_value <> 0 AND bound = 'point' THEN value / r.realized_value - 1 END AS error_vs_realized
+FROM ordered o
+LEFT JOIN realized r USING (series_key, period, unit);
 
 COMMENT ON VIEW marts.forecast_revisions IS 'Vintage trail per series (series_key: indicator, canonical entity, dimensions, period basis), target period, unit and publisher: each dated figure with its change from the previous vintage, whatever wording each vintage used. Undated figures are left out; cumulative and annual series never share a trail.';
 COMMENT ON COLUMN marts.forecast_revisions.series_key IS 'Series identity (core.observations.series_key).';
@@ -77,3 +91,8 @@ COMMENT ON COLUMN marts.forecast_revisions.revision IS 'up, down or unchanged ag
 COMMENT ON COLUMN marts.forecast_revisions.days_since_previous_vintage IS 'Days between the previous vintage and this one.';
 COMMENT ON COLUMN marts.forecast_revisions.source_ids IS 'Sources that carried this figure at this vintage (comma-separated).';
 COMMENT ON COLUMN marts.forecast_revisions.url IS 'One address carrying the figure (the first in sort order).';
+COMMENT ON COLUMN marts.forecast_revisions.realized_value IS 'Where the trail ends: the realized figure (an actual of any publisher; original and press tiers first, then the newest) for the same series, period and unit, NULL while the period has no actual.';
+COMMENT ON COLUMN marts.forecast_revisions.realized_publisher IS 'Publisher of the realized figure.';
+COMMENT ON COLUMN marts.forecast_revisions.realized_published_on IS 'Vintage of the realized figure.';
+COMMENT ON COLUMN marts.forecast_revisions.realized_record_id IS 'Observation id of the realized figure.';
+COMMENT ON COLUMN marts.forecast_revisions.error_vs_realized IS 'value / realized_value - 1 for a point figure (0.1 = 10% above what happened), NULL for a bound or without an actual.';

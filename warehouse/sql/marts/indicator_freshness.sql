@@ -7,6 +7,9 @@ WITH last_seen AS (
     SELECT o.indicator, count(*) AS observations,
            max(o.published_on) AS last_published_on,
            arg_max(o.source_id, o.published_on) AS last_source_id,
+           -- a vintage the source gave as a month or a year may be as late as that span's last day (not later
+           -- than today): freshness counts from there, never from a made-up first day
+           max(least(marts.date_end(o.published_on, o.published_precision), current_date)) AS last_published_by,
            max(o.period_end) FILTER (WHERE o.kind IN ('actual', 'estimate')) AS last_actual_period_end,
            -- rows a failing parser's documents carry forward (raw.parse_carried): their figures may be outdated
            min(c.since) AS carried_since
@@ -21,7 +24,7 @@ joined AS (
            CAST(ceil(marts.cadence_days(i.cadence) * 1.5) AS INTEGER) AS stale_after_days,
            coalesce(l.observations, 0) AS observations,
            l.last_published_on, l.last_source_id, l.last_actual_period_end, l.carried_since,
-           date_diff('day', l.last_published_on, current_date) AS days_since_last_published
+           date_diff('day', l.last_published_by, current_date) AS days_since_last_published
     FROM core.indicators i
     FULL OUTER JOIN last_seen l ON l.indicator = i.indicator
 )
@@ -50,7 +53,7 @@ COMMENT ON COLUMN marts.indicator_freshness.observations IS 'Observations of the
 COMMENT ON COLUMN marts.indicator_freshness.last_published_on IS 'Newest vintage (published_on) of any observation.';
 COMMENT ON COLUMN marts.indicator_freshness.last_source_id IS 'Source of that newest observation.';
 COMMENT ON COLUMN marts.indicator_freshness.last_actual_period_end IS 'End of the latest period with an actual or estimated figure.';
-COMMENT ON COLUMN marts.indicator_freshness.days_since_last_published IS 'Days from the newest vintage to today.';
+COMMENT ON COLUMN marts.indicator_freshness.days_since_last_published IS 'Days from the newest vintage to today, counted from the last day its precision allows (a vintage given as 2025-06 counts from 2025-06-30, one given as 2025 from 2025-12-31 or today, whichever is earlier).';
 COMMENT ON COLUMN marts.indicator_freshness.status IS 'fresh, stale (also when some of its observations are carried forward from a parser that now fails), irregular (no cadence to miss), undated (no dated observation), no_data, or not_in_catalog.';
 COMMENT ON COLUMN marts.indicator_freshness.stale IS 'True when status is stale.';
 COMMENT ON COLUMN marts.indicator_freshness.carried_since IS 'Since when some of its observations are carried forward (their document now fails to parse or yields nothing; raw.parse_carried), UTC; NULL when none.';

@@ -63,6 +63,7 @@ SELECT r.series_key, o.entity_id, o.indicator, i.name AS indicator_name, i.categ
                         r.previous_period)
             ELSE 'latest period, newest vintage' END AS headline_rule,
        r.record_id,
+       marts.date_label(r.published_on, o.published_precision) AS published_label,
        -- the rest of the latest figure's provenance, so readers need no join back to core (issue 15)
        o.title, o.via, o.evidence, r.confidence
 FROM (SELECT *,
@@ -119,3 +120,4 @@ COMMENT ON COLUMN marts.latest_indicators.title IS 'Title of the document the nu
 COMMENT ON COLUMN marts.latest_indicators.via IS 'Secondary carrier (seed document, repost) when the original was not read first-hand.';
 COMMENT ON COLUMN marts.latest_indicators.evidence IS 'The sentence, table cell or locator the number came from.';
 COMMENT ON COLUMN marts.latest_indicators.confidence IS 'reported (read in the source), derived (computed from reported figures) or analyst_estimate.';
+COMMENT ON COLUMN marts.latest_indicators.published_label IS 'Vintage of the latest figure as precisely as the source gave it: 2024, 2024-06 or 2024-06-11.';

@@ -1,0 +1,87 @@
+"""The disagreements documented in facts-notes.md and the consistent pairs issue 19 names
+(tests/reference/documented_disagreements.csv, labelled by reading the notes and the ledger rows):
+each real one surfaces in marts.conflicts, each apparent one sits in marts.apparent_conflicts with its
+reason, and no pair labelled as measuring different things is reported as a conflict."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from sources.ledger.ledger import load_ledger
+from warehouse import db, load, marts
+
+TRUTH = Path(__file__).parents[1] / "reference" / "documented_disagreements.csv"
+ROWS = list(csv.DictReader(TRUTH.open(encoding="utf-8")))
+
+
+@pytest.fixture(scope="module")
+def con(tmp_path_factory):
+    ledger = load_ledger()
+    connection = db.connect_work(tmp_path_factory.mktemp("documented") / "w.duckdb")
+    load.replace_rows(connection, "core.indicators", ledger.indicators)
+    load.replace_vocabulary(connection, ledger.vocabulary)
+    load.replace_entities(connection, ledger.entities)
+    load.replace_origin(connection, "curated", ledger.records, ledger.entities)
+    marts.apply_all(connection)
+    yield connection
+    connection.close()
+
+
+def _pairs(con, relation: str, row: dict) -> int:
+    if row["on"] == "date":
+        return con.execute(f"SELECT count(*) FROM {relation} WHERE conflict_on = 'date' AND entity_id = ? AND period = ? "
+                           "AND ((a_event_date = ? AND b_event_date = ?) OR (a_event_date = ? AND b_event_date = ?))",
+                           [row["entity_id"], row["period"], row["a"], row["b"], row["b"], row["a"]]).fetchone()[0]
+    where, params = ["conflict_on = 'value'"], []
+    for column in ("indicator", "entity_id", "period"):
+        if row[column]:
+            where.append(f"{column} = ?")
+            params.append(row[column])
+    a, b = float(row["a"]), float(row["b"])
+    close = "abs({col} - ?) <= 1e-9 * abs(?)"
+    where.append(f"(({close.format(col='a_value')} AND {close.format(col='b_value')}) OR "
+                 f"({close.format(col='a_value')} AND {close.format(col='b_value')}))")
+    params += [a, a, b, b, b, b, a, a]
+    return con.execute(f"SELECT count(*) FROM {relation} WHERE {' AND '.join(where)}", params).fetchone()[0]
+
+
+def _labelled(expect: str) -> list[dict]:
+    return [r for r in ROWS if r["expect"] == expect]
+
+
+def test_every_item_of_the_notes_is_labelled():
+    items = {r["item"].rstrip("bc") for r in ROWS if r["doc"] == "facts-notes.md" and not r["item"].startswith("consistent")}
+    assert len(items) == 61  # 10 + 7 + 13 + 17 + 14 numbered items in facts-notes.md
+    facts3 = {r["item"].rstrip("bc") for r in ROWS if r["doc"] == "facts3-market-notes.md"}
+    assert len(facts3) == 21  # facts3-market-notes.md, "Sources that disagree, and revision trails" 1-21
+    assert {r["expect"] for r in ROWS} <= {"conflict", "apparent", "not_comparable", "not_loaded", "not_a_pair"}
+    assert all(r["reason"] for r in ROWS if r["expect"] not in ("conflict",)), "every non-conflict says why"
+
+
+@pytest.mark.parametrize("row", _labelled("conflict"), ids=lambda r: r["item"])
+def test_documented_disagreement_surfaces(con, row):
+    assert _pairs(con, "marts.conflicts", row) >= 1
+
+
+@pytest.mark.parametrize("row", _labelled("apparent"), ids=lambda r: r["item"])
+def test_consistent_pair_is_apparent_not_a_conflict(con, row):
+    assert _pairs(con, "marts.conflicts", row) == 0
+    assert _pairs(con, "marts.apparent_conflicts", row) >= 1
+
+
+@pytest.mark.parametrize("row", _labelled("not_comparable"), ids=lambda r: r["item"])
+def test_different_quantities_never_pair(con, row):
+    assert _pairs(con, "marts.conflicts", row) == 0
+
+
+def test_a_forecast_and_its_later_actual_are_a_scorecard_pair(con):
+    # facts3-market-notes.md #6: LightCounting's spring-2023 forecast of -1% for 2023 against the -6% it reported
+    row = con.execute("SELECT forecast_value, actual_value, signed_pct_error, horizon_months FROM marts.forecast_accuracy "
+                      "WHERE series_key LIKE 'market_growth_rate|optical-transceiver-market|%' AND period = '2023' "
+                      "AND forecast_publisher = 'LightCounting'").fetchone()
+    assert row[:2] == (-0.01, -0.06)
+    assert row[2] == pytest.approx(-0.01 / -0.06 - 1)   # -83%: the forecast saw a sixth of the decline
+    assert row[3] == 7                                  # May 2023 to 2023-12-31
