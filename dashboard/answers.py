@@ -173,6 +173,16 @@ def series_title(first, entity_names: dict[str, str], subject: str, kind) -> str
     return name + (f" ({', '.join(parts)})" if parts else "") + f" · {t_or(f'answers.series_kind.{kind}', str(kind))}"
 
 
+def catalog_titles(catalog: pd.DataFrame) -> dict[str, str]:
+    """series_key -> marts.series_catalog's title in the reader's language (its English one when the zh title is
+    not Chinese yet)."""
+    if catalog is None or catalog.empty:
+        return {}
+    zh = i18n.current() != i18n.DEFAULT
+    return {r.series_key: (r.title_zh if zh and isinstance(r.title_zh, str) and CJK.search(r.title_zh) else r.title_en)
+            for r in catalog.itertuples()}
+
+
 def conflict_titles(conflicts: pd.DataFrame, entity_names: dict[str, str] | None = None,
                     catalog: pd.DataFrame | None = None) -> dict[str, str]:
     """series_key -> title for marts.conflicts: marts.series_catalog's, else built from the row (the period basis

@@ -67,3 +67,34 @@ else:
     fig = answer_charts.revision_figure(shown, shown["unit"].iloc[0])
     ui.chart(fig, shown, "forecast_revisions", rev_labels,
              caption=t("market.revisions_caption", vintages=shown["published_on"].nunique()))
+
+# ---- forecast accuracy scorecard (marts.forecast_accuracy, forecast_accuracy_summary, forecast_targets) ----
+if "forecast_accuracy" in data.marts_in_warehouse():
+    st.subheader(t("market.scorecard.title"))
+    pairs = data.mart("forecast_accuracy")
+    targets_passed = data.mart("forecast_targets")
+    if pairs.empty:
+        ui.empty(t("market.scorecard.empty"))
+    else:
+        st.caption(t("market.scorecard.caption", pairs=len(pairs)))
+        if len(pairs) < 20:
+            st.caption(t("market.scorecard.few"))
+        summary = data.mart("forecast_accuracy_summary")
+        st.markdown(t("market.scorecard.summary"))
+        ui.table(summary.assign(indicator=summary["indicator"].map(lambda i: i18n.indicator_name(i, i))),
+                 "forecast_accuracy_summary", ui.labels("marts.forecast_accuracy_summary"), with_sources=False,
+                 columns=["forecast_publisher", "indicator", "point_forecasts", "median_abs_pct_error", "bias",
+                          "median_horizon_months", "bound_forecasts", "bounds_held"])
+        titles = answers.catalog_titles(data.series_catalog())
+        ui.table(pairs.assign(series=[titles.get(k, "") for k in pairs["series_key"]]).sort_values("abs_pct_error",
+                                                                                                   ascending=False),
+                 "forecast_accuracy", ui.labels("marts.forecast_accuracy") | {"series": t("conflicts.column.title")},
+                 with_sources=False,
+                 columns=["series", "period", "forecast_publisher", "forecast_published_on", "forecast_value",
+                          "actual_value", "actual_publisher", "signed_pct_error", "horizon_months", "forecast_url",
+                          "actual_url"])
+    if not targets_passed.empty:
+        missing = targets_passed[~targets_passed["has_actual"].astype(bool)]
+        st.caption(t("market.scorecard.gaps", missing=len(missing), targets=len(targets_passed)))
+        ui.table(missing, "forecast_targets_missing", ui.labels("marts.forecast_targets"), with_sources=False,
+                 columns=["indicator", "period", "forecasts", "publisher_list"])

@@ -333,7 +333,7 @@ def test_market_in_zh_tw(zh_app):
     at = zh_app("market_page.py")
     assert not at.exception
     assert at.title[0].value == "市場"
-    assert [s.value for s in at.subheader] == ["市場規模：各發布者的實際值與預測", "預測修正"]
+    assert [s.value for s in at.subheader] == ["市場規模：各發布者的實際值與預測", "預測修正", "預測準確度記分卡"]
     assert at.selectbox(key="market_indicator").label == "指標"
     at.selectbox(key="market_indicator").set_value("vendor_networking_revenue").run()
     target = at.selectbox(key="revision_target::vendor_networking_revenue")
