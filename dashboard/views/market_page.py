@@ -81,7 +81,8 @@ if "forecast_accuracy" in data.marts_in_warehouse():
             st.caption(t("market.scorecard.few"))
         summary = data.mart("forecast_accuracy_summary")
         st.markdown(t("market.scorecard.summary"))
-        ui.table(summary.assign(indicator=summary["indicator"].map(lambda i: i18n.indicator_name(i, i))),
+        ui.table(summary.assign(indicator=summary["indicator"].map(
+            lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i))),
                  "forecast_accuracy_summary", ui.labels("marts.forecast_accuracy_summary"), with_sources=False,
                  columns=["forecast_publisher", "indicator", "point_forecasts", "median_abs_pct_error", "bias",
                           "median_horizon_months", "bound_forecasts", "bounds_held"])
