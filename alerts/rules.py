@@ -211,6 +211,29 @@ def rule_observations(wh: duckdb.DuckDBPyConnection, rule: Rule) -> list[dict]:
     return dict_rows(cur)
 
 
+def rule_series(wh: duckdb.DuckDBPyConnection, rule: Rule) -> list[dict]:
+    """The series a rule watches when it names none (--series): each is evaluated on its own, never across them;
+    multi-year totals are left out (see observations.sql). Empty for a rule with --series."""
+    if rule.series_key:
+        return []
+    cur = wh.cursor()
+    cur.execute((SQL_DIR / "rule_series.sql").read_text(encoding="utf-8"),
+                {"indicator": rule.indicator, "subject_like": rule.subject_like})
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, row)) for row in cur.fetchall()]
+
+
+def spans_note(rule: Rule, series: list[dict], shown: int = 3) -> str | None:
+    """What `alerts add` says when the rule's indicator spans several series (None for one series or --series)."""
+    if len(series) < 2:
+        return None
+    named = "; ".join(f"{s['subject']} ({s['figures']} figures, {s['series_kind']})" for s in series[:shown])
+    more = f"; and {len(series) - shown} more" if len(series) > shown else ""
+    return (f"note: {rule.indicator} spans {len(series)} series ({named}{more}). The rule watches each on its own "
+            f"(a move is always within one series; multi-year totals are left out); to watch one, add --series KEY "
+            f"(keys: fabricwatch sql \"SELECT DISTINCT series_key FROM core.observations WHERE indicator = '{rule.indicator}'\")")
+
+
 def matches(rule: Rule, obs: dict) -> tuple[bool, float | None]:
     """Whether one observation fires the rule, and its % change against the previous figure."""
     value, previous = obs["value"], obs.get("previous_value")

@@ -32,5 +32,5 @@ nav = st.navigation({
     section: [st.Page(str(PAGE_DIR / p.file), title=p.label(lang), icon=p.icon, url_path=p.url_path, default=p.default)
               for p in PAGES if p.section_label(lang) == section]
     for section in dict.fromkeys(p.section_label(lang) for p in PAGES)
-})
+}, expanded=True)   # every page listed: no English "View more" in the sidebar
 nav.run()

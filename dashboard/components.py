@@ -67,12 +67,6 @@ def newest(df: pd.DataFrame, n: int | None = None) -> pd.DataFrame:
     return ordered.head(n)
 
 
-def lines_notice(shown: int, total: int) -> None:
-    """Under a chart that draws only the newest of its lines (shape.newest_lines): how many, and where the rest are."""
-    if shown < total:
-        st.caption(t("ui.lines_cut", shown=f"{shown:,}", total=f"{total:,}"))
-
-
 def _cut_notice(shown: int, total: int) -> None:
     if shown < total:
         st.caption(t("ui.rows_cut", shown=f"{shown:,}", total=f"{total:,}"))
@@ -204,6 +198,7 @@ def table(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, help
     total = len(df) if total is None else total
     cut = newest(df)
     shown = cut[[c for c in columns if c in cut.columns]] if columns else cut
+    shown = readable_gaps(shown)
     st.dataframe(shown, hide_index=True, width="stretch", height=height,
                  column_config=column_config(shown, labels, help_texts), key=f"{key}_table")
     _cut_notice(len(shown), total)
@@ -211,6 +206,26 @@ def table(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, help
         sources(df, key, labels, provenance=provenance, rows=rows, total=total)
     else:
         download(df, key, rows=rows)
+
+
+def readable_gaps(df: pd.DataFrame) -> pd.DataFrame:
+    """A missing text reads "—" and a missing calendar date "undated" (in the reader's language), never "None"."""
+    from dashboard import answers
+
+    out = {}
+    for col in df.columns:
+        values = df[col]
+        if not values.isna().any():
+            continue
+        if pd.api.types.is_datetime64_any_dtype(values):
+            dates = values.dropna()
+            if dates.empty or dates.dt.normalize().eq(dates).all():   # calendar dates
+                out[col] = [answers.vintage(v) for v in values]
+            else:                                                      # timestamps: to the minute, "—" when none
+                out[col] = [f"{pd.Timestamp(v):%Y-%m-%d %H:%M}" if pd.notna(v) else "—" for v in values]
+        elif (pd.api.types.is_string_dtype(values) or values.dtype == object) and not pd.api.types.is_bool_dtype(values):
+            out[col] = values.astype(object).where(values.notna(), "—")
+    return df.assign(**out) if out else df
 
 
 def badge(status: str | None) -> str:
@@ -252,3 +267,51 @@ def metric(container, label: str, value, unit: str | None, qualifier: str | None
 
     container.metric(label, shape.format_value(value, unit, qualifier),
                      help=kwargs.pop("help", None) or t("ui.exact_value", value=shape.format_exact(value, unit)), **kwargs)
+
+
+def question(letter: str) -> None:
+    """Which of the analyst's questions this page answers, under its title (catalog question.<letter>)."""
+    st.markdown(f":material/help: **{t('question.answers')}** {t(f'question.{letter}')}")
+
+
+def definition(title: str, definition_text: str | None, publishers: str, n_publishers: int, series_kind: str | None,
+               periods: str) -> None:
+    """What the chart below shows: the series' title, its definition, period basis, publishers and coverage."""
+    kind = i18n.t_or(f"answers.series_kind.{series_kind}", str(series_kind))
+    st.markdown(f"**{title}**")
+    text = (definition_text or "").strip()
+    parts = [t("answers.definition", text=text if text.endswith(".") else f"{text}.")] if text else []
+    parts.append(t("answers.coverage", basis=kind, periods=periods, n=n_publishers, publishers=publishers))
+    if n_publishers == 1:
+        parts.append(t("answers.one_publisher"))
+    st.caption(" ".join(parts))
+
+
+CONSENSUS_COLUMNS = ("period", "kind", "n_publishers", "median", "low", "high", "n_bounds", "bound_value", "reference",
+                     "reference_from")
+
+
+def consensus_labels() -> dict[str, str]:
+    """Column headers of a consensus table (answers.consensus), in the reader's language."""
+    return {c: t(f"answers.column.{c}") for c in CONSENSUS_COLUMNS}
+
+
+def check_counts(checks: pd.DataFrame) -> tuple[int, int, int]:
+    """(failed with severity ERROR, failed with severity WARN, all checks) of a run: the Overview and the Checks
+    tab count the same way."""
+    if checks.empty:
+        return 0, 0, 0
+    not_passed = checks[~checks["passed"].astype(bool)]
+    errors = int((not_passed["severity"] == "ERROR").sum())
+    return errors, len(not_passed) - errors, len(checks)
+
+
+def dates_as_text(df: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """Date columns as YYYY-MM-DD text, a missing date as "undated" in the reader's language (never "None")."""
+    from dashboard import answers
+
+    out = df.copy()
+    for col in columns:
+        if col in out:
+            out[col] = [answers.vintage(v) for v in out[col]]
+    return out

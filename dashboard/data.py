@@ -156,6 +156,51 @@ def latest_rows(category: str | None, limit: int) -> tuple[pd.DataFrame, int]:
     return query(_sql("latest_newest"), (category, limit)), total
 
 
+def entity_names() -> dict[str, str]:
+    """Entity id -> name (core.entities): series titles are built from these, never from keys."""
+    if not exists("core.entities"):
+        return {}
+    names = query(_sql("entity_names"))
+    return dict(zip(names["entity_id"], names["name"]))
+
+
+def indicator_catalog() -> pd.DataFrame:
+    """core.indicators: name, definition, unit, category per indicator id."""
+    if not exists("core.indicators"):
+        return pd.DataFrame(columns=["indicator", "name", "definition", "unit", "category"])
+    return query(_sql("indicator_catalog"))
+
+
+def series_rows(indicators: tuple[str, ...]) -> pd.DataFrame:
+    """Every figure of these indicators' series (core.observations), for headline cards."""
+    if not exists("core.observations"):
+        return pd.DataFrame()
+    return query(_sql("series_rows"), (list(indicators),))
+
+
+def series_catalog() -> pd.DataFrame:
+    """marts.series_catalog: every series' title and definition in both languages (empty before it is built)."""
+    if not exists("marts.series_catalog"):
+        return pd.DataFrame(columns=["series_key", "title_en", "title_zh", "definition_en", "definition_zh"])
+    return query(_sql("series_catalog"))
+
+
+def series_consensus(keys: tuple[str, ...]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """For these series: (marts.consensus rows with the reference point of their period, marts.consensus_points
+    rows with their tier); two empty frames when the warehouse has no consensus marts."""
+    if not keys or not exists("marts.consensus"):
+        return pd.DataFrame(), pd.DataFrame()
+    return query(_sql("series_consensus"), (list(keys),)), query(_sql("series_points"), (list(keys),))
+
+
+def conflict_tiers() -> pd.DataFrame:
+    """Both sides' source tiers of every pair in marts.conflicts (empty before the tiers exist)."""
+    if not exists("marts.conflicts") or not exists("marts.source_tiers"):
+        return pd.DataFrame(columns=["conflict_on", "series_key", "period", "a_record_id", "b_record_id", "a_tier",
+                                     "b_tier"])
+    return query(_sql("conflict_tiers"))
+
+
 def last_source_changes() -> pd.DataFrame:
     """marts.source_changes of the newest refresh that detected changes (not every change ever recorded)."""
     return query(_sql("last_source_changes")) if exists("marts.source_changes") else pd.DataFrame()
@@ -319,5 +364,5 @@ def run_console(sql: str) -> QueryResult:
 
 
 __all__ = ["QueryRejected", "marts_in_warehouse", "source_status", "claims_inbox", "spec_overrides", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
-           "dictionary", "labels", "description", "column_descriptions", "last_run", "latest_of", "latest_categories", "latest_rows", "last_source_changes", "new_since_previous", "all_new_observations", "all_new_conflicts",
+           "dictionary", "labels", "description", "column_descriptions", "last_run", "latest_of", "latest_categories", "entity_names", "indicator_catalog", "series_rows", "series_catalog", "series_consensus", "conflict_tiers", "latest_rows", "last_source_changes", "new_since_previous", "all_new_observations", "all_new_conflicts",
            "run_console"]

@@ -40,6 +40,7 @@ class PageEntry(NamedTuple):
 PAGES = (
     PageEntry("overview_page.py", "Overview", "overview", ":material/dashboard:", "Tracker", default=True),
     PageEntry("market_page.py", "Market", "market", ":material/trending_up:", "Tracker"),
+    PageEntry("share_page.py", "InfiniBand vs Ethernet", "share", ":material/compare_arrows:", "Tracker"),
     PageEntry("ports_optics_page.py", "Ports & optics", "ports-optics", ":material/cable:", "Tracker"),
     PageEntry("roadmap_page.py", "Technology roadmap", "roadmap", ":material/timeline:", "Tracker"),
     PageEntry("uec_page.py", "UEC tracker", "uec", ":material/hub:", "Tracker"),
@@ -47,6 +48,8 @@ PAGES = (
     PageEntry("benchmarks_page.py", "Benchmarks", "benchmarks", ":material/speed:", "Analysis"),
     PageEntry("top500_page.py", "TOP500", "top500", ":material/leaderboard:", "Analysis"),
     PageEntry("mlperf_page.py", "MLPerf Training", "mlperf", ":material/dns:", "Analysis"),
+    PageEntry("cloud_page.py", "Cloud fabrics", "cloud", ":material/cloud:", "Analysis"),
+    PageEntry("conflicts_page.py", "Conflicts", "conflicts", ":material/rule:", "Warehouse"),
     PageEntry("sources_quality_page.py", "Sources & quality", "sources", ":material/fact_check:", "Warehouse"),
     PageEntry("alerts_page.py", "Watch rules", "alerts", ":material/notifications:", "Warehouse"),
 )

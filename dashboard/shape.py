@@ -38,15 +38,6 @@ def with_hedged_value(df: pd.DataFrame, value: str = "value", qualifier: str = "
     return df.assign(**{out: stated})
 
 
-def indicator_choices(df: pd.DataFrame, name_column: str = "indicator_name") -> dict[str, str]:
-    """indicator id -> display name (the catalog name when known)."""
-    if df.empty:
-        return {}
-    names = df.drop_duplicates("indicator").set_index("indicator")
-    return {i: (names.at[i, name_column] if name_column in names and pd.notna(names.at[i, name_column]) else i)
-            for i in sorted(names.index)}
-
-
 TARGET_KEYS = ["series_key", "period", "unit"]
 
 
@@ -89,30 +80,6 @@ def target_trails(revisions: pd.DataFrame, target: str) -> pd.DataFrame:
     return rows.assign(trail=trail).sort_values(["trail", "published_on", "value"])
 
 
-MAX_LINES = 40   # lines a chart draws at most (a line: one series and vintage, marts' line_key)
-
-
-def newest_lines(df: pd.DataFrame, line: str = "line_key", date: str = "published_on",
-                 n: int | None = None) -> tuple[pd.DataFrame, int]:
-    """The rows of at most `n` (MAX_LINES) lines, those with the newest `date` (undated last), and how many
-    lines `df` has: a chart of every weekly vintage would draw thousands of traces (issue 15)."""
-    n = MAX_LINES if n is None else n
-    if df.empty or line not in df:
-        return df, (df[line].nunique(dropna=False) if line in df else 0)
-    newest = df.groupby(line, dropna=False)[date].max() if date in df else df.groupby(line, dropna=False).size()
-    if len(newest) <= n:
-        return df, len(newest)
-    keep = newest.sort_values(ascending=False, na_position="last", kind="stable").index[:n]
-    return df[df[line].isin(keep)], len(newest)
-
-
-def latest_per_report(df: pd.DataFrame, keys: list[str], date: str = "published_on") -> pd.DataFrame:
-    """Keep the newest vintage for each combination of `keys` (older vintages are revisions, not data points)."""
-    if df.empty:
-        return df
-    return df.sort_values(date, na_position="first").groupby(keys, dropna=False).tail(1)
-
-
 def search(df: pd.DataFrame, text: str | None, columns: list[str]) -> pd.DataFrame:
     """Rows where any of `columns` contains every word of `text` (case-insensitive)."""
     if df.empty or not text or not text.strip():
@@ -133,18 +100,11 @@ def where_in(df: pd.DataFrame, column: str, values) -> pd.DataFrame:
 
 
 def roadmap_series(points: pd.DataFrame) -> pd.DataFrame:
-    """Roadmap points with a `series` label: family and what its bandwidth measures ("Tomahawk · switch capacity")."""
+    """Roadmap points with a `series` label: family, kind and what its bandwidth measures ("Tomahawk · switch ASIC ·
+    switch capacity"): a family's chips and its systems are two series."""
     basis = points["bandwidth_basis"].map(lambda b: i18n.t_or(f"shape.basis.{b}", str(b)))
-    return points.assign(series=points["family"].astype(str) + " · " + basis)
-
-
-def family_fits(roadmap: pd.DataFrame) -> pd.DataFrame:
-    """One row per family and bandwidth basis with the mart's fitted doubling time (families with a fit only)."""
-    cols = ["family", "bandwidth_basis", "family_points", "family_doubling_time_years", "family_fit_r2"]
-    if roadmap.empty or "family_doubling_time_years" not in roadmap:
-        return pd.DataFrame(columns=cols)
-    fits = roadmap[cols].dropna(subset=["family_doubling_time_years"]).drop_duplicates()
-    return fits.sort_values("family_doubling_time_years").reset_index(drop=True)
+    kind = points["kind"].map(lambda k: i18n.t_or(f"roadmap.kind_value.{k}", str(k))) if "kind" in points else ""
+    return points.assign(series=points["family"].astype(str) + " · " + kind + " · " + basis)
 
 
 def measured_and_model(results: pd.DataFrame) -> pd.DataFrame:
@@ -245,9 +205,3 @@ def by_frequency(df: pd.DataFrame, column: str) -> list:
     return df[column].value_counts(sort=True).index.tolist()
 
 
-def per_period(df: pd.DataFrame, speed_label: str = "speed_label") -> pd.DataFrame:
-    """Figures for a per-period chart: cumulative ranges dropped, all-speed figures labelled "all speeds"."""
-    if df.empty:
-        return df
-    out = df[df["series_kind"] != "cumulative"] if "series_kind" in df else df
-    return out.assign(**{speed_label: out[speed_label].fillna(i18n.t("shape.all_speeds"))}) if speed_label in out else out

@@ -61,7 +61,7 @@ def _en(v: float, unit: str | None, q: str) -> str:
         for div, suffix in EN_STEPS[1:]:
             if abs(v) >= div:
                 return f"{q}{v / div:,.3g} {suffix} {unit or ''}".strip()
-    return f"{q}{v:,.4g} {unit or ''}".strip()
+    return f"{q}{significant(v, 4)} {unit or ''}".strip()   # 51,200 Gbps, never 5.12e+04
 
 
 def _zh(v: float, unit: str | None, q: str) -> str:
@@ -72,7 +72,7 @@ def _zh(v: float, unit: str | None, q: str) -> str:
                 return f"{q}{significant(v / div)} {step}{word}"
         number = f"{v:,.0f}" if v == int(v) else significant(v, 4)
         return f"{q}{number} {word}".strip()
-    return f"{q}{v:,.4g} {unit}".strip()
+    return f"{q}{significant(v, 4)} {unit}".strip()
 
 
 def format_exact(value, unit: str | None, lang: str = "en") -> str:

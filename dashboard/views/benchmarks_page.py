@@ -7,6 +7,7 @@ from dashboard import charts, components as ui, data, i18n, shape
 from dashboard.i18n import t
 
 ui.page_header(t("page.benchmarks"), ui.description("marts.benchmark_calibration"))
+ui.question("benchmarks")
 ui.require_warehouse()
 
 points, labels = data.mart("benchmark_calibration"), ui.labels("marts.benchmark_calibration")

@@ -1,80 +1,101 @@
-"""Market: market size actuals and forecasts by source, forecast revisions, InfiniBand vs Ethernet share."""
+"""Market (question a): one market definition at a time, its actuals and forecasts per publisher with the
+consensus (range and reference line), this year and next, and the revision trail of its forecasts."""
 
+import pandas as pd
 import streamlit as st
 
-from dashboard import charts, components as ui, data, i18n, shape
+from dashboard import answer_charts, answers, components as ui, data, explorer, i18n, shape
 from dashboard.i18n import t
 
-ui.page_header(t("page.market"), ui.description("marts.market_size"))
+MARKET_FIRST = "ai_backend_network_revenue"   # the market the page opens on
+
+ui.page_header(t("page.market"), t("market.summary"))
+ui.question("a")
 ui.require_warehouse()
 
 size, size_labels = data.mart("market_size"), ui.labels("marts.market_size")
+# money figures; market-wide indicators first (a vendor's own revenue is titled with the vendor, never a card)
+money = size[size["unit"] == "USD"] if not size.empty else size
+if money.empty:
+    ui.empty(t("market.no_figures"))
+    st.stop()
+
+catalog = data.indicator_catalog().set_index("indicator")
+counts = money["indicator"].value_counts()
+vendor_share = money.assign(v=money["vendor"].notna()).groupby("indicator")["v"].mean()
+indicators = sorted(counts.index, key=lambda i: (i != MARKET_FIRST, vendor_share[i] > 0.5, -counts[i], i))
+indicator = st.selectbox(t("market.indicator"), indicators, key="market_indicator",
+                         format_func=lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i))
+picked = money[money["indicator"] == indicator]
+annual_like = picked[picked["series_kind"] != "cumulative"]
+cumulative = picked[picked["series_kind"] == "cumulative"]
+definition_text = catalog["definition"].get(indicator) if indicator in catalog.index else None
 
 st.subheader(t("market.size_header"))
-if size.empty:
-    ui.empty(t("market.no_figures"))
-else:
-    choices = shape.indicator_choices(size)
-    indicator = st.selectbox(t("market.indicator"), list(choices),
-                             format_func=lambda i: i18n.indicator_name(i, choices.get(i)), key="market_indicator")
-    picked = shape.with_hedged_value(shape.where(size, indicator=indicator))
-    dated = picked[picked["series_kind"] != "cumulative"]
-    y = "value_usd_bn" if dated["unit"].eq("USD").all() else "value"
-    if dated.empty:
-        ui.empty(t("market.only_cumulative"))
-    else:
-        series = shape.options(dated, "series_key")
-        if len(series) > 1:
-            chosen = st.multiselect(t("market.series"), series, default=series, key="market_series",
-                                    placeholder=t("ui.choose"))
-            dated = dated[dated["series_key"].isin(chosen)]
-        log_y = st.toggle(t("market.log_scale"), key="market_log") if len(dated) > 1 else False
-        # one line per series and vintage (line_key): a publisher's successive releases stay apart,
-        # and figures of one series worded differently by their sources join one line
-        drawn, lines = shape.newest_lines(dated)
-        shown_kinds = drawn.assign(kind=drawn["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # legend only
-        fig = charts.line(shown_kinds, "period_start", y, size_labels, color="vintage_label", symbol="kind",
-                          log_y=log_y, line_group="line_key",
-                          hover=["series_key", "subject", "period", "as_stated", "published_on"])
-        ui.lines_notice(drawn["line_key"].nunique(), lines)
-        ui.chart(fig, dated, "market_size", size_labels, caption=t("market.size_caption"))
-    cumulative = picked[picked["series_kind"] == "cumulative"]
-    if not cumulative.empty:
-        st.markdown(f"**{t('market.cumulative')}**")
-        ui.table(cumulative, "market_size_cumulative", size_labels,
-                 columns=["subject", "period", "as_stated", "unit", "kind", "publisher", "published_on", "url"])
+# the picker's key carries the indicator: switching indicator never keeps a definition of another one
+series = explorer.explore(annual_like, f"market_size::{indicator}", size_labels, unit="USD",
+                          definition_text=definition_text)
+
+if not cumulative.empty:
+    st.markdown(f"**{t('market.cumulative')}**")
+    st.caption(t("market.cumulative_caption"))
+    ui.table(ui.dates_as_text(shape.with_hedged_value(cumulative).assign(
+        kind=cumulative["kind"].map(answer_charts.t_kind)), ["published_on"]), "market_size_cumulative", size_labels,
+             columns=["subject", "period", "as_stated", "kind", "publisher", "published_on", "url"])
 
 st.subheader(t("market.revisions_header"))
 revisions, rev_labels = data.mart("forecast_revisions"), ui.labels("marts.forecast_revisions")
+# forecasts only: an estimate of a past year restated later is a correction of an actual, not a forecast revision
+revisions = revisions[revisions["kind"].isin(answers.FORECAST_KINDS)] if not revisions.empty else revisions
 targets = shape.revision_targets(revisions)
-if targets.empty:
-    ui.empty(t("market.no_revisions"))
+mine = targets[targets["indicator"] == indicator] if not targets.empty else targets
+in_series = mine[mine["series_key"] == series] if series is not None and not mine.empty else mine.iloc[0:0]
+if mine.empty:
+    ui.empty(t("market.no_revisions_for"))
 else:
-    # the most-revised target first: the page opens on the forecast restated most often
-    described = {row.target: t("market.target_label", subject=row.subject, period=row.period, vintages=row.vintages,
-                               indicator=i18n.indicator_name(row.indicator, None))
-                 for row in targets.itertuples()}
+    if in_series.empty:
+        st.caption(t("market.no_revisions_in_definition"))
+    # the chosen definition's most-revised target first, then the indicator's other targets
+    ordered = pd.concat([in_series, mine[~mine["target"].isin(in_series["target"])]])
+    all_titles = answers.conflict_titles(picked.drop_duplicates("series_key"), data.entity_names())
+    described = {row.target: t("market.target_label", subject=all_titles.get(row.series_key, row.subject),
+                               period=row.period, vintages=row.vintages)
+                 for row in ordered.itertuples()}
     target = st.selectbox(t("market.forecast_target"), list(described), format_func=described.get,
-                          key="revision_target", help=t("market.forecast_target_help"))
-    shown = shape.with_hedged_value(shape.target_trails(revisions, target))
-    unit = i18n.unit_name(shown["unit"].iloc[0]) if shown["unit"].notna().any() else ""
-    shown_kinds = shown.assign(kind=shown["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # legend only
-    y_label = f"{rev_labels.get('value', 'value')} ({unit})" if unit else rev_labels.get("value", "value")
-    fig = charts.line(shown_kinds, "published_on", "value",
-                      rev_labels | {"value": y_label, "trail": rev_labels.get("publisher", "publisher")},
-                      color="trail", symbol="kind",
-                      hover=["as_stated", "period", "change_ratio", "revision", "source_ids"])
+                          key=f"revision_target::{indicator}", help=t("market.forecast_target_help"))
+    shown = shape.target_trails(revisions, target)
+    fig = answer_charts.revision_figure(shown, shown["unit"].iloc[0])
     ui.chart(fig, shown, "forecast_revisions", rev_labels,
              caption=t("market.revisions_caption", vintages=shown["published_on"].nunique()))
 
-st.subheader(t("market.ib_vs_ethernet"))
-share, share_labels = data.mart("fabric_share"), ui.labels("marts.fabric_share")
-shares = share[share["measure"] == "share"] if not share.empty else share
-if shares.empty:
-    ui.empty(t("market.no_shares"))
-else:
-    shares = shape.with_hedged_value(shares, value="share").sort_values("period_start")
-    fig = charts.bar(shares.assign(fabric=shares["fabric"].map(charts.fabric_name)), "period", "share", share_labels,
-                     color="fabric", barmode="group", hover=["publisher", "as_stated", "kind", "published_on", "segment"])
-    fig.update_yaxes(tickformat=".0%")
-    ui.chart(fig, shares, "fabric_share", share_labels)
+# ---- forecast accuracy scorecard (marts.forecast_accuracy, forecast_accuracy_summary, forecast_targets) ----
+if "forecast_accuracy" in data.marts_in_warehouse():
+    st.subheader(t("market.scorecard.title"))
+    pairs = data.mart("forecast_accuracy")
+    targets_passed = data.mart("forecast_targets")
+    if pairs.empty:
+        ui.empty(t("market.scorecard.empty"))
+    else:
+        st.caption(t("market.scorecard.caption", pairs=len(pairs)))
+        if len(pairs) < 20:
+            st.caption(t("market.scorecard.few"))
+        summary = data.mart("forecast_accuracy_summary")
+        st.markdown(t("market.scorecard.summary"))
+        ui.table(summary.assign(indicator=summary["indicator"].map(
+            lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i))),
+                 "forecast_accuracy_summary", ui.labels("marts.forecast_accuracy_summary"), with_sources=False,
+                 columns=["forecast_publisher", "indicator", "point_forecasts", "median_abs_pct_error", "bias",
+                          "median_horizon_months", "bound_forecasts", "bounds_held"])
+        titles = answers.catalog_titles(data.series_catalog())
+        ui.table(pairs.assign(series=[titles.get(k, "") for k in pairs["series_key"]]).sort_values("abs_pct_error",
+                                                                                                   ascending=False),
+                 "forecast_accuracy", ui.labels("marts.forecast_accuracy") | {"series": t("conflicts.column.title")},
+                 with_sources=False,
+                 columns=["series", "period", "forecast_publisher", "forecast_published_on", "forecast_value",
+                          "actual_value", "actual_publisher", "signed_pct_error", "horizon_months", "forecast_url",
+                          "actual_url"])
+    if not targets_passed.empty:
+        missing = targets_passed[~targets_passed["has_actual"].astype(bool)]
+        st.caption(t("market.scorecard.gaps", missing=len(missing), targets=len(targets_passed)))
+        ui.table(missing, "forecast_targets_missing", ui.labels("marts.forecast_targets"), with_sources=False,
+                 columns=["indicator", "period", "forecasts", "publisher_list"])

@@ -6,6 +6,7 @@ from dashboard import charts, components as ui, data, shape
 from dashboard.i18n import t
 
 ui.page_header(t("page.mlperf"), ui.description("marts.mlperf_fabric_summary"))
+ui.question("e")
 ui.require_warehouse()
 
 summary, labels = data.mart("mlperf_fabric_summary"), ui.labels("marts.mlperf_fabric_summary")

@@ -1,25 +1,24 @@
-"""Overview: headline figures with change and freshness, and what changed since the last refresh."""
+"""Overview: headline figures that say what they show, and what changed since the last refresh."""
+
+import datetime as dt
 
 import streamlit as st
 
-from dashboard import components as ui, data, i18n, shape
+from dashboard import answers, components as ui, data, headlines, i18n, shape
 from dashboard.i18n import t
 
-HEADLINES = ("ai_backend_network_revenue", "vendor_networking_revenue", "fabric_revenue_share", "switch_ports_shipped",
-             "optics_units_shipped", "uec_members", "top500_systems", "nccl_busbw")
 
 
-def headline_rule(row) -> str:
-    """Which statement a headline card shows and why, in the reader's language (the mart's headline_rule, in words)."""
-    if not bool(getattr(row, "headline_is_previous", False)):
-        return t("overview.rule_latest")
-    return t("overview.rule_strongest",
-             latest=shape.format_value(row.value, row.unit, row.value_qualifier), latest_period=row.period,
-             shown=shape.format_value(row.headline_value, row.unit, row.headline_value_qualifier),
-             shown_period=row.headline_period)
+def show_card(col, card: headlines.Card) -> None:
+    """One bordered card: definition, the figure and what it is, then period, kind, publisher and vintage."""
+    col.markdown(f"**{card.title}**")
+    ui.metric(col, card.label, card.value, card.unit, card.qualifier)
+    for line in card.lines:
+        col.caption(line)
 
 
 ui.page_header("fabricwatch", t("overview.summary"))
+ui.question("overview")
 ui.require_warehouse()
 
 run = data.last_run()
@@ -30,33 +29,43 @@ if run:
                  status=i18n.t_or(f"status.{run['status']}", run["status"])))
 
 labels = ui.labels("marts.latest_indicators")
-freshness = data.mart("indicator_freshness")
-status = dict(zip(freshness["indicator"], freshness["status"])) if not freshness.empty else {}
 
 st.subheader(t("overview.headlines"))
-heads = shape.headline_rows(data.latest_of(HEADLINES), HEADLINES)
+today = dt.date.today()
+series = data.series_rows(tuple({c.indicator for c in headlines.SERIES_CARDS} | {headlines.SHARE_INDICATOR}))
+names = data.entity_names()
+catalog = data.series_catalog()
+consensus = data.series_consensus(tuple(series["series_key"].dropna().unique()) if not series.empty else ())
+cards = []
+for spec in headlines.SERIES_CARDS:
+    rows = series[series["indicator"] == spec.indicator] if not series.empty else series
+    if spec.speed_gbps is not None and not rows.empty:
+        rows = rows[rows["speed_gbps"] == spec.speed_gbps]
+    card = (headlines.series_card(rows, answers.series_titles(rows, names, catalog), today, consensus)
+            if not rows.empty else None)
+    if card is not None:
+        cards.append(card)
+shares = series[series["indicator"] == headlines.SHARE_INDICATOR] if not series.empty else series
+share = headlines.share_card(shares, answers.series_titles(shares, names, catalog)) if not shares.empty else None
+if share is not None:
+    cards.append(share)
+latest = data.latest_of(headlines.LATEST_CARDS)
+if not latest.empty:
+    latest = latest[latest["vendor"].isna() & (latest["series_kind"] != "cumulative")]
+for row in shape.headline_rows(latest, headlines.LATEST_CARDS).itertuples():
+    cards.append(headlines.latest_card(row, i18n.indicator_name(row.indicator, row.indicator_name)))
 # a long figure ("> 1,000 億美元") wraps inside its card instead of being cut with an ellipsis
 st.html("<style>[data-testid='stMetricValue'], [data-testid='stMetricValue'] * {white-space: normal !important; "
         "overflow: visible !important; text-overflow: clip !important; word-break: keep-all !important; overflow-wrap: normal !important; line-break: strict;}</style>")
-if heads.empty:
+if not cards:
     ui.empty(t("overview.no_headlines"))
 else:
-    for start in range(0, len(heads), 4):
-        for col, row in zip(st.columns(4, border=True), heads.iloc[start:start + 4].itertuples()):
-            previous = bool(getattr(row, "headline_is_previous", False))
-            rule = headline_rule(row)
-            ui.metric(col, i18n.indicator_name(row.indicator, row.indicator_name), row.headline_value, row.unit,
-                      row.headline_value_qualifier,
-                      delta=None if previous else shape.format_change(row.change_ratio),
-                      help=t("overview.card_help", subject=row.subject, period=row.headline_period,
-                             kind=i18n.t_or(f"kind.{row.kind}", row.kind), publisher=row.headline_publisher,
-                             published_on=f"{row.headline_published_on:%Y-%m-%d}" if hasattr(row.headline_published_on, "strftime")
-                             else row.headline_published_on, rule=rule))
-            col.markdown(f"{ui.badge(status.get(row.indicator))} &nbsp; {row.headline_period} · "
-                         f"{i18n.t_or(f'kind.{row.kind}', row.kind)}")
-            col.caption(rule)
+    for start in range(0, len(cards), 4):
+        for col, card in zip(st.columns(4, border=True), cards[start:start + 4]):
+            show_card(col, card)
     st.caption(t("overview.headline_caption"))
-    ui.sources(heads, "headlines", labels)
+    shown = series[series["series_key"].isin({c.series_key for c in cards})] if not series.empty else series
+    ui.sources(shown, "headlines", ui.labels("core.observations"))
 
 with st.expander(t("overview.all_latest"), icon=":material/table:"):
     category = st.selectbox(t("overview.category"), [None, *data.latest_categories()], key="overview_category",
@@ -74,7 +83,7 @@ st.subheader(t("overview.changed"))
 new = data.new_since_previous()
 checks = data.latest_checks()
 not_passed = checks[~checks["passed"]] if not checks.empty else checks
-failed = not_passed[not_passed["severity"] == "ERROR"] if not not_passed.empty else not_passed
+errors, warnings, total = ui.check_counts(checks)
 new_obs, new_conflicts = new["new_observations"], new["new_conflicts"]   # the diff is done in DuckDB
 last_changes = data.last_source_changes()
 
@@ -82,7 +91,8 @@ counts = st.columns(4)
 counts[0].metric(t("overview.new_observations"), new["new_count"])
 counts[1].metric(t("overview.source_page_changes"), len(last_changes))
 counts[2].metric(t("overview.new_conflicts"), new["new_conflict_count"])
-counts[3].metric(t("overview.checks_failed"), f"{len(failed)} / {len(not_passed) - len(failed)}")
+counts[3].metric(t("overview.checks_failed"), f"{errors} / {warnings}", help=t("checks.summary", errors=errors,
+                                                                                      warnings=warnings, total=total))
 if new["previous"] is None:
     st.caption(t("overview.first_release"))
 else:

@@ -1,83 +1,81 @@
-"""Ports & optics: switch port shipments by speed (stacked and as shares), optics units and prices by speed."""
+"""Ports & optics (question c): 800G and 1.6T optical modules and switch ports shipped per year, and module
+prices: one definition (speed, scope, period basis) per chart with the publishers' latest figures, their range
+and the reference line; this year's and next year's figures on cards."""
 
 import streamlit as st
 
-from dashboard import charts, components as ui, data, i18n, shape
+from dashboard import components as ui, data, explorer
 from dashboard.i18n import t
 
-
-def _height(df, color: str = "speed_label", symbol: str = "vintage_label") -> int:
-    """Room for the legend above the plot: one legend entry per speed and vintage, about three to a row."""
-    entries = df.groupby([color, symbol], dropna=False).ngroups
-    return min(charts.HEIGHT + 24 * -(-entries // 3), 900)
+SPEEDS_FIRST = (800.0, 1600.0)   # the speeds the page opens on
 
 
-ui.page_header(t("page.ports-optics"), ui.description("marts.port_shipments"))
+def speed_name(gbps) -> str:
+    if gbps != gbps or gbps is None:
+        return t("shape.all_speeds")
+    return f"{gbps / 1000:g}T" if gbps >= 1000 else f"{gbps:g}G"
+
+
+def speed_picker(frame, key: str):
+    speeds = sorted(frame["speed_gbps"].dropna().unique(), key=lambda s: (s not in SPEEDS_FIRST, SPEEDS_FIRST.index(s)
+                                                                          if s in SPEEDS_FIRST else 0, -s))
+    if not speeds:
+        return frame
+    speed = st.segmented_control(t("ports.speed"), speeds, default=speeds[0], key=key, format_func=speed_name) \
+        or speeds[0]
+    return frame[frame["speed_gbps"] == speed]
+
+
+ui.page_header(t("page.ports-optics"), t("ports.summary"))
+ui.question("c")
 ui.require_warehouse()
 
-ports, port_labels = data.mart("port_shipments"), ui.labels("marts.port_shipments")
-st.subheader(t("ports.ports_header"))
-counts = ports[(ports["measure"] == "ports") & ports["counts_toward_total"]] if not ports.empty else ports
-if counts.empty:
-    ui.empty(t("ports.no_ports"))
-else:
-    # One publisher at a time: stacking figures from different sources would add apples to oranges.
-    publisher = st.selectbox(t("ports.source"), shape.by_frequency(counts, "publisher"), key="ports_publisher",
-                             help=t("ports.source_help"))
-    picked = shape.latest_per_report(shape.where(counts, publisher=publisher), ["period", "speed_gbps", "segment", "region"])
-    picked = picked.sort_values(["period_start", "speed_gbps"])
-    units_tab, share_tab = st.tabs([t("ports.tab_ports"), t("ports.tab_share")])
-    with units_tab:
-        ui.chart(charts.stacked_area(picked, "period_start", "ports", "speed_label", port_labels, bar_x="period"),
-                 picked, "port_shipments", port_labels)
-    with share_tab:
-        ui.chart(charts.stacked_area(picked, "period_start", "ports", "speed_label", port_labels, share=True,
-                                     bar_x="period"), picked, "port_shipments_share", port_labels)
-
-reported_shares = ports[ports["measure"] == "share"] if not ports.empty else ports
-if not reported_shares.empty:
-    st.markdown(f"**{t('ports.shares_reported')}**")
-    shown = shape.with_hedged_value(shape.per_period(reported_shares), value="port_share")
-    shown = shown.sort_values(["period_start", "speed_gbps"])
-    # one line per series and vintage (line_key), as on the Market page: a publisher's releases stay apart
-    drawn, lines = shape.newest_lines(shown)
-    fig = charts.line(drawn, "period_start", "port_share", port_labels, color="speed_label", symbol="vintage_label",
-                      line_group="line_key", hover=["series_key", "subject", "period", "as_stated", "segment"],
-                      height=_height(drawn))
-    fig.update_yaxes(tickformat=".0%")
-    ui.lines_notice(drawn["line_key"].nunique(), lines)
-    ui.chart(fig, shown, "port_shares_reported", port_labels)
-
 optics, optics_labels = data.mart("optics"), ui.labels("marts.optics")
-st.subheader(t("ports.optics_header"))
-if optics.empty:
-    ui.empty(t("ports.no_optics"))
-else:
-    # full width, one after the other: a legend of many series and vintages needs the room
-    units = shape.with_hedged_value(shape.per_period(optics[optics["measure"] == "units"]), value="units")
-    st.markdown(f"**{t('ports.units_shipped')}**")
+ports, port_labels = data.mart("port_shipments"), ui.labels("marts.port_shipments")
+catalog = data.indicator_catalog().set_index("indicator")
+
+
+def definition_of(indicator: str) -> str | None:
+    return catalog["definition"].get(indicator) if indicator in catalog.index else None
+
+
+# one section at a time (tabs would compute all three)
+SECTIONS = ("units", "prices", "ports")
+section = st.segmented_control(t("ports.section"), SECTIONS, default="units", key="ports_section",
+                               format_func=lambda s: t(f"ports.tab_{s}")) or "units"
+if section == "units":
+    st.subheader(t("ports.optics_header"))
+    units = optics[optics["measure"] == "units"] if not optics.empty else optics
     if units.empty:
         ui.empty(t("ports.no_units"))
     else:
-        units = units.sort_values(["period_start", "speed_gbps"])
-        drawn, lines = shape.newest_lines(units)
-        shown_kinds = drawn.assign(kind=drawn["kind"].map(lambda k: i18n.t_or(f"kind.{k}", k)))  # hover only
-        fig = charts.line(shown_kinds, "period_start", "units", optics_labels, color="speed_label",
-                          symbol="vintage_label", line_group="line_key",
-                          hover=["series_key", "kind", "subject", "period", "as_stated"], height=_height(drawn))
-        ui.lines_notice(drawn["line_key"].nunique(), lines)
-        ui.chart(fig, units, "optics_units", optics_labels)
-    prices = shape.per_period(optics[optics["usd_per_gbps"].notna() | optics["asp_usd"].notna()])
-    st.markdown(f"**{t('ports.prices')}**")
+        rows = speed_picker(units.assign(value=units["units"]), "optics_speed")
+        explorer.explore(rows, "optics_units", optics_labels, unit="units",
+                         definition_text=definition_of("optics_units_shipped"))
+
+if section == "prices":
+    st.subheader(t("ports.prices"))
+    prices = optics[optics["asp_usd"].notna()] if not optics.empty else optics
     if prices.empty:
         ui.empty(t("ports.no_prices"))
     else:
-        metric = st.radio(t("ports.price"), ["asp_usd", "usd_per_gbps"], format_func=optics_labels.get, horizontal=True,
-                          key="optics_price_metric", label_visibility="collapsed")
-        shown = prices[prices[metric].notna()].sort_values(["period_start", "speed_gbps"])
-        drawn, lines = shape.newest_lines(shown)
-        fig = charts.line(drawn, "period_start", metric, optics_labels, color="speed_label",
-                          symbol="vintage_label", line_group="line_key",
-                          hover=["series_key", "subject", "period", "kind", "usd_per_gbps_derived"], height=_height(drawn))
-        ui.lines_notice(drawn["line_key"].nunique(), lines)
-        ui.chart(fig, shown, "optics_prices", optics_labels)
+        st.caption(t("ports.prices_caption"))
+        rows = speed_picker(prices.assign(value=prices["asp_usd"]), "optics_price_speed")
+        explorer.explore(rows, "optics_prices", optics_labels, unit="USD", cards=False,
+                         definition_text=definition_of("optics_asp"))
+
+if section == "ports":
+    st.subheader(t("ports.ports_header"))
+    counts = ports[ports["measure"] == "ports"] if not ports.empty else ports
+    if counts.empty:
+        ui.empty(t("ports.no_ports"))
+    else:
+        st.caption(t("ports.ports_caption"))
+        rows = counts.assign(value=counts["ports"], vendor=None, fabric=None)
+        explorer.explore(rows, "port_shipments", port_labels, unit="ports",
+                         definition_text=definition_of("switch_ports_shipped"))
+    shares = ports[ports["measure"] == "share"] if not ports.empty else ports
+    if not shares.empty:
+        st.markdown(f"**{t('ports.shares_reported')}**")
+        rows = shares.assign(value=shares["port_share"], vendor=None, fabric=None)
+        explorer.explore(rows, "port_shares", port_labels, unit="share", cards=False)

@@ -7,6 +7,7 @@ from dashboard import components as ui, data, shape
 from dashboard.i18n import t
 
 ui.page_header(t("page.sources"), t("sources.summary"))
+ui.question("sources")
 ui.require_warehouse()
 
 sources_tab, checks_tab, conflicts_tab, stale_tab, claims_tab, sql_tab = st.tabs(
@@ -43,25 +44,17 @@ with checks_tab:
     if checks.empty:
         ui.empty(t("sources.no_checks"))
     else:
-        failed = int((~checks["passed"]).sum())
-        st.markdown(f"{ui.badge('failed' if failed else 'passed')} "
-                    + t("sources.checks_failed", failed=failed, total=len(checks), run_id=checks["run_id"].iloc[0]))
+        errors, warnings, total = ui.check_counts(checks)
+        st.markdown(f"{ui.badge('failed' if errors else ('warn' if warnings else 'passed'))} "
+                    + t("checks.summary", errors=errors, warnings=warnings, total=total)
+                    + " " + t("sources.checks_run", run_id=checks["run_id"].iloc[0]))
         ui.table(checks, "checks", ui.labels("meta.checks"), ui.column_help("meta.checks"), with_sources=False)
 
 with conflicts_tab:
+    # one home: the Conflicts page groups them by series, largest disagreement first
     conflicts = data.mart("conflicts")
-    if conflicts.empty:
-        ui.empty(t("sources.no_conflicts"))
-    else:
-        ui.table(conflicts, "conflicts", ui.labels("marts.conflicts"), ui.column_help("marts.conflicts"),
-                 # value or date conflict, the series, and who carried each side (a repost is not a new source)
-                 columns=["conflict_on", "conflict_type", "series_key", "indicator", "subject", "period", "kind", "unit",
-                          "a_value", "a_value_qualifier", "a_event_date", "a_date_precision", "a_publisher",
-                          "a_carrier", "a_published_on", "a_url", "a_evidence",
-                          "b_value", "b_value_qualifier", "b_event_date", "b_date_precision", "b_publisher",
-                          "b_carrier", "b_published_on", "b_url", "b_evidence",
-                          "relative_difference", "days_apart", "bounds_compatible"], with_sources=False,
-                 rows=ui.rows("marts.conflicts"))
+    st.markdown(t("sources.conflicts_moved", pairs=len(conflicts)))
+    st.page_link("views/conflicts_page.py", label=t("page.conflicts"), icon=":material/rule:")
 
 with stale_tab:
     freshness = data.mart("indicator_freshness")

@@ -6,6 +6,7 @@ from dashboard import charts, components as ui, data, i18n, shape, top500_charts
 from dashboard.i18n import t
 
 ui.page_header(t("page.top500"), ui.description("marts.top500_history"))
+ui.question("d")
 ui.require_warehouse()
 
 history, labels = data.mart("top500_history"), ui.labels("marts.top500_history")
@@ -52,6 +53,7 @@ ui.table(shown_groups, "top500_list_groups", labels, ui.column_help("marts.top50
          columns=["fabric_label", "systems", "systems_change", "systems_share", "rmax_share", "rmax_tflops",
                   "published_on"])
 one = shape.where(lists, list=lst).sort_values("systems", ascending=False)
+one = one.assign(interconnect=one["interconnect"].map(t5.interconnect_name))   # the bars' labels, translated
 list_labels = ui.labels("marts.top500_interconnects")
 fig = charts.bar(one, "systems", "interconnect", list_labels, color="fabric_group", orientation="h", barmode="relative",
                  hover=["families", "generation", "systems_share", "rmax_share"], height=max(300, 24 * len(one) + 120))

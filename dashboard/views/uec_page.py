@@ -2,10 +2,11 @@
 
 import streamlit as st
 
-from dashboard import charts, components as ui, data, i18n, shape
+from dashboard import answer_charts, charts, components as ui, data, i18n, shape
 from dashboard.i18n import t
 
 ui.page_header(t("page.uec"), ui.description("marts.uec_tracker"))
+ui.question("uec")
 ui.require_warehouse()
 
 uec, labels = data.mart("uec_tracker"), ui.labels("marts.uec_tracker")
@@ -33,10 +34,11 @@ members = uec[uec["row_type"] == "membership_count"].sort_values("on_date")
 if members.empty:
     ui.empty(t("uec.no_members"))
 else:
-    # Counts from different documents disagree (see Conflicts): points, not a line through them.
-    fig = charts.scatter(members, "on_date", "member_count", labels, color="count_basis",
-                         hover=["title", "member_count_qualifier", "publisher"])
-    ui.chart(fig, members, "uec_members", labels)
+    # Counts from different documents disagree (see Conflicts): points, not a line through them; a "more than"
+    # count is a lower bound, drawn as a triangle pointing up (">50" in 2026 is not a fall from 100)
+    fig = answer_charts.bounded_points(members, "on_date", "member_count", "member_count_qualifier", "count_basis",
+                                       labels, hover=["title", "publisher"])
+    ui.chart(fig, members, "uec_members", labels, caption=t("uec.members_caption"))
 
 st.subheader(t("uec.all_header"))
 ui.table(uec.sort_values("on_date", ascending=False), "uec_entries", labels, ui.column_help("marts.uec_tracker"),

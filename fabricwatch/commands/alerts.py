@@ -53,16 +53,19 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
-def _published_facts():
-    """Known indicators and the published observation ids (None when nothing is published yet)."""
+def _published_facts(rule=None):
+    """Known indicators, the published observation ids and the series the rule would watch (None, None, [] when
+    nothing is published yet)."""
     from warehouse import db
 
     if not db.paths(home()).published.exists():
-        return None, None
+        return None, None, []
     from alerts import rules as alerts
 
     with db.published_connection(home()) as con:
-        return alerts.published_indicators(con), alerts.published_ids(con)
+        indicators = alerts.published_indicators(con)
+        series = alerts.rule_series(con, rule) if rule is not None and rule.indicator in indicators else []
+        return indicators, alerts.published_ids(con), series
 
 
 def _add(args, alerts) -> int:
@@ -73,9 +76,12 @@ def _add(args, alerts) -> int:
     rule = alerts.Rule(name=args.name, indicator=args.indicator, condition=condition, threshold=threshold,
                        channel=channel, target=target, subject_like=args.subject_like, series_key=args.series,
                        backfill=args.backfill)
-    indicators, ids = _published_facts()
+    indicators, ids, series = _published_facts(rule)
     rule = alerts.add_rule(home(), rule, indicators, (lambda: ids) if ids is not None else None)
     print(f"added {rule.name}: {rule.describe()}" + (" (backfill at the next refresh)" if rule.backfill else ""))
+    note = alerts.spans_note(rule, series)
+    if note:
+        print(note, file=sys.stderr)
     if indicators is None:
         print("note: nothing is published yet; the rule is checked from the first refresh on", file=sys.stderr)
     return 0

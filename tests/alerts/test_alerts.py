@@ -246,3 +246,27 @@ def test_a_series_rule_watches_that_series_only(home, webhook):
     [message] = handler.received
     assert sorted(o["value"] for o in message["observations"]) == [9e9, 10e9, 11e9, 12.5e9]
     assert {o["series_key"] for o in message["observations"]} == {keys[0][0]}
+
+
+def test_a_threshold_never_fires_on_a_multi_year_total_and_add_says_the_indicator_spans_series(home, webhook, capsys):
+    """A "$80 B over 2025-2029" total is another quantity than a year's revenue: a threshold on the indicator
+    (no --series) never fires on it, and `alerts add` says the indicator spans several series."""
+    handler, url = webhook
+    total = builder.obs(IND, "AI back-end switches, five-year total", "2025-2029", 80e9, "USD", "forecast", builder.A,
+                        dt.date(2025, 7, 15), segment="cumulative")
+    _release(home, total)
+    assert cli.main(["alerts", "add", "big", "--indicator", IND, "--above", "50e9", "--webhook", url,
+                     "--backfill"]) == 0
+    err = capsys.readouterr().err
+    assert f"note: {IND} spans" in err and "--series" in err
+    _evaluate(home)
+    # every annual figure of the fixture is at most 12.5 bn: nothing above 50 bn once the total is left out
+    assert handler.received == []
+    # named with --series, the total's own series is watched
+    with db.published_connection(home) as con:
+        [(key,)] = con.execute("SELECT DISTINCT series_key FROM core.observations WHERE subject = 'AI back-end switches, five-year total'").fetchall()
+    assert cli.main(["alerts", "add", "total", "--indicator", IND, "--series", key, "--above", "50e9",
+                     "--webhook", url, "--backfill"]) == 0
+    _evaluate(home, "run-y")
+    [message] = handler.received
+    assert [o["value"] for o in message["observations"]] == [80e9]

@@ -15,7 +15,10 @@ APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
 EMPTY_HINTS = {
     "overview_page.py": "run `fabricwatch refresh`",
     "market_page.py": "sources/curated/",
-    "ports_optics_page.py": "switch_ports_shipped",
+    "ports_optics_page.py": "optics_units_shipped",
+    "share_page.py": "fabric_revenue_share",
+    "cloud_page.py": "cloud_cluster_gpus",
+    "conflicts_page.py": "No conflicting figures",
     "roadmap_page.py": "_products.csv",
     "uec_page.py": "Ultra Ethernet Consortium",
     "benchmarks_page.py": "inbox/nccl",

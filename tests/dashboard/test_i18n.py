@@ -3,6 +3,7 @@ as a Chinese reader writes them, and source evidence is never translated."""
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from pathlib import Path
@@ -19,7 +20,7 @@ DASHBOARD = Path(__file__).resolve().parents[2] / "dashboard"
 T_CALL = re.compile(r"""(?<![\w.])t\(\s*(["'])([A-Za-z0-9_.\-]+)\1""")
 CJK = re.compile(r"[\u3400-\u9fff]")
 # catalog entries whose Chinese is the English on purpose (names)
-SAME_IN_BOTH = {"page.top500", "roadmap.kind_value.dpu", *(f"top500.group.{g}" for g in
+SAME_IN_BOTH = {"page.top500", "answers.fabric.infiniband", "roadmap.kind_value.dpu", *(f"top500.group.{g}" for g in
                 ("infiniband", "slingshot", "omni-path", "myrinet", "quadrics"))}
 
 
@@ -53,7 +54,8 @@ def test_every_page_title_and_section_is_in_the_catalog():
         assert f"page.{page.url_path}" in i18n.catalog(), page.url_path
         assert i18n.t(f"page.{page.url_path}", "en") == page.title  # the English title is pages_index's
         assert f"nav.section.{page.section.lower()}" in i18n.catalog(), page.section
-    assert PAGES[3].label("zh-TW") == "技術路線圖" and PAGES[3].section_label("zh-TW") == "追蹤"
+    roadmap = next(p for p in PAGES if p.url_path == "roadmap")
+    assert roadmap.label("zh-TW") == "技術路線圖" and roadmap.section_label("zh-TW") == "追蹤"
 
 
 def test_language_from_environment_is_read_at_call_time(monkeypatch):
@@ -194,16 +196,13 @@ def test_roadmap_in_zh_tw(zh_app):
     assert at.subheader[-1].value.startswith("產品目錄（")
     assert at.caption[0].value.startswith("網路架構產品（網卡、DPU")  # the mart's summary, in Chinese
     assert at.text_input(key="roadmap_search").label == "搜尋產品（名稱、廠商、系列、世代）"
-    # data still there: the Quantum fit and the chart's axis in Chinese
-    fits = frames_with(at, "family_doubling_time_years")[0]
-    assert fits["family"].tolist() == ["Quantum"]
+    # the fixture's Quantum line has two generations: no doubling time, and the page says why, in Chinese
+    assert any("尚無序列具備 3 個世代" in c.value for c in at.caption)
     chart = figures(at)[0]
     assert chart["layout"]["yaxis"]["title"]["text"] == "頻寬，Gb/s"
     names = {t.get("name") for t in chart["data"] if t.get("name")}
-    assert any("埠速率" in n or "交換器容量" in n for n in names), names  # series: family · basis, in Chinese
-    assert any(n.startswith("趨勢") for n in names)
+    assert any("埠速率" in n or "交換器容量" in n for n in names), names  # series: family · kind · basis, in Chinese
     assert any(e.label.startswith("來源與資料（") for e in at.expander)
-
 
 def test_uec_in_zh_tw(zh_app):
     at = zh_app("uec_page.py")
@@ -221,16 +220,14 @@ def test_ports_optics_in_zh_tw(zh_app):
     at = zh_app("ports_optics_page.py")
     assert not at.exception
     assert at.title[0].value == "交換器埠與光模組"
-    assert [s.value for s in at.subheader] == ["各速率交換器埠出貨量", "各速率光模組"]
+    assert [s.value for s in at.subheader] == ["各速率光模組"]
+    units = figures(at)[0]
+    assert units["layout"]["yaxis"]["title"]["text"] == "萬個"   # 10 M modules read as 1,000 萬個
+    at.segmented_control(key="ports_section").set_value("prices").run()
     prices = figures(at)[-1]
-    assert prices["layout"]["yaxis"]["title"]["text"] == "每模組平均售價，美元"
-    at.radio(key="optics_price_metric").set_value("usd_per_gbps").run()
-    prices = figures(at)[-1]
-    assert prices["layout"]["yaxis"]["title"]["text"] == "每 Gb/s 價格，美元"
-    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.625, 0.75, 0.875]  # 500/800, 600/800, 350/400
-    assert all("lines" in tr["mode"] for tr in prices["data"])  # one line per series and vintage
-    assert prices["layout"]["legend"]["title"]["text"].startswith("速率")
-
+    assert prices["layout"]["yaxis"]["title"]["text"] == "美元"
+    names = {tr.get("name") for tr in prices["data"] if tr.get("name")}
+    assert "參考線（最新實際值，否則為預測中位數）" in names or "fabricwatch tests" in names
 
 def test_evidence_is_shown_as_written_in_both_languages(app, monkeypatch):
     """The same rows in English and in zh-TW: labels change, evidence, titles and subjects do not."""
@@ -306,54 +303,56 @@ def test_overview_in_zh_tw(zh_app):
     assert at.title[0].value == "fabricwatch"
     assert [s.value for s in at.subheader] == ["重點數字", "上次更新以來的變動"]
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["AI 後端網路營收"] == "~32 億美元"  # Dell'Oro 2023 actual, ~$3.2 B
-    assert metrics["UEC 成員數"] == "55 個"
+    assert metrics["2023 年實際值"] == "~32 億美元"  # Dell'Oro 2023 actual, ~$3.2 B
+    assert metrics["Ultra Ethernet Consortium"] == "55 個"   # the subject as the source words it
     assert metrics["新觀測值"] == "1" and metrics["檢查失敗／警告"] == "0 / 1"
-    # every card says which statement it shows and why, in the reader's language
+    # every card says period, kind, publisher and vintage in the reader's language
     captions = [c.value for c in at.caption]
-    cards = len(at.metric) - 4  # the four counts of what changed follow the headline cards
-    assert cards >= 6 and captions.count("顯示：最新期間的最新版本。") == cards
-    assert all(m.help.endswith("顯示：最新期間的最新版本。") for m in at.metric[:cards])
+    assert any(c.startswith("2023·實際值（約數）·Dell'Oro Group，發布於 2024-07-01") for c in captions)
     at.selectbox(key="overview_category").set_value("uec").run()
     assert set(frames_with(at, "indicator_name")[-1]["indicator_name"]) == {"UEC members"}  # data stays as written
-
 
 def test_overview_card_names_the_stronger_statement(monkeypatch):
     """A headline that shows the previous period's stronger bound says so, with both figures (hand-written row)."""
     from types import SimpleNamespace
 
-    from tests.dashboard.conftest import APP
+    from dashboard import headlines
 
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("overview_rules", APP.parent / "views" / "overview_page.py")
-    source = spec.loader.get_source("overview_rules")
-    namespace: dict = {}
-    exec(source.split("\nui.page_header(")[0], namespace)  # the page's helpers, without rendering it
     row = SimpleNamespace(headline_is_previous=True, value=50, unit="count", value_qualifier=">", period="2026",
-                          headline_value=100, headline_value_qualifier=">", headline_period="2025")
+                          headline_value=100, headline_value_qualifier=">", headline_period="2025", kind="actual",
+                          headline_publisher="UEC", headline_published_on="2025-06-11", subject="UEC members")
     monkeypatch.setenv(i18n.ENV, "en")
-    assert namespace["headline_rule"](row) == ("Shown: the stronger statement >100 count (2025); the latest figure "
-                                               ">50 count (2026) is only a weaker lower bound.")
+    card = headlines.latest_card(row, "UEC members")
+    assert card.lines == ["2025 · actual (lower bound) · UEC, published 2025-06-11",
+                          "Shown: the stronger statement >100 count (2025); the latest figure >50 count (2026) is only "
+                          "a weaker lower bound."]
     monkeypatch.setenv(i18n.ENV, "zh-TW")
-    assert namespace["headline_rule"](row) == "顯示：較強的陳述 >100 個（2025）；最新數字 >50 個（2026）只是較弱的下限。"
-
+    assert headlines.latest_card(row, "UEC").lines[1] == "顯示：較強的陳述 >100 個（2025）；最新數字 >50 個（2026）只是較弱的下限。"
 
 def test_market_in_zh_tw(zh_app):
     at = zh_app("market_page.py")
     assert not at.exception
     assert at.title[0].value == "市場"
-    assert [s.value for s in at.subheader] == ["市場規模：各來源的實際值與預測", "預測修正", "InfiniBand 與乙太網路"]
+    assert [s.value for s in at.subheader] == ["市場規模：各發布者的實際值與預測", "預測修正", "預測準確度記分卡"]
     assert at.selectbox(key="market_indicator").label == "指標"
-    target = at.selectbox(key="revision_target")
-    assert target.label == "預測目標" and "個版本）" in target.format_func(target.value)
-    revisions = figures(at)[1]
-    assert [trace_values(tr, "y") for tr in revisions["data"]] == [[2.75e9, 3.25e9, 3.5e9]]  # numbers unchanged
-    share = figures(at)[-1]
-    names = {tr.get("name") for tr in share["data"]}
-    assert "乙太網路" in names and "ethernet" not in names  # legend in Chinese ...
-    assert "ethernet" in set(frames_with(at, "fabric")[-1]["fabric"])  # ... the downloaded rows keep the code
+    at.selectbox(key="market_indicator").set_value("vendor_networking_revenue").run()
+    target = at.selectbox(key="revision_target::vendor_networking_revenue")
+    assert target.label == "預測目標" and "個發布日期）" in target.format_func(target.value)
+    revisions = figures(at)[-1]
+    points = sorted(v for tr in revisions["data"] if tr["mode"] == "markers" for v in trace_values(tr, "y"))
+    assert points == [27.5, 32.5, 35.0]   # 2.75, 3.25 and 3.5 billion USD in 億美元
+    assert revisions["layout"]["yaxis"]["title"]["text"] == "億美元"
 
+
+def test_share_in_zh_tw(zh_app):
+    at = zh_app("share_page.py")
+    assert not at.exception
+    assert at.title[0].value == "InfiniBand 與乙太網路"
+    share = figures(at)[0]
+    names = {tr.get("name") for tr in share["data"] if tr.get("name")}
+    assert {"乙太網路", "InfiniBand"} <= names and "ethernet" not in names  # legend in Chinese ...
+    assert share["layout"]["yaxis"]["title"]["text"] == "佔 AI 後端網路營收比例（%）"
+    assert "ethernet" in set(frames_with(at, "evidence")[0]["fabric"])  # ... the downloaded rows keep the code
 
 def test_top500_in_zh_tw(zh_app):
     at = zh_app("top500_page.py")
@@ -437,25 +436,14 @@ def test_alerts_in_zh_tw(zh_app, fixture_home):
 
 
 def test_sources_quality_in_zh_tw(zh_app):
-    import json
-
     at = zh_app("sources_quality_page.py")
     assert not at.exception
     assert at.title[0].value == "來源與品質"
     assert [tab.label for tab in at.tabs] == ["來源", "檢查", "衝突", "過期指標", "待審聲明", "SQL 主控台"]
     assert [s.label for s in at.selectbox] == ["來源", "審核狀態", "資料字典"]
-    # the conflicts tab: value or date, the series, and who carried each side (the fixture's three Arista reposts)
-    table = next(df for df in at.dataframe if "conflict_on" in df.value.columns)
-    shown = [c for c, spec in json.loads(table.proto.columns).items() if not spec.get("hidden") and c != "_index"]
-    assert shown[:3] == ["conflict_on", "conflict_type", "series_key"]
-    assert {"a_carrier", "b_carrier", "a_event_date", "b_event_date", "days_apart"} <= set(shown)
-    config = json.loads(table.proto.columns)
-    assert config["a_carrier"]["label"] == "A 方轉載者" and config["b_carrier"]["label"] == "B 方轉載者"
-    pairs = {frozenset(p) for p in zip(table.value["a_carrier"], table.value["b_carrier"])}
-    assert pairs == {frozenset(p) for p in [("BeyondSPX", "MarketBeat"), ("BeyondSPX", "Surfaced.finance"),
-                                            ("MarketBeat", "Surfaced.finance")]}
-    assert set(table.value["conflict_on"]) == {"value"}  # the data's code, not translated
-    assert any("執行 `run-2` 中 2 項檢查有 1 項失敗" in m.value for m in at.markdown)
+    # the checks tab counts as the Overview does: failed (ERROR) and warnings (WARN) of all checks
+    assert any("2 項檢查中 0 項失敗、1 項警告。" in m.value for m in at.markdown)
+    assert any("對衝突數字" in m.value for m in at.markdown)   # the conflicts live on their own page
     # the SQL console answers in Chinese; the dictionary's headers follow the reader, its descriptions stay English
     at.text_area(key="sql_text").input("DROP TABLE core.observations")
     at.button[0].click().run()
@@ -463,3 +451,14 @@ def test_sources_quality_in_zh_tw(zh_app):
     dictionary = next(df for df in at.dataframe if "data_type" in df.value.columns)
     columns = json.loads(dictionary.proto.columns)
     assert columns["column_name"]["label"] == "欄位名稱" and columns["description"]["label"] == "說明（原文）"
+
+
+def test_conflicts_in_zh_tw(zh_app):
+    at = zh_app("conflicts_page.py")
+    assert not at.exception
+    assert at.title[0].value == "來源衝突"
+    groups = next(df for df in at.dataframe if "title" in df.value.columns)
+    columns = json.loads(groups.proto.columns)
+    assert columns["title"]["label"] == "序列" and columns["spread"]["label"] == "差距"
+    assert not groups.value["title"].str.contains("|", regex=False).any()   # titles, never keys
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import json
 
 import numpy as np
@@ -41,8 +42,17 @@ def test_every_page_renders_without_exception(app, page):
 def test_overview_headlines_and_what_changed(app):
     at = app("overview_page.py")
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["AI back-end network revenue"] == "~$3.2 B"  # Dell'Oro, 2023 actual
-    assert metrics["UEC members"] == "55 count"
+    # the AI back-end market card: Dell'Oro's 2023 actual, dated and sourced under the figure; the fixture has no
+    # forecast for this year or next, and its 2028 target (far out) is never a card
+    assert metrics["2023 actual"] == "~$3.2 B"
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith("2023 · actual (approximate) · Dell'Oro Group, published 2024-07-01") for c in captions)
+    if dt.date.today().year + 1 < 2028:
+        assert ">$12 B" not in metrics.values()
+        assert any("No forecast for" in c for c in captions)
+    titles = [m.value for m in at.markdown]
+    assert any("AI back-end network" in md and "annual" in md for md in titles)  # the card names its definition
+    assert metrics["Ultra Ethernet Consortium"] == "55 count"
     assert metrics["New observations"] == "1"  # the May 2026 vintage of Arista's 2026 AI networking target
     assert metrics["New conflicts"] == "2"     # it disagrees with both earlier vintages
     assert metrics["Checks failed / warnings"] == "0 / 1"  # the fixture's one failed check is a WARN (freshness)
@@ -54,58 +64,61 @@ def test_overview_headlines_and_what_changed(app):
     uec_rows = frames_with(at, "indicator_name")[-1]
     assert set(uec_rows["indicator_name"]) == {"UEC members"} and len(uec_rows) < all_rows
 
-
-def test_market_indicator_choice_changes_chart_and_sources(app):
+def test_market_shows_one_definition_with_bounds_reference_line_and_no_keys(app):
     at = app("market_page.py")
+    picker = at.selectbox(key="market_size::ai_backend_network_revenue_series")
+    assert picker.options and not any("|" in o for o in picker.options)  # titles, never series keys
+    chart = figures(at)[0]
+    names = [tr.get("name") for tr in chart["data"]]
+    assert "reference line (latest actual, else median forecast)" in names
+    # Dell'Oro's "more than $12 B" in 2028 is a lower bound: a triangle pointing up, in USD bn; the 2023 "~$3.2 B"
+    # actual an open diamond
+    points = [(s, v) for tr in chart["data"] if tr.get("mode") == "markers"
+              for s, v in zip(tr["marker"]["symbol"], trace_values(tr, "y"))]
+    assert ("triangle-up", 12.0) in points and ("diamond-open", 3.2) in points
+    assert chart["layout"]["yaxis"]["title"]["text"] == "USD bn"
+    # switching indicator keeps a valid selection: the new indicator's own definitions, no stale key
     at.selectbox(key="market_indicator").set_value("vendor_networking_revenue").run()
     assert not at.exception
     sources = frames_with(at, "evidence")[0]
     assert set(sources["publisher"]) == {"Arista Networks"}
-    size_chart = figures(at)[0]
-    assert size_chart["layout"]["yaxis"]["title"]["text"] == "Money figures in billions of USD"
-    assert sorted(v for t in size_chart["data"] for v in trace_values(t, "y")) == [2.75, 3.25, 3.5]
-    # forecast revisions: one trail (Arista, 2026), three vintages in date order
-    revisions = figures(at)[1]
-    assert [trace_values(t, "y") for t in revisions["data"]] == [[2.75e9, 3.25e9, 3.5e9]]
+    picker = at.selectbox(key="market_size::vendor_networking_revenue_series")
+    assert picker.value.startswith("vendor_networking_revenue|")
 
-
-def test_ports_optics_price_metric_switch(app):
+def test_ports_optics_prices_one_module_type_per_chart(app):
     at = app("ports_optics_page.py")
-    prices = figures(at)[-1]
-    assert prices["layout"]["yaxis"]["title"]["text"] == "Average selling price per module, USD"
-    at.radio(key="optics_price_metric").set_value("usd_per_gbps").run()
-    prices = figures(at)[-1]
-    assert prices["layout"]["yaxis"]["title"]["text"] == "Price per Gb/s, USD per Gb/s"
-    assert sorted(v for t in prices["data"] for v in trace_values(t, "y")) == [0.625, 0.75, 0.875]  # 500/800, 600/800, 350/400
-
-
-def test_ports_optics_draws_one_line_per_series_and_vintage(app):
-    """Like the Market page: a series' figures of one vintage are one line in period order, not loose points."""
-    at = app("ports_optics_page.py")
+    at.segmented_control(key="ports_section").set_value("prices").run()
     assert not at.exception
     prices = figures(at)[-1]
-    lines = {t["name"]: t for t in prices["data"]}
-    assert set(lines) == {"800G, fabricwatch tests 2025-01-01", "400G, fabricwatch tests 2025-01-01"}
-    assert all("lines" in t["mode"] for t in lines.values())
-    assert trace_values(lines["800G, fabricwatch tests 2025-01-01"], "y") == [600.0, 500.0]  # 2024, then 2025
-    assert [str(x)[:10] for x in trace_values(lines["800G, fabricwatch tests 2025-01-01"], "x")] == [
-        "2024-01-01", "2025-01-01"]  # periods placed in time (period_start), not as categories
-    units = figures(at)[-2]
-    assert [t["name"] for t in units["data"]] == ["800G, LightCounting 2024-04-01"]
+    assert prices["layout"]["yaxis"]["title"]["text"] == "USD"
+    # 800G opens: 600 (2024) and 500 (2025); the 400G price (350) is another module type, never on this chart
+    shown = sorted(v for tr in prices["data"] if tr.get("mode") == "markers" for v in trace_values(tr, "y"))
+    assert shown == [500.0, 600.0]
+    at.segmented_control(key="optics_price_speed").set_value(400.0).run()
+    shown = sorted(v for tr in figures(at)[-1]["data"] if tr.get("mode") == "markers" for v in trace_values(tr, "y"))
+    assert shown == [350.0]
 
+def test_ports_optics_units_show_a_bound_as_a_bound(app):
+    """LightCounting's "more than 10 M" 800G modules in 2024 is a lower bound: ▲, never a point on a line."""
+    at = app("ports_optics_page.py")
+    assert not at.exception
+    units = figures(at)[0]
+    points = [(s, v) for tr in units["data"] if tr.get("mode") == "markers"
+              for s, v in zip(tr["marker"]["symbol"], trace_values(tr, "y"))]
+    assert points == [("triangle-up", 10.0)]
+    assert units["layout"]["yaxis"]["title"]["text"] == "M units"
 
 def test_roadmap_search_filters_catalog(app):
     at = app("roadmap_page.py")
-    fits = frames_with(at, "family_doubling_time_years")[0]
-    assert fits["family"].tolist() == ["Quantum"] and fits["family_doubling_time_years"].iloc[0] == pytest.approx(1.085, abs=1e-3)
-    # one series per family and bandwidth basis: port speeds and switch capacities are never one trend
+    # one series per family, kind and bandwidth basis: port speeds and switch capacities are never one trend
     names = {t.get("name") for t in figures(at)[0]["data"] if t.get("name") and not t["name"].startswith("trend")}
     assert names and all(" · " in n for n in names), names
+    # Quantum has two switch generations: too few for a doubling time (two points make a ratio, not a trend)
+    assert not frames_with(at, "doubling_years")
     at.text_input(key="roadmap_search").input("quantum").run()
     catalog = frames_with(at, "switch_radix")[0]
     assert sorted(catalog["name"]) == ["Quantum-2", "Quantum-X800"]
     assert any("Quantum-2 (" in s for s in (at.subheader[-1].value,)) or at.subheader[-1].value == "Product catalog (2 of 5)"
-
 
 def test_uec_membership_and_row_type_filter(app):
     at = app("uec_page.py")

@@ -38,19 +38,20 @@ def test_targets_rank_by_distinct_vintage_dates():
 
 def test_market_page_opens_on_the_target_with_most_vintages(app, fixture_home):
     with duckdb.connect(str(db.paths(fixture_home).published), read_only=True) as con:
-        revisions = con.execute("SELECT * FROM marts.forecast_revisions").df()
+        revisions = con.execute("SELECT * FROM marts.forecast_revisions WHERE kind = 'forecast'").df()
     # independently: distinct publication dates per (series, target period, unit)
     dated = revisions.dropna(subset=["published_on"])
     per_target = dated.groupby(["series_key", "period", "unit"])["published_on"].nunique()
     assert per_target.max() >= 3  # the fixture's Arista 2026 target: three vintages
 
     at = app("market_page.py")
+    at.selectbox(key="market_indicator").set_value("vendor_networking_revenue").run()
     assert not at.exception
-    series_key, period, unit = at.selectbox(key="revision_target").value.split(" @ ")
+    series_key, period, unit = at.selectbox(key="revision_target::vendor_networking_revenue").value.split(" @ ")
     assert per_target[(series_key, period, unit)] == per_target.max()
-    # the chart holds that target's figures, one point per vintage, and nothing else
+    # the chart holds that target's figures (in USD bn), one point per vintage, and nothing else
     target = dated[(dated["series_key"] == series_key) & (dated["period"] == period) & (dated["unit"] == unit)]
-    chart = figures(at)[1]
-    shown = sorted(v for tr in chart["data"] for v in trace_values(tr, "y"))
-    assert shown == sorted(target["value"].tolist())
-    assert chart["layout"]["xaxis"]["title"]["text"] == "Vintage"  # x: the date each forecast was published
+    chart = figures(at)[-1]
+    points = [v for tr in chart["data"] if tr["mode"] == "markers" for v in trace_values(tr, "y")]
+    assert sorted(points) == sorted(v / 1e9 for v in target["value"])
+    assert chart["layout"]["xaxis"]["title"]["text"].startswith("Vintage")  # x: the date each forecast was published

@@ -50,16 +50,3 @@ def test_download_button_holds_the_relation_and_filter_not_the_frame(fixture_hom
     assert set(reread["category"]) == {"uec"} and len(reread) == (data.mart("latest_indicators")["category"] == "uec").sum()
     assert callable_().startswith(b"PK")   # the zip
 
-
-def test_a_chart_draws_the_newest_lines_only():
-    from dashboard import shape
-
-    df = pd.DataFrame({"line_key": ["a", "a", "b", "c", "d"],
-                       "published_on": [dt.date(2024, 1, 1), dt.date(2026, 1, 1), dt.date(2025, 1, 1), None,
-                                        dt.date(2023, 1, 1)],
-                       "value": [1, 2, 3, 4, 5]})
-    drawn, total = shape.newest_lines(df, n=2)
-    assert total == 4 and drawn["value"].tolist() == [1, 2, 3]   # a (newest 2026) and b (2025), all their points
-    assert shape.newest_lines(df, n=4)[0] is df                      # under the cap: untouched
-    drawn, _ = shape.newest_lines(df, n=3)
-    assert set(drawn["line_key"]) == {"a", "b", "d"}                # the undated line goes last
