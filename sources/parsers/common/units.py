@@ -270,11 +270,14 @@ def parse_pcie(text: str) -> tuple[int | None, int | None]:
     s = normalize_text(text)
     if not re.search(r"PCI|Gen\s*\d", s, re.I):
         return None, None
-    for m in _PCIE_RE.finditer(s):
-        gen = m.group("gen") or m.group("ver")
-        if gen:
-            lanes = m.group("x") or m.group("n")
-            return int(gen), (int(lanes) if lanes else None)
+    matches = [m for m in _PCIE_RE.finditer(s) if m.group("gen") or m.group("ver")]
+    named = [m for m in matches if re.match(r"\s*PCI", m.group(0), re.I)]
+    for m in named or matches:
+        lanes = m.group("x") or m.group("n")
+        if not lanes:
+            w = re.match(r"[^,;.]{0,30}?\bx\s?(\d{1,2})\b", s[m.end():])
+            lanes = w.group(1) if w else None
+        return int(m.group("gen") or m.group("ver")), (int(lanes) if lanes else None)
     m = re.search(r"x\s*(\d{1,2})\b", s)
     return None, (int(m.group(1)) if m else None)
 
