@@ -41,7 +41,7 @@ class Spec:
 _RULES: tuple[tuple[re.Pattern, frozenset, str, str, tuple | None], ...] = tuple(
     (re.compile(p, re.I), frozenset(u), ind, iu, kinds) for p, u, ind, iu, kinds in (
         (r"serdes|lane rate|per[- ]lane", {"Gbps"}, "serdes_gbps", "Gbps", None),
-        (r"latency", {"ns", "us", "ms"}, "port_latency_ns", "ns", None),
+        (r"latency(?!\s+(?:reduction|improvement|saving))", {"ns", "us", "ms"}, "port_latency_ns", "ns", None),
         (r"nvlink", {"GBps", "TBps"}, "nvlink_bandwidth_GBps", "GBps", None),
         (r"switching capacity|switch(?:ing)? (?:bandwidth|throughput)|aggregate (?:bandwidth|throughput)|"
          r"total (?:switch )?(?:bandwidth|throughput)|\bcapacity\b|\bthroughput\b", {"Tbps", "Gbps"},
