@@ -43,6 +43,7 @@ class Doc:
     path: Path
     url: str
     published: dt.date | None
+    split: str = "tune"
 
     def document(self) -> Document:
         return Document(source_id=f"{self.path.parent.name}_corpus", url=self.url, body=self.path.read_bytes(),
@@ -55,8 +56,9 @@ def _rows(family: str, name: str) -> list[dict]:
 
 
 def documents(family: str) -> list[Doc]:
+    # a month-only date ("2022-03", from an address) is kept in the CSV but not passed as a day
     return [Doc(r["doc"], CORPUS / family / r["file"], r["url"],
-                dt.date.fromisoformat(r["published"]) if r["published"] else None)
+                dt.date.fromisoformat(r["published"]) if len(r["published"]) == 10 else None, r["split"])
             for r in _rows(family, "documents.csv")]
 
 
