@@ -232,12 +232,22 @@ def convert(value: float, from_unit: str, to_unit: str) -> float:
 _QTY_RE = re.compile(r"(?P<num>" + NUMBER + r")(?:\s*(?:-|to)\s*(?P<num2>" + NUMBER + r"))?\s*(?P<unit>" + UNIT_TOKEN + r")")
 
 
+# A decimal comma before a bit-rate unit ("51,2 TBit/s", "12,8 Tb/s", as German and French pages write
+# it): one or two digits after the comma, so a thousands separator ("1,600 Gb/s") keeps its meaning.
+_DECIMAL_COMMA_RATE = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,2})(?=\s*(?:[KMGTkmgt](?:Bit|bit|b)(?:s)?\s*/\s*s|[KMGTkmgt]bps)\b)")
+
+
+def fold_decimal_comma(text: str) -> str:
+    """'51,2 TBit/s' -> '51.2 TBit/s'; other commas unchanged."""
+    return _DECIMAL_COMMA_RATE.sub(r"\1.\2", text)
+
+
 def parse_quantity(text: str) -> Quantity | None:
     """The first number-with-unit in `text`, normalized ('< 130ns' -> 130 ns '<'; '51.2 Tb/s' -> 51.2 Tbps).
 
     A range ('330-370 million messages/s') gives its upper end with qualifier '<='.
     """
-    s = normalize_text(text)
+    s = fold_decimal_comma(normalize_text(text))
     for m in _QTY_RE.finditer(s):
         try:
             unit, factor = normalize_unit(m.group("unit"))

@@ -16,7 +16,8 @@ from sources.document import Document
 from sources.parsers.common.page import looks_like_html, page_text, page_title, provenance, published_on, publisher_for, soup_of
 from sources.parsers.specs.extract import SpecPair, spec_pairs, text_pairs
 from sources.records import Observation, ParseError, Product, Records
-from sources.parsers.common.units import (NUMBER, UNIT_TOKEN, WORD_NUMBER, convert, normalize_text, normalize_unit, parse_number,
+from sources.parsers.common.units import (NUMBER, UNIT_TOKEN, WORD_NUMBER, convert, fold_decimal_comma, normalize_text, normalize_unit,
+                                         parse_number,
                                          parse_pcie, parse_port_config, parse_quantity, parse_rate_gbps)
 
 SWITCH_KINDS = ("switch_asic", "switch_system", "nvlink_switch")
@@ -129,7 +130,9 @@ _ANY_QTY = re.compile(r"(?<![\w.])(" + _N + r")\s*(" + UNIT_TOKEN + r")")
 
 
 def _pcie_named(text: str) -> tuple[int | None, int | None]:
-    for m in re.finditer(r"\bPCI(?:e|\s+Express)\s*(?:Gen\s*\d|\d\.\d|x\s*\d)[^,;]{0,40}", normalize_text(text), re.I):
+    # at a PCIe mention, or "Gen5 x16" (a generation with a link width is a PCIe link whatever precedes it)
+    for m in re.finditer(r"\bPCI(?:e|\s+Express)\s*(?:Gen\s*\d|\d\.\d|x\s*\d)[^,;]{0,40}|\bGen\s?\d(?:\.0)?\s+x\s?\d{1,2}\b",
+                         normalize_text(text), re.I):
         gen, lanes = parse_pcie(m.group(0))
         if gen or lanes:
             return gen, lanes
@@ -140,7 +143,7 @@ def more_figures(pair: SpecPair, product_kind: str, emitted: list[Spec]) -> list
     """The further figures of a plain-text sentence, beyond the first one `interpret` reads: every
     speed of "400Gb/s or 200Gb/s" and "100G/25G/10G", lane counts ("512 lanes of", "eight 100G lanes"),
     port counts ("single-port", "72/144 port"), a PCIe link's generation and width, other quantities."""
-    raw, k = normalize_text(pair.evidence), pair.key.lower()
+    raw, k = fold_decimal_comma(normalize_text(pair.evidence)), pair.key.lower()
     have = {(s.unit, float(s.value)) for s in emitted if isinstance(s.value, float)}
     out: list[Spec] = []
 

@@ -7,7 +7,7 @@ emits a `uec_members` observation with that value; an event label when the parse
 of that category, on that date at the label's precision when the label has one. A document the
 parser refuses (ParseError) finds none of its labels; its error is kept in `errors`.
 
-Run as a script: python -m tests.sources.parsers.specs_uec_corpus [specs|uec] [-v]
+Run as a script: python -m tests.sources.parsers.specs_uec_corpus [specs|uec] [tune|holdout1] [-v]
 """
 
 from __future__ import annotations
@@ -94,7 +94,11 @@ def _close(a: float, b: float) -> bool:
     return abs(a - b) <= 1e-6 + 0.005 * abs(b)
 
 
-def measure_specs() -> Report:
+def _in_split(family: str, split: str) -> set[str]:
+    return {d.doc for d in documents(family) if split in ("all", d.split)}
+
+
+def measure_specs(split: str = "all") -> Report:
     from sources.parsers import specs
 
     rep = Report()
@@ -108,7 +112,10 @@ def measure_specs() -> Report:
             outputs[d.doc] = []
             rep.errors[d.doc] = str(e)
     rep.outputs = outputs
+    docs = _in_split("specs", split)
     for x in labels("specs"):
+        if x["doc"] not in docs:
+            continue
         rep.labels += 1
         unit, value = _canon(float(x["value"]), x["unit"])
         got = [s for s in outputs[x["doc"]] if isinstance(s.value, float)
@@ -126,7 +133,7 @@ def measure_specs() -> Report:
     return rep
 
 
-def measure_uec() -> Report:
+def measure_uec(split: str = "all") -> Report:
     from sources.parsers import uec
 
     rep = Report()
@@ -139,7 +146,10 @@ def measure_uec() -> Report:
             outputs[d.doc] = None
             rep.errors[d.doc] = str(e)
     rep.outputs = outputs
+    docs = _in_split("uec", split)
     for x in labels("uec"):
+        if x["doc"] not in docs:
+            continue
         rep.labels += 1
         r = outputs[x["doc"]]
         if r is None:
@@ -168,14 +178,15 @@ def _same_date(date: dt.date, label: str) -> bool:
     return date.isoformat()[:len(label)] == label
 
 
-def measure(family: str) -> Report:
-    return measure_specs() if family == "specs" else measure_uec()
+def measure(family: str, split: str = "all") -> Report:
+    return measure_specs(split) if family == "specs" else measure_uec(split)
 
 
 def main(argv: list[str]) -> int:
     families = [a for a in argv if a in ("specs", "uec")] or ["specs", "uec"]
+    split = next((a for a in argv if a in ("tune", "holdout1")), "all")
     for fam in families:
-        rep = measure(fam)
+        rep = measure(fam, split)
         print(f"{fam}: recall {rep.found}/{rep.labels} = {rep.recall:.1%}"
               + (f"; indicator right {rep.indicator_ok}/{rep.indicator_labels}" if rep.indicator_labels else "")
               + f"; documents refused {len(rep.errors)}")
