@@ -358,8 +358,9 @@ def _yearless(s, add, published_on, end_month, context_year, context_fy, context
 
 _DATE_PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
     (re.compile(r"\b(" + _YEAR + r")-(\d{2})-(\d{2})\b"), "ymd"),
-    (re.compile(r"\b(" + MONTH_RE + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(" + _YEAR + r")\b"), "mdy"),
-    (re.compile(r"\b(\d{1,2})\s+(" + MONTH_RE + r")\.?,?\s+(" + _YEAR + r")\b"), "dmy"),
+    # (?!\d) after the year, not \b: extracted text runs words into it ("December 14, 2023No Comments")
+    (re.compile(r"\b(" + MONTH_RE + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(" + _YEAR + r")(?!\d)"), "mdy"),
+    (re.compile(r"\b(\d{1,2})\s+(" + MONTH_RE + r")\.?,?\s+(" + _YEAR + r")(?!\d)"), "dmy"),
     (re.compile(r"(" + _YEAR + r")\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), "ymd"),
     (re.compile(r"\b(" + MONTH_RE + r")\.?,?\s+(" + _YEAR + r")\b"), "my"),
     (re.compile(r"\b(" + _YEAR + r")-(\d{2})\b(?!-)"), "ym"),

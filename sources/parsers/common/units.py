@@ -232,12 +232,22 @@ def convert(value: float, from_unit: str, to_unit: str) -> float:
 _QTY_RE = re.compile(r"(?P<num>" + NUMBER + r")(?:\s*(?:-|to)\s*(?P<num2>" + NUMBER + r"))?\s*(?P<unit>" + UNIT_TOKEN + r")")
 
 
+# A decimal comma before a bit-rate unit ("51,2 TBit/s", "12,8 Tb/s", as German and French pages write
+# it): one or two digits after the comma, so a thousands separator ("1,600 Gb/s") keeps its meaning.
+_DECIMAL_COMMA_RATE = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,2})(?=\s*(?:[KMGTkmgt](?:Bit|bit|b)(?:s)?\s*/\s*s|[KMGTkmgt]bps)\b)")
+
+
+def fold_decimal_comma(text: str) -> str:
+    """'51,2 TBit/s' -> '51.2 TBit/s'; other commas unchanged."""
+    return _DECIMAL_COMMA_RATE.sub(r"\1.\2", text)
+
+
 def parse_quantity(text: str) -> Quantity | None:
     """The first number-with-unit in `text`, normalized ('< 130ns' -> 130 ns '<'; '51.2 Tb/s' -> 51.2 Tbps).
 
     A range ('330-370 million messages/s') gives its upper end with qualifier '<='.
     """
-    s = normalize_text(text)
+    s = fold_decimal_comma(normalize_text(text))
     for m in _QTY_RE.finditer(s):
         try:
             unit, factor = normalize_unit(m.group("unit"))
@@ -270,11 +280,14 @@ def parse_pcie(text: str) -> tuple[int | None, int | None]:
     s = normalize_text(text)
     if not re.search(r"PCI|Gen\s*\d", s, re.I):
         return None, None
-    for m in _PCIE_RE.finditer(s):
-        gen = m.group("gen") or m.group("ver")
-        if gen:
-            lanes = m.group("x") or m.group("n")
-            return int(gen), (int(lanes) if lanes else None)
+    matches = [m for m in _PCIE_RE.finditer(s) if m.group("gen") or m.group("ver")]
+    named = [m for m in matches if re.match(r"\s*PCI", m.group(0), re.I)]
+    for m in named or matches:
+        lanes = m.group("x") or m.group("n")
+        if not lanes:
+            w = re.match(r"[^,;.]{0,30}?\bx\s?(\d{1,2})\b", s[m.end():])
+            lanes = w.group(1) if w else None
+        return int(m.group("gen") or m.group("ver")), (int(lanes) if lanes else None)
     m = re.search(r"x\s*(\d{1,2})\b", s)
     return None, (int(m.group(1)) if m else None)
 

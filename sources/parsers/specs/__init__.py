@@ -13,10 +13,12 @@ import re
 from dataclasses import dataclass
 
 from sources.document import Document
-from sources.parsers.common.page import page_title, provenance, published_on, publisher_for, soup_of
-from sources.parsers.specs.extract import SpecPair, spec_pairs
+from sources.parsers.common.page import looks_like_html, page_text, page_title, provenance, published_on, publisher_for, soup_of
+from sources.parsers.specs.extract import SpecPair, spec_pairs, text_pairs
 from sources.records import Observation, ParseError, Product, Records
-from sources.parsers.common.units import NUMBER, convert, normalize_text, parse_pcie, parse_port_config, parse_quantity, parse_rate_gbps
+from sources.parsers.common.units import (NUMBER, UNIT_TOKEN, WORD_NUMBER, convert, fold_decimal_comma, normalize_text, normalize_unit,
+                                         parse_number,
+                                         parse_pcie, parse_port_config, parse_quantity, parse_rate_gbps)
 
 SWITCH_KINDS = ("switch_asic", "switch_system", "nvlink_switch")
 
@@ -40,7 +42,7 @@ class Spec:
 _RULES: tuple[tuple[re.Pattern, frozenset, str, str, tuple | None], ...] = tuple(
     (re.compile(p, re.I), frozenset(u), ind, iu, kinds) for p, u, ind, iu, kinds in (
         (r"serdes|lane rate|per[- ]lane", {"Gbps"}, "serdes_gbps", "Gbps", None),
-        (r"latency", {"ns", "us", "ms"}, "port_latency_ns", "ns", None),
+        (r"latency(?!\s+(?:reduction|improvement|saving))", {"ns", "us", "ms"}, "port_latency_ns", "ns", None),
         (r"nvlink", {"GBps", "TBps"}, "nvlink_bandwidth_GBps", "GBps", None),
         (r"switching capacity|switch(?:ing)? (?:bandwidth|throughput)|aggregate (?:bandwidth|throughput)|"
          r"total (?:switch )?(?:bandwidth|throughput)|\bcapacity\b|\bthroughput\b", {"Tbps", "Gbps"},
@@ -79,7 +81,8 @@ def interpret(pair: SpecPair, product_kind: str) -> list[Spec]:
         return Spec(key_, value, unit, pair.raw, ev, indicator, qualifier, var)
 
     if re.search(r"pcie|pci express|host interface|bus interface|system interface", k) or re.search(r"\bPCIe\b", raw):
-        gen, lanes = parse_pcie(raw)
+        # a keyless sentence: only a version written at its PCIe mention ("OCP 3.0 cards" is no PCIe generation)
+        gen, lanes = _pcie_named(raw) if key == pair.raw else parse_pcie(raw)
         if gen or lanes:
             out = []
             if lanes:
@@ -116,6 +119,69 @@ def interpret(pair: SpecPair, product_kind: str) -> list[Spec]:
     return [_mapped(spec(key, q.value, q.unit, qualifier=q.qualifier), k, product_kind)]
 
 
+_N = r"(?:" + NUMBER + r")"
+_COUNT = r"(?:" + _N + r"|" + WORD_NUMBER + r")"
+_SHARED_UNIT_RATES = re.compile(r"(?<![\w.])(" + _N + r"(?:\s*(?:/|,|or)\s*" + _N + r")+)\s*(Gb/s|Gbps|GbE|GE|G)(?![A-Za-z0-9])")
+_RATE_LIST = re.compile(r"(?<![\w.])" + _N + r"\s*G(?:bE|E)?(?:\s*/\s*" + _N + r"\s*G(?:bE|E)?)+(?![A-Za-z0-9])")
+_LANES = re.compile(r"\b(" + _COUNT + r")\s+(?:(?:" + _N + r"\s*G(?:b/s)?|PAM4|SerDes)\s+)*(?:lanes|instances of)\b", re.I)
+_WORD_PORTS = {"single": 1, "one": 1, "dual": 2, "two": 2, "quad": 4, "four": 4, "octal": 8, "eight": 8}
+_PORTS = re.compile(r"\b(single|one|dual|two|quad|four|octal|eight)[- ]ports?\b|\b(" + _N + r"(?:\s*/\s*" + _N + r")*)\s+(?:physical\s+)?ports?\b", re.I)
+_ANY_QTY = re.compile(r"(?<![\w.])(" + _N + r")\s*(" + UNIT_TOKEN + r")")
+
+
+def _pcie_named(text: str) -> tuple[int | None, int | None]:
+    # at a PCIe mention, or "Gen5 x16" (a generation with a link width is a PCIe link whatever precedes it)
+    for m in re.finditer(r"\bPCI(?:e|\s+Express)\s*(?:Gen\s*\d|\d\.\d|x\s*\d)[^,;]{0,40}|\bGen\s?\d(?:\.0)?\s+x\s?\d{1,2}\b",
+                         normalize_text(text), re.I):
+        gen, lanes = parse_pcie(m.group(0))
+        if gen or lanes:
+            return gen, lanes
+    return None, None
+
+
+def more_figures(pair: SpecPair, product_kind: str, emitted: list[Spec]) -> list[Spec]:
+    """The further figures of a plain-text sentence, beyond the first one `interpret` reads: every
+    speed of "400Gb/s or 200Gb/s" and "100G/25G/10G", lane counts ("512 lanes of", "eight 100G lanes"),
+    port counts ("single-port", "72/144 port"), a PCIe link's generation and width, other quantities."""
+    raw, k = fold_decimal_comma(normalize_text(pair.evidence)), pair.key.lower()
+    have = {(s.unit, float(s.value)) for s in emitted if isinstance(s.value, float)}
+    out: list[Spec] = []
+
+    def add(value: float, unit: str, indicator: str | None = None, what: str = "also stated", mapped: bool = False) -> None:
+        if (unit, value) in have:
+            return
+        have.add((unit, value))
+        s = Spec(f"{pair.key} ({what})", value, unit, pair.raw, pair.evidence, indicator, None, pair.variant)
+        out.append(_mapped(s, k, product_kind) if mapped else s)
+
+    for m in _SHARED_UNIT_RATES.finditer(raw):
+        for n in re.split(r"\s*(?:/|,|or)\s*", m.group(1)):
+            add(float(n.replace(",", "")), "Gbps", what="speed", mapped=True)
+    for m in _RATE_LIST.finditer(raw):
+        for n in re.findall(_N, m.group(0)):
+            add(float(n.replace(",", "")), "Gbps", what="speed", mapped=True)
+    for m in _ANY_QTY.finditer(raw):
+        try:
+            unit, f = normalize_unit(m.group(2))
+        except ValueError:
+            continue
+        if unit in ("share",):
+            continue
+        add(float(m.group(1).replace(",", "")) * f, unit, mapped=True)
+    for m in _LANES.finditer(raw):
+        add(float(parse_number(m.group(1))), "lanes", what="lanes")
+    for m in _PORTS.finditer(raw):
+        counts = [_WORD_PORTS[m.group(1).lower()]] if m.group(1) else [float(c.replace(",", "")) for c in re.split(r"\s*/\s*", m.group(2))]
+        for c in counts:
+            add(float(c), "ports", "switch_radix" if product_kind in SWITCH_KINDS else None, what="ports")
+    gen, lanes = _pcie_named(raw)
+    if gen:
+        add(float(gen), "generation", what="PCIe generation")
+    if lanes:
+        add(float(lanes), "lanes", "pcie_lanes", what="PCIe lanes")
+    return out
+
+
 def _mapped(s: Spec, k: str, product_kind: str) -> Spec:
     for pattern, units, indicator, ind_unit, kinds in _RULES:
         if s.unit in units and pattern.search(k) and (kinds is None or product_kind in kinds):
@@ -148,17 +214,28 @@ def slug(name: str) -> str:
 
 
 def _page(doc: Document) -> tuple[str, str, str, list[SpecPair], list[Spec]]:
-    soup = soup_of(doc)
-    h1 = soup.find("h1")
-    name = h1.get_text(" ", strip=True) if h1 and h1.get_text(strip=True) else (doc.title or None)
-    body_text = normalize_text(soup.get_text(" ", strip=True))[:4000]
-    pairs = spec_pairs(soup)
+    if looks_like_html(doc.text):
+        soup = soup_of(doc)
+        h1 = soup.find("h1")
+        name = h1.get_text(" ", strip=True) if h1 and h1.get_text(strip=True) else (doc.title or None)
+        body_text = normalize_text(soup.get_text(" ", strip=True))[:4000]
+        pairs = spec_pairs(soup)
+    else:                        # a spec sheet as plain text (extracted PDF, archived excerpt)
+        text = page_text(doc)
+        if text.lstrip().startswith(("{", "[", "<")):
+            raise ParseError(f"{doc.url}: not an HTML page or a text (content starts {text.strip()[:40]!r})")
+        first = text.splitlines()[0].strip()
+        name = doc.title or (first if len(first) <= 120 else None)
+        body_text = normalize_text(text)[:4000]
+        pairs = text_pairs(text)
     if not pairs:
         raise ParseError(f"{doc.url}: no spec table, definition list or spec bullets found (layout changed?)")
     kind = guess_kind(name or "")
     if kind == "other":
         kind = guess_kind(body_text)
     specs = [s for p in pairs for s in interpret(p, kind)]
+    if not looks_like_html(doc.text):
+        specs += [s for p in pairs for s in more_figures(p, kind, [x for x in specs if x.evidence == p.evidence])]
     if not any(isinstance(s.value, float) for s in specs):
         raise ParseError(f"{doc.url}: spec block has no figures (layout changed?)")
     return name or "", kind, body_text, pairs, specs

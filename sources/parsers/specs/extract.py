@@ -122,3 +122,44 @@ def _li_pair(li: Tag) -> SpecPair | None:
     if _HAS_FIGURE.search(text):
         return SpecPair(text, text, text)
     return None
+
+
+# --- plain text (spec sheets as extracted text, PDFs, archived excerpts) --------------------------
+
+_BULLET = re.compile(r"^\s*(?:[•●▪◦*·]|-(?=\s)|\d{1,2}\.(?=\s))\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(])")
+
+
+def text_pairs(text: str) -> list[SpecPair]:
+    """Key-value pairs of a plain text, in order: table rows written with pipes ("| Capacity | 51.2 Tb/s |"),
+    "Key: value" lines, and every sentence that carries a figure (its whole text as key, like a keyless bullet)."""
+    pairs: list[SpecPair] = []
+    for line in text.splitlines():
+        line = _BULLET.sub("", normalize_text(line)).strip()
+        if not line or not _HAS_FIGURE.search(line) or re.fullmatch(r"[\d.,]+", line):
+            continue                 # a bare number on its own line is an item number or a counter, not a spec
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        cells = [c for c in cells if c]
+        if len(cells) >= 2 and "|" in line.strip("|"):
+            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                continue
+            if len(cells) == 2 and not _HAS_FIGURE.search(cells[0]) and _HAS_FIGURE.search(cells[1]):
+                pairs.append(SpecPair(_clean_key(cells[0]), cells[1], " | ".join(cells)))
+                continue
+        m = re.match(r"^([^:：\d][^:：]{1,60})[:：]\s*(.+)$", line)
+        if m and len(line) <= 300:
+            pairs.append(SpecPair(_clean_key(m.group(1)), m.group(2).strip(), line))
+            continue
+        for sentence in _SENTENCE_END.split(line.strip("| ")):
+            # a long sentence is read clause by clause (";", ", ", "with", "and")
+            pieces = [sentence] if len(sentence) <= 300 else re.split(r";\s+|,\s+|\s+(?:with|and)\s+", sentence)
+            for piece in (x.strip() for x in pieces):
+                if piece and _HAS_FIGURE.search(piece) and len(piece) <= 300:
+                    pairs.append(SpecPair(piece, piece, piece))
+    seen, out = set(), []
+    for p in pairs:
+        k = (p.key.lower(), p.raw)
+        if k not in seen:
+            seen.add(k)
+            out.append(p)
+    return out

@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup, Tag
 
 from sources.document import Document
 from sources.parsers.common.mentions import find_mentions, split_sentences
-from sources.parsers.common.page import page_title, provenance, published_on, soup_of
+from sources.parsers.common.page import looks_like_html, page_text, page_title, provenance, published_on, soup_of
 from sources.parsers.common.dates import find_dates
 from sources.records import Event, Observation, ParseError, Records
 from sources.parsers.common.units import normalize_text
@@ -29,7 +29,7 @@ _CATEGORY_RULES = (
     ("spec_release", r"specification|\bspec\b|\b1\.0(?:\.\d)?\b"),
     ("membership", r"\bmembers?\b|membership|joins?\b|steering"),
     ("product_announcement", r"UEC[- ](?:ready|compliant)|\bNIC\b|\bswitch\b|\bships?\b"),
-    ("company", r"formation|formed|launched|founded|Linux Foundation"),
+    ("company", r"formation|formed|launched|founded|Linux Foundation|(?:new|a) consortium|consortium to|\bto form\b"),
 )
 _VENDORS = ("AMD", "Arista", "Broadcom", "Cisco", "NVIDIA", "Intel", "HPE", "Marvell", "Keysight", "Eviden", "Meta",
             "Microsoft", "Celestica", "Juniper", "Oracle")
@@ -125,7 +125,10 @@ def member_counts(text: str) -> list[tuple[float, str | None, str]]:
     out = []
     for sentence in split_sentences(text):
         for m in find_mentions(normalize_text(sentence)):
-            if m.unit == "count" and m.noun and _MEMBER_NOUNS.fullmatch(m.noun) and not re.search(r"\bnew\b|added|joined", m.raw, re.I):
+            s = normalize_text(sentence)
+            after = s[m.start:m.end + 40]       # the mention and what follows it
+            if m.unit == "count" and m.noun and _MEMBER_NOUNS.fullmatch(m.noun) and not re.search(r"\bnew\b|added|joined", m.raw, re.I) \
+                    and not re.search(r"\b(?:individual|new)\b|\bwho (?:have |had )?(?:joined|requested)\b", after, re.I):
                 out.append((m.value, m.qualifier, sentence))
     return out
 
@@ -150,6 +153,10 @@ def _event_records(doc: Document, root: Tag, when: dt.date | None, records: Reco
             raise ParseError(f"{doc.url}: no dated news items or dated press release found (layout changed?)")
         paras = [p.get_text(" ", strip=True) for p in root.find_all("p")]
         entries.append((date[0], date[1], h1.get_text(" ", strip=True), " ".join(paras[:2]), text))
+    _emit(doc, when, records, entries, title_of_page)
+
+
+def _emit(doc: Document, when: dt.date | None, records: Records, entries: list, title_of_page: str | None) -> None:
     for date, precision, title, description, text in entries:
         vendor = next((v for v in _VENDORS if re.search(rf"\b{v}\b", title)), None)
         category = categorize(title, description)
@@ -168,9 +175,28 @@ def _event_records(doc: Document, root: Tag, when: dt.date | None, records: Reco
                 fabric="uec"))
 
 
+def _text_records(doc: Document, when: dt.date | None, records: Records) -> None:
+    """A news text without markup (an archived excerpt, a text feed): one dated item, its first line the title."""
+    text = page_text(doc)
+    if text.lstrip().startswith(("{", "[", "<")):
+        raise ParseError(f"{doc.url}: not an HTML page or a text (content starts {text.strip()[:40]!r})")
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    title = split_sentences(lines[0])[0][:200] if lines else ""
+    dated = find_dates(text[:600])
+    date = (dated[0].date, dated[0].precision) if dated else ((when, "day") if when else None)
+    if not title or date is None:
+        raise ParseError(f"{doc.url}: no dated news text found (no date in its opening and none published)")
+    description = " ".join(lines[1:3]) if len(lines) > 1 else " ".join(split_sentences(lines[0])[1:3])
+    _emit(doc, when, records, [(date[0], date[1], title, description, text)], title)
+
+
 def _records(doc: Document) -> Records:
-    soup = soup_of(doc)
     when = published_on(doc)
+    if not looks_like_html(doc.text) and doc.text.strip():
+        records = Records()
+        _text_records(doc, when, records)
+        return records
+    soup = soup_of(doc)
     members_page = _is_members_page(doc, soup)
     root = _root(soup)
     records = Records()

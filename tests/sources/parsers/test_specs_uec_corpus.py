@@ -1,0 +1,106 @@
+"""The specs and UEC parsers over real texts labelled by reading (tests/corpus/specs, tests/corpus/uec).
+
+The labels were committed before the parsers ran on these texts. Measured then (the parsers read
+HTML only, so every text was refused): specs 0/102, UEC 0/17 (batch `tune`). After reading plain
+text: specs 101/102, UEC 5/17. A second batch (`holdout1`, labelled after those changes) measured
+once: specs 29/33, UEC 1/2; then two classes it showed were handled. All labels now: specs 134/135
+(the miss: 8.8 pJ/bit, a unit the parser has no place for), UEC 6/19 (seven texts state no date and
+are refused rather than dated by their fetch; milestones stated inside a text are not events of their
+own). The floors below are those achieved figures; see tests/corpus/README.md.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tests.sources.parsers import specs_uec_corpus as corpus
+
+FAMILIES = ("specs", "uec")
+
+
+@functools.cache
+def measured(family: str) -> corpus.Report:
+    return corpus.measure(family)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_corpus_has_real_documents_with_their_address(family):
+    docs = corpus.documents(family)
+    assert len(docs) >= 10
+    assert len({d.doc for d in docs}) == len(docs)
+    for d in docs:
+        assert d.path.is_file() and d.path.stat().st_size > 200, d.doc
+        assert d.url.startswith("http"), d.doc
+    assert {x["doc"] for x in corpus.labels(family)} <= {d.doc for d in docs}
+
+
+@pytest.mark.parametrize("family, files", [("specs", ("labels.csv",)), ("uec", ("labels.csv", "not_counts.csv"))])
+def test_every_label_quotes_its_text(family, files):
+    pages = {d.doc: corpus.squash(d.path.read_text(encoding="utf-8")) for d in corpus.documents(family)}
+    for name in files:
+        for x in corpus.labels(family, name):
+            assert corpus.squash(x["evidence"]) in pages[x["doc"]], (name, x["doc"], x["evidence"])
+
+
+def test_spec_texts_are_read():
+    rep = measured("specs")
+    assert rep.labels >= 135
+    assert rep.errors == {}
+    assert rep.found >= 134, rep.missed          # 134/135; the tune batch was 0/102 when the parser read HTML only
+    assert rep.indicator_ok >= 63                # of 85 labels whose figure has an indicator
+
+
+def test_spec_texts_of_the_holdout_batch():
+    # Measured once before any change made after it: 29/33 (a decimal comma "51,2 TBit/s" read as 2 Tb/s,
+    # "Gen5 x16" without the word PCIe); both classes were then handled, so this is no longer held out.
+    rep = corpus.measure("specs", "holdout1")
+    assert rep.labels == 33
+    assert rep.found == 33, rep.missed
+
+
+def test_no_pcie_generation_that_the_text_does_not_state():
+    # "OCP 3.0 cards" and "OCP 3.0 formats" stand beside PCIe in these texts; 3.0 is no PCIe generation.
+    stated: dict[str, set[float]] = {}
+    for x in corpus.labels("specs"):
+        if x["quantity"] == "pcie_gen":
+            stated.setdefault(x["doc"], set()).add(float(x["value"]))
+    rep = measured("specs")
+    for doc, specs in rep.outputs.items():
+        gens = {s.value for s in specs if s.unit == "generation"}
+        assert gens <= stated.get(doc, set()), (doc, gens)
+
+
+def test_uec_texts_recall_floor():
+    rep = measured("uec")
+    assert rep.labels >= 15
+    assert rep.found >= 6, rep.missed            # 6/19; the tune batch was 0/17
+    assert rep.wrong_counts == []                # additions, individuals and prospects are not member totals
+
+
+def test_uec_texts_refused_only_when_they_state_no_date():
+    # An event needs a date; a text with none in its opening and no published date is refused, not dated
+    # by its fetch.
+    undated = {d.doc for d in corpus.documents("uec") if d.published is None}
+    rep = measured("uec")
+    assert set(rep.errors) <= undated
+    assert all("no dated news text" in e for e in rep.errors.values())
+
+
+def test_few_indicators_on_figures_the_reader_did_not_record():
+    # A figure the parser maps to an indicator should be one the labels hold for that text ("100ns latency
+    # reduction" is no port latency; Tomahawk 4's 25 Tbps in a Tomahawk 5 text stays without indicator).
+    # Known exceptions, all in holdout1 prose (5): figures about other products or about a network in a
+    # sentence ("up to 16000 ports" of a leaf-spine network, the older SN4000's "32 400 GbE-Ports" and
+    # "8x 50 GBit/s Lanes", a competitor's "800GbE"): text mode reads every figure of a sentence.
+    held: dict[str, set] = {}
+    for x in corpus.labels("specs"):
+        held.setdefault(x["doc"], set()).add(corpus._canon(float(x["value"]), x["unit"]))
+    rep = measured("specs")
+    stray = [(doc, s.value, s.unit, s.indicator) for doc, specs in rep.outputs.items() for s in specs
+             if s.indicator and isinstance(s.value, float) and not any(
+                 u == corpus._canon(s.value, s.unit)[0] and corpus._close(corpus._canon(s.value, s.unit)[1], v)
+                 for u, v in held.get(doc, ()))]
+    assert len(stray) <= 5, stray
+    assert not [x for x in stray if x[0] in corpus._in_split("specs", "tune")], stray
