@@ -35,9 +35,11 @@ def _summary(alert: str, observations: Sequence[Mapping]) -> tuple[str, str]:
     lines = []
     for o in observations:
         change = f" ({o['change_pct']:+.1f}% vs {o['previous_value']:g})" if o.get("change_pct") is not None else ""
-        lines.append(f"- {o['indicator']} · {o['subject']} · {o['period']}: {o['value']:g} {o['unit']}{change}\n"
-                     f"  {o['publisher']}, {o.get('published_on') or 'n.d.'} — {o.get('url') or ''}\n"
-                     f"  \"{o.get('evidence') or ''}\"")
+        lines.append(
+            f"- {o['indicator']} · {o['subject']} · {o['period']}: {o['value']:g} {o['unit']}{change}\n"
+            f"  {o['publisher']}, {o.get('published_on') or 'n.d.'} — {o.get('url') or ''}\n"
+            f'  "{o.get("evidence") or ""}"'
+        )
     return title, "\n".join(lines)
 
 
@@ -57,6 +59,7 @@ def send_webhook(url: str, alert: str, observations: Sequence[Mapping], client: 
 
 def smtp_settings(env: Mapping[str, str] | None = None) -> dict:
     """SMTP settings from the environment (sources/settings.py), or from `env` when given (tests)."""
+
     def get(name: str) -> str:
         return settings.get(f"FABRICWATCH_SMTP_{name}", env)
 
@@ -65,8 +68,14 @@ def smtp_settings(env: Mapping[str, str] | None = None) -> dict:
         raise DeliveryError("email: set FABRICWATCH_SMTP_HOST (and _PORT, _USER, _PASSWORD, _FROM) to send email")
     port = int(get("PORT") or "587")
     starttls = (get("STARTTLS") or ("1" if port == 587 else "0")) not in ("0", "false", "no")
-    return {"host": host, "port": port, "user": get("USER") or None, "password": get("PASSWORD") or None,
-            "sender": get("FROM") or "fabricwatch@localhost", "starttls": starttls}
+    return {
+        "host": host,
+        "port": port,
+        "user": get("USER") or None,
+        "password": get("PASSWORD") or None,
+        "sender": get("FROM") or "fabricwatch@localhost",
+        "starttls": starttls,
+    }
 
 
 def send_email(address: str, alert: str, observations: Sequence[Mapping], env: Mapping[str, str] | None = None) -> None:

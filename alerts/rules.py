@@ -35,9 +35,25 @@ STORE_NAME = "alerts.sqlite3"
 CONDITIONS = ("above", "below", "change_pct")
 CHANNELS = ("webhook", "email", "apprise")
 MAX_ATTEMPTS = 10  # a delivery that failed this often stops being retried (it stays in the log)
-PAYLOAD_FIELDS = ("alert", "indicator", "subject", "series_key", "period", "value", "value_qualifier", "unit",
-                  "previous_value", "change_pct", "kind", "publisher", "url", "via", "published_on", "evidence",
-                  "record_id")
+PAYLOAD_FIELDS = (
+    "alert",
+    "indicator",
+    "subject",
+    "series_key",
+    "period",
+    "value",
+    "value_qualifier",
+    "unit",
+    "previous_value",
+    "change_pct",
+    "kind",
+    "publisher",
+    "url",
+    "via",
+    "published_on",
+    "evidence",
+    "record_id",
+)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
@@ -50,9 +66,9 @@ class AlertError(ValueError):
 class Rule:
     name: str
     indicator: str
-    condition: str            # above | below | change_pct
-    threshold: float          # a value in the indicator's unit, or a percentage for change_pct
-    channel: str              # webhook | email | apprise
+    condition: str  # above | below | change_pct
+    threshold: float  # a value in the indicator's unit, or a percentage for change_pct
+    channel: str  # webhook | email | apprise
     target: str
     subject_like: str | None = None
     series_key: str | None = None
@@ -60,9 +76,18 @@ class Rule:
     created_at: str | None = None
 
     def describe(self) -> str:
-        what = {"above": f"> {self.threshold:g}", "below": f"< {self.threshold:g}",
-                "change_pct": f"moves by {self.threshold:g}% or more"}[self.condition]
-        scope = f" subject ~ '{self.subject_like}'" if self.subject_like else f" series {self.series_key}" if self.series_key else ""
+        what = {
+            "above": f"> {self.threshold:g}",
+            "below": f"< {self.threshold:g}",
+            "change_pct": f"moves by {self.threshold:g}% or more",
+        }[self.condition]
+        scope = (
+            f" subject ~ '{self.subject_like}'"
+            if self.subject_like
+            else f" series {self.series_key}"
+            if self.series_key
+            else ""
+        )
         return f"{self.indicator}{scope} {what} -> {self.channel}"
 
     def validate(self) -> None:
@@ -116,24 +141,43 @@ def _now() -> str:
 
 # --- rules ----------------------------------------------------------------------------------
 
-def add_rule(home: str | Path, rule: Rule, known_indicators: set[str] | None = None,
-             published_ids: Callable[[], list[str]] | None = None) -> Rule:
+
+def add_rule(
+    home: str | Path,
+    rule: Rule,
+    known_indicators: set[str] | None = None,
+    published_ids: Callable[[], list[str]] | None = None,
+) -> Rule:
     """Store a rule. `known_indicators` (from the published warehouse) rejects a typo early;
     `published_ids` seeds what counts as already seen the first time the store is used, so a new rule
     without --backfill fires only on what later releases add."""
     rule.validate()
     if known_indicators is not None and rule.indicator not in known_indicators:
-        raise AlertError(f"unknown indicator {rule.indicator!r} (see `fabricwatch sql \"SELECT indicator, name FROM core.indicators\"`)")
+        raise AlertError(
+            f'unknown indicator {rule.indicator!r} (see `fabricwatch sql "SELECT indicator, name FROM core.indicators"`)'
+        )
     rule = Rule(**{**asdict(rule), "created_at": _now()})
     with store(home) as con:
         if con.execute("SELECT 1 FROM rules WHERE name = ?", [rule.name]).fetchone():
             raise AlertError(f"a rule named {rule.name!r} exists: remove it first or choose another name")
         if published_ids is not None and not con.execute("SELECT 1 FROM seen LIMIT 1").fetchone():
             _mark_seen(con, published_ids(), None)
-        con.execute("INSERT INTO rules (name, indicator, subject_like, series_key, condition, threshold, channel, target, "
-                    "backfill, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [rule.name, rule.indicator, rule.subject_like, rule.series_key, rule.condition, rule.threshold,
-                     rule.channel, rule.target, int(rule.backfill), rule.created_at])
+        con.execute(
+            "INSERT INTO rules (name, indicator, subject_like, series_key, condition, threshold, channel, target, "
+            "backfill, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                rule.name,
+                rule.indicator,
+                rule.subject_like,
+                rule.series_key,
+                rule.condition,
+                rule.threshold,
+                rule.channel,
+                rule.target,
+                int(rule.backfill),
+                rule.created_at,
+            ],
+        )
     return rule
 
 
@@ -144,9 +188,18 @@ def remove_rule(home: str | Path, name: str) -> None:
 
 
 def _rule(row: sqlite3.Row) -> Rule:
-    return Rule(name=row["name"], indicator=row["indicator"], condition=row["condition"], threshold=row["threshold"],
-                channel=row["channel"], target=row["target"], subject_like=row["subject_like"],
-                series_key=row["series_key"], backfill=bool(row["backfill"]), created_at=row["created_at"])
+    return Rule(
+        name=row["name"],
+        indicator=row["indicator"],
+        condition=row["condition"],
+        threshold=row["threshold"],
+        channel=row["channel"],
+        target=row["target"],
+        subject_like=row["subject_like"],
+        series_key=row["series_key"],
+        backfill=bool(row["backfill"]),
+        created_at=row["created_at"],
+    )
 
 
 def list_rules(home: str | Path) -> list[Rule]:
@@ -168,23 +221,49 @@ def recent_deliveries(home: str | Path, limit: int = 200) -> list[dict]:
     if not store_path(home).exists():
         return []
     with store(home, read_only=True) as con:
-        rows = con.execute("SELECT * FROM deliveries ORDER BY last_at DESC, rule, record_id LIMIT ?", [limit]).fetchall()
+        rows = con.execute(
+            "SELECT * FROM deliveries ORDER BY last_at DESC, rule, record_id LIMIT ?", [limit]
+        ).fetchall()
     out = []
     for r in rows:
         payload = json.loads(r["payload"])
-        out.append({"rule": r["rule"], "status": r["status"], "attempts": r["attempts"], "last_error": r["last_error"],
-                    "run_id": r["run_id"], "first_at": r["first_at"], "last_at": r["last_at"],
-                    **{k: payload.get(k) for k in ("indicator", "subject", "period", "value", "unit", "previous_value",
-                                                   "publisher", "url", "published_on")}})
+        out.append(
+            {
+                "rule": r["rule"],
+                "status": r["status"],
+                "attempts": r["attempts"],
+                "last_error": r["last_error"],
+                "run_id": r["run_id"],
+                "first_at": r["first_at"],
+                "last_at": r["last_at"],
+                **{
+                    k: payload.get(k)
+                    for k in (
+                        "indicator",
+                        "subject",
+                        "period",
+                        "value",
+                        "unit",
+                        "previous_value",
+                        "publisher",
+                        "url",
+                        "published_on",
+                    )
+                },
+            }
+        )
     return out
 
 
 # --- evaluation -----------------------------------------------------------------------------
 
+
 def _mark_seen(con: sqlite3.Connection, record_ids, run_id: str | None) -> None:
     now = _now()
-    con.executemany("INSERT OR IGNORE INTO seen (record_id, first_run, seen_at) VALUES (?, ?, ?)",
-                    [(rid, run_id, now) for rid in record_ids])
+    con.executemany(
+        "INSERT OR IGNORE INTO seen (record_id, first_run, seen_at) VALUES (?, ?, ?)",
+        [(rid, run_id, now) for rid in record_ids],
+    )
 
 
 def published_indicators(wh: duckdb.DuckDBPyConnection) -> set[str]:
@@ -206,8 +285,10 @@ def _json_value(v):
 def rule_observations(wh: duckdb.DuckDBPyConnection, rule: Rule) -> list[dict]:
     """Observations in the rule's scope, each with the series' previous figure (see observations.sql)."""
     cur = wh.cursor()
-    cur.execute((SQL_DIR / "observations.sql").read_text(encoding="utf-8"),
-                {"indicator": rule.indicator, "subject_like": rule.subject_like, "series_key": rule.series_key})
+    cur.execute(
+        (SQL_DIR / "observations.sql").read_text(encoding="utf-8"),
+        {"indicator": rule.indicator, "subject_like": rule.subject_like, "series_key": rule.series_key},
+    )
     return dict_rows(cur)
 
 
@@ -217,8 +298,10 @@ def rule_series(wh: duckdb.DuckDBPyConnection, rule: Rule) -> list[dict]:
     if rule.series_key:
         return []
     cur = wh.cursor()
-    cur.execute((SQL_DIR / "rule_series.sql").read_text(encoding="utf-8"),
-                {"indicator": rule.indicator, "subject_like": rule.subject_like})
+    cur.execute(
+        (SQL_DIR / "rule_series.sql").read_text(encoding="utf-8"),
+        {"indicator": rule.indicator, "subject_like": rule.subject_like},
+    )
     cols = [d[0] for d in cur.description]
     return [dict(zip(cols, row)) for row in cur.fetchall()]
 
@@ -229,9 +312,11 @@ def spans_note(rule: Rule, series: list[dict], shown: int = 3) -> str | None:
         return None
     named = "; ".join(f"{s['subject']} ({s['figures']} figures, {s['series_kind']})" for s in series[:shown])
     more = f"; and {len(series) - shown} more" if len(series) > shown else ""
-    return (f"note: {rule.indicator} spans {len(series)} series ({named}{more}). The rule watches each on its own "
-            f"(a move is always within one series; multi-year totals are left out); to watch one, add --series KEY "
-            f"(keys: fabricwatch sql \"SELECT DISTINCT series_key FROM core.observations WHERE indicator = '{rule.indicator}'\")")
+    return (
+        f"note: {rule.indicator} spans {len(series)} series ({named}{more}). The rule watches each on its own "
+        f"(a move is always within one series; multi-year totals are left out); to watch one, add --series KEY "
+        f"(keys: fabricwatch sql \"SELECT DISTINCT series_key FROM core.observations WHERE indicator = '{rule.indicator}'\")"
+    )
 
 
 def matches(rule: Rule, obs: dict) -> tuple[bool, float | None]:
@@ -282,8 +367,11 @@ def evaluate(home: str | Path, wh: duckdb.DuckDBPyConnection, run_id: str | None
                 hit, change = matches(rule, obs)
                 if hit:
                     pending.append(Pending(rule, obs["record_id"], payload(rule, obs, change)))
-        for row in con.execute("SELECT d.*, r.name AS rname FROM deliveries AS d JOIN rules AS r ON r.name = d.rule "
-                               "WHERE d.status = 'failed' AND d.attempts < ? ORDER BY d.first_at", [MAX_ATTEMPTS]):
+        for row in con.execute(
+            "SELECT d.*, r.name AS rname FROM deliveries AS d JOIN rules AS r ON r.name = d.rule "
+            "WHERE d.status = 'failed' AND d.attempts < ? ORDER BY d.first_at",
+            [MAX_ATTEMPTS],
+        ):
             rule = next(r for r in rules if r.name == row["rule"])
             pending.append(Pending(rule, row["record_id"], json.loads(row["payload"]), row["attempts"]))
         _mark_seen(con, ids, run_id)
@@ -304,11 +392,14 @@ def record(home: str | Path, delivered: list[tuple[Pending, str | None]], run_id
                 "VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) ON CONFLICT (rule, record_id) DO UPDATE SET "
                 "status = excluded.status, attempts = deliveries.attempts + 1, last_error = excluded.last_error, "
                 "last_at = excluded.last_at",
-                [p.rule.name, p.record_id, run_id, status, error, json.dumps(p.payload, ensure_ascii=False), now, now])
+                [p.rule.name, p.record_id, run_id, status, error, json.dumps(p.payload, ensure_ascii=False), now, now],
+            )
     return counts
 
 
-def deliver(pending: list[Pending], send: Callable[[str, str, str, list[dict]], None]) -> list[tuple[Pending, str | None]]:
+def deliver(
+    pending: list[Pending], send: Callable[[str, str, str, list[dict]], None]
+) -> list[tuple[Pending, str | None]]:
     """Send each rule's pending matches in one message; (pending, error or None) per observation.
     `send(channel, target, alert, observations)` raises on failure (alerts.delivery.send)."""
     by_rule: dict[str, list[Pending]] = {}
@@ -326,8 +417,12 @@ def deliver(pending: list[Pending], send: Callable[[str, str, str, list[dict]], 
     return outcome
 
 
-def run_after_publish(home: str | Path, wh: duckdb.DuckDBPyConnection, run_id: str | None,
-                      send: Callable[[str, str, str, list[dict]], None]) -> dict[str, int]:
+def run_after_publish(
+    home: str | Path,
+    wh: duckdb.DuckDBPyConnection,
+    run_id: str | None,
+    send: Callable[[str, str, str, list[dict]], None],
+) -> dict[str, int]:
     """Evaluate every rule on the published release, deliver, log. Counts of matched/sent/failed."""
     if not store_path(home).exists():
         return {"rules": 0, "matched": 0, "sent": 0, "failed": 0}

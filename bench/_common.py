@@ -26,9 +26,9 @@ class ChildResult:
     returncode: int
     stdout: str
     stderr: str
-    started_wall: float   # time.time() when the child was started (to line up with Dagster's event timestamps)
+    started_wall: float  # time.time() when the child was started (to line up with Dagster's event timestamps)
     ended_wall: float
-    cpu_s: float = 0.0    # the child's user + system CPU time: steadier than wall time on a busy machine
+    cpu_s: float = 0.0  # the child's user + system CPU time: steadier than wall time on a busy machine
 
     def json_tail(self) -> dict:
         """The child's last stdout line, parsed as JSON."""
@@ -61,8 +61,16 @@ def run_child(args: list[str], env: dict | None = None, check: bool = True, time
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        result = ChildResult(seconds, usage.ru_maxrss / 1024, proc.returncode, out.read(), err.read(),
-                             started_wall, ended_wall, usage.ru_utime + usage.ru_stime)
+        result = ChildResult(
+            seconds,
+            usage.ru_maxrss / 1024,
+            proc.returncode,
+            out.read(),
+            err.read(),
+            started_wall,
+            ended_wall,
+            usage.ru_utime + usage.ru_stime,
+        )
     for suffix in (".out", ".err"):
         Path(f"{out_path}{suffix}").unlink(missing_ok=True)
     if check and result.returncode != 0:
@@ -127,9 +135,15 @@ def last_run_steps(home: Path) -> dict:
             elif event.event_type_value in ("STEP_SUCCESS", "STEP_FAILURE", "STEP_SKIPPED"):
                 ends[event.step_key] = entry.timestamp
         steps = {k: ends[k] - starts[k] for k in starts if k in ends}
-        return {"run_id": record.dagster_run.run_id, "status": record.dagster_run.status.value,
-                "run_start": record.start_time, "run_end": record.end_time, "steps": steps,
-                "assets": len(assets), "asset_keys": sorted(k.to_user_string() for k in assets)}
+        return {
+            "run_id": record.dagster_run.run_id,
+            "status": record.dagster_run.status.value,
+            "run_start": record.start_time,
+            "run_end": record.end_time,
+            "steps": steps,
+            "assets": len(assets),
+            "asset_keys": sorted(k.to_user_string() for k in assets),
+        }
     finally:
         instance.dispose()
 

@@ -26,8 +26,9 @@ TARGET_S = 2.0
 
 def build_home(home: Path) -> None:
     env = {**os.environ, "FABRICWATCH_HOME": str(home)}
-    subprocess.run([sys.executable, "-m", "fabricwatch.cli", "refresh"], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "fabricwatch.cli", "refresh"], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+    )
 
 
 def render_times(page_file: str, repeat: int) -> list[float]:

@@ -32,13 +32,16 @@ from warehouse.raw import known_versions, record_run  # noqa: E402
 
 def page(host_no: int, page_no: int) -> bytes:
     """A product page of realistic weight (~25 KB of markup, scripts and navigation)."""
-    rows = "".join(f"<tr><td>Port group {i}</td><td>{(i % 4 + 1) * 200} Gb/s</td><td>{i * 3} ns</td></tr>"
-                   for i in range(120))
+    rows = "".join(
+        f"<tr><td>Port group {i}</td><td>{(i % 4 + 1) * 200} Gb/s</td><td>{i * 3} ns</td></tr>" for i in range(120)
+    )
     nav = "".join(f'<li><a href="/p{i}">Product {i}</a></li>' for i in range(60))
-    return (f"<!doctype html><html><head><title>Switch {host_no}-{page_no}</title>"
-            f"<script>{'var tracking = 1;' * 200}</script></head><body><nav><ul>{nav}</ul></nav>"
-            f"<main><h1>Switch model {host_no}-{page_no}</h1><p>Written for the benchmark.</p>"
-            f"<table>{rows}</table></main><footer>Footer text</footer></body></html>").encode()
+    return (
+        f"<!doctype html><html><head><title>Switch {host_no}-{page_no}</title>"
+        f"<script>{'var tracking = 1;' * 200}</script></head><body><nav><ul>{nav}</ul></nav>"
+        f"<main><h1>Switch model {host_no}-{page_no}</h1><p>Written for the benchmark.</p>"
+        f"<table>{rows}</table></main><footer>Footer text</footer></body></html>"
+    ).encode()
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -99,10 +102,18 @@ def one_run(con, sources, store, config) -> dict:
     record_run(con, run)
     write = time.perf_counter() - t1
     outcomes = [o.outcome for o in run.outcomes]
-    return {"wall_s": wall, "network_s": (run.fetched_at - run.started_at).total_seconds(),
-            "tracking_s": (run.finished_at - run.fetched_at).total_seconds(), "process_s": run.processing_s, "write_s": write, "work_s": run.processing_s + write,
-            "fetched": outcomes.count("fetched"), "not_modified": outcomes.count("not_modified"),
-            "errors": sum(o.is_error for o in run.outcomes), "changed": sum(o.new_version for o in run.outcomes)}
+    return {
+        "wall_s": wall,
+        "network_s": (run.fetched_at - run.started_at).total_seconds(),
+        "tracking_s": (run.finished_at - run.fetched_at).total_seconds(),
+        "process_s": run.processing_s,
+        "write_s": write,
+        "work_s": run.processing_s + write,
+        "fetched": outcomes.count("fetched"),
+        "not_modified": outcomes.count("not_modified"),
+        "errors": sum(o.is_error for o in run.outcomes),
+        "changed": sum(o.new_version for o in run.outcomes),
+    }
 
 
 def main() -> int:
@@ -114,12 +125,27 @@ def main() -> int:
     args = ap.parse_args()
     latency, delay = args.latency_ms / 1000, args.delay_ms / 1000
     servers = start_hosts(args.hosts, args.per_host, latency)
-    sources = [Source(source_id=f"bench_{i}", title=f"bench host {i}", publisher="benchmark", kind="vendor_page",
-                      cadence="daily", parser="specs", licence_note="benchmark pages, generated", homepage=urls[0],
-                      urls=tuple(urls), allowed_hosts=(srv.server_address[0],))
-               for i, (srv, urls) in enumerate(servers)]
-    config = HttpConfig(contact="bench@example.org", per_host_delay_s=delay, trust_env=False,
-                        private_hosts=frozenset(srv.server_address[0] for srv, _ in servers))  # loopback bench hosts
+    sources = [
+        Source(
+            source_id=f"bench_{i}",
+            title=f"bench host {i}",
+            publisher="benchmark",
+            kind="vendor_page",
+            cadence="daily",
+            parser="specs",
+            licence_note="benchmark pages, generated",
+            homepage=urls[0],
+            urls=tuple(urls),
+            allowed_hosts=(srv.server_address[0],),
+        )
+        for i, (srv, urls) in enumerate(servers)
+    ]
+    config = HttpConfig(
+        contact="bench@example.org",
+        per_host_delay_s=delay,
+        trust_env=False,
+        private_hosts=frozenset(srv.server_address[0] for srv, _ in servers),
+    )  # loopback bench hosts
     n = args.per_host
     # Fastest schedule under the rules: per host, robots.txt then n pages, one at a time, each
     # request starting `delay` after the previous response ended; hosts fully in parallel.
@@ -128,6 +154,7 @@ def main() -> int:
     # pyarrow initialises itself on its first table (~0.2 s, once per process): do it before timing,
     # so the figures measure the fetch, not a library's start-up
     import pyarrow as pa
+
     pa.Table.from_pylist([{"warm": 1}])
     with tempfile.TemporaryDirectory() as tmp:
         con = db.connect_work(Path(tmp) / "work" / "warehouse.duckdb")
@@ -138,18 +165,28 @@ def main() -> int:
     for srv, _ in servers:
         srv.shutdown()
     total = args.hosts * n
-    print(f"fetch benchmark: {total} URLs, {args.hosts} loopback hosts, {args.latency_ms:.0f} ms per response, "
-          f"{args.delay_ms:.0f} ms politeness delay, page {len(page(0, 0)) / 1024:.0f} KiB")
+    print(
+        f"fetch benchmark: {total} URLs, {args.hosts} loopback hosts, {args.latency_ms:.0f} ms per response, "
+        f"{args.delay_ms:.0f} ms politeness delay, page {len(page(0, 0)) / 1024:.0f} KiB"
+    )
     print(f"politeness bound (robots.txt + {n} pages per host): {bound:.3f} s   (pages only: {bound_pages_only:.3f} s)")
     for name, r in (("first fetch", first), ("second fetch", second)):
-        print(f"{name}: fetched {r['fetched']}, 304 {r['not_modified']}, new versions {r['changed']}, errors {r['errors']}")
-        print(f"  network phase {r['network_s']:.3f} s = {r['network_s'] / bound:.2f}x bound | change tracking "
-              f"after it {r['tracking_s']:.3f} s | end to end {r['wall_s'] + r['write_s']:.3f} s (incl. warehouse write)")
-        print(f"  parse-and-store work (CPU): store+extract+diff {r['process_s'] * 1000:.0f} ms + warehouse write "
-              f"{r['write_s'] * 1000:.0f} ms = {r['work_s'] * 1000:.0f} ms")
+        print(
+            f"{name}: fetched {r['fetched']}, 304 {r['not_modified']}, new versions {r['changed']}, errors {r['errors']}"
+        )
+        print(
+            f"  network phase {r['network_s']:.3f} s = {r['network_s'] / bound:.2f}x bound | change tracking "
+            f"after it {r['tracking_s']:.3f} s | end to end {r['wall_s'] + r['write_s']:.3f} s (incl. warehouse write)"
+        )
+        print(
+            f"  parse-and-store work (CPU): store+extract+diff {r['process_s'] * 1000:.0f} ms + warehouse write "
+            f"{r['write_s'] * 1000:.0f} ms = {r['work_s'] * 1000:.0f} ms"
+        )
     end_to_end = first["wall_s"] + first["write_s"]
-    print(f"first fetch, end to end (fetch, store, change tracking, warehouse write) vs bound: "
-          f"{end_to_end / bound:.2f}x (target <= 1.3x); network phase alone {first['network_s'] / bound:.2f}x")
+    print(
+        f"first fetch, end to end (fetch, store, change tracking, warehouse write) vs bound: "
+        f"{end_to_end / bound:.2f}x (target <= 1.3x); network phase alone {first['network_s'] / bound:.2f}x"
+    )
     print(f"parse-and-store work, first / second: {first['work_s'] / max(second['work_s'], 1e-9):.1f}x (target >= 5x)")
     return 0
 

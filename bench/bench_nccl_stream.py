@@ -79,12 +79,20 @@ def main(argv: list[str] | None = None) -> dict:
         load_before = os.getloadavg()
         results = {mode: [measure(path, mode) for _ in range(args.repeat)] for mode in modes}
         load_after = os.getloadavg()
-    print(f"nccl-tests log: {source.name} x {copies:,} = {size_mib:.1f} MiB; "
-          f"{results['streamed'][0]['runs']:,} runs, {results['streamed'][0]['rows']:,} rows")
+    print(
+        f"nccl-tests log: {source.name} x {copies:,} = {size_mib:.1f} MiB; "
+        f"{results['streamed'][0]['runs']:,} runs, {results['streamed'][0]['rows']:,} rows"
+    )
     print(f"load average (1 min) before/after: {load_before[0]:.1f} / {load_after[0]:.1f} on {os.cpu_count()} CPUs")
-    summary = {"source": source.name, "copies": copies, "size_mib": round(size_mib, 1),
-               "runs": results["streamed"][0]["runs"], "rows": results["streamed"][0]["rows"],
-               "load_1min": [round(load_before[0], 2), round(load_after[0], 2)], "modes": {}}
+    summary = {
+        "source": source.name,
+        "copies": copies,
+        "size_mib": round(size_mib, 1),
+        "runs": results["streamed"][0]["runs"],
+        "rows": results["streamed"][0]["rows"],
+        "load_1min": [round(load_before[0], 2), round(load_after[0], 2)],
+        "modes": {},
+    }
     for mode, runs in results.items():
         fig = {k: median([r[k] for r in runs]) for k in ("seconds", "cpu_s", "parse_s", "parse_cpu_s", "peak_rss_mib")}
         summary["modes"][mode] = {k: round(v, 2) for k, v in fig.items()}
@@ -93,9 +101,11 @@ def main(argv: list[str] | None = None) -> dict:
             ok = fig["seconds"] <= TARGET_S and fig["peak_rss_mib"] <= TARGET_MIB
             verdict = f"  target {TARGET_S:g} s and {TARGET_MIB:g} MiB: {'met' if ok else 'NOT met'}"
         each = ", ".join(format(r["seconds"], ".2f") for r in runs)
-        print(f"  {mode:9s}: wall {fig['seconds']:.2f} s (runs {each}), "
-              f"CPU {fig['cpu_s']:.2f} s, parse alone {fig['parse_s']:.2f} s wall / {fig['parse_cpu_s']:.2f} s CPU, "
-              f"peak RSS {fig['peak_rss_mib']:.0f} MiB{verdict}")
+        print(
+            f"  {mode:9s}: wall {fig['seconds']:.2f} s (runs {each}), "
+            f"CPU {fig['cpu_s']:.2f} s, parse alone {fig['parse_s']:.2f} s wall / {fig['parse_cpu_s']:.2f} s CPU, "
+            f"peak RSS {fig['peak_rss_mib']:.0f} MiB{verdict}"
+        )
     if args.json:
         print(json.dumps(summary))
     return summary

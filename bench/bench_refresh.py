@@ -38,8 +38,7 @@ from _common import PY, ROOT, fabricwatch, fmt_runs, last_run_steps, median, run
 # One source changing: a real nccl-tests log (tests/fixtures, recorded from NVIDIA/nccl-tests issue
 # threads; see tests/fixtures/nccl/README.md), dropped into the inbox.
 INCREMENTAL_FILE = ROOT / "tests" / "fixtures" / "nccl" / "multi_collective_newest.txt"
-TARGETS = {"cold_s": 30.0, "overhead_ratio": 1.5, "no_change_speedup": 20.0, "no_change_s": 0.5,
-           "incremental_s": 2.0}
+TARGETS = {"cold_s": 30.0, "overhead_ratio": 1.5, "no_change_speedup": 20.0, "no_change_s": 0.5, "incremental_s": 2.0}
 
 
 def stages_of(steps: dict[str, float], names: dict[str, str]) -> dict[str, float]:
@@ -68,16 +67,25 @@ def one_round(tmp: Path, names: dict[str, str]) -> dict:
     incremental = fabricwatch(home, "ingest", str(INCREMENTAL_FILE), check=False)
     inc_run = last_run_steps(home)
     return {
-        "cold_s": cold.seconds, "cold_cpu_s": cold.cpu_s, "cold_rss_mb": cold.peak_rss_mb,
-        "cold_stages": stages, "cold_steps": run["steps"],
-        "plain_s": plain.seconds, "plain_cpu_s": plain.cpu_s, "plain_stages": plain_stages,
-        "unchanged_s": unchanged.seconds, "unchanged_cpu_s": unchanged.cpu_s,
-        "forced_s": forced.seconds, "forced_cpu_s": forced.cpu_s,
-        "incremental_s": incremental.seconds, "incremental_cpu_s": incremental.cpu_s,
+        "cold_s": cold.seconds,
+        "cold_cpu_s": cold.cpu_s,
+        "cold_rss_mb": cold.peak_rss_mb,
+        "cold_stages": stages,
+        "cold_steps": run["steps"],
+        "plain_s": plain.seconds,
+        "plain_cpu_s": plain.cpu_s,
+        "plain_stages": plain_stages,
+        "unchanged_s": unchanged.seconds,
+        "unchanged_cpu_s": unchanged.cpu_s,
+        "forced_s": forced.seconds,
+        "forced_cpu_s": forced.cpu_s,
+        "incremental_s": incremental.seconds,
+        "incremental_cpu_s": incremental.cpu_s,
         "incremental_ok": incremental.returncode == 0,
         "incremental_steps": inc_run["steps"],
         "incremental_run_s": inc_run["run_end"] - inc_run["run_start"],
-        "cold_assets": run["assets"], "incremental_assets": inc_run["assets"],
+        "cold_assets": run["assets"],
+        "incremental_assets": inc_run["assets"],
         "cold_marts": [k for k in run["asset_keys"] if k.startswith("marts/")],
         "incremental_marts": [k for k in inc_run["asset_keys"] if k.startswith("marts/")],
     }
@@ -93,13 +101,18 @@ def changes_round(tmp: Path) -> dict:
     incremental = fabricwatch(home, "ingest", str(INCREMENTAL_FILE), check=False)
     inc_run = last_run_steps(home)
     return {
-        "cold_s": cold.seconds, "cold_cpu_s": cold.cpu_s,
-        "unchanged_runs_s": [u.seconds for u in unchanged], "unchanged_runs_cpu_s": [u.cpu_s for u in unchanged],
-        "incremental_s": incremental.seconds, "incremental_cpu_s": incremental.cpu_s,
+        "cold_s": cold.seconds,
+        "cold_cpu_s": cold.cpu_s,
+        "unchanged_runs_s": [u.seconds for u in unchanged],
+        "unchanged_runs_cpu_s": [u.cpu_s for u in unchanged],
+        "incremental_s": incremental.seconds,
+        "incremental_cpu_s": incremental.cpu_s,
         "incremental_ok": incremental.returncode == 0,
         "incremental_run_s": inc_run["run_end"] - inc_run["run_start"],
-        "incremental_steps": len(inc_run["steps"]), "cold_steps": len(cold_run["steps"]),
-        "incremental_assets": inc_run["assets"], "cold_assets": cold_run["assets"],
+        "incremental_steps": len(inc_run["steps"]),
+        "cold_steps": len(cold_run["steps"]),
+        "incremental_assets": inc_run["assets"],
+        "cold_assets": cold_run["assets"],
         "incremental_marts": [k for k in inc_run["asset_keys"] if k.startswith("marts/")],
         "cold_marts": len([k for k in cold_run["asset_keys"] if k.startswith("marts/")]),
     }
@@ -114,31 +127,55 @@ def main_changes(runs: int, as_json: bool) -> int:
     unchanged = [s for r in rounds for s in r["unchanged_runs_s"]]
     unchanged_cpu = [s for r in rounds for s in r["unchanged_runs_cpu_s"]]
     result = {
-        "runs": runs, "cold_s": round(med("cold_s"), 3), "cold_cpu_s": round(med("cold_cpu_s"), 3),
-        "unchanged_s": round(median(unchanged), 3), "unchanged_cpu_s": round(median(unchanged_cpu), 3),
+        "runs": runs,
+        "cold_s": round(med("cold_s"), 3),
+        "cold_cpu_s": round(med("cold_cpu_s"), 3),
+        "unchanged_s": round(median(unchanged), 3),
+        "unchanged_cpu_s": round(median(unchanged_cpu), 3),
         "unchanged_runs_s": [round(s, 3) for s in unchanged],
         "no_change_speedup": round(med("cold_s") / median(unchanged), 2),
-        "incremental_s": round(med("incremental_s"), 3), "incremental_cpu_s": round(med("incremental_cpu_s"), 3),
+        "incremental_s": round(med("incremental_s"), 3),
+        "incremental_cpu_s": round(med("incremental_cpu_s"), 3),
         "incremental_run_s": round(med("incremental_run_s"), 3),
         "incremental_ok": all(r["incremental_ok"] for r in rounds),
-        **{k: rounds[-1][k] for k in ("incremental_steps", "cold_steps", "incremental_assets", "cold_assets",
-                                      "incremental_marts", "cold_marts")},
-        "load_average_1m": round(os.getloadavg()[0], 2), "cpus": os.cpu_count(),
+        **{
+            k: rounds[-1][k]
+            for k in (
+                "incremental_steps",
+                "cold_steps",
+                "incremental_assets",
+                "cold_assets",
+                "incremental_marts",
+                "cold_marts",
+            )
+        },
+        "load_average_1m": round(os.getloadavg()[0], 2),
+        "cpus": os.cpu_count(),
     }
-    result["targets"] = {"no_change>=20x": result["no_change_speedup"] >= TARGETS["no_change_speedup"],
-                         "no_change<=0.5s": result["unchanged_s"] <= TARGETS["no_change_s"],
-                         "nccl_ingest<=2s": result["incremental_s"] <= TARGETS["incremental_s"]}
-    print(f"offline refresh, no-change and nccl-tests ingest, {runs} round(s), medians (wall s / CPU s); "
-          f"load average {result['load_average_1m']} on {result['cpus']} CPUs")
+    result["targets"] = {
+        "no_change>=20x": result["no_change_speedup"] >= TARGETS["no_change_speedup"],
+        "no_change<=0.5s": result["unchanged_s"] <= TARGETS["no_change_s"],
+        "nccl_ingest<=2s": result["incremental_s"] <= TARGETS["incremental_s"],
+    }
+    print(
+        f"offline refresh, no-change and nccl-tests ingest, {runs} round(s), medians (wall s / CPU s); "
+        f"load average {result['load_average_1m']} on {result['cpus']} CPUs"
+    )
     print(f"  cold `fabricwatch refresh`               {result['cold_s']:7.2f} / {result['cold_cpu_s']:6.2f}")
-    print(f"  no-change refresh                        {result['unchanged_s']:7.2f} / {result['unchanged_cpu_s']:6.2f}   "
-          f"runs: {fmt_runs(result['unchanged_runs_s'])}   cold/no-change = {result['no_change_speedup']:.1f}x "
-          f"(targets <= {TARGETS['no_change_s']} s, >= {TARGETS['no_change_speedup']:.0f}x)")
-    print(f"  nccl-tests ingest                        {result['incremental_s']:7.2f} / {result['incremental_cpu_s']:6.2f}   "
-          f"its Dagster run {result['incremental_run_s']:.2f} s; {result['incremental_steps']} of {result['cold_steps']} "
-          f"steps, {result['incremental_assets']} of {result['cold_assets']} assets (target <= {TARGETS['incremental_s']:.0f} s)")
-    print(f"    marts rebuilt {len(result['incremental_marts'])} of {result['cold_marts']}: "
-          + ", ".join(m.split("/", 1)[1] for m in result["incremental_marts"]))
+    print(
+        f"  no-change refresh                        {result['unchanged_s']:7.2f} / {result['unchanged_cpu_s']:6.2f}   "
+        f"runs: {fmt_runs(result['unchanged_runs_s'])}   cold/no-change = {result['no_change_speedup']:.1f}x "
+        f"(targets <= {TARGETS['no_change_s']} s, >= {TARGETS['no_change_speedup']:.0f}x)"
+    )
+    print(
+        f"  nccl-tests ingest                        {result['incremental_s']:7.2f} / {result['incremental_cpu_s']:6.2f}   "
+        f"its Dagster run {result['incremental_run_s']:.2f} s; {result['incremental_steps']} of {result['cold_steps']} "
+        f"steps, {result['incremental_assets']} of {result['cold_assets']} assets (target <= {TARGETS['incremental_s']:.0f} s)"
+    )
+    print(
+        f"    marts rebuilt {len(result['incremental_marts'])} of {result['cold_marts']}: "
+        + ", ".join(m.split("/", 1)[1] for m in result["incremental_marts"])
+    )
     print("targets met: " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in result["targets"].items()))
     if as_json:
         print(json.dumps(result))
@@ -149,8 +186,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
-    parser.add_argument("--changes-only", action="store_true",
-                        help="only the issue-23 cases: cold, three no-change refreshes and the nccl-tests ingest")
+    parser.add_argument(
+        "--changes-only",
+        action="store_true",
+        help="only the issue-23 cases: cold, three no-change refreshes and the nccl-tests ingest",
+    )
     args = parser.parse_args()
     if args.changes_only:
         return main_changes(args.runs, args.json)
@@ -168,24 +208,31 @@ def main() -> int:
     parse_step = "parse_sources"
     result = {
         "runs": args.runs,
-        "cold_s": round(med("cold_s"), 3), "cold_cpu_s": round(med("cold_cpu_s"), 3),
+        "cold_s": round(med("cold_s"), 3),
+        "cold_cpu_s": round(med("cold_cpu_s"), 3),
         "cold_runs_s": [round(r["cold_s"], 3) for r in rounds],
-        "plain_s": round(med("plain_s"), 3), "plain_cpu_s": round(med("plain_cpu_s"), 3),
+        "plain_s": round(med("plain_s"), 3),
+        "plain_cpu_s": round(med("plain_cpu_s"), 3),
         "plain_runs_s": [round(r["plain_s"], 3) for r in rounds],
         "overhead_ratio": round(med("cold_s") / med("plain_s"), 3),
         "overhead_ratio_cpu": round(med("cold_cpu_s") / med("plain_cpu_s"), 3),
-        "unchanged_s": round(med("unchanged_s"), 3), "unchanged_cpu_s": round(med("unchanged_cpu_s"), 3),
+        "unchanged_s": round(med("unchanged_s"), 3),
+        "unchanged_cpu_s": round(med("unchanged_cpu_s"), 3),
         "no_change_speedup": round(med("cold_s") / med("unchanged_s"), 2),
-        "forced_s": round(med("forced_s"), 3), "forced_cpu_s": round(med("forced_cpu_s"), 3),
-        "incremental_s": round(med("incremental_s"), 3), "incremental_cpu_s": round(med("incremental_cpu_s"), 3),
+        "forced_s": round(med("forced_s"), 3),
+        "forced_cpu_s": round(med("forced_cpu_s"), 3),
+        "incremental_s": round(med("incremental_s"), 3),
+        "incremental_cpu_s": round(med("incremental_cpu_s"), 3),
         "incremental_ok": all(r["incremental_ok"] for r in rounds),
         "cold_parse_step_s": round(median([r["cold_steps"].get(parse_step, 0.0) for r in rounds]), 3),
         "incremental_parse_step_s": round(median([r["incremental_steps"].get(parse_step, 0.0) for r in rounds]), 3),
         "incremental_steps": len(rounds[-1]["incremental_steps"]),
         "cold_steps": len(rounds[-1]["cold_steps"]),
-        "incremental_assets": rounds[-1]["incremental_assets"], "cold_assets": rounds[-1]["cold_assets"],
+        "incremental_assets": rounds[-1]["incremental_assets"],
+        "cold_assets": rounds[-1]["cold_assets"],
         "incremental_run_s": round(med("incremental_run_s"), 3),
-        "incremental_marts": rounds[-1]["incremental_marts"], "cold_marts": len(rounds[-1]["cold_marts"]),
+        "incremental_marts": rounds[-1]["incremental_marts"],
+        "cold_marts": len(rounds[-1]["cold_marts"]),
         "cold_stages_s": cold_stages,
         "plain_stages_s": plain_stages,
         "peak_rss_mb": round(max(r["cold_rss_mb"] for r in rounds), 1),
@@ -199,24 +246,38 @@ def main() -> int:
         "no_change<=0.5s": result["unchanged_s"] <= TARGETS["no_change_s"],
         "nccl_ingest<=2s": result["incremental_s"] <= TARGETS["incremental_s"],
     }
-    print(f"offline refresh, {args.runs} run(s), medians (wall s / CPU s); load average {result['load_average_1m']}"
-          f" on {result['cpus']} CPUs")
-    print(f"  cold (Dagster, `fabricwatch refresh`)   {result['cold_s']:7.2f} / {result['cold_cpu_s']:6.2f}   "
-          f"runs: {fmt_runs(result['cold_runs_s'])}   target < {TARGETS['cold_s']:.0f} s")
-    print(f"  plain (same functions, no Dagster)      {result['plain_s']:7.2f} / {result['plain_cpu_s']:6.2f}   "
-          f"runs: {fmt_runs(result['plain_runs_s'])}")
-    print(f"  orchestration overhead: {result['overhead_ratio']:.2f}x wall, {result['overhead_ratio_cpu']:.2f}x CPU "
-          f"(target <= {TARGETS['overhead_ratio']}x)")
-    print(f"  no-change refresh                       {result['unchanged_s']:7.2f} / {result['unchanged_cpu_s']:6.2f}   "
-          f"cold/no-change = {result['no_change_speedup']:.1f}x (targets <= {TARGETS['no_change_s']} s, "
-          f">= {TARGETS['no_change_speedup']:.0f}x)")
+    print(
+        f"offline refresh, {args.runs} run(s), medians (wall s / CPU s); load average {result['load_average_1m']}"
+        f" on {result['cpus']} CPUs"
+    )
+    print(
+        f"  cold (Dagster, `fabricwatch refresh`)   {result['cold_s']:7.2f} / {result['cold_cpu_s']:6.2f}   "
+        f"runs: {fmt_runs(result['cold_runs_s'])}   target < {TARGETS['cold_s']:.0f} s"
+    )
+    print(
+        f"  plain (same functions, no Dagster)      {result['plain_s']:7.2f} / {result['plain_cpu_s']:6.2f}   "
+        f"runs: {fmt_runs(result['plain_runs_s'])}"
+    )
+    print(
+        f"  orchestration overhead: {result['overhead_ratio']:.2f}x wall, {result['overhead_ratio_cpu']:.2f}x CPU "
+        f"(target <= {TARGETS['overhead_ratio']}x)"
+    )
+    print(
+        f"  no-change refresh                       {result['unchanged_s']:7.2f} / {result['unchanged_cpu_s']:6.2f}   "
+        f"cold/no-change = {result['no_change_speedup']:.1f}x (targets <= {TARGETS['no_change_s']} s, "
+        f">= {TARGETS['no_change_speedup']:.0f}x)"
+    )
     print(f"  forced warm (--force)                   {result['forced_s']:7.2f} / {result['forced_cpu_s']:6.2f}")
-    print(f"  incremental (ingest one nccl log)       {result['incremental_s']:7.2f} / {result['incremental_cpu_s']:6.2f}   "
-          f"parse step {result['incremental_parse_step_s']:.2f} s vs {result['cold_parse_step_s']:.2f} s cold; "
-          f"{result['incremental_steps']} of {result['cold_steps']} steps, "
-          f"{result['incremental_assets']} of {result['cold_assets']} assets; target <= {TARGETS['incremental_s']:.0f} s")
-    print(f"    its Dagster run {result['incremental_run_s']:.2f} s; marts rebuilt {len(result['incremental_marts'])} "
-          f"of {result['cold_marts']}: {', '.join(m.split('/', 1)[1] for m in result['incremental_marts'])}")
+    print(
+        f"  incremental (ingest one nccl log)       {result['incremental_s']:7.2f} / {result['incremental_cpu_s']:6.2f}   "
+        f"parse step {result['incremental_parse_step_s']:.2f} s vs {result['cold_parse_step_s']:.2f} s cold; "
+        f"{result['incremental_steps']} of {result['cold_steps']} steps, "
+        f"{result['incremental_assets']} of {result['cold_assets']} assets; target <= {TARGETS['incremental_s']:.0f} s"
+    )
+    print(
+        f"    its Dagster run {result['incremental_run_s']:.2f} s; marts rebuilt {len(result['incremental_marts'])} "
+        f"of {result['cold_marts']}: {', '.join(m.split('/', 1)[1] for m in result['incremental_marts'])}"
+    )
     print("  cold stages (Dagster event log, s):   " + ", ".join(f"{k} {v:.2f}" for k, v in cold_stages.items()))
     print("  plain stages (s):                     " + ", ".join(f"{k} {v:.2f}" for k, v in plain_stages.items()))
     print("targets met: " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in result["targets"].items()))

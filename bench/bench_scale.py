@@ -62,12 +62,19 @@ def published_counts(home: Path) -> dict:
         marks = synthetic.synthetic_rows(con)
         observations = con.execute("SELECT count(*) FROM core.observations").fetchone()[0]
         documents = con.execute("SELECT count(*) FROM raw.documents").fetchone()[0]
-        marts = dict(con.execute(
-            "SELECT table_name, estimated_size FROM duckdb_tables() WHERE database_name = current_database() "
-            "AND schema_name = 'marts'").fetchall())
-        for name in [n for n, in con.execute(
+        marts = dict(
+            con.execute(
+                "SELECT table_name, estimated_size FROM duckdb_tables() WHERE database_name = current_database() "
+                "AND schema_name = 'marts'"
+            ).fetchall()
+        )
+        for name in [
+            n
+            for (n,) in con.execute(
                 "SELECT view_name FROM duckdb_views() WHERE database_name = current_database() "
-                "AND schema_name = 'marts'").fetchall()]:
+                "AND schema_name = 'marts'"
+            ).fetchall()
+        ]:
             marts[name] = con.execute(f'SELECT count(*) FROM marts."{name}"').fetchone()[0]
     finally:
         con.close()
@@ -102,13 +109,17 @@ def main() -> int:
         shutil.copytree(base, big)
         work = db.paths(big).work
         report = synthetic.scale_warehouse(str(work), args.factor)
-        print(f"grew {work.name} {args.factor}x: " + ", ".join(
-            f"{k} {report.rows_before[k]}->{v}" for k, v in report.rows_after.items()), flush=True)
+        print(
+            f"grew {work.name} {args.factor}x: "
+            + ", ".join(f"{k} {report.rows_before[k]}->{v}" for k, v in report.rows_after.items()),
+            flush=True,
+        )
         if report.skipped:
             print(f"  not grown: {report.skipped}")
         big_times, big_cpu, big_rss, big_steps = refresh_runs(big, args.runs)
-        print(f"{args.factor}x forced refresh: median {median(big_times):.2f} s  runs: {fmt_runs(big_times)}",
-              flush=True)
+        print(
+            f"{args.factor}x forced refresh: median {median(big_times):.2f} s  runs: {fmt_runs(big_times)}", flush=True
+        )
         base_probe, base_probe_rss = probe(base)
         big_probe, big_probe_rss = probe(big)
         base_counts, big_counts = published_counts(base), published_counts(big)
@@ -117,12 +128,26 @@ def main() -> int:
                 shutil.rmtree(args.keep)
             shutil.copytree(big, args.keep)
     base_steps_s, big_steps_s = base_steps["steps"], big_steps["steps"]
-    growth = sorted(((big_steps_s[k] / base_steps_s[k] if base_steps_s.get(k) else float("inf"), k)
-                     for k in big_steps_s if k in base_steps_s), reverse=True)
-    pages = [{"title": p["title"], "baseline_first_render_s": b["first_render_s"],
-              "first_render_s": p["first_render_s"], "baseline_first_render_cpu_s": b.get("first_render_cpu_s"),
-              "first_render_cpu_s": p.get("first_render_cpu_s"), "queries": p["queries"], "errors": p["errors"]}
-             for b, p in zip(base_probe["pages"], big_probe["pages"])]
+    growth = sorted(
+        (
+            (big_steps_s[k] / base_steps_s[k] if base_steps_s.get(k) else float("inf"), k)
+            for k in big_steps_s
+            if k in base_steps_s
+        ),
+        reverse=True,
+    )
+    pages = [
+        {
+            "title": p["title"],
+            "baseline_first_render_s": b["first_render_s"],
+            "first_render_s": p["first_render_s"],
+            "baseline_first_render_cpu_s": b.get("first_render_cpu_s"),
+            "first_render_cpu_s": p.get("first_render_cpu_s"),
+            "queries": p["queries"],
+            "errors": p["errors"],
+        }
+        for b, p in zip(base_probe["pages"], big_probe["pages"])
+    ]
     unmarked = sum(v["unmarked"] for v in big_counts["synthetic"].values())
     result = {
         "factor": args.factor,
@@ -156,8 +181,9 @@ def main() -> int:
         "max_first_render_s": max(p["first_render_s"] for p in pages),
         "stages_s": by_stage(big_steps_s, stages),
         "baseline_stages_s": by_stage(base_steps_s, stages),
-        "steps_growing_most": [{"step": k, "ratio": round(r, 2), "seconds": round(big_steps_s[k], 3)}
-                               for r, k in growth[:6]],
+        "steps_growing_most": [
+            {"step": k, "ratio": round(r, 2), "seconds": round(big_steps_s[k], 3)} for r, k in growth[:6]
+        ],
         "mart_rows": big_counts["marts"],
         "baseline_mart_rows": base_counts["marts"],
         "synthetic_rows": sum(v["synthetic"] for v in big_counts["synthetic"].values()),
@@ -172,20 +198,30 @@ def main() -> int:
         "peak_rss<=2GiB": result["peak_rss_mb"] <= TARGETS["peak_rss_mb"],
         "first_render<=2s": result["max_first_render_s"] <= TARGETS["first_render_s"],
     }
-    print(f"observations {result['baseline_observations']} -> {result['observations']}; "
-          f"refresh {result['baseline_refresh_s']:.2f} -> {result['refresh_s']:.2f} s "
-          f"({result['refresh_ratio']:.2f}x for {args.factor}x data)")
-    print(f"dashboard loader queries: p95 {result['baseline_p95_query_ms']:.0f} -> {result['p95_query_ms']:.0f} ms "
-          f"over {result['queries']} queries; peak RSS {result['peak_rss_mb']:.0f} MiB "
-          f"(refresh {big_rss:.0f}, loaders {big_probe_rss:.0f}); load average {result['load_average_1m']}")
-    print(f"  CPU: refresh {result['baseline_refresh_cpu_s']:.1f} -> {result['refresh_cpu_s']:.1f} s "
-          f"({result['refresh_cpu_ratio']:.2f}x); query p95 {result['baseline_p95_query_cpu_ms']:.0f} -> "
-          f"{result['p95_query_cpu_ms']:.0f} ms")
+    print(
+        f"observations {result['baseline_observations']} -> {result['observations']}; "
+        f"refresh {result['baseline_refresh_s']:.2f} -> {result['refresh_s']:.2f} s "
+        f"({result['refresh_ratio']:.2f}x for {args.factor}x data)"
+    )
+    print(
+        f"dashboard loader queries: p95 {result['baseline_p95_query_ms']:.0f} -> {result['p95_query_ms']:.0f} ms "
+        f"over {result['queries']} queries; peak RSS {result['peak_rss_mb']:.0f} MiB "
+        f"(refresh {big_rss:.0f}, loaders {big_probe_rss:.0f}); load average {result['load_average_1m']}"
+    )
+    print(
+        f"  CPU: refresh {result['baseline_refresh_cpu_s']:.1f} -> {result['refresh_cpu_s']:.1f} s "
+        f"({result['refresh_cpu_ratio']:.2f}x); query p95 {result['baseline_p95_query_cpu_ms']:.0f} -> "
+        f"{result['p95_query_cpu_ms']:.0f} ms"
+    )
     for p in pages:
-        print(f"  {p['title']:<22} first render {p['baseline_first_render_s']:6.2f} -> {p['first_render_s']:6.2f} s"
-              f"   (CPU {p['baseline_first_render_cpu_s']} -> {p['first_render_cpu_s']} s)")
-    print("steps growing most: " + ", ".join(f"{g['step']} {g['ratio']}x ({g['seconds']} s)"
-                                              for g in result["steps_growing_most"]))
+        print(
+            f"  {p['title']:<22} first render {p['baseline_first_render_s']:6.2f} -> {p['first_render_s']:6.2f} s"
+            f"   (CPU {p['baseline_first_render_cpu_s']} -> {p['first_render_cpu_s']} s)"
+        )
+    print(
+        "steps growing most: "
+        + ", ".join(f"{g['step']} {g['ratio']}x ({g['seconds']} s)" for g in result["steps_growing_most"])
+    )
     print("targets met: " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in result["targets"].items()))
     if args.json:
         print(json.dumps(result))

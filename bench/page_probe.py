@@ -20,8 +20,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-FETCHES = ("df", "fetchdf", "fetch_df", "fetchall", "fetchone", "fetchmany", "arrow", "fetch_arrow_table",
-           "fetchnumpy", "pl")
+FETCHES = (
+    "df",
+    "fetchdf",
+    "fetch_df",
+    "fetchall",
+    "fetchone",
+    "fetchmany",
+    "arrow",
+    "fetch_arrow_table",
+    "fetchnumpy",
+    "pl",
+)
 TIMINGS: list[dict] = []
 
 
@@ -34,11 +44,13 @@ class _Timed:
     def __getattr__(self, name):
         attr = getattr(self._con, name)
         if name in FETCHES and callable(attr):
+
             def fetch(*a, **kw):
                 out = attr(*a, **kw)
                 self._entry["ms"] = (time.perf_counter() - self._t0) * 1000
                 self._entry["cpu_ms"] = (time.process_time() - self._c0) * 1000
                 return out
+
             return fetch
         return attr
 
@@ -50,8 +62,11 @@ class _Connection:
     def execute(self, sql, *args, **kw):
         t0, c0 = time.perf_counter(), time.process_time()
         res = self._con.execute(sql, *args, **kw)
-        entry = {"sql": " ".join(str(sql).split())[:160], "ms": (time.perf_counter() - t0) * 1000,
-                 "cpu_ms": (time.process_time() - c0) * 1000}
+        entry = {
+            "sql": " ".join(str(sql).split())[:160],
+            "ms": (time.perf_counter() - t0) * 1000,
+            "cpu_ms": (time.process_time() - c0) * 1000,
+        }
         TIMINGS.append(entry)
         return _Timed(res, entry, t0, c0)
 
@@ -100,14 +115,28 @@ def main() -> int:
             at.switch_page(f"views/{page.file}").run()
         seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
         errors = [e.message for e in at.exception]
-        pages.append({"title": page.title, "file": page.file, "first_render_s": round(seconds, 3),
-                      "first_render_cpu_s": round(cpu, 3),
-                      "queries": len(TIMINGS) - before, "errors": errors})
+        pages.append(
+            {
+                "title": page.title,
+                "file": page.file,
+                "first_render_s": round(seconds, 3),
+                "first_render_cpu_s": round(cpu, 3),
+                "queries": len(TIMINGS) - before,
+                "errors": errors,
+            }
+        )
     ms = [t["ms"] for t in TIMINGS]
     slowest = sorted(TIMINGS, key=lambda t: -t["ms"])[:8]
-    print(json.dumps({"pages": pages, "query_ms": [round(x, 2) for x in ms],
-                      "query_cpu_ms": [round(t["cpu_ms"], 2) for t in TIMINGS],
-                      "slowest": [{"ms": round(t["ms"], 1), "sql": t["sql"]} for t in slowest]}))
+    print(
+        json.dumps(
+            {
+                "pages": pages,
+                "query_ms": [round(x, 2) for x in ms],
+                "query_cpu_ms": [round(t["cpu_ms"], 2) for t in TIMINGS],
+                "slowest": [{"ms": round(t["ms"], 1), "sql": t["sql"]} for t in slowest],
+            }
+        )
+    )
     return 0
 
 

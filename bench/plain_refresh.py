@@ -90,8 +90,15 @@ def main() -> int:
         t0 = time.perf_counter()
         _call(node, resources, context)
         timings[name] = time.perf_counter() - t0
-    print(json.dumps({"total_s": time.perf_counter() - T0, "import_s": import_s,
-                      "nodes": {k: round(v, 4) for k, v in timings.items()}}))
+    print(
+        json.dumps(
+            {
+                "total_s": time.perf_counter() - T0,
+                "import_s": import_s,
+                "nodes": {k: round(v, 4) for k, v in timings.items()},
+            }
+        )
+    )
     return 0
 
 

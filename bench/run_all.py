@@ -63,22 +63,27 @@ def main() -> int:
         largest = Path(tmp) / "largest"
         for factor in factors:
             keep = ["--keep", str(largest)] if factor == max(factors) else []
-            figures["scale"][str(factor)] = run("bench_scale.py", "--factor", str(factor), "--runs", str(runs),
-                                                "--json", *keep)
+            figures["scale"][str(factor)] = run(
+                "bench_scale.py", "--factor", str(factor), "--runs", str(runs), "--json", *keep
+            )
         run("bench_dashboard.py", "--repeat", str(max(2, runs)))
         run("bench_dashboard.py", "--home", str(largest), "--repeat", str(max(2, runs)))
     print("\n== summary (targets of issue 15)")
     r = figures["refresh"] or {}
     if r:
-        print(f"cold refresh {r['cold_s']:.1f} s (< 30 s: {'yes' if r['targets']['cold<30s'] else 'NO'}); "
-              f"Dagster / plain {r['overhead_ratio']:.2f}x wall, {r['overhead_ratio_cpu']:.2f}x CPU (<= 1.5x); "
-              f"no-change {r['unchanged_s']:.2f} s, {r['no_change_speedup']:.1f}x faster (<= 0.5 s, >= 20x); incremental {r['incremental_s']:.1f} s")
+        print(
+            f"cold refresh {r['cold_s']:.1f} s (< 30 s: {'yes' if r['targets']['cold<30s'] else 'NO'}); "
+            f"Dagster / plain {r['overhead_ratio']:.2f}x wall, {r['overhead_ratio_cpu']:.2f}x CPU (<= 1.5x); "
+            f"no-change {r['unchanged_s']:.2f} s, {r['no_change_speedup']:.1f}x faster (<= 0.5 s, >= 20x); incremental {r['incremental_s']:.1f} s"
+        )
     for factor, s in figures["scale"].items():
         if s:
-            print(f"{factor:>4}x: refresh {s['refresh_ratio']:.2f}x the 1x ({s['refresh_s']:.1f} s vs "
-                  f"{s['baseline_refresh_s']:.1f} s; linear would be {factor}x); p95 query {s['p95_query_ms']:.0f} ms "
-                  f"(<= 200); peak RSS {s['peak_rss_mb']:.0f} MiB (<= 2048); slowest first render "
-                  f"{s['max_first_render_s']:.2f} s (<= 2)")
+            print(
+                f"{factor:>4}x: refresh {s['refresh_ratio']:.2f}x the 1x ({s['refresh_s']:.1f} s vs "
+                f"{s['baseline_refresh_s']:.1f} s; linear would be {factor}x); p95 query {s['p95_query_ms']:.0f} ms "
+                f"(<= 200); peak RSS {s['peak_rss_mb']:.0f} MiB (<= 2048); slowest first render "
+                f"{s['max_first_render_s']:.2f} s (<= 2)"
+            )
     if args.out:
         args.out.write_text(json.dumps(figures, indent=1) + "\n")
         print(f"figures written to {args.out}")

@@ -73,20 +73,31 @@ def _period_ticks(fig: go.Figure, periods: pd.DataFrame, max_ticks: int = 8) -> 
     periods = periods.drop_duplicates("period").sort_values("period_start")
     every = max(1, -(-len(periods) // max_ticks))
     shown = periods.iloc[::every]
-    fig.update_xaxes(tickmode="array", tickvals=list(shown["period_start"]), ticktext=list(shown["period"]),
-                     hoverformat="%Y-%m-%d")
+    fig.update_xaxes(
+        tickmode="array", tickvals=list(shown["period_start"]), ticktext=list(shown["period"]), hoverformat="%Y-%m-%d"
+    )
 
 
-def consensus_figure(points: pd.DataFrame, cons: pd.DataFrame, unit: str | None, series_kind: str | None,
-                     *, earlier: pd.DataFrame | None = None, height: int = HEIGHT) -> go.Figure:
+def consensus_figure(
+    points: pd.DataFrame,
+    cons: pd.DataFrame,
+    unit: str | None,
+    series_kind: str | None,
+    *,
+    earlier: pd.DataFrame | None = None,
+    height: int = HEIGHT,
+) -> go.Figure:
     """One series: the publishers' latest figures, the range of their forecasts per period and the reference line.
 
     `points`, `cons`: answers.from_marts of one series (each publisher's latest figure per period; the consensus
     and reference point per period); `earlier`: older vintages drawn faint (optional).
     """
     fig = go.Figure()
-    all_values = pd.concat([points["value"], cons["high"].dropna(), cons["reference"].dropna()]) if len(points) else \
-        pd.Series(dtype=float)
+    all_values = (
+        pd.concat([points["value"], cons["high"].dropna(), cons["reference"].dropna()])
+        if len(points)
+        else pd.Series(dtype=float)
+    )
     div, unit_text = scale(unit, all_values)
     pct = unit == "share"
     k = 100.0 if pct else 1.0
@@ -94,41 +105,90 @@ def consensus_figure(points: pd.DataFrame, cons: pd.DataFrame, unit: str | None,
 
     rng = cons[(cons["basis"] == "forecast") & cons["low"].notna() & (cons["high"] > cons["low"])]
     if not rng.empty:
-        fig.add_trace(go.Bar(
-            x=rng["period_start"], y=(rng["high"] - rng["low"]) / div * k, base=rng["low"] / div * k, width=width_ms,
-            marker=dict(color="rgba(31,119,180,0.18)", line=dict(width=0)), name=t("answers.range"),
-            customdata=rng[["period", "n_publishers"]], offset=-width_ms / 2,
-            hovertemplate=t("answers.range_hover") + "<extra></extra>"))
+        fig.add_trace(
+            go.Bar(
+                x=rng["period_start"],
+                y=(rng["high"] - rng["low"]) / div * k,
+                base=rng["low"] / div * k,
+                width=width_ms,
+                marker=dict(color="rgba(31,119,180,0.18)", line=dict(width=0)),
+                name=t("answers.range"),
+                customdata=rng[["period", "n_publishers"]],
+                offset=-width_ms / 2,
+                hovertemplate=t("answers.range_hover") + "<extra></extra>",
+            )
+        )
 
     ref = cons.dropna(subset=["reference"]).drop_duplicates("period").sort_values("period_start")
     if not ref.empty:
         xs, ys = _gapped(list(ref["period_start"]), list(ref["reference"] / div * k), series_kind)
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", connectgaps=False, name=t("answers.reference_line"),
-                                 line=dict(color="#333333", width=2), hoverinfo="skip"))
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                connectgaps=False,
+                name=t("answers.reference_line"),
+                line=dict(color="#333333", width=2),
+                hoverinfo="skip",
+            )
+        )
 
     if earlier is not None and not earlier.empty:
-        fig.add_trace(go.Scatter(
-            x=earlier["period_start"], y=earlier["value"] / div * k, mode="markers", name=t("answers.earlier_vintages"),
-            marker=dict(symbol=[symbol(answers.basis(kd), q) for kd, q in zip(earlier["kind"], earlier["value_qualifier"])],
-                        size=8, color="#bdbdbd"),
-            customdata=_custom(earlier), hovertemplate=_hover(pct)))
+        fig.add_trace(
+            go.Scatter(
+                x=earlier["period_start"],
+                y=earlier["value"] / div * k,
+                mode="markers",
+                name=t("answers.earlier_vintages"),
+                marker=dict(
+                    symbol=[symbol(answers.basis(kd), q) for kd, q in zip(earlier["kind"], earlier["value_qualifier"])],
+                    size=8,
+                    color="#bdbdbd",
+                ),
+                customdata=_custom(earlier),
+                hovertemplate=_hover(pct),
+            )
+        )
 
     if "in_consensus" in points and not points["in_consensus"].astype(bool).all():
         low = points[~points["in_consensus"].astype(bool)]
         points = points[points["in_consensus"].astype(bool)]
-        fig.add_trace(go.Scatter(
-            x=low["period_start"], y=low["value"] / div * k, mode="markers", name=t("answers.low_tier_points"),
-            marker=dict(symbol=[symbol(answers.basis(kd), q) for kd, q in zip(low["kind"], low["value_qualifier"])],
-                        size=10, color="#ffffff", line=dict(width=1.5, color="#8c564b")),
-            customdata=_custom(low), hovertemplate=_hover(pct)))
+        fig.add_trace(
+            go.Scatter(
+                x=low["period_start"],
+                y=low["value"] / div * k,
+                mode="markers",
+                name=t("answers.low_tier_points"),
+                marker=dict(
+                    symbol=[symbol(answers.basis(kd), q) for kd, q in zip(low["kind"], low["value_qualifier"])],
+                    size=10,
+                    color="#ffffff",
+                    line=dict(width=1.5, color="#8c564b"),
+                ),
+                customdata=_custom(low),
+                hovertemplate=_hover(pct),
+            )
+        )
     shown = answers.top_publishers(points).sort_values("is_other", kind="stable")
     for i, (name, grp) in enumerate(shown.groupby("legend", sort=False)):
         colour = OTHERS_COLOUR if grp["is_other"].iloc[0] else PALETTE[i % len(PALETTE)]
-        fig.add_trace(go.Scatter(
-            x=grp["period_start"], y=grp["value"] / div * k, mode="markers", name=name,
-            marker=dict(symbol=[symbol(answers.basis(kd), q) for kd, q in zip(grp["kind"], grp["value_qualifier"])],
-                        size=12, color=colour, line=dict(width=1.5, color=colour)),
-            customdata=_custom(grp), hovertemplate=_hover(pct)))
+        fig.add_trace(
+            go.Scatter(
+                x=grp["period_start"],
+                y=grp["value"] / div * k,
+                mode="markers",
+                name=name,
+                marker=dict(
+                    symbol=[symbol(answers.basis(kd), q) for kd, q in zip(grp["kind"], grp["value_qualifier"])],
+                    size=12,
+                    color=colour,
+                    line=dict(width=1.5, color=colour),
+                ),
+                customdata=_custom(grp),
+                hovertemplate=_hover(pct),
+            )
+        )
 
     _period_ticks(fig, pd.concat([points[["period", "period_start"]], cons[["period", "period_start"]]]))
     fig.update_yaxes(title_text=unit_text, rangemode="tozero", tickformat=",.3~f", separatethousands=True)
@@ -141,16 +201,26 @@ def _legend_below(fig: go.Figure, height: int) -> go.Figure:
     """The legend under the plot, the figure taller by its rows: on a phone (420 px) a legend on top ran into the
     tool bar and squeezed the plot."""
     entries = sum(1 for tr in fig.data if tr.showlegend is not False)
-    fig.update_layout(height=height + 22 * -(-entries // 2),
-                      legend=dict(font=dict(size=11), orientation="h", yanchor="top", y=-0.12, x=0, xanchor="left"),
-                      margin=dict(l=10, r=10, t=30, b=10))
+    fig.update_layout(
+        height=height + 22 * -(-entries // 2),
+        legend=dict(font=dict(size=11), orientation="h", yanchor="top", y=-0.12, x=0, xanchor="left"),
+        margin=dict(l=10, r=10, t=30, b=10),
+    )
     return fig
 
 
 def _custom(df: pd.DataFrame) -> list:
-    return [[p, answers.vintage(d), t_kind(kd), answers.bound_text(q), v if isinstance(v, str) else "", per]
-            for p, d, kd, q, v, per in zip(df["publisher"], df["published_on"], df["kind"], df["value_qualifier"],
-                                           df["via"] if "via" in df else [""] * len(df), df["period"])]
+    return [
+        [p, answers.vintage(d), t_kind(kd), answers.bound_text(q), v if isinstance(v, str) else "", per]
+        for p, d, kd, q, v, per in zip(
+            df["publisher"],
+            df["published_on"],
+            df["kind"],
+            df["value_qualifier"],
+            df["via"] if "via" in df else [""] * len(df),
+            df["period"],
+        )
+    ]
 
 
 def t_kind(kind) -> str:
@@ -161,8 +231,13 @@ def t_kind(kind) -> str:
 
 def _hover(pct: bool) -> str:
     value = "%{y:.1f}%" if pct else "%{y:,.3~f}"
-    return ("<b>%{customdata[0]}</b> · %{customdata[5]}<br>" + value + " %{customdata[3]} · %{customdata[2]}<br>"
-            + t("answers.vintage") + " %{customdata[1]}<br>%{customdata[4]}<extra></extra>")
+    return (
+        "<b>%{customdata[0]}</b> · %{customdata[5]}<br>"
+        + value
+        + " %{customdata[3]} · %{customdata[2]}<br>"
+        + t("answers.vintage")
+        + " %{customdata[1]}<br>%{customdata[4]}<extra></extra>"
+    )
 
 
 def revision_figure(trail: pd.DataFrame, unit: str | None, height: int = HEIGHT) -> go.Figure:
@@ -174,13 +249,29 @@ def revision_figure(trail: pd.DataFrame, unit: str | None, height: int = HEIGHT)
     for i, (publisher, grp) in enumerate(trail.groupby("publisher", sort=False)):
         colour = PALETTE[i % len(PALETTE)]
         per_date = grp.groupby("published_on", as_index=False)["value"].median().sort_values("published_on")
-        fig.add_trace(go.Scatter(x=per_date["published_on"], y=per_date["value"] / div * k, mode="lines",
-                                 line=dict(color=colour, width=2), name=publisher, legendgroup=publisher,
-                                 hoverinfo="skip"))
-        fig.add_trace(go.Scatter(
-            x=grp["published_on"], y=grp["value"] / div * k, mode="markers", showlegend=False, legendgroup=publisher,
-            marker=dict(symbol=[symbol("forecast", q) for q in grp["value_qualifier"]], size=12, color=colour),
-            customdata=_custom(grp), hovertemplate=_hover(unit == "share")))
+        fig.add_trace(
+            go.Scatter(
+                x=per_date["published_on"],
+                y=per_date["value"] / div * k,
+                mode="lines",
+                line=dict(color=colour, width=2),
+                name=publisher,
+                legendgroup=publisher,
+                hoverinfo="skip",
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=grp["published_on"],
+                y=grp["value"] / div * k,
+                mode="markers",
+                showlegend=False,
+                legendgroup=publisher,
+                marker=dict(symbol=[symbol("forecast", q) for q in grp["value_qualifier"]], size=12, color=colour),
+                customdata=_custom(grp),
+                hovertemplate=_hover(unit == "share"),
+            )
+        )
     fig.update_xaxes(hoverformat="%Y-%m-%d", tickformat="%Y-%m", title_text=t("answers.vintage_axis"))
     fig.update_yaxes(title_text=unit_text, rangemode="tozero", tickformat=",.3~f")
     return _legend_below(_style(fig, height), height)
@@ -195,18 +286,36 @@ def share_figure(shares: pd.DataFrame, series_kind: str | None, height: int = HE
     for (fabric, derived), grp in shares.sort_values("period_start").groupby(["fabric", "derived"], sort=True):
         colour = FABRIC_COLOURS.get(fabric, "#7f7f7f")
         name = answers.fabric_title(fabric) + (f" {t('share.derived_suffix')}" if derived else "")
-        symbols = [symbol("actual" if k in answers.ACTUAL_KINDS else "forecast", q) for k, q in
-                   zip(grp["kind"], grp["value_qualifier"])]
+        symbols = [
+            symbol("actual" if k in answers.ACTUAL_KINDS else "forecast", q)
+            for k, q in zip(grp["kind"], grp["value_qualifier"])
+        ]
         if derived:
             symbols = [s if s.startswith("triangle") else s.replace("-open", "") + "-open" for s in symbols]
         per = grp.groupby("period_start", as_index=False)["share"].median()
         xs, ys = _gapped(list(per["period_start"]), list(per["share"] * 100), series_kind)
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", connectgaps=False, showlegend=False, hoverinfo="skip",
-                                 line=dict(color=colour, width=1, dash="dot")))
-        fig.add_trace(go.Scatter(
-            x=grp["period_start"], y=grp["share"] * 100, mode="markers", name=name,
-            marker=dict(symbol=symbols, size=13, color=colour, line=dict(width=2, color=colour)),
-            customdata=_custom(grp), hovertemplate=_hover(True)))
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                connectgaps=False,
+                showlegend=False,
+                hoverinfo="skip",
+                line=dict(color=colour, width=1, dash="dot"),
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=grp["period_start"],
+                y=grp["share"] * 100,
+                mode="markers",
+                name=name,
+                marker=dict(symbol=symbols, size=13, color=colour, line=dict(width=2, color=colour)),
+                customdata=_custom(grp),
+                hovertemplate=_hover(True),
+            )
+        )
     _period_ticks(fig, shares[["period", "period_start"]])
     fig.update_yaxes(title_text=t("share.axis"), range=[0, 100], ticksuffix="%")
     return _legend_below(_style(fig, height), height)
@@ -217,33 +326,67 @@ def disclosure_figure(rows: pd.DataFrame, *, log_x: bool = False, height: int | 
     the way the bound goes (▶ at least, ◀ at most), newest first within a provider."""
     rows = rows.sort_values(["provider", "disclosed_on"])
     labels = [f"{p} · {d[:48]}" for p, d in zip(rows["provider"], rows["deployment"])]
-    symbols = ["triangle-right" if answers.bound(q) == "lower" else "triangle-left" if answers.bound(q) == "upper"
-               else ("circle-open" if q == "~" else "circle") for q in rows["value_qualifier"]]
+    symbols = [
+        "triangle-right"
+        if answers.bound(q) == "lower"
+        else "triangle-left"
+        if answers.bound(q) == "upper"
+        else ("circle-open" if q == "~" else "circle")
+        for q in rows["value_qualifier"]
+    ]
     unit = rows["unit"].iloc[0]
-    fig = go.Figure(go.Scatter(
-        x=rows["value"], y=labels, mode="markers", marker=dict(symbol=symbols, size=12, color="#1f77b4"),
-        customdata=[[p, answers.vintage(d), answers.bound_text(q)] for p, d, q in
-                    zip(rows["publisher"], rows["disclosed_on"], rows["value_qualifier"])],
-        hovertemplate="%{y}<br>%{x:,.4~g} " + unit_name(unit) + " %{customdata[2]}<br>%{customdata[0]}, "
-                      "%{customdata[1]}<extra></extra>", showlegend=False))
+    fig = go.Figure(
+        go.Scatter(
+            x=rows["value"],
+            y=labels,
+            mode="markers",
+            marker=dict(symbol=symbols, size=12, color="#1f77b4"),
+            customdata=[
+                [p, answers.vintage(d), answers.bound_text(q)]
+                for p, d, q in zip(rows["publisher"], rows["disclosed_on"], rows["value_qualifier"])
+            ],
+            hovertemplate="%{y}<br>%{x:,.4~g} " + unit_name(unit) + " %{customdata[2]}<br>%{customdata[0]}, "
+            "%{customdata[1]}<extra></extra>",
+            showlegend=False,
+        )
+    )
     fig.update_xaxes(type="log" if log_x else "linear", title_text=unit_name(unit), rangemode="tozero")
     fig.update_yaxes(categoryorder="array", categoryarray=labels[::-1], automargin=True)
     return _style(fig, height or max(260, 26 * len(rows) + 100))
 
 
-def bounded_points(df: pd.DataFrame, x: str, y: str, qualifier: str, color: str | None, labels: dict[str, str],
-                   *, hover: list[str] | None = None, height: int = HEIGHT) -> go.Figure:
+def bounded_points(
+    df: pd.DataFrame,
+    x: str,
+    y: str,
+    qualifier: str,
+    color: str | None,
+    labels: dict[str, str],
+    *,
+    hover: list[str] | None = None,
+    height: int = HEIGHT,
+) -> go.Figure:
     """Dated figures as points, never joined: exact ones as circles, lower bounds as ▲, upper bounds as ▼,
     approximate ones open; one colour per `color` value."""
     fig = go.Figure()
     groups = df.groupby(color, sort=False, dropna=False) if color else [(None, df)]
     for i, (name, grp) in enumerate(groups):
         symbols = [symbol("actual", q).replace("diamond", "circle") for q in grp[qualifier]]
-        text = [" · ".join(str(grp[h].iloc[j]) for h in (hover or []) if h in grp) + " " + answers.bound_text(q)
-                for j, q in enumerate(grp[qualifier])]
-        fig.add_trace(go.Scatter(x=grp[x], y=grp[y], mode="markers", name=str(name) if name is not None else "",
-                                 marker=dict(symbol=symbols, size=13, color=PALETTE[i % len(PALETTE)]),
-                                 text=text, hovertemplate="%{x|%Y-%m-%d}: %{y:,}<br>%{text}<extra></extra>"))
+        text = [
+            " · ".join(str(grp[h].iloc[j]) for h in (hover or []) if h in grp) + " " + answers.bound_text(q)
+            for j, q in enumerate(grp[qualifier])
+        ]
+        fig.add_trace(
+            go.Scatter(
+                x=grp[x],
+                y=grp[y],
+                mode="markers",
+                name=str(name) if name is not None else "",
+                marker=dict(symbol=symbols, size=13, color=PALETTE[i % len(PALETTE)]),
+                text=text,
+                hovertemplate="%{x|%Y-%m-%d}: %{y:,}<br>%{text}<extra></extra>",
+            )
+        )
     fig.update_yaxes(title_text=labels.get(y, y), rangemode="tozero")
     fig.update_xaxes(hoverformat="%Y-%m-%d")
     return _legend_below(_style(fig, height, labels.get(color) if color else None), height)

@@ -26,7 +26,7 @@ from dashboard.i18n import t, t_or
 ACTUAL_KINDS = ("actual", "estimate")
 FORECAST_KINDS = ("forecast", "vendor_claim")
 LOWER, UPPER = (">", ">="), ("<", "<=")
-TOP_PUBLISHERS = 6   # legend entries a chart shows; the rest are "others" (readable at 420 px)
+TOP_PUBLISHERS = 6  # legend entries a chart shows; the rest are "others" (readable at 420 px)
 
 
 def basis(kind: str | None) -> str:
@@ -44,7 +44,7 @@ def bound(qualifier) -> str:
 
 
 def bound_text(qualifier) -> str:
-    """"(lower bound)", "(upper bound)", "(approximate)" or "" in the reader's language."""
+    """ "(lower bound)", "(upper bound)", "(approximate)" or "" in the reader's language."""
     b = bound(qualifier)
     if b != "point":
         return t(f"answers.bound_{b}")
@@ -68,8 +68,10 @@ def _words(code) -> str | None:
     if code is None or (isinstance(code, float) and pd.isna(code)) or str(code) in ("", "-"):
         return None
     code = str(code)
-    if SPEED_GROUP.match(code):   # "200g_400g_800g": a group of speeds, "200G + 400G + 800G"
-        return " + ".join(p.upper() for p in code.removesuffix("_plus").split("_")) + (" +" if code.endswith("_plus") else "")
+    if SPEED_GROUP.match(code):  # "200g_400g_800g": a group of speeds, "200G + 400G + 800G"
+        return " + ".join(p.upper() for p in code.removesuffix("_plus").split("_")) + (
+            " +" if code.endswith("_plus") else ""
+        )
     return t_or(f"answers.segment.{code}", code.replace("_", " "))
 
 
@@ -85,27 +87,46 @@ def _speed(gbps) -> str | None:
     return f"{gbps / 1000:g}T" if gbps >= 1000 else f"{gbps:g}G"
 
 
-def series_titles(rows: pd.DataFrame, entity_names: dict[str, str] | None = None,
-                  catalog: pd.DataFrame | None = None) -> pd.DataFrame:
+def series_titles(
+    rows: pd.DataFrame, entity_names: dict[str, str] | None = None, catalog: pd.DataFrame | None = None
+) -> pd.DataFrame:
     """One row per series_key: title (human, in the reader's language), definition, period basis, publishers.
 
     The title is the entity's name (else the wording most sources use), then what sets the series apart
     (segment, speed, fabric, vendor, region) and its period basis; a title shared by two keys gets the
     distinguishing dimension. Keys never appear.
     """
-    cols = ["series_key", "title", "indicator", "definition", "series_kind", "publishers", "n_publishers", "n_rows",
-            "first_period", "last_period", "unit"]
+    cols = [
+        "series_key",
+        "title",
+        "indicator",
+        "definition",
+        "series_kind",
+        "publishers",
+        "n_publishers",
+        "n_rows",
+        "first_period",
+        "last_period",
+        "unit",
+    ]
     if rows.empty:
         return pd.DataFrame(columns=cols)
     entity_names = entity_names or {}
     zh = i18n.current() != i18n.DEFAULT
     named = {}
-    if catalog is not None and not catalog.empty:   # marts.series_catalog: the vocabulary's titles and definitions
+    if catalog is not None and not catalog.empty:  # marts.series_catalog: the vocabulary's titles and definitions
         for r in catalog.itertuples():
-            title = (r.title_zh if zh and isinstance(r.title_zh, str) and CJK.search(r.title_zh) else
-                     None if zh else r.title_en)
-            definition = (r.definition_zh if zh and isinstance(r.definition_zh, str) and r.definition_zh else r.definition_en)
-            if isinstance(definition, str):   # "ai_backend_network_revenue: ..." (or "：") -> the text, no id
+            title = (
+                r.title_zh
+                if zh and isinstance(r.title_zh, str) and CJK.search(r.title_zh)
+                else None
+                if zh
+                else r.title_en
+            )
+            definition = (
+                r.definition_zh if zh and isinstance(r.definition_zh, str) and r.definition_zh else r.definition_en
+            )
+            if isinstance(definition, str):  # "ai_backend_network_revenue: ..." (or "：") -> the text, no id
                 head, sep, rest = definition.replace("：", ":", 1).partition(":")
                 definition = rest.strip() if sep and re.fullmatch(r"[a-z0-9_]+", head.strip()) else definition
             named[r.series_key] = (title, definition)
@@ -117,26 +138,40 @@ def series_titles(rows: pd.DataFrame, entity_names: dict[str, str] | None = None
         built = series_parts(first, "") if title else []
         if not title:
             title = series_title(first, entity_names, grp["subject"].mode().iloc[0], kind)
-            if zh and isinstance(first.get("indicator"), str):   # the indicator's Chinese name leads
+            if zh and isinstance(first.get("indicator"), str):  # the indicator's Chinese name leads
                 title = f"{i18n.indicator_name(first.get('indicator'), None)}——{title}"
         publishers = sorted(grp["publisher"].dropna().unique())
         ordered = grp.sort_values("period_start")
-        out.append({"series_key": key, "title": title, "indicator": first.get("indicator"),
-                    "definition": definition if isinstance(definition, str) and definition else None,
-                    "series_kind": kind, "publishers": ", ".join(publishers), "n_publishers": len(publishers),
-                    "n_rows": len(grp), "first_period": ordered["period"].iloc[0],
-                    "last_period": ordered["period"].iloc[-1], "unit": first.get("unit"),
-                    "_region": first.get("region"), "_built": built})
+        out.append(
+            {
+                "series_key": key,
+                "title": title,
+                "indicator": first.get("indicator"),
+                "definition": definition if isinstance(definition, str) and definition else None,
+                "series_kind": kind,
+                "publishers": ", ".join(publishers),
+                "n_publishers": len(publishers),
+                "n_rows": len(grp),
+                "first_period": ordered["period"].iloc[0],
+                "last_period": ordered["period"].iloc[-1],
+                "unit": first.get("unit"),
+                "_region": first.get("region"),
+                "_built": built,
+            }
+        )
     frame = pd.DataFrame(out, columns=cols + ["_region", "_built"])
     # two keys, one title: add what tells them apart (segment, speed, region as words, else a number; never the key)
     dup = frame["title"].duplicated(keep=False)
     if dup.any():
-        frame.loc[dup, "title"] = [f"{t_} ({', '.join(p)})" if p else t_ for t_, p in
-                                   zip(frame.loc[dup, "title"], frame.loc[dup, "_built"])]
+        frame.loc[dup, "title"] = [
+            f"{t_} ({', '.join(p)})" if p else t_ for t_, p in zip(frame.loc[dup, "title"], frame.loc[dup, "_built"])
+        ]
         dup = frame["title"].duplicated(keep=False)
     if dup.any():
-        frame.loc[dup, "title"] = [f"{title} ({_words(region) or t('answers.region_unstated')})"
-                                   for title, region in zip(frame.loc[dup, "title"], frame.loc[dup, "_region"])]
+        frame.loc[dup, "title"] = [
+            f"{title} ({_words(region) or t('answers.region_unstated')})"
+            for title, region in zip(frame.loc[dup, "title"], frame.loc[dup, "_region"])
+        ]
         dup = frame["title"].duplicated(keep=False)
         frame.loc[dup, "title"] = [f"{title} [{i + 1}]" for i, title in enumerate(frame.loc[dup, "title"])]
     frame = frame.drop(columns=["_region", "_built"])
@@ -157,10 +192,17 @@ def series_parts(first, name: str) -> list[str]:
     speed = None if isinstance(segment, str) and SPEED_GROUP.match(segment) else _speed(first.get("speed_gbps"))
     vendor = first.get("vendor")
     region = first.get("region")
-    return [p for p in (_words(segment), speed, fabric_title(first.get("fabric")),
-                        vendor if isinstance(vendor, str) else None,
-                        _words(region) if region not in ("worldwide",) else None)
-            if p and p.lower() not in name.lower()]
+    return [
+        p
+        for p in (
+            _words(segment),
+            speed,
+            fabric_title(first.get("fabric")),
+            vendor if isinstance(vendor, str) else None,
+            _words(region) if region not in ("worldwide",) else None,
+        )
+        if p and p.lower() not in name.lower()
+    ]
 
 
 def series_title(first, entity_names: dict[str, str], subject: str, kind) -> str:
@@ -179,18 +221,28 @@ def catalog_titles(catalog: pd.DataFrame) -> dict[str, str]:
     if catalog is None or catalog.empty:
         return {}
     zh = i18n.current() != i18n.DEFAULT
-    return {r.series_key: (r.title_zh if zh and isinstance(r.title_zh, str) and CJK.search(r.title_zh) else r.title_en)
-            for r in catalog.itertuples()}
+    return {
+        r.series_key: (r.title_zh if zh and isinstance(r.title_zh, str) and CJK.search(r.title_zh) else r.title_en)
+        for r in catalog.itertuples()
+    }
 
 
-def conflict_titles(conflicts: pd.DataFrame, entity_names: dict[str, str] | None = None,
-                    catalog: pd.DataFrame | None = None) -> dict[str, str]:
+def conflict_titles(
+    conflicts: pd.DataFrame, entity_names: dict[str, str] | None = None, catalog: pd.DataFrame | None = None
+) -> dict[str, str]:
     """series_key -> title for marts.conflicts: marts.series_catalog's, else built from the row (the period basis
     is the key's last dimension)."""
     zh = i18n.current() != i18n.DEFAULT
-    named = {} if catalog is None or catalog.empty else {
-        r.series_key: (r.title_zh if isinstance(r.title_zh, str) and CJK.search(r.title_zh) else None) if zh
-        else r.title_en for r in catalog.itertuples()}
+    named = (
+        {}
+        if catalog is None or catalog.empty
+        else {
+            r.series_key: (r.title_zh if isinstance(r.title_zh, str) and CJK.search(r.title_zh) else None)
+            if zh
+            else r.title_en
+            for r in catalog.itertuples()
+        }
+    )
     out = {}
     for key, grp in conflicts.groupby("series_key", sort=False):
         first = grp.iloc[0]
@@ -206,6 +258,7 @@ def conflict_titles(conflicts: pd.DataFrame, entity_names: dict[str, str] | None
 
 # ---- the consensus marts' figures in the charts' shape ----------------------------------------------------------
 
+
 def top_publishers(points: pd.DataFrame, n: int = TOP_PUBLISHERS) -> pd.DataFrame:
     """`points` with `legend`: the publisher for the n with most figures, else 'others' (a legend one can read)."""
     if points.empty:
@@ -218,6 +271,7 @@ def top_publishers(points: pd.DataFrame, n: int = TOP_PUBLISHERS) -> pd.DataFram
 
 
 # ---- headline cards --------------------------------------------------------------------------------------------
+
 
 def headline(latest: pd.DataFrame, cons: pd.DataFrame, today: dt.date | None = None) -> dict:
     """What a card shows for one annual series (`latest`, `cons`: from_marts of that series): the last completed
@@ -257,7 +311,9 @@ def tier_order(tier) -> int:
     return TIER_ORDER.index(tier) if tier in TIER_ORDER else len(TIER_ORDER)
 
 
-def sorted_groups(groups: pd.DataFrame, pairs: pd.DataFrame, titles: dict[str, str], min_spread: float = 0.0) -> pd.DataFrame:
+def sorted_groups(
+    groups: pd.DataFrame, pairs: pd.DataFrame, titles: dict[str, str], min_spread: float = 0.0
+) -> pd.DataFrame:
     """marts.conflict_groups with a title, restricted to the series and periods that still have pairs after the
     filters, the largest disagreement first: value groups by spread (max - min over the larger), then date groups
     by days apart. Value groups below `min_spread` are left out."""
@@ -266,11 +322,16 @@ def sorted_groups(groups: pd.DataFrame, pairs: pd.DataFrame, titles: dict[str, s
     keep = pairs[["conflict_on", "series_key", "period"]].drop_duplicates()
     out = groups.merge(keep, on=["conflict_on", "series_key", "period"])
     out = out[(out["conflict_on"] != "value") | (out["spread"].fillna(0) >= min_spread)]
-    out = out.assign(title=[titles.get(k) or k for k in out["series_key"]],
-                     _size=out["spread"].where(out["conflict_on"] == "value", -1.0),
-                     _days=out["max_days_apart"].fillna(0))
-    return out.sort_values(["_size", "_days", "pairs"], ascending=False).drop(columns=["_size", "_days"]) \
+    out = out.assign(
+        title=[titles.get(k) or k for k in out["series_key"]],
+        _size=out["spread"].where(out["conflict_on"] == "value", -1.0),
+        _days=out["max_days_apart"].fillna(0),
+    )
+    return (
+        out.sort_values(["_size", "_days", "pairs"], ascending=False)
+        .drop(columns=["_size", "_days"])
         .reset_index(drop=True)
+    )
 
 
 # ---- InfiniBand vs Ethernet ------------------------------------------------------------------------------------
@@ -288,19 +349,23 @@ def with_complements(shares: pd.DataFrame) -> pd.DataFrame:
     report = ["publisher", "segment", "period", "published_on", "kind"]
     have = two.groupby(report, dropna=False)["fabric"].transform(lambda s: ",".join(sorted(set(s))))
     lonely = two[~have.str.contains(",")]
-    derived = lonely.assign(fabric=lonely["fabric"].map(COMPLEMENT), share=1 - lonely["share"],
-                            value_qualifier=lonely["value_qualifier"].map(lambda q: FLIP.get(q, q) if isinstance(q, str) else q),
-                            derived=True)
+    derived = lonely.assign(
+        fabric=lonely["fabric"].map(COMPLEMENT),
+        share=1 - lonely["share"],
+        value_qualifier=lonely["value_qualifier"].map(lambda q: FLIP.get(q, q) if isinstance(q, str) else q),
+        derived=True,
+    )
     return pd.concat([two, derived], ignore_index=True)
 
 
 # ---- technology roadmap ----------------------------------------------------------------------------------------
 
-MIN_GENERATIONS_FOR_FIT = 3   # a doubling time from two points is a ratio, not a trend
+MIN_GENERATIONS_FOR_FIT = 3  # a doubling time from two points is a ratio, not a trend
 
 
-def generations(points: pd.DataFrame, date: str = "introduced_on", value: str = "bandwidth_gbps",
-                series: str = "series") -> pd.DataFrame:
+def generations(
+    points: pd.DataFrame, date: str = "introduced_on", value: str = "bandwidth_gbps", series: str = "series"
+) -> pd.DataFrame:
     """`points` with `is_generation`: per series, in date order, a product is a new generation when its bandwidth
     exceeds every earlier one's; a later product at the same or a lower bandwidth (Tomahawk Ultra after
     Tomahawk 5) is a variant, drawn but never fitted."""
@@ -330,35 +395,76 @@ def doubling_times(points: pd.DataFrame, fit_summary: pd.DataFrame, series: str 
         fit = fit_summary[fit_summary[series] == key]
         years = fit["doubling_years"].iloc[0] if len(fit) else None
         ordered = grp.sort_values("introduced_on")
-        rows.append({series: key, "generations": len(grp), "first": ordered["name"].iloc[0],
-                     "last": ordered["name"].iloc[-1], "doubling_years": years})
+        rows.append(
+            {
+                series: key,
+                "generations": len(grp),
+                "first": ordered["name"].iloc[0],
+                "last": ordered["name"].iloc[-1],
+                "doubling_years": years,
+            }
+        )
     return pd.DataFrame(rows, columns=cols)
 
 
 # ---- from the consensus marts (marts.consensus, marts.reference_line, marts.consensus_points) -------------------
 
-def from_marts(cons: pd.DataFrame, points: pd.DataFrame, *, all_tiers: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+
+def from_marts(
+    cons: pd.DataFrame, points: pd.DataFrame, *, all_tiers: bool = False
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The marts' consensus and points in the shape the charts and cards read (points: each publisher's latest figure;
     original and press tiers only, or every tier when `all_tiers` (the marts' *_all_tiers figures)."""
     pts = points if all_tiers or points.empty else points[points["in_consensus"].astype(bool)]
-    latest = pts.assign(basis=pts["kind"].map(basis), via=pts.get("carrier")) if not pts.empty else \
-        pts.assign(basis=pd.Series(dtype=str))
-    cols = ["period", "period_start", "basis", "kind", "n_publishers", "median", "low", "high", "n_bounds",
-            "bound_value", "bound", "reference", "reference_qualifier", "reference_from", "low_tier_publishers"]
+    latest = (
+        pts.assign(basis=pts["kind"].map(basis), via=pts.get("carrier"))
+        if not pts.empty
+        else pts.assign(basis=pd.Series(dtype=str))
+    )
+    cols = [
+        "period",
+        "period_start",
+        "basis",
+        "kind",
+        "n_publishers",
+        "median",
+        "low",
+        "high",
+        "n_bounds",
+        "bound_value",
+        "bound",
+        "reference",
+        "reference_qualifier",
+        "reference_from",
+        "low_tier_publishers",
+    ]
     if cons.empty:
         return latest, pd.DataFrame(columns=cols)
     sfx = "_all_tiers" if all_tiers else ""
     median, low, high = cons[f"median_value{sfx}"], cons[f"min_value{sfx}"], cons[f"max_value{sfx}"]
     only_bounds = median.isna()
     lower, upper = cons["strongest_lower_bound"], cons["strongest_upper_bound"]
-    frame = pd.DataFrame({
-        "period": cons["period"], "period_start": cons["period_start"], "basis": cons["kind"].map(basis),
-        "kind": cons["kind"], "n_publishers": cons["all_publishers"] if all_tiers else cons["publishers"],
-        "median": median, "low": low, "high": high, "n_bounds": cons["bounds"],
-        "bound_value": lower.where(only_bounds & lower.notna(), upper.where(only_bounds)),
-        "bound": pd.Series(None, index=cons.index, dtype=object).mask(only_bounds & lower.notna(), "lower")
-        .mask(only_bounds & lower.isna() & upper.notna(), "upper"),
-        "reference": cons["reference"], "reference_qualifier": cons["reference_qualifier"],
-        "reference_from": cons["reference_basis"].map({"latest_actual": "actual", "median_forecast": "median_forecast"}),
-        "low_tier_publishers": cons["low_tier_publishers"]})
+    frame = pd.DataFrame(
+        {
+            "period": cons["period"],
+            "period_start": cons["period_start"],
+            "basis": cons["kind"].map(basis),
+            "kind": cons["kind"],
+            "n_publishers": cons["all_publishers"] if all_tiers else cons["publishers"],
+            "median": median,
+            "low": low,
+            "high": high,
+            "n_bounds": cons["bounds"],
+            "bound_value": lower.where(only_bounds & lower.notna(), upper.where(only_bounds)),
+            "bound": pd.Series(None, index=cons.index, dtype=object)
+            .mask(only_bounds & lower.notna(), "lower")
+            .mask(only_bounds & lower.isna() & upper.notna(), "upper"),
+            "reference": cons["reference"],
+            "reference_qualifier": cons["reference_qualifier"],
+            "reference_from": cons["reference_basis"].map(
+                {"latest_actual": "actual", "median_forecast": "median_forecast"}
+            ),
+            "low_tier_publishers": cons["low_tier_publishers"],
+        }
+    )
     return latest, frame.sort_values(["period_start", "kind"]).reset_index(drop=True)

@@ -15,11 +15,25 @@ import plotly.io as pio
 from dashboard.i18n import current, t, t_or
 
 HEIGHT = 420
-FABRIC_COLOURS = {"infiniband": "#76b900", "ethernet": "#1f77b4", "roce": "#17becf", "spectrum-x": "#2ca02c",
-                  "uec": "#9467bd", "nvlink": "#ff7f0e", "slingshot": "#8c564b", "omni-path": "#e377c2",
-                  "other": "#7f7f7f", "proprietary": "#bcbd22", "myrinet": "#ff9896", "quadrics": "#c5b0d5",
-                  "not_stated": "#d9d9d9",
-                  "tpu-ici": "#d62728", "efa": "#bcbd22", "not stated": "#c7c7c7", "none": "#f0e6d2"}
+FABRIC_COLOURS = {
+    "infiniband": "#76b900",
+    "ethernet": "#1f77b4",
+    "roce": "#17becf",
+    "spectrum-x": "#2ca02c",
+    "uec": "#9467bd",
+    "nvlink": "#ff7f0e",
+    "slingshot": "#8c564b",
+    "omni-path": "#e377c2",
+    "other": "#7f7f7f",
+    "proprietary": "#bcbd22",
+    "myrinet": "#ff9896",
+    "quadrics": "#c5b0d5",
+    "not_stated": "#d9d9d9",
+    "tpu-ici": "#d62728",
+    "efa": "#bcbd22",
+    "not stated": "#c7c7c7",
+    "none": "#f0e6d2",
+}
 
 
 # one look for all charts, set once: a template assigned per figure was deep-copied and validated each time
@@ -28,10 +42,19 @@ pio.templates.default = "plotly_white"
 
 
 def _style(fig: go.Figure, height: int = HEIGHT, legend_title: str | None = None) -> go.Figure:
-    fig.update_layout(height=height, margin=dict(l=10, r=10, t=40, b=10),
-                      legend=dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0,
-                                  title=dict(text=legend_title) if legend_title else None),
-                      hoverlabel=dict(align="left"))
+    fig.update_layout(
+        height=height,
+        margin=dict(l=10, r=10, t=40, b=10),
+        legend=dict(
+            orientation="h",
+            yanchor="bottom",
+            y=1.02,
+            xanchor="left",
+            x=0,
+            title=dict(text=legend_title) if legend_title else None,
+        ),
+        hoverlabel=dict(align="left"),
+    )
     return fig
 
 
@@ -70,24 +93,74 @@ def _colour_map(df: pd.DataFrame, color: str | None) -> dict | None:
     return None
 
 
-def line(df: pd.DataFrame, x: str, y: str, labels: dict[str, str], color: str | None = None, *, dash: str | None = None,
-         symbol: str | None = None, log_y: bool = False, log_x: bool = False, hover: list[str] | None = None,
-         markers: bool = True, height: int = HEIGHT, line_group: str | None = None) -> go.Figure:
+def line(
+    df: pd.DataFrame,
+    x: str,
+    y: str,
+    labels: dict[str, str],
+    color: str | None = None,
+    *,
+    dash: str | None = None,
+    symbol: str | None = None,
+    log_y: bool = False,
+    log_x: bool = False,
+    hover: list[str] | None = None,
+    markers: bool = True,
+    height: int = HEIGHT,
+    line_group: str | None = None,
+) -> go.Figure:
     """Lines over x; `line_group` draws one line per value (e.g. marts' line_key: one series and vintage)
     even when several lines share a colour."""
-    fig = px.line(df.sort_values(x), x=x, y=y, color=color, line_dash=dash, symbol=symbol, markers=markers, log_y=log_y,
-                  log_x=log_x, labels=labels, hover_data=[h for h in (hover or []) if h in df], height=height,
-                  color_discrete_map=_colour_map(df, color), line_group=line_group)
+    fig = px.line(
+        df.sort_values(x),
+        x=x,
+        y=y,
+        color=color,
+        line_dash=dash,
+        symbol=symbol,
+        markers=markers,
+        log_y=log_y,
+        log_x=log_x,
+        labels=labels,
+        hover_data=[h for h in (hover or []) if h in df],
+        height=height,
+        color_discrete_map=_colour_map(df, color),
+        line_group=line_group,
+    )
     _iso_dates(fig, df, x)
     return _style(fig, height, labels.get(color) if color else None)
 
 
-def scatter(df: pd.DataFrame, x: str, y: str, labels: dict[str, str], color: str | None = None, *,
-            symbol: str | None = None, size: str | None = None, log_x: bool = False, log_y: bool = False,
-            hover: list[str] | None = None, text: str | None = None, height: int = HEIGHT) -> go.Figure:
-    fig = px.scatter(df, x=x, y=y, color=color, symbol=symbol, size=size, log_x=log_x, log_y=log_y, text=text,
-                     labels=labels, hover_data=[h for h in (hover or []) if h in df], height=height,
-                     color_discrete_map=_colour_map(df, color))
+def scatter(
+    df: pd.DataFrame,
+    x: str,
+    y: str,
+    labels: dict[str, str],
+    color: str | None = None,
+    *,
+    symbol: str | None = None,
+    size: str | None = None,
+    log_x: bool = False,
+    log_y: bool = False,
+    hover: list[str] | None = None,
+    text: str | None = None,
+    height: int = HEIGHT,
+) -> go.Figure:
+    fig = px.scatter(
+        df,
+        x=x,
+        y=y,
+        color=color,
+        symbol=symbol,
+        size=size,
+        log_x=log_x,
+        log_y=log_y,
+        text=text,
+        labels=labels,
+        hover_data=[h for h in (hover or []) if h in df],
+        height=height,
+        color_discrete_map=_colour_map(df, color),
+    )
     fig.update_traces(marker=dict(size=10, line=dict(width=1, color="white")))
     if text:
         fig.update_traces(textposition="top center")
@@ -96,66 +169,172 @@ def scatter(df: pd.DataFrame, x: str, y: str, labels: dict[str, str], color: str
     return _style(fig, height, labels.get(color) if color else None)
 
 
-def bar(df: pd.DataFrame, x: str, y: str, labels: dict[str, str], color: str | None = None, *, barmode: str = "group",
-        orientation: str = "v", hover: list[str] | None = None, text_auto: bool | str = False,
-        height: int = HEIGHT) -> go.Figure:
-    fig = px.bar(df, x=x, y=y, color=color, barmode=barmode, orientation=orientation, labels=labels, text_auto=text_auto,
-                 hover_data=[h for h in (hover or []) if h in df], height=height, color_discrete_map=_colour_map(df, color))
+def bar(
+    df: pd.DataFrame,
+    x: str,
+    y: str,
+    labels: dict[str, str],
+    color: str | None = None,
+    *,
+    barmode: str = "group",
+    orientation: str = "v",
+    hover: list[str] | None = None,
+    text_auto: bool | str = False,
+    height: int = HEIGHT,
+) -> go.Figure:
+    fig = px.bar(
+        df,
+        x=x,
+        y=y,
+        color=color,
+        barmode=barmode,
+        orientation=orientation,
+        labels=labels,
+        text_auto=text_auto,
+        hover_data=[h for h in (hover or []) if h in df],
+        height=height,
+        color_discrete_map=_colour_map(df, color),
+    )
     _keep_order(fig, df, x if orientation == "v" else y, "x" if orientation == "v" else "y")
     return _style(fig, height, labels.get(color) if color else None)
 
 
-def stacked_area(df: pd.DataFrame, x: str, y: str, color: str, labels: dict[str, str], *, share: bool = False,
-                 bar_x: str | None = None, height: int = HEIGHT) -> go.Figure:
+def stacked_area(
+    df: pd.DataFrame,
+    x: str,
+    y: str,
+    color: str,
+    labels: dict[str, str],
+    *,
+    share: bool = False,
+    bar_x: str | None = None,
+    height: int = HEIGHT,
+) -> go.Figure:
     """Stacked area of y by color over x; `share=True` stacks to 100% instead.
 
     With a single period an area has no width: stacked bars over `bar_x` (e.g. the period label) instead.
     """
     data = df.sort_values(x)
     if data[x].nunique() < 2:
-        fig = px.histogram(data, x=bar_x or x, y=y, color=color, labels=labels, height=height,
-                           barnorm="fraction" if share else None, color_discrete_map=_colour_map(df, color))
+        fig = px.histogram(
+            data,
+            x=bar_x or x,
+            y=y,
+            color=color,
+            labels=labels,
+            height=height,
+            barnorm="fraction" if share else None,
+            color_discrete_map=_colour_map(df, color),
+        )
         fig.update_yaxes(title_text=labels.get(y, y))
     else:
-        fig = px.area(data, x=x, y=y, color=color, labels=labels, height=height,
-                      groupnorm="fraction" if share else None, color_discrete_map=_colour_map(df, color))
+        fig = px.area(
+            data,
+            x=x,
+            y=y,
+            color=color,
+            labels=labels,
+            height=height,
+            groupnorm="fraction" if share else None,
+            color_discrete_map=_colour_map(df, color),
+        )
     if share:
         fig.update_yaxes(tickformat=".0%", title_text=t("chart.share_of_total"))
     return _style(fig, height, labels.get(color))
 
 
-def timeline(df: pd.DataFrame, date: str, lane: str, label: str, labels: dict[str, str], color: str | None = None,
-             *, hover: list[str] | None = None, height: int = HEIGHT) -> go.Figure:
+def timeline(
+    df: pd.DataFrame,
+    date: str,
+    lane: str,
+    label: str,
+    labels: dict[str, str],
+    color: str | None = None,
+    *,
+    hover: list[str] | None = None,
+    height: int = HEIGHT,
+) -> go.Figure:
     """Dated milestones as markers on one lane per category."""
-    fig = px.scatter(df, x=date, y=lane, color=color or lane, labels=labels, hover_name=label,
-                     hover_data=[h for h in (hover or []) if h in df], height=height)
+    fig = px.scatter(
+        df,
+        x=date,
+        y=lane,
+        color=color or lane,
+        labels=labels,
+        hover_name=label,
+        hover_data=[h for h in (hover or []) if h in df],
+        height=height,
+    )
     fig.update_traces(marker=dict(size=13, line=dict(width=1, color="white")))
     fig.update_yaxes(title_text=None)
     _iso_dates(fig, df, date)
     return _style(fig, height, labels.get(color or lane))
 
 
-def trend(df: pd.DataFrame, x: str, y: str, labels: dict[str, str], color: str | None, fit: pd.DataFrame | None,
-          *, text: str | None = None, height: int = HEIGHT) -> go.Figure:
+def trend(
+    df: pd.DataFrame,
+    x: str,
+    y: str,
+    labels: dict[str, str],
+    color: str | None,
+    fit: pd.DataFrame | None,
+    *,
+    text: str | None = None,
+    height: int = HEIGHT,
+) -> go.Figure:
     """Points on a log y axis with fitted exponential trend lines (`fit`: x, y_fit and color columns)."""
-    fig = scatter(df, x, y, labels, color=color, log_y=True, text=text, hover=["name", "vendor", "generation"], height=height)
+    fig = scatter(
+        df, x, y, labels, color=color, log_y=True, text=text, hover=["name", "vendor", "generation"], height=height
+    )
     if fit is not None and not fit.empty:
         for key, grp in fit.groupby(color) if color else [(None, fit)]:
-            fig.add_trace(go.Scatter(x=grp[x], y=grp["y_fit"], mode="lines", line=dict(dash="dot", width=1.5),
-                                     name=t("chart.trend_of", series=key) if key else t("chart.trend"), showlegend=True,
-                                     hoverinfo="skip"))
+            fig.add_trace(
+                go.Scatter(
+                    x=grp[x],
+                    y=grp["y_fit"],
+                    mode="lines",
+                    line=dict(dash="dot", width=1.5),
+                    name=t("chart.trend_of", series=key) if key else t("chart.trend"),
+                    showlegend=True,
+                    hoverinfo="skip",
+                )
+            )
     return fig
 
 
-def tornado(df: pd.DataFrame, parameter: str, low: str, high: str, base: float, labels: dict[str, str],
-            *, height: int | None = None) -> go.Figure:
+def tornado(
+    df: pd.DataFrame,
+    parameter: str,
+    low: str,
+    high: str,
+    base: float,
+    labels: dict[str, str],
+    *,
+    height: int | None = None,
+) -> go.Figure:
     """Horizontal bars from the base value to the low and high outcomes, widest swing on top."""
     data = df.assign(_swing=(df[high] - df[low]).abs()).sort_values("_swing")
     fig = go.Figure()
-    fig.add_trace(go.Bar(y=data[parameter], x=data[low] - base, base=base, orientation="h", name=labels.get(low, low),
-                         marker_color="#1f77b4"))
-    fig.add_trace(go.Bar(y=data[parameter], x=data[high] - base, base=base, orientation="h", name=labels.get(high, high),
-                         marker_color="#d62728"))
+    fig.add_trace(
+        go.Bar(
+            y=data[parameter],
+            x=data[low] - base,
+            base=base,
+            orientation="h",
+            name=labels.get(low, low),
+            marker_color="#1f77b4",
+        )
+    )
+    fig.add_trace(
+        go.Bar(
+            y=data[parameter],
+            x=data[high] - base,
+            base=base,
+            orientation="h",
+            name=labels.get(high, high),
+            marker_color="#d62728",
+        )
+    )
     fig.add_vline(x=base, line_width=1, line_color="#444")
     fig.update_layout(barmode="overlay")
     fig.update_xaxes(title_text=labels.get("outcome", ""))
@@ -182,6 +361,8 @@ def exponential_fit(df: pd.DataFrame, x: str, y: str, group: str | None = None) 
         rows.append({group or "series": key, "points": len(grp), "doubling_years": 1 / slope if slope > 0 else None})
         span = pd.date_range(t.min(), t.max(), periods=20)
         span_years = (span - pd.Timestamp("2000-01-01")).days / 365.25
-        lines.append(pd.DataFrame({x: span, "y_fit": 2 ** (intercept + slope * span_years), **({group: key} if group else {})}))
+        lines.append(
+            pd.DataFrame({x: span, "y_fit": 2 ** (intercept + slope * span_years), **({group: key} if group else {})})
+        )
     summary = pd.DataFrame(rows)
     return summary, (pd.concat(lines, ignore_index=True) if lines else pd.DataFrame())

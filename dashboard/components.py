@@ -19,19 +19,65 @@ from dashboard.i18n import t
 from sources.spreadsheet import neutralize_frame
 from dashboard.refresh_notice import notices as refresh_notices
 
-PROVENANCE_COLUMNS = ("publisher", "source_id", "title", "published_on", "url", "via", "evidence", "confidence",
-                      "document_sha")
+PROVENANCE_COLUMNS = (
+    "publisher",
+    "source_id",
+    "title",
+    "published_on",
+    "url",
+    "via",
+    "evidence",
+    "confidence",
+    "document_sha",
+)
 # Columns that say which number a provenance row is about, when present.
-IDENTITY_COLUMNS = ("indicator", "name", "subject", "series", "system", "vendor", "product_id", "fabric", "speed_gbps",
-                    "period", "list", "event_date", "on_date", "event", "value", "value_qualifier", "unit",
-                    "kind", "share", "revenue_usd", "ports", "port_share", "units", "asp_usd", "usd_per_gbps",
-                    "member_count", "bandwidth_gbps", "systems", "busbw_GBps")
+IDENTITY_COLUMNS = (
+    "indicator",
+    "name",
+    "subject",
+    "series",
+    "system",
+    "vendor",
+    "product_id",
+    "fabric",
+    "speed_gbps",
+    "period",
+    "list",
+    "event_date",
+    "on_date",
+    "event",
+    "value",
+    "value_qualifier",
+    "unit",
+    "kind",
+    "share",
+    "revenue_usd",
+    "ports",
+    "port_share",
+    "units",
+    "asp_usd",
+    "usd_per_gbps",
+    "member_count",
+    "bandwidth_gbps",
+    "systems",
+    "busbw_GBps",
+)
 URL_COLUMNS = ("url", "homepage", "final_url")
 # A table past this many rows shows its newest rows and says so; the download still holds every row.
 TABLE_MAX_ROWS = 5_000
 # Which column says how new a row is, in order of preference (the first one a frame has is used).
-NEWEST_BY = ("published_on", "detected_at", "on_date", "event_date", "finished_at", "fetched_at", "decided_on",
-             "announced_on", "loaded_at", "period_end")
+NEWEST_BY = (
+    "published_on",
+    "detected_at",
+    "on_date",
+    "event_date",
+    "finished_at",
+    "fetched_at",
+    "decided_on",
+    "announced_on",
+    "loaded_at",
+    "period_end",
+)
 
 
 @dataclass(frozen=True)
@@ -42,6 +88,7 @@ class Rows:
     It holds names and values, never a frame: a download button keeps its callable for the whole
     session, and a callable holding the page's frames kept them all alive (2.4 GiB at 100x, issue 15).
     """
+
     loader: Callable[..., pd.DataFrame]
     args: tuple = ()
     filters: tuple[tuple[str, object], ...] = ()
@@ -82,7 +129,7 @@ def require_warehouse() -> None:
     if data.warehouse_version() is None:
         empty(t("ui.no_warehouse"))
         st.stop()
-    for notice in refresh_notices(data.home()):   # last refresh failed; a parser's records carried forward
+    for notice in refresh_notices(data.home()):  # last refresh failed; a parser's records carried forward
         st.warning(notice)
 
 
@@ -98,8 +145,9 @@ def column_config(df: pd.DataFrame, labels: dict[str, str], help_texts: dict[str
         elif pd.api.types.is_datetime64_any_dtype(df[col]):
             # calendar dates arrive as midnight timestamps: show them as dates
             is_date = df[col].dropna().dt.normalize().eq(df[col].dropna()).all()
-            config[col] = st.column_config.DatetimeColumn(label, help=help_text,
-                                                          format="YYYY-MM-DD" if is_date else "YYYY-MM-DD HH:mm")
+            config[col] = st.column_config.DatetimeColumn(
+                label, help=help_text, format="YYYY-MM-DD" if is_date else "YYYY-MM-DD HH:mm"
+            )
         elif col.endswith("_share") or col == "share":
             config[col] = st.column_config.NumberColumn(label, help=help_text, format="percent")
         else:
@@ -135,10 +183,16 @@ def download(df: pd.DataFrame, key: str, label: str | None = None, rows: Rows | 
     """
     # a callable: the zip is built when the button is clicked, not at every render (issue 15: at 100x data
     # building every table's zip made the Overview take 45 s)
-    st.download_button(label or t("ui.download_csv"), functools.partial(_bundle, df if rows is None else rows, key),
-                       file_name=f"{key}.zip", mime="application/zip",
-                       key=f"{key}_csv", on_click="ignore", icon=":material/download:",
-                       help=t("ui.download_help"))
+    st.download_button(
+        label or t("ui.download_csv"),
+        functools.partial(_bundle, df if rows is None else rows, key),
+        file_name=f"{key}.zip",
+        mime="application/zip",
+        key=f"{key}_csv",
+        on_click="ignore",
+        icon=":material/download:",
+        help=t("ui.download_help"),
+    )
 
 
 def provenance_frame(df: pd.DataFrame) -> pd.DataFrame:
@@ -149,8 +203,16 @@ def provenance_frame(df: pd.DataFrame) -> pd.DataFrame:
     return df[cols].drop_duplicates().reset_index(drop=True)
 
 
-def sources(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, *, expanded: bool = False,
-            provenance: pd.DataFrame | None = None, rows: Rows | None = None, total: int | None = None) -> None:
+def sources(
+    df: pd.DataFrame,
+    key: str,
+    labels: dict[str, str] | None = None,
+    *,
+    expanded: bool = False,
+    provenance: pd.DataFrame | None = None,
+    rows: Rows | None = None,
+    total: int | None = None,
+) -> None:
     """The "where each number came from" expander, with the CSV download of all rows.
 
     `provenance` replaces the per-row sources when the numbers are computed (model outputs: their inputs' sources).
@@ -161,21 +223,36 @@ def sources(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, *,
     prov = provenance_frame(df) if provenance is None else provenance
     n_sources = prov["publisher"].nunique() if "publisher" in prov else 0
     total = len(df) if total is None else total
-    title = (t("ui.sources_title_publishers", rows=total, publishers=n_sources) if n_sources
-             else t("ui.sources_title", rows=total))
+    title = (
+        t("ui.sources_title_publishers", rows=total, publishers=n_sources)
+        if n_sources
+        else t("ui.sources_title", rows=total)
+    )
     with st.expander(title, expanded=expanded, icon=":material/source:"):
         if prov.empty:
             st.caption(t("ui.no_row_sources"))
         else:
             shown = newest(prov)
-            st.dataframe(shown, hide_index=True, width="stretch", column_config=column_config(shown, labels),
-                         key=f"{key}_sources")
+            st.dataframe(
+                shown,
+                hide_index=True,
+                width="stretch",
+                column_config=column_config(shown, labels),
+                key=f"{key}_sources",
+            )
             _cut_notice(len(shown), len(prov))
         download(df, key, rows=rows)
 
 
-def chart(fig, df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, caption: str | None = None,
-          provenance: pd.DataFrame | None = None, rows: Rows | None = None) -> None:
+def chart(
+    fig,
+    df: pd.DataFrame,
+    key: str,
+    labels: dict[str, str] | None = None,
+    caption: str | None = None,
+    provenance: pd.DataFrame | None = None,
+    rows: Rows | None = None,
+) -> None:
     """A plotly figure, then its provenance and data download."""
     st.plotly_chart(fig, key=f"{key}_chart", config={"displaylogo": False})
     if caption:
@@ -183,9 +260,19 @@ def chart(fig, df: pd.DataFrame, key: str, labels: dict[str, str] | None = None,
     sources(df, key, labels, provenance=provenance, rows=rows)
 
 
-def table(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, help_texts: dict[str, str] | None = None,
-          columns: list[str] | None = None, *, height: int | str = "auto", with_sources: bool = True,
-          provenance: pd.DataFrame | None = None, rows: Rows | None = None, total: int | None = None) -> None:
+def table(
+    df: pd.DataFrame,
+    key: str,
+    labels: dict[str, str] | None = None,
+    help_texts: dict[str, str] | None = None,
+    columns: list[str] | None = None,
+    *,
+    height: int | str = "auto",
+    with_sources: bool = True,
+    provenance: pd.DataFrame | None = None,
+    rows: Rows | None = None,
+    total: int | None = None,
+) -> None:
     """A table with dictionary labels; `columns` picks what is shown (all rows still download).
 
     Past TABLE_MAX_ROWS rows it shows the newest ones with a "showing N of M, download for all" notice;
@@ -193,14 +280,20 @@ def table(df: pd.DataFrame, key: str, labels: dict[str, str] | None = None, help
     """
     labels = labels or {}
     missing = [c for c in columns or () if c not in df.columns]
-    if missing and not df.empty:   # a renamed or dropped column is an error, not a silently shorter table
+    if missing and not df.empty:  # a renamed or dropped column is an error, not a silently shorter table
         raise KeyError(f"table {key!r} has no column(s) {', '.join(missing)}")
     total = len(df) if total is None else total
     cut = newest(df)
     shown = cut[[c for c in columns if c in cut.columns]] if columns else cut
     shown = readable_gaps(shown)
-    st.dataframe(shown, hide_index=True, width="stretch", height=height,
-                 column_config=column_config(shown, labels, help_texts), key=f"{key}_table")
+    st.dataframe(
+        shown,
+        hide_index=True,
+        width="stretch",
+        height=height,
+        column_config=column_config(shown, labels, help_texts),
+        key=f"{key}_table",
+    )
     _cut_notice(len(shown), total)
     if with_sources:
         sources(df, key, labels, provenance=provenance, rows=rows, total=total)
@@ -219,19 +312,29 @@ def readable_gaps(df: pd.DataFrame) -> pd.DataFrame:
             continue
         if pd.api.types.is_datetime64_any_dtype(values):
             dates = values.dropna()
-            if dates.empty or dates.dt.normalize().eq(dates).all():   # calendar dates
+            if dates.empty or dates.dt.normalize().eq(dates).all():  # calendar dates
                 out[col] = [answers.vintage(v) for v in values]
-            else:                                                      # timestamps: to the minute, "—" when none
+            else:  # timestamps: to the minute, "—" when none
                 out[col] = [f"{pd.Timestamp(v):%Y-%m-%d %H:%M}" if pd.notna(v) else "—" for v in values]
-        elif (pd.api.types.is_string_dtype(values) or values.dtype == object) and not pd.api.types.is_bool_dtype(values):
+        elif (pd.api.types.is_string_dtype(values) or values.dtype == object) and not pd.api.types.is_bool_dtype(
+            values
+        ):
             out[col] = values.astype(object).where(values.notna(), "—")
     return df.assign(**out) if out else df
 
 
 def badge(status: str | None) -> str:
     """Markdown badge for a freshness or check status."""
-    colours = {"fresh": "green", "ok": "green", "passed": "green", "due": "orange", "warn": "orange",
-               "stale": "red", "failed": "red", "error": "red"}
+    colours = {
+        "fresh": "green",
+        "ok": "green",
+        "passed": "green",
+        "due": "orange",
+        "warn": "orange",
+        "stale": "red",
+        "failed": "red",
+        "error": "red",
+    }
     status = (status or "unknown").lower()
     return f":{colours.get(status, 'gray')}-badge[{i18n.t_or(f'status.{status}', status)}]"
 
@@ -257,16 +360,22 @@ def column_help(relation: str) -> dict[str, str]:
     descriptions = data.column_descriptions(relation)
     if i18n.current() == i18n.DEFAULT:
         return descriptions
-    return {col: t("ui.column_help", name=i18n.column_label(col, col), description=text)
-            for col, text in descriptions.items()}
+    return {
+        col: t("ui.column_help", name=i18n.column_label(col, col), description=text)
+        for col, text in descriptions.items()
+    }
 
 
 def metric(container, label: str, value, unit: str | None, qualifier: str | None = None, **kwargs) -> None:
     """A headline card: the figure rounded for the reader (萬/億 in zh-TW), the exact value on hover."""
     from dashboard import shape
 
-    container.metric(label, shape.format_value(value, unit, qualifier),
-                     help=kwargs.pop("help", None) or t("ui.exact_value", value=shape.format_exact(value, unit)), **kwargs)
+    container.metric(
+        label,
+        shape.format_value(value, unit, qualifier),
+        help=kwargs.pop("help", None) or t("ui.exact_value", value=shape.format_exact(value, unit)),
+        **kwargs,
+    )
 
 
 def question(letter: str) -> None:
@@ -274,8 +383,9 @@ def question(letter: str) -> None:
     st.markdown(f":material/help: **{t('question.answers')}** {t(f'question.{letter}')}")
 
 
-def definition(title: str, definition_text: str | None, publishers: str, n_publishers: int, series_kind: str | None,
-               periods: str) -> None:
+def definition(
+    title: str, definition_text: str | None, publishers: str, n_publishers: int, series_kind: str | None, periods: str
+) -> None:
     """What the chart below shows: the series' title, its definition, period basis, publishers and coverage."""
     kind = i18n.t_or(f"answers.series_kind.{series_kind}", str(series_kind))
     st.markdown(f"**{title}**")
@@ -287,8 +397,18 @@ def definition(title: str, definition_text: str | None, publishers: str, n_publi
     st.caption(" ".join(parts))
 
 
-CONSENSUS_COLUMNS = ("period", "kind", "n_publishers", "median", "low", "high", "n_bounds", "bound_value", "reference",
-                     "reference_from")
+CONSENSUS_COLUMNS = (
+    "period",
+    "kind",
+    "n_publishers",
+    "median",
+    "low",
+    "high",
+    "n_bounds",
+    "bound_value",
+    "reference",
+    "reference_from",
+)
 
 
 def consensus_labels() -> dict[str, str]:

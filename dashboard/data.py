@@ -22,8 +22,16 @@ from warehouse import publish as wpublish
 from warehouse.query import QueryResult, QueryRejected, run_query
 
 # What the pages read: every mart the published warehouse holds (marts_in_warehouse()), and these.
-OTHER_READABLE = ("core.sources", "core.products", "raw.documents", "raw.changes", "raw.fetch_log",
-                  "meta.checks", "meta.runs", "meta.data_dictionary")
+OTHER_READABLE = (
+    "core.sources",
+    "core.products",
+    "raw.documents",
+    "raw.changes",
+    "raw.fetch_log",
+    "meta.checks",
+    "meta.runs",
+    "meta.data_dictionary",
+)
 PROVENANCE_FROM_OBSERVATIONS = ("publisher", "title", "published_on", "url", "via", "evidence", "confidence")
 CONSOLE_MAX_ROWS = 5_000
 CONSOLE_TIMEOUT_S = 10.0
@@ -97,8 +105,18 @@ def alert_rules() -> pd.DataFrame:
     from alerts import rules as alerts
 
     rules = alerts.list_rules(home())
-    cols = ["name", "indicator", "subject_like", "series_key", "condition", "threshold", "channel", "target",
-            "backfill", "created_at"]
+    cols = [
+        "name",
+        "indicator",
+        "subject_like",
+        "series_key",
+        "condition",
+        "threshold",
+        "channel",
+        "target",
+        "backfill",
+        "created_at",
+    ]
     return pd.DataFrame([{c: getattr(r, c) for c in cols} for r in rules], columns=cols)
 
 
@@ -126,8 +144,9 @@ def read(relation: str) -> pd.DataFrame:
         # Every figure can say where it came from: marts that keep only record_id get the rest here.
         frame = query(_sql("read_with_provenance"), (relation,))
         joined = [f"provenance_{c}" for c in PROVENANCE_FROM_OBSERVATIONS]
-        return frame.drop(columns=[f"provenance_{c}" for c in PROVENANCE_FROM_OBSERVATIONS if c not in missing]) \
-            .rename(columns=dict(zip(joined, PROVENANCE_FROM_OBSERVATIONS)))
+        return frame.drop(columns=[f"provenance_{c}" for c in PROVENANCE_FROM_OBSERVATIONS if c not in missing]).rename(
+            columns=dict(zip(joined, PROVENANCE_FROM_OBSERVATIONS))
+        )
     return query(_sql("read_relation"), (relation,))
 
 
@@ -137,7 +156,11 @@ def mart(name: str) -> pd.DataFrame:
 
 def latest_of(indicators: tuple[str, ...]) -> pd.DataFrame:
     """marts.latest_indicators' rows for these indicators (the headline cards), read in DuckDB, not filtered in pandas."""
-    return query(_sql("latest_of_indicators"), (list(indicators),)) if exists("marts.latest_indicators") else pd.DataFrame()
+    return (
+        query(_sql("latest_of_indicators"), (list(indicators),))
+        if exists("marts.latest_indicators")
+        else pd.DataFrame()
+    )
 
 
 def latest_categories() -> list:
@@ -196,8 +219,9 @@ def series_consensus(keys: tuple[str, ...]) -> tuple[pd.DataFrame, pd.DataFrame]
 def conflict_tiers() -> pd.DataFrame:
     """Both sides' source tiers of every pair in marts.conflicts (empty before the tiers exist)."""
     if not exists("marts.conflicts") or not exists("marts.source_tiers"):
-        return pd.DataFrame(columns=["conflict_on", "series_key", "period", "a_record_id", "b_record_id", "a_tier",
-                                     "b_tier"])
+        return pd.DataFrame(
+            columns=["conflict_on", "series_key", "period", "a_record_id", "b_record_id", "a_tier", "b_tier"]
+        )
     return query(_sql("conflict_tiers"))
 
 
@@ -290,7 +314,7 @@ def spec_overrides() -> pd.DataFrame | None:
     return None if version is None else _spec_overrides(version, str(home()))
 
 
-NEW_ROWS_SHOWN = 5_000   # the newest new observations the Overview holds; the download re-reads them all
+NEW_ROWS_SHOWN = 5_000  # the newest new observations the Overview holds; the download re-reads them all
 
 
 def _since_previous(con: duckdb.DuckDBPyConnection, previous: Path | None) -> None:
@@ -306,21 +330,33 @@ def _since_previous(con: duckdb.DuckDBPyConnection, previous: Path | None) -> No
 def _new_since_previous(version: int | None, home_dir: str) -> dict:
     releases = wpublish.list_releases(home_dir)
     previous = releases[0] if releases else None
-    empty = {"previous": previous.name if previous else None, "new_observations": pd.DataFrame(), "new_count": 0,
-             "new_conflicts": pd.DataFrame(), "new_conflict_count": 0, "removed_observations": 0}
+    empty = {
+        "previous": previous.name if previous else None,
+        "new_observations": pd.DataFrame(),
+        "new_count": 0,
+        "new_conflicts": pd.DataFrame(),
+        "new_conflict_count": 0,
+        "removed_observations": 0,
+    }
     if version is None:
         return empty
     # the diff runs in DuckDB (anti-joins on record_id): only the new rows, at most NEW_ROWS_SHOWN, reach pandas
     with db.published_connection(home_dir) as con:
         try:
             _since_previous(con, previous)
-        except duckdb.Error:   # a damaged or unreadable release: say which, show nothing as new
+        except duckdb.Error:  # a damaged or unreadable release: say which, show nothing as new
             return empty
         new_count, removed, conflict_count = con.execute(_sql("new_counts")).fetchone()
         rows = con.execute(_sql("new_observations"), [NEW_ROWS_SHOWN]).df()
         conflicts = con.execute(_sql("new_conflicts"), [NEW_ROWS_SHOWN]).df()
-    return {"previous": empty["previous"], "new_observations": rows, "new_count": int(new_count),
-            "new_conflicts": conflicts, "new_conflict_count": int(conflict_count), "removed_observations": int(removed)}
+    return {
+        "previous": empty["previous"],
+        "new_observations": rows,
+        "new_count": int(new_count),
+        "new_conflicts": conflicts,
+        "new_conflict_count": int(conflict_count),
+        "removed_observations": int(removed),
+    }
 
 
 def new_since_previous() -> dict:
@@ -363,6 +399,36 @@ def run_console(sql: str) -> QueryResult:
     return run_query(home(), sql, max_rows=CONSOLE_MAX_ROWS, timeout_s=CONSOLE_TIMEOUT_S, safe=True)
 
 
-__all__ = ["QueryRejected", "marts_in_warehouse", "source_status", "claims_inbox", "spec_overrides", "home", "warehouse_version", "query", "relations", "exists", "read", "mart",
-           "dictionary", "labels", "description", "column_descriptions", "last_run", "latest_of", "latest_categories", "entity_names", "indicator_catalog", "series_rows", "series_catalog", "series_consensus", "conflict_tiers", "latest_rows", "last_source_changes", "new_since_previous", "all_new_observations", "all_new_conflicts",
-           "run_console"]
+__all__ = [
+    "QueryRejected",
+    "marts_in_warehouse",
+    "source_status",
+    "claims_inbox",
+    "spec_overrides",
+    "home",
+    "warehouse_version",
+    "query",
+    "relations",
+    "exists",
+    "read",
+    "mart",
+    "dictionary",
+    "labels",
+    "description",
+    "column_descriptions",
+    "last_run",
+    "latest_of",
+    "latest_categories",
+    "entity_names",
+    "indicator_catalog",
+    "series_rows",
+    "series_catalog",
+    "series_consensus",
+    "conflict_tiers",
+    "latest_rows",
+    "last_source_changes",
+    "new_since_previous",
+    "all_new_observations",
+    "all_new_conflicts",
+    "run_console",
+]

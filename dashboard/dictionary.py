@@ -19,7 +19,7 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 
 
 def column_label(column: str, description: str | None) -> str:
-    """"Message size, bytes." -> "Message size, bytes"; no description -> "Message size bytes"-ish fallback."""
+    """ "Message size, bytes." -> "Message size, bytes"; no description -> "Message size bytes"-ish fallback."""
     text = (description or "").strip()
     if not text:
         return fallback_label(column)
@@ -38,10 +38,28 @@ def column_label(column: str, description: str | None) -> str:
 
 
 # Unit tokens of column names (STYLE.md point 15: units in field names).
-_UNIT_TOKENS = {"usd": "USD", "GBps": "GB/s", "gbps": "Gb/s", "tbps": "Tb/s", "w": "W", "kw": "kW", "ns": "ns",
-                "us": "µs", "s": "s", "bytes": "bytes"}
-_WORDS = {"gpu": "GPU", "gpus": "GPUs", "nic": "NIC", "nics": "NICs", "allreduce": "AllReduce", "busbw": "bus bandwidth",
-          "capex": "capex", "tbps": "Tb/s"}
+_UNIT_TOKENS = {
+    "usd": "USD",
+    "GBps": "GB/s",
+    "gbps": "Gb/s",
+    "tbps": "Tb/s",
+    "w": "W",
+    "kw": "kW",
+    "ns": "ns",
+    "us": "µs",
+    "s": "s",
+    "bytes": "bytes",
+}
+_WORDS = {
+    "gpu": "GPU",
+    "gpus": "GPUs",
+    "nic": "NIC",
+    "nics": "NICs",
+    "allreduce": "AllReduce",
+    "busbw": "bus bandwidth",
+    "capex": "capex",
+    "tbps": "Tb/s",
+}
 
 
 def fallback_label(column: str) -> str:
@@ -52,8 +70,10 @@ def fallback_label(column: str) -> str:
         if tokens and tokens[-1] == "share" and len(tokens) > 1:
             return _words(tokens[:-1]) + " share, 0-1"
         return _words(tokens)
-    rest = tokens[unit_at + 1:]
-    unit = _UNIT_TOKENS[tokens[unit_at]] + (" per " + " ".join(_WORDS.get(t, t) for t in rest[1:]) if rest[:1] == ["per"] else "")
+    rest = tokens[unit_at + 1 :]
+    unit = _UNIT_TOKENS[tokens[unit_at]] + (
+        " per " + " ".join(_WORDS.get(t, t) for t in rest[1:]) if rest[:1] == ["per"] else ""
+    )
     stem = tokens[:unit_at] + ([] if rest[:1] == ["per"] else rest)
     if stem[:1] == ["usd"]:
         stem = stem[1:]

@@ -14,13 +14,26 @@ from dashboard.dictionary import fallback_label
 from dashboard.i18n import t
 from warehouse import model_io
 
-KEY_METRICS = ("capex_network_usd", "capex_network_per_gpu_usd", "network_share_of_cluster_capex", "power_network_w",
-               "effective_GBps_per_gpu", "allreduce_time_s", "allreduce_busbw_GBps", "step_time_s", "gpu_utilization")
+KEY_METRICS = (
+    "capex_network_usd",
+    "capex_network_per_gpu_usd",
+    "network_share_of_cluster_capex",
+    "power_network_w",
+    "effective_GBps_per_gpu",
+    "allreduce_time_s",
+    "allreduce_busbw_GBps",
+    "step_time_s",
+    "gpu_utilization",
+)
 
 
 # Result fields stored under another name in model.scenarios (their labels live there).
-STORED_AS = {"capex_network_usd": "capex_total_usd", "capex_network_per_gpu_usd": "capex_per_gpu_usd",
-             "power_network_w": "power_total_w", "capex_network_per_effective_tbps_usd": "cost_per_effective_tbps_usd"}
+STORED_AS = {
+    "capex_network_usd": "capex_total_usd",
+    "capex_network_per_gpu_usd": "capex_per_gpu_usd",
+    "power_network_w": "power_total_w",
+    "capex_network_per_effective_tbps_usd": "cost_per_effective_tbps_usd",
+}
 
 
 @st.cache_resource(show_spinner=False)
@@ -74,16 +87,31 @@ def switches(fabric: str, nic_gbps: int) -> dict[str, str]:
     return {s.switch_id: f"{s.name} ({s.vendor})" for s in catalog().switches_for(fabric, nic_gbps)}
 
 
-DECOMPOSITION_COLUMNS = ("switch", "servers_per_gpu_usd", "switches_per_gpu_usd", "nics_per_gpu_usd", "optics_per_gpu_usd",
-                         "cables_per_gpu_usd", "compute_s", "exposed_comm_s", "step_time_s", "gpu_utilization",
-                         "capex_cluster_per_effective_gpu_usd", "vs_winner_share")
+DECOMPOSITION_COLUMNS = (
+    "switch",
+    "servers_per_gpu_usd",
+    "switches_per_gpu_usd",
+    "nics_per_gpu_usd",
+    "optics_per_gpu_usd",
+    "cables_per_gpu_usd",
+    "compute_s",
+    "exposed_comm_s",
+    "step_time_s",
+    "gpu_utilization",
+    "capex_cluster_per_effective_gpu_usd",
+    "vs_winner_share",
+)
 PUBLISHED = "llama3-405b"  # the page's default workload (fabric_model.workload.PUBLISHED_WORKLOADS)
 
 
 def workload_names() -> dict[str, str]:
     """Workload id -> label: the published configuration first (the default), then illustrative ones."""
-    return {PUBLISHED: t("model.workload.llama3"), "default": t("model.workload.default"),
-            "70b": t("model.workload.70b"), "405b": t("model.workload.405b")}
+    return {
+        PUBLISHED: t("model.workload.llama3"),
+        "default": t("model.workload.default"),
+        "70b": t("model.workload.70b"),
+        "405b": t("model.workload.405b"),
+    }
 
 
 def workload(workload_id: str, gpus: int) -> dict:
@@ -93,8 +121,11 @@ def workload(workload_id: str, gpus: int) -> dict:
 
     if workload_id in PUBLISHED_WORKLOADS:
         return PUBLISHED_WORKLOADS[workload_id].scenario_fields(gpus)
-    illustrative = {"default": dict(params=fm.Scenario(1).params, compute_s_per_step=fm.Scenario(1).compute_s_per_step),
-                    "70b": dict(params=70e9, compute_s_per_step=2.0), "405b": dict(params=405e9, compute_s_per_step=8.0)}
+    illustrative = {
+        "default": dict(params=fm.Scenario(1).params, compute_s_per_step=fm.Scenario(1).compute_s_per_step),
+        "70b": dict(params=70e9, compute_s_per_step=2.0),
+        "405b": dict(params=405e9, compute_s_per_step=8.0),
+    }
     return illustrative[workload_id]
 
 
@@ -126,8 +157,11 @@ def workload_flips(**scenario) -> pd.DataFrame:
 def flips_shown(flips: pd.DataFrame) -> pd.DataFrame:
     """Workload cases that change the winner, with the workload figure named and its value readable."""
     changed = flips[flips["winner_changes"]].copy()
-    units = {"params": lambda v: f"{v / 1e9:,.2f} B", "compute_s_per_step": lambda v: f"{v:,.2f} s",
-             "overlap_share": lambda v: f"{v:.0%}"}
+    units = {
+        "params": lambda v: f"{v / 1e9:,.2f} B",
+        "compute_s_per_step": lambda v: f"{v:,.2f} s",
+        "overlap_share": lambda v: f"{v:.0%}",
+    }
     changed["value"] = [units.get(w, str)(v) for w, v in zip(changed["workload"], changed["value"])]
     changed["workload"] = changed["workload"].map(lambda w: t(f"model.flipw.{w}"))
     return changed.reset_index(drop=True)
@@ -142,8 +176,11 @@ def cost_parts(decomp: pd.DataFrame) -> pd.DataFrame:
 
 def time_parts(decomp: pd.DataFrame) -> pd.DataFrame:
     """Long frame for the stacked step-time chart: fabric, part (compute, exposed communication), s."""
-    rows = [(rec["fabric"], part, rec[column]) for rec in decomp.to_dict("records")
-            for part, column in (("compute", "compute_s"), ("exposed", "exposed_comm_s"))]
+    rows = [
+        (rec["fabric"], part, rec[column])
+        for rec in decomp.to_dict("records")
+        for part, column in (("compute", "compute_s"), ("exposed", "exposed_comm_s"))
+    ]
     return pd.DataFrame(rows, columns=["fabric", "part", "seconds"])
 
 
@@ -162,18 +199,37 @@ def deployment_checks() -> pd.DataFrame:
 def design_text(result: fm.Result) -> str:
     """The design in full in the reader's language (the model's own `design_description` is English)."""
     s = result.scenario
-    layout = t(f"model.design_name.{s.design}") if s.design != "rail-only" or s.planes == 1 else \
-        t("model.design_text.rails_planes", rails=s.rail_count, planes=s.planes)
-    text = t("model.design_text.base", gpus=f"{s.gpus:,}", nic=f"{s.nic_gbps:g}", fabric=s.fabric, layout=layout,
-             tiers=result.tiers, leaf=s.switch, down=result.leaf_down_ports, link=f"{s.link_gbps:g}",
-             up=result.leaf_up_ports, uplink=f"{result.fabric_link_gbps:g}",
-             ratio=f"{result.leaf_down_ports * s.link_gbps / max(result.leaf_up_ports * result.fabric_link_gbps, 1):.2f}")
+    layout = (
+        t(f"model.design_name.{s.design}")
+        if s.design != "rail-only" or s.planes == 1
+        else t("model.design_text.rails_planes", rails=s.rail_count, planes=s.planes)
+    )
+    text = t(
+        "model.design_text.base",
+        gpus=f"{s.gpus:,}",
+        nic=f"{s.nic_gbps:g}",
+        fabric=s.fabric,
+        layout=layout,
+        tiers=result.tiers,
+        leaf=s.switch,
+        down=result.leaf_down_ports,
+        link=f"{s.link_gbps:g}",
+        up=result.leaf_up_ports,
+        uplink=f"{result.fabric_link_gbps:g}",
+        ratio=f"{result.leaf_down_ports * s.link_gbps / max(result.leaf_up_ports * result.fabric_link_gbps, 1):.2f}",
+    )
     if result.tiers >= 2:
-        text += t("model.design_text.spine", spine=s.spine_switch or s.switch,
-                  rule=t(f"model.spine_rule_name.{s.spine_rule}"))
+        text += t(
+            "model.design_text.spine", spine=s.spine_switch or s.switch, rule=t(f"model.spine_rule_name.{s.spine_rule}")
+        )
     if result.tiers >= 3:
-        text += t("model.design_text.pods", pods=f"{result.pods:,}", pod_gpus=f"{result.gpus_per_pod:,}",
-                  taper=f"{s.spine_oversubscription:g}", core=s.core_switch or s.spine_switch or s.switch)
+        text += t(
+            "model.design_text.pods",
+            pods=f"{result.pods:,}",
+            pod_gpus=f"{result.gpus_per_pod:,}",
+            taper=f"{s.spine_oversubscription:g}",
+            core=s.core_switch or s.spine_switch or s.switch,
+        )
     if s.flows_per_nic:
         text += t("model.design_text.flows", flows=s.flows_per_nic)
     return text
@@ -182,8 +238,9 @@ def design_text(result: fm.Result) -> str:
 def in_network_algorithms() -> pd.DataFrame:
     from fabric_model.collectives import IN_NETWORK
 
-    return pd.DataFrame([{"algorithm": name, "nccl": spec["nccl"], "requires": spec["requires"]}
-                         for name, spec in IN_NETWORK.items()])
+    return pd.DataFrame(
+        [{"algorithm": name, "nccl": spec["nccl"], "requires": spec["requires"]} for name, spec in IN_NETWORK.items()]
+    )
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -205,8 +262,12 @@ def evaluate(**scenario) -> dict:
 
 def bill_of_materials(result: fm.Result) -> pd.DataFrame:
     switches, tier = t("model.bom.switches"), (lambda name: t(f"model.bom.{name}"))
-    rows = [(switches, tier("leaf"), result.switches_leaf), (switches, tier("spine"), result.switches_spine),
-            (switches, tier("core"), result.switches_core), (t("model.bom.nics"), result.scenario.nic, result.nics)]
+    rows = [
+        (switches, tier("leaf"), result.switches_leaf),
+        (switches, tier("spine"), result.switches_spine),
+        (switches, tier("core"), result.switches_core),
+        (t("model.bom.nics"), result.scenario.nic, result.nics),
+    ]
     rows += [(t("model.bom.transceivers"), kind, n) for kind, n in result.transceivers_by_type.items()]
     rows += [(t("model.bom.cables"), kind, n) for kind, n in result.cables_by_type.items()]
     return pd.DataFrame([r for r in rows if r[2]], columns=["item", "type", "count"])
@@ -245,7 +306,9 @@ def tornado(metric: str, **scenario) -> pd.DataFrame:
 def _tornado(version, metric: str, **scenario) -> pd.DataFrame:
     """Sensitivity of one metric: assumption, low and high outcome, sorted by swing."""
     frame = fm.sensitivity(fm.Scenario(**scenario), catalog())
-    out = frame[["assumption", "base_value", "low_value", "high_value", "range_basis", f"{metric}_low", f"{metric}_high"]]
+    out = frame[
+        ["assumption", "base_value", "low_value", "high_value", "range_basis", f"{metric}_low", f"{metric}_high"]
+    ]
     out = out.rename(columns={f"{metric}_low": "outcome_low", f"{metric}_high": "outcome_high"})
     return out[(out["outcome_low"] != out["outcome_high"])].reset_index(drop=True)
 

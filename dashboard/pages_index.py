@@ -16,9 +16,9 @@ from dashboard import i18n
 class PageEntry(NamedTuple):
     """One page. The default page is served at / (Streamlit answers its url_path with "Page not found")."""
 
-    file: str          # under dashboard/views/
-    title: str         # English; other languages from dashboard/i18n/catalog.toml [page] by url_path
-    url_path: str      # the page's address: http://host:port/<url_path>; the default page is also at /
+    file: str  # under dashboard/views/
+    title: str  # English; other languages from dashboard/i18n/catalog.toml [page] by url_path
+    url_path: str  # the page's address: http://host:port/<url_path>; the default page is also at /
     icon: str
     section: str
     default: bool = False

@@ -21,12 +21,29 @@ def _day(value) -> str:
 def notices(home: str | Path, lang: str | None = None) -> list[str]:
     """The banner's sentences (none when the last refresh succeeded and nothing is carried forward)."""
     out = []
-    if (failed := refresh_status.failure(home)):
+    if failed := refresh_status.failure(home):
         key = "ui.refresh_failed_after_publish" if failed["published"] else "ui.refresh_failed"
-        out.append(t(key, lang, run_id=failed["run_id"], finished_at=failed["finished_at"], what=failed["what"],
-                     built_at=failed["built_at"]))
+        out.append(
+            t(
+                key,
+                lang,
+                run_id=failed["run_id"],
+                finished_at=failed["finished_at"],
+                what=failed["what"],
+                built_at=failed["built_at"],
+            )
+        )
     for c in refresh_status.carried(home):
         key = "ui.parse_carried_nothing" if set(c["statuses"]) <= {"empty", "missing"} else "ui.parse_carried_failed"
-        out.append(t(key, lang, check=yield_check_name(c["source_id"]), documents=c["documents"],
-                     since=_day(c["since"]), parsed=_day(c["parsed_at"]), records=c["records"]))
+        out.append(
+            t(
+                key,
+                lang,
+                check=yield_check_name(c["source_id"]),
+                documents=c["documents"],
+                since=_day(c["since"]),
+                parsed=_day(c["parsed_at"]),
+                records=c["records"],
+            )
+        )
     return out

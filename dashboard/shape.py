@@ -26,15 +26,18 @@ def where(df: pd.DataFrame, **equals) -> pd.DataFrame:
     return out
 
 
-def with_hedged_value(df: pd.DataFrame, value: str = "value", qualifier: str = "value_qualifier",
-                      out: str = "as_stated") -> pd.DataFrame:
+def with_hedged_value(
+    df: pd.DataFrame, value: str = "value", qualifier: str = "value_qualifier", out: str = "as_stated"
+) -> pd.DataFrame:
     """Add the value as the source hedged it (">12", "~3.2") for hover texts and tables."""
     if df.empty:
         return df.assign(**{out: pd.Series(dtype=str)})
     units = df["unit"] if "unit" in df and value == "value" else pd.Series([None] * len(df), index=df.index)
     quals = df[qualifier] if qualifier in df else pd.Series([None] * len(df), index=df.index)
-    stated = [format_value(v, u if value == "value" else ("share" if "share" in value else None), q)
-              for v, u, q in zip(df[value], units, quals)]
+    stated = [
+        format_value(v, u if value == "value" else ("share" if "share" in value else None), q)
+        for v, u, q in zip(df[value], units, quals)
+    ]
     return df.assign(**{out: stated})
 
 
@@ -51,14 +54,25 @@ def revision_targets(revisions: pd.DataFrame, min_vintages: int = 2) -> pd.DataF
     if revisions.empty:
         return pd.DataFrame(columns=cols)
     dated = revisions[revisions["published_on"].notna()].assign(target=_target_key)
-    out = dated.groupby("target", sort=False).agg(
-        series_key=("series_key", "first"), period=("period", "first"), unit=("unit", "first"),
-        indicator=("indicator", "first"), subject=("subject", "first"), vintages=("published_on", "nunique"),
-        figures=("value", "size"), publishers=("publisher", "nunique"), last_published_on=("published_on", "max"),
-    ).reset_index()
+    out = (
+        dated.groupby("target", sort=False)
+        .agg(
+            series_key=("series_key", "first"),
+            period=("period", "first"),
+            unit=("unit", "first"),
+            indicator=("indicator", "first"),
+            subject=("subject", "first"),
+            vintages=("published_on", "nunique"),
+            figures=("value", "size"),
+            publishers=("publisher", "nunique"),
+            last_published_on=("published_on", "max"),
+        )
+        .reset_index()
+    )
     out = out[out["vintages"] >= min_vintages]
-    out = out.sort_values(["vintages", "figures", "last_published_on", "target"], ascending=[False, False, False, True],
-                          kind="stable")
+    out = out.sort_values(
+        ["vintages", "figures", "last_published_on", "target"], ascending=[False, False, False, True], kind="stable"
+    )
     return out[cols].reset_index(drop=True)
 
 
@@ -75,8 +89,10 @@ def target_trails(revisions: pd.DataFrame, target: str) -> pd.DataFrame:
     rows = revisions[revisions["published_on"].notna()]
     rows = rows[_target_key(rows) == target]
     bounds = rows["bound"] if "bound" in rows else pd.Series("point", index=rows.index)
-    trail = [f"{p} · {i18n.t_or(f'market.bound.{b}', str(b))}" if b != "point" else str(p)
-             for p, b in zip(rows["publisher"], bounds)]
+    trail = [
+        f"{p} · {i18n.t_or(f'market.bound.{b}', str(b))}" if b != "point" else str(p)
+        for p, b in zip(rows["publisher"], bounds)
+    ]
     return rows.assign(trail=trail).sort_values(["trail", "published_on", "value"])
 
 
@@ -95,8 +111,6 @@ def where_in(df: pd.DataFrame, column: str, values) -> pd.DataFrame:
     if df.empty or column not in df:
         return df
     return df[df[column].isin(set(values))]
-
-
 
 
 def roadmap_series(points: pd.DataFrame) -> pd.DataFrame:
@@ -120,16 +134,46 @@ def measured_and_model(results: pd.DataFrame) -> pd.DataFrame:
 
 def run_summary(results: pd.DataFrame) -> pd.DataFrame:
     """One row per nccl-tests run: what was measured, its peak and average, and flags."""
-    cols = [c for c in ("run_id", "system", "collective", "gpu", "ngpus", "nodes", "nccl_version", "peak_busbw_GBps",
-                        "avg_busbw_GBps", "has_errors", "truncated", "source_id", "url", "published_on")
-            if c in results]
+    cols = [
+        c
+        for c in (
+            "run_id",
+            "system",
+            "collective",
+            "gpu",
+            "ngpus",
+            "nodes",
+            "nccl_version",
+            "peak_busbw_GBps",
+            "avg_busbw_GBps",
+            "has_errors",
+            "truncated",
+            "source_id",
+            "url",
+            "published_on",
+        )
+        if c in results
+    ]
     return results[cols].drop_duplicates("run_id").reset_index(drop=True)
 
 
 def fabric_groups(top500: pd.DataFrame) -> pd.DataFrame:
     """One row per list and fabric group (the mart repeats the group totals on each interconnect row)."""
-    cols = [c for c in ("list", "list_date", "fabric_group", "fabric_label", "fabric_systems", "fabric_systems_share",
-                        "fabric_rmax_share", "source_id", "url") if c in top500]
+    cols = [
+        c
+        for c in (
+            "list",
+            "list_date",
+            "fabric_group",
+            "fabric_label",
+            "fabric_systems",
+            "fabric_systems_share",
+            "fabric_rmax_share",
+            "source_id",
+            "url",
+        )
+        if c in top500
+    ]
     return top500[cols].drop_duplicates(["list", "fabric_group"]).sort_values(["list_date", "fabric_group"])
 
 
@@ -142,8 +186,11 @@ def mlperf_by_fabric(summary: pd.DataFrame) -> pd.DataFrame:
         return summary
     out = summary.assign(fabric=summary["fabric"].fillna(NOT_STATED))
     # "not stated" stacks last (on top); rounds keep their order
-    return (out.assign(_last=out["fabric"] == NOT_STATED).sort_values(["_last", "round_order", "fabric"])
-            .drop(columns="_last"))
+    return (
+        out.assign(_last=out["fabric"] == NOT_STATED)
+        .sort_values(["_last", "round_order", "fabric"])
+        .drop(columns="_last")
+    )
 
 
 def mlperf_largest(summary: pd.DataFrame) -> pd.DataFrame:
@@ -151,8 +198,11 @@ def mlperf_largest(summary: pd.DataFrame) -> pd.DataFrame:
     single nodes, which have no scale-out fabric)."""
     if summary.empty:
         return summary
-    known = summary[summary["fabric"].notna() & (summary["fabric"] != "none")
-                    & (summary["largest_system_accelerators"].fillna(0) > 0)]
+    known = summary[
+        summary["fabric"].notna()
+        & (summary["fabric"] != "none")
+        & (summary["largest_system_accelerators"].fillna(0) > 0)
+    ]
     return known.sort_values(["round_order", "fabric"])
 
 
@@ -167,7 +217,7 @@ def format_exact(value, unit: str | None, lang: str | None = None) -> str:
 
 
 def format_change(change_ratio) -> str | None:
-    """"+25%" for st.metric's delta; None when there is no previous figure."""
+    """ "+25%" for st.metric's delta; None when there is no previous figure."""
     if change_ratio is None or pd.isna(change_ratio):
         return None
     return f"{change_ratio:+.0%}"
@@ -181,7 +231,8 @@ def headline_rows(latest: pd.DataFrame, indicators: tuple[str, ...]) -> pd.DataF
     rank = {"actual": 0, "estimate": 1, "vendor_claim": 2, "forecast": 3, "spec": 4}
     rows = latest[latest["indicator"].isin(indicators)].assign(
         _kind=lambda d: d["kind"].map(rank).fillna(9),
-        _order=lambda d: d["indicator"].map({i: n for n, i in enumerate(indicators)}))
+        _order=lambda d: d["indicator"].map({i: n for n, i in enumerate(indicators)}),
+    )
     keys = [("_order", True), ("published_on", False), ("_kind", True), ("period_end", False), ("value", False)]
     keys = [(k, asc) for k, asc in keys if k in rows]
     rows = rows.sort_values([k for k, _ in keys], ascending=[asc for _, asc in keys], na_position="last")
@@ -203,5 +254,3 @@ def by_frequency(df: pd.DataFrame, column: str) -> list:
     if df.empty or column not in df:
         return []
     return df[column].value_counts(sort=True).index.tolist()
-
-

@@ -17,13 +17,31 @@ from sources.fabrics import TOP500_GROUPS as FABRIC_GROUPS
 
 GROUP_COLOURS = FABRIC_COLOURS
 # InfiniBand generations oldest to newest (light to dark green); Ethernet speeds slow to fast (light to dark blue).
-IB_ORDER = ("InfiniBand (generation not stated)", "InfiniBand SDR", "InfiniBand DDR", "InfiniBand QDR", "InfiniBand FDR",
-            "InfiniBand EDR", "InfiniBand HDR", "InfiniBand NDR", "InfiniBand XDR")
+IB_ORDER = (
+    "InfiniBand (generation not stated)",
+    "InfiniBand SDR",
+    "InfiniBand DDR",
+    "InfiniBand QDR",
+    "InfiniBand FDR",
+    "InfiniBand EDR",
+    "InfiniBand HDR",
+    "InfiniBand NDR",
+    "InfiniBand XDR",
+)
 IB_COLOURS = ("#d9d9d9", "#e5f5e0", "#c7e9c0", "#a1d99b", "#74c476", "#41ab5d", "#238b45", "#006d2c", "#00441b")
-ETH_COLOURS = {"Ethernet (speed not stated)": "#d9d9d9", "Fast Ethernet": "#deebf7", "1G Ethernet": "#c6dbef",
-               "10G Ethernet": "#9ecae1", "25G Ethernet": "#6baed6", "40G Ethernet": "#4292c6",
-               "100G Ethernet": "#2171b5", "200G Ethernet": "#08519c", "400G Ethernet": "#08306b",
-               "RoCE": "#17becf", "Slingshot": FABRIC_COLOURS["slingshot"]}
+ETH_COLOURS = {
+    "Ethernet (speed not stated)": "#d9d9d9",
+    "Fast Ethernet": "#deebf7",
+    "1G Ethernet": "#c6dbef",
+    "10G Ethernet": "#9ecae1",
+    "25G Ethernet": "#6baed6",
+    "40G Ethernet": "#4292c6",
+    "100G Ethernet": "#2171b5",
+    "200G Ethernet": "#08519c",
+    "400G Ethernet": "#08306b",
+    "RoCE": "#17becf",
+    "Slingshot": FABRIC_COLOURS["slingshot"],
+}
 
 
 def group_name(group: str, english: str) -> str:
@@ -56,9 +74,17 @@ def missing_lists(lists: pd.Series) -> list[tuple[str, str]]:
 
 def _shade_gaps(fig: go.Figure, gaps: list[tuple[str, str]]) -> None:
     for before, after in gaps:
-        fig.add_vrect(x0=pd.Timestamp(f"{before}-01"), x1=pd.Timestamp(f"{after}-01"), fillcolor="#555", opacity=0.25,
-                      layer="above", line_width=0, annotation_text=t("top500.no_list_recorded"), annotation_position="top left",
-                      annotation_font_size=10)
+        fig.add_vrect(
+            x0=pd.Timestamp(f"{before}-01"),
+            x1=pd.Timestamp(f"{after}-01"),
+            fillcolor="#555",
+            opacity=0.25,
+            layer="above",
+            line_width=0,
+            annotation_text=t("top500.no_list_recorded"),
+            annotation_position="top left",
+            annotation_font_size=10,
+        )
 
 
 def history_area(history: pd.DataFrame, measure: str, labels: dict[str, str], *, height: int = HEIGHT) -> go.Figure:
@@ -68,20 +94,30 @@ def history_area(history: pd.DataFrame, measure: str, labels: dict[str, str], *,
     for group in group_order(data):
         rows = data[data["fabric_group"] == group]
         name = group_name(group, rows["fabric_label"].iloc[0] if "fabric_label" in rows and len(rows) else group)
-        fig.add_trace(go.Scatter(
-            x=rows["list_date"], y=rows[measure], name=name, mode="lines", stackgroup="one", line=dict(width=0.5),
-            fillcolor=GROUP_COLOURS.get(group), line_color=GROUP_COLOURS.get(group),
-            customdata=rows[["list", "systems"]].to_numpy(),
-            hovertemplate=f"{name}<br>{t('top500.hover_list')} %{{customdata[0]}}<br>%{{y:.1%}} "
-                          f"({t('top500.hover_systems', systems='%{customdata[1]}')})<extra></extra>"))
+        fig.add_trace(
+            go.Scatter(
+                x=rows["list_date"],
+                y=rows[measure],
+                name=name,
+                mode="lines",
+                stackgroup="one",
+                line=dict(width=0.5),
+                fillcolor=GROUP_COLOURS.get(group),
+                line_color=GROUP_COLOURS.get(group),
+                customdata=rows[["list", "systems"]].to_numpy(),
+                hovertemplate=f"{name}<br>{t('top500.hover_list')} %{{customdata[0]}}<br>%{{y:.1%}} "
+                f"({t('top500.hover_systems', systems='%{customdata[1]}')})<extra></extra>",
+            )
+        )
     fig.update_yaxes(tickformat=".0%", range=[0, 1], title_text=labels.get(measure, measure))
     fig.update_xaxes(title_text=labels.get("list_date", "List"))
     _shade_gaps(fig, missing_lists(data["list"]))
     return _style(fig, height, labels.get("fabric_group"))
 
 
-def stacked_bars(df: pd.DataFrame, y: str, labels: dict[str, str], order: list[str], colours: dict[str, str],
-                 *, height: int = HEIGHT) -> go.Figure:
+def stacked_bars(
+    df: pd.DataFrame, y: str, labels: dict[str, str], order: list[str], colours: dict[str, str], *, height: int = HEIGHT
+) -> go.Figure:
     """Stacked bars per list of `y` by interconnect, traces in `order` (bottom first); one bar per list recorded."""
     fig = go.Figure()
     data = df.sort_values("list_date")
@@ -89,10 +125,17 @@ def stacked_bars(df: pd.DataFrame, y: str, labels: dict[str, str], order: list[s
     for name in [o for o in order if o in set(data["interconnect"])]:
         rows = data[data["interconnect"] == name]
         shown = interconnect_name(name)
-        fig.add_trace(go.Bar(x=rows["list"], y=rows[y], name=shown, marker_color=colours.get(name),
-                             customdata=rows[["systems"]].to_numpy(),
-                             hovertemplate=f"{shown}<br>{t('top500.hover_list')} %{{x}}<br>%{{y:.1%}} "
-                                           f"({t('top500.hover_systems', systems='%{customdata[0]}')})<extra></extra>"))
+        fig.add_trace(
+            go.Bar(
+                x=rows["list"],
+                y=rows[y],
+                name=shown,
+                marker_color=colours.get(name),
+                customdata=rows[["systems"]].to_numpy(),
+                hovertemplate=f"{shown}<br>{t('top500.hover_list')} %{{x}}<br>%{{y:.1%}} "
+                f"({t('top500.hover_systems', systems='%{customdata[0]}')})<extra></extra>",
+            )
+        )
     fig.update_layout(barmode="stack", bargap=0.15)
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=lists, title_text=labels.get("list", "List"))
     fig.update_yaxes(tickformat=".0%", title_text=labels.get(y, y))

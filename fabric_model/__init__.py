@@ -19,10 +19,24 @@ from .sweep import default_grid, sweep
 # The analysis and calibration import pandas: loaded on first use (PEP 562), so a command that only
 # needs the scenario's constants (the CLI's argument parser) does not pay for pandas.
 _LAZY = {
-    ".analysis": ("assumption_shares", "assumptions", "compare_fabrics", "decomposition", "ranking_sensitivity",
-                  "sensitivity", "workload_flips"),
-    ".calibration": ("CALIBRATION_MIN_BYTES", "CALIBRATION_TOLERANCE", "calibrate", "calibration_failures",
-                     "points_from_observations", "points_from_runs", "reference_points"),
+    ".analysis": (
+        "assumption_shares",
+        "assumptions",
+        "compare_fabrics",
+        "decomposition",
+        "ranking_sensitivity",
+        "sensitivity",
+        "workload_flips",
+    ),
+    ".calibration": (
+        "CALIBRATION_MIN_BYTES",
+        "CALIBRATION_TOLERANCE",
+        "calibrate",
+        "calibration_failures",
+        "points_from_observations",
+        "points_from_runs",
+        "reference_points",
+    ),
 }
 _HOME = {name: module for module, names in _LAZY.items() for name in names}
 
@@ -40,8 +54,40 @@ def __dir__():
 
 
 __all__ = [
-    "ALGORITHMS", "DESIGNS", "catalog_from_records", "catalog_records", "assumption_shares", "ranking_sensitivity", "CALIBRATION_MIN_BYTES", "CALIBRATION_TOLERANCE", "Catalog", "FABRICS", "FabricProfile",
-    "GpuSystem", "HOST_LINKS", "ModelError", "Nic", "Optic", "Result", "Scenario", "Source", "Switch",
-    "assumptions", "calibrate", "decomposition", "workload_flips", "calibration_failures", "compare_fabrics", "default_grid", "evaluate",
-    "load_catalog", "points_from_observations", "points_from_runs", "reference_points", "resolve_ids", "result_to_dict", "sensitivity", "sweep",
+    "ALGORITHMS",
+    "DESIGNS",
+    "catalog_from_records",
+    "catalog_records",
+    "assumption_shares",
+    "ranking_sensitivity",
+    "CALIBRATION_MIN_BYTES",
+    "CALIBRATION_TOLERANCE",
+    "Catalog",
+    "FABRICS",
+    "FabricProfile",
+    "GpuSystem",
+    "HOST_LINKS",
+    "ModelError",
+    "Nic",
+    "Optic",
+    "Result",
+    "Scenario",
+    "Source",
+    "Switch",
+    "assumptions",
+    "calibrate",
+    "decomposition",
+    "workload_flips",
+    "calibration_failures",
+    "compare_fabrics",
+    "default_grid",
+    "evaluate",
+    "load_catalog",
+    "points_from_observations",
+    "points_from_runs",
+    "reference_points",
+    "resolve_ids",
+    "result_to_dict",
+    "sensitivity",
+    "sweep",
 ]

@@ -15,23 +15,63 @@ from .scenario import Scenario, resolve_ids
 
 COSTMODEL_NOTE = "fabricwatch costmodel-sources note"
 METHOD_SOURCES = (
-    ("fat_tree_sizing", "k, k d, k (k/2) d endpoints for 1/2/3 tiers; leaves ceil(n/d), spines, cores by port count",
-     "formula", Source("Al-Fares et al. SIGCOMM 2008 (classic fat tree) checked against the H100 Freakonomics "
-                       "spreadsheet switch counts", "https://docs.google.com/spreadsheets/d/1Ft3RbeZ-w43kYSiLfYc1vxO41mK5lmJpcPC9GOYHAWc",
-                       "2024-08", "formula")),
-    ("transceiver_counting", "twin-port switch modules count as one module carrying cage/link links",
-     "formula", Source("NVIDIA twin-port OSFP docs; optics-to-GPU ratio rules (1.5 x 800G + 1 x 400G per GPU, 2 tiers)",
-                       "https://docs.nvidia.com/networking/display/800GMMS4X00NS/Overview", "", "spec")),
-    ("busbw_definition", "AllReduce busbw = algbw x 2(n-1)/n", "formula",
-     Source("nccl-tests doc/PERFORMANCE.md", "https://github.com/NVIDIA/nccl-tests/blob/03a204a1f38aaea17f1a777885bb2d9600ba7eff/doc/PERFORMANCE.md",
-            "", "spec")),
-    ("collective_bandwidth", "ring = min(scale-up, node NIC bw); tree per SimAI calbusbw", "formula",
-     Source("SimAI calbusbw.cc (Alibaba, NSDI 2025)", "https://github.com/aliyun/SimAI", "", "tool_assumption")),
-    ("ecmp_collision_model", "delivered share = (P/d) E[min(1, L/q)], L ~ Binomial(q d, 1/P)", "formula",
-     Source(f"balls into bins, derived ({COSTMODEL_NOTE} B5)", "", "", "derived")),
-    ("step_time", "step = compute + max(0, comm - overlap x compute)", "formula",
-     Source("Calculon (SC23) exposed-communication accounting", "https://github.com/calculon-ai/calculon", "2024-02",
-            "tool_assumption")),
+    (
+        "fat_tree_sizing",
+        "k, k d, k (k/2) d endpoints for 1/2/3 tiers; leaves ceil(n/d), spines, cores by port count",
+        "formula",
+        Source(
+            "Al-Fares et al. SIGCOMM 2008 (classic fat tree) checked against the H100 Freakonomics "
+            "spreadsheet switch counts",
+            "https://docs.google.com/spreadsheets/d/1Ft3RbeZ-w43kYSiLfYc1vxO41mK5lmJpcPC9GOYHAWc",
+            "2024-08",
+            "formula",
+        ),
+    ),
+    (
+        "transceiver_counting",
+        "twin-port switch modules count as one module carrying cage/link links",
+        "formula",
+        Source(
+            "NVIDIA twin-port OSFP docs; optics-to-GPU ratio rules (1.5 x 800G + 1 x 400G per GPU, 2 tiers)",
+            "https://docs.nvidia.com/networking/display/800GMMS4X00NS/Overview",
+            "",
+            "spec",
+        ),
+    ),
+    (
+        "busbw_definition",
+        "AllReduce busbw = algbw x 2(n-1)/n",
+        "formula",
+        Source(
+            "nccl-tests doc/PERFORMANCE.md",
+            "https://github.com/NVIDIA/nccl-tests/blob/03a204a1f38aaea17f1a777885bb2d9600ba7eff/doc/PERFORMANCE.md",
+            "",
+            "spec",
+        ),
+    ),
+    (
+        "collective_bandwidth",
+        "ring = min(scale-up, node NIC bw); tree per SimAI calbusbw",
+        "formula",
+        Source("SimAI calbusbw.cc (Alibaba, NSDI 2025)", "https://github.com/aliyun/SimAI", "", "tool_assumption"),
+    ),
+    (
+        "ecmp_collision_model",
+        "delivered share = (P/d) E[min(1, L/q)], L ~ Binomial(q d, 1/P)",
+        "formula",
+        Source(f"balls into bins, derived ({COSTMODEL_NOTE} B5)", "", "", "derived"),
+    ),
+    (
+        "step_time",
+        "step = compute + max(0, comm - overlap x compute)",
+        "formula",
+        Source(
+            "Calculon (SC23) exposed-communication accounting",
+            "https://github.com/calculon-ai/calculon",
+            "2024-02",
+            "tool_assumption",
+        ),
+    ),
 )
 
 
@@ -39,13 +79,22 @@ def _entry(name: str, value: Any, unit: str, source: Source | None) -> dict[str,
     source = source or Source("UNCONFIRMED")
     if isinstance(value, float) and not math.isfinite(value):
         value = None  # e.g. no scale-up domain: JSON has no infinity
-    return {"name": name, "value": value, "unit": unit, "source": source.text, "url": source.url,
-            "date": source.date, "kind": source.kind}
+    return {
+        "name": name,
+        "value": value,
+        "unit": unit,
+        "source": source.text,
+        "url": source.url,
+        "date": source.date,
+        "kind": source.kind,
+    }
 
 
 def _item_entries(prefix: str, item, fields: dict[str, str]) -> list[dict[str, Any]]:
-    return [_entry(f"{prefix}.{name}", getattr(item, name), unit, item.provenance.get(name))
-            for name, unit in fields.items()]
+    return [
+        _entry(f"{prefix}.{name}", getattr(item, name), unit, item.provenance.get(name))
+        for name, unit in fields.items()
+    ]
 
 
 def assumptions(catalog: Catalog, scenario: Scenario | None = None) -> list[dict[str, Any]]:
@@ -55,40 +104,64 @@ def assumptions(catalog: Catalog, scenario: Scenario | None = None) -> list[dict
         s = resolve_ids(scenario, catalog)
         switches, nics = [catalog.switch(s.switch)], [catalog.nic(s.nic)]
         systems, fabrics = [catalog.system(s.system)], [catalog.fabric(s.fabric)]
-        optics = [catalog.host_optic(s.nic_gbps), catalog.switch_optic(switches[0].cage_gbps),
-                  catalog.cable("fiber" if s.host_links == "optical" else "copper")]
+        optics = [
+            catalog.host_optic(s.nic_gbps),
+            catalog.switch_optic(switches[0].cage_gbps),
+            catalog.cable("fiber" if s.host_links == "optical" else "copper"),
+        ]
     else:
         switches, nics = list(catalog.switches.values()), list(catalog.nics.values())
         systems, fabrics = list(catalog.systems.values()), list(catalog.fabrics.values())
         optics = list(catalog.optics.values())
     out: list[dict[str, Any]] = []
     for sw in switches:
-        out += _item_entries(f"switch.{sw.switch_id}", sw, {"capacity_tbps": "Tbps", "cage_gbps": "Gbps",
-                                                             "latency_ns": "ns", "price_usd": "USD", "power_w": "W"})
+        out += _item_entries(
+            f"switch.{sw.switch_id}",
+            sw,
+            {"capacity_tbps": "Tbps", "cage_gbps": "Gbps", "latency_ns": "ns", "price_usd": "USD", "power_w": "W"},
+        )
         configs = ";".join(f"{p}x{g}" for p, g in sw.port_configs)
-        out.append(_entry(f"switch.{sw.switch_id}.port_configs", configs, "ports x Gbps",
-                          sw.provenance.get("port_configs")))
+        out.append(
+            _entry(f"switch.{sw.switch_id}.port_configs", configs, "ports x Gbps", sw.provenance.get("port_configs"))
+        )
     for nic in nics:
-        out += _item_entries(f"nic.{nic.nic_id}", nic, {"speed_gbps": "Gbps", "protocol_efficiency": "share",
-                                                         "price_usd": "USD", "power_w": "W"})
+        out += _item_entries(
+            f"nic.{nic.nic_id}",
+            nic,
+            {"speed_gbps": "Gbps", "protocol_efficiency": "share", "price_usd": "USD", "power_w": "W"},
+        )
     for optic in optics:
         out += _item_entries(f"optic.{optic.optic_id}", optic, {"price_usd": "USD", "power_w": "W"})
     for system in systems:
-        out += _item_entries(f"system.{system.system_id}", system, {
-            "gpus_per_domain": "gpus", "scaleup_GBps": "GBps", "scaleup_efficiency": "share",
-            "price_usd": "USD", "power_w": "W"})
+        out += _item_entries(
+            f"system.{system.system_id}",
+            system,
+            {
+                "gpus_per_domain": "gpus",
+                "scaleup_GBps": "GBps",
+                "scaleup_efficiency": "share",
+                "price_usd": "USD",
+                "power_w": "W",
+            },
+        )
     for profile in fabrics:
         name = "routing_efficiency" if profile.routing_efficiency is not None else "ecmp_flows_per_nic"
         unit = "share" if name == "routing_efficiency" else "count"
-        out.append(_entry(f"fabric.{profile.fabric_id}.{name}", getattr(profile, name), unit,
-                          profile.provenance.get(name)))
+        out.append(
+            _entry(f"fabric.{profile.fabric_id}.{name}", getattr(profile, name), unit, profile.provenance.get(name))
+        )
     for constant in catalog.constants.values():
         out.append(_entry(f"constant.{constant.name}", constant.value, constant.unit, constant.source))
     if scenario is not None:
-        workload = Source("illustrative default, not a measurement (fabric_model/scenario.py); set per run",
-                          kind="illustrative")
-        for name, unit in (("params", "count"), ("bytes_per_grad_element", "bytes"),
-                           ("compute_s_per_step", "s"), ("overlap_share", "share")):
+        workload = Source(
+            "illustrative default, not a measurement (fabric_model/scenario.py); set per run", kind="illustrative"
+        )
+        for name, unit in (
+            ("params", "count"),
+            ("bytes_per_grad_element", "bytes"),
+            ("compute_s_per_step", "s"),
+            ("overlap_share", "share"),
+        ):
             out.append(_entry(f"workload.{name}", getattr(s, name), unit, workload))
     for name, value, unit, source in METHOD_SOURCES:
         out.append(_entry(f"method.{name}", value, unit, source))
@@ -119,30 +192,74 @@ def _tornado_cases(s: Scenario, catalog: Catalog):
         catalog_case(f"switch power ({sw.switch_id})", "switches", sw.switch_id, "power_w", sw.power_w),
         catalog_case(f"NIC price ({nic.nic_id})", "nics", nic.nic_id, "price_usd", nic.price_usd),
         catalog_case(f"NIC power ({nic.nic_id})", "nics", nic.nic_id, "power_w", nic.power_w),
-        catalog_case(f"NIC-side transceiver price ({host.optic_id})", "optics", host.optic_id, "price_usd", host.price_usd),
-        catalog_case(f"switch-side transceiver price ({cage.optic_id})", "optics", cage.optic_id, "price_usd", cage.price_usd),
+        catalog_case(
+            f"NIC-side transceiver price ({host.optic_id})", "optics", host.optic_id, "price_usd", host.price_usd
+        ),
+        catalog_case(
+            f"switch-side transceiver price ({cage.optic_id})", "optics", cage.optic_id, "price_usd", cage.price_usd
+        ),
         catalog_case(f"cable price ({cable.optic_id})", "optics", cable.optic_id, "price_usd", cable.price_usd),
-        catalog_case(f"GPU system price ({system.system_id})", "systems", system.system_id, "price_usd", system.price_usd),
-        catalog_case(f"NIC protocol efficiency ({nic.nic_id})", "nics", nic.nic_id, "protocol_efficiency",
-                     nic.protocol_efficiency, 1.0),
-        catalog_case(f"scale-up bandwidth ({system.system_id})", "systems", system.system_id, "scaleup_GBps",
-                     system.scaleup_GBps),
-        ("NCCL network latency per step", "constants", "", "nccl_hw_lat_net_ring_us",
-         catalog.constant("nccl_hw_lat_net_ring_us"), const("nccl_hw_lat_net_ring_us"), None),
-        ("NCCL NVLink latency per step", "constants", "", "nccl_hw_lat_nvlink_us",
-         catalog.constant("nccl_hw_lat_nvlink_us"), const("nccl_hw_lat_nvlink_us"), None),
-        ("compute time per step", "workload", "", "compute_s_per_step", s.compute_s_per_step,
-         scen("compute_s_per_step"), None),
+        catalog_case(
+            f"GPU system price ({system.system_id})", "systems", system.system_id, "price_usd", system.price_usd
+        ),
+        catalog_case(
+            f"NIC protocol efficiency ({nic.nic_id})",
+            "nics",
+            nic.nic_id,
+            "protocol_efficiency",
+            nic.protocol_efficiency,
+            1.0,
+        ),
+        catalog_case(
+            f"scale-up bandwidth ({system.system_id})", "systems", system.system_id, "scaleup_GBps", system.scaleup_GBps
+        ),
+        (
+            "NCCL network latency per step",
+            "constants",
+            "",
+            "nccl_hw_lat_net_ring_us",
+            catalog.constant("nccl_hw_lat_net_ring_us"),
+            const("nccl_hw_lat_net_ring_us"),
+            None,
+        ),
+        (
+            "NCCL NVLink latency per step",
+            "constants",
+            "",
+            "nccl_hw_lat_nvlink_us",
+            catalog.constant("nccl_hw_lat_nvlink_us"),
+            const("nccl_hw_lat_nvlink_us"),
+            None,
+        ),
+        (
+            "compute time per step",
+            "workload",
+            "",
+            "compute_s_per_step",
+            s.compute_s_per_step,
+            scen("compute_s_per_step"),
+            None,
+        ),
         ("overlap share", "workload", "", "overlap_share", s.overlap_share, scen("overlap_share"), 1.0),
         ("parameters (gradient size)", "workload", "", "params", s.params, scen("params"), None),
     ]
     for other_id in dict.fromkeys(x for x in (s.spine_switch, s.core_switch) if x and x != sw.switch_id):
         other = catalog.switch(other_id)
-        cases += [catalog_case(f"switch price ({other_id})", "switches", other_id, "price_usd", other.price_usd),
-                  catalog_case(f"switch power ({other_id})", "switches", other_id, "power_w", other.power_w)]
+        cases += [
+            catalog_case(f"switch price ({other_id})", "switches", other_id, "price_usd", other.price_usd),
+            catalog_case(f"switch power ({other_id})", "switches", other_id, "power_w", other.power_w),
+        ]
     if profile.routing_efficiency is not None:
-        cases.append(catalog_case(f"routing efficiency ({profile.fabric_id})", "fabrics", profile.fabric_id,
-                                  "routing_efficiency", profile.routing_efficiency, 1.0))
+        cases.append(
+            catalog_case(
+                f"routing efficiency ({profile.fabric_id})",
+                "fabrics",
+                profile.fabric_id,
+                "routing_efficiency",
+                profile.routing_efficiency,
+                1.0,
+            )
+        )
     return cases
 
 
@@ -179,8 +296,13 @@ def sensitivity(base: Scenario, catalog: Catalog, delta: float = 0.2) -> pd.Data
     reference = {m: float(out[m][0]) for m in metrics}
     frame_rows = []
     for i, (name, value, low_value, high_value, basis) in enumerate(meta):
-        row = {"assumption": name, "base_value": value, "low_value": low_value, "high_value": high_value,
-               "range_basis": basis}
+        row = {
+            "assumption": name,
+            "base_value": value,
+            "low_value": low_value,
+            "high_value": high_value,
+            "range_basis": basis,
+        }
         for metric in metrics:
             low, high = float(out[metric][1 + 2 * i]), float(out[metric][2 + 2 * i])
             row[f"{metric}_low"], row[f"{metric}_high"] = low, high
@@ -201,14 +323,19 @@ def assumption_shares(result: Result, catalog: Catalog) -> list[dict[str, Any]]:
     capex, power = result.capex_network_usd, result.power_network_w
     # each tier's switch drives its own count x its price and power (a chassis spine is not the leaf's price)
     tier_counts: dict[str, float] = {}
-    for switch_id, count in ((s.switch, result.switches_leaf), (s.spine_switch or s.switch, result.switches_spine),
-                             (s.core_switch or s.spine_switch or s.switch, result.switches_core)):
+    for switch_id, count in (
+        (s.switch, result.switches_leaf),
+        (s.spine_switch or s.switch, result.switches_spine),
+        (s.core_switch or s.spine_switch or s.switch, result.switches_core),
+    ):
         tier_counts[switch_id] = tier_counts.get(switch_id, 0.0) + count
     parts = []
     for switch_id, count in tier_counts.items():
         item = catalog.switch(switch_id)
-        parts += [(f"switch.{switch_id}.price_usd", item, "price_usd", count * item.price_usd, capex, "capex"),
-                  (f"switch.{switch_id}.power_w", item, "power_w", count * item.power_w, power, "power")]
+        parts += [
+            (f"switch.{switch_id}.price_usd", item, "price_usd", count * item.price_usd, capex, "capex"),
+            (f"switch.{switch_id}.power_w", item, "power_w", count * item.power_w, power, "power"),
+        ]
     parts += [
         (f"nic.{nic.nic_id}.price_usd", nic, "price_usd", result.capex_nics_usd, capex, "capex"),
         (f"nic.{nic.nic_id}.power_w", nic, "power_w", result.power_nics_w, power, "power"),
@@ -224,8 +351,16 @@ def assumption_shares(result: Result, catalog: Catalog) -> list[dict[str, Any]]:
         if not part:
             continue
         source = item.provenance.get(field) or Source("UNCONFIRMED")
-        out.append({"name": name, "value": getattr(item, field), "kind": source.kind, "drives": drives,
-                    "share": part / total if total else 0.0, "source": source.text})
+        out.append(
+            {
+                "name": name,
+                "value": getattr(item, field),
+                "kind": source.kind,
+                "drives": drives,
+                "share": part / total if total else 0.0,
+                "source": source.text,
+            }
+        )
     return sorted(out, key=lambda a: -a["share"])
 
 
@@ -240,8 +375,12 @@ def _fabric_scenarios(base: Scenario, catalog: Catalog) -> dict[str, Scenario]:
         algorithm = base.algorithm if base.algorithm != "in-network" or profile.in_network_reduction else "ring"
         flows = base.flows_per_nic if profile.uses_ecmp_hashing else None
         try:
-            out[fabric_id] = resolve_ids(dataclasses.replace(base, fabric=fabric_id, switch=switch, algorithm=algorithm,
-                                                             nic=None, flows_per_nic=flows), catalog)
+            out[fabric_id] = resolve_ids(
+                dataclasses.replace(
+                    base, fabric=fabric_id, switch=switch, algorithm=algorithm, nic=None, flows_per_nic=flows
+                ),
+                catalog,
+            )
         except ModelError:
             continue
     return out
@@ -295,9 +434,19 @@ def ranking_sensitivity(base: Scenario, catalog: Catalog, delta: float = 0.2) ->
     out = []
     for (name, side, new, value, basis), per_fabric in zip(meta, values):
         new_winner = fabrics[int(np.nanargmin(per_fabric))]
-        out.append({"assumption": name, "end": side, "value": new, "base_value": value, "range_basis": basis,
-                    "winner": new_winner, "base_winner": winner, "winner_changes": new_winner != winner,
-                    **{f"{RANKING_METRIC}:{f}": v for f, v in zip(fabrics, per_fabric)}})
+        out.append(
+            {
+                "assumption": name,
+                "end": side,
+                "value": new,
+                "base_value": value,
+                "range_basis": basis,
+                "winner": new_winner,
+                "base_winner": winner,
+                "winner_changes": new_winner != winner,
+                **{f"{RANKING_METRIC}:{f}": v for f, v in zip(fabrics, per_fabric)},
+            }
+        )
     return pd.DataFrame(out)
 
 
@@ -335,10 +484,18 @@ def workload_flips(base: Scenario, catalog: Catalog) -> pd.DataFrame:
     out = []
     for (field, factor, value), costs, exp in zip(meta, cost, exposed):
         new_winner = fabrics[int(np.nanargmin(costs))]
-        out.append({"workload": field, "factor": factor, "value": value, "winner": new_winner,
-                    "base_winner": base_winner, "winner_changes": new_winner != base_winner,
-                    **{f"cost:{f}": c for f, c in zip(fabrics, costs)},
-                    **{f"exposed_comm_s:{f}": e for f, e in zip(fabrics, exp)}})
+        out.append(
+            {
+                "workload": field,
+                "factor": factor,
+                "value": value,
+                "winner": new_winner,
+                "base_winner": base_winner,
+                "winner_changes": new_winner != base_winner,
+                **{f"cost:{f}": c for f, c in zip(fabrics, costs)},
+                **{f"exposed_comm_s:{f}": e for f, e in zip(fabrics, exp)},
+            }
+        )
     return pd.DataFrame(out)
 
 
@@ -350,18 +507,30 @@ def decomposition(base: Scenario, catalog: Catalog) -> pd.DataFrame:
     for fabric_id, scenario in _fabric_scenarios(base, catalog).items():
         r = evaluate(scenario, catalog)
         gpus = r.scenario.gpus
-        rows.append({
-            "fabric": fabric_id, "design": r.design_description, "switch": r.scenario.switch, "nic": r.scenario.nic,
-            "servers_per_gpu_usd": r.capex_servers_usd / gpus, "switches_per_gpu_usd": r.capex_switches_usd / gpus,
-            "nics_per_gpu_usd": r.capex_nics_usd / gpus, "optics_per_gpu_usd": r.capex_optics_usd / gpus,
-            "cables_per_gpu_usd": r.capex_cables_usd / gpus, "cluster_per_gpu_usd": r.capex_cluster_usd / gpus,
-            "network_power_per_gpu_w": r.power_network_w / gpus,
-            "compute_s": r.scenario.compute_s_per_step, "comm_time_s": r.comm_time_s,
-            "hidden_comm_s": r.comm_time_s - r.exposed_comm_s, "exposed_comm_s": r.exposed_comm_s,
-            "step_time_s": r.step_time_s, "gpu_utilization": r.gpu_utilization,
-            "effective_GBps_per_gpu": r.effective_GBps_per_gpu, "allreduce_algorithm": r.allreduce_algorithm,
-            "capex_cluster_per_effective_gpu_usd": r.capex_cluster_per_effective_gpu_usd,
-        })
+        rows.append(
+            {
+                "fabric": fabric_id,
+                "design": r.design_description,
+                "switch": r.scenario.switch,
+                "nic": r.scenario.nic,
+                "servers_per_gpu_usd": r.capex_servers_usd / gpus,
+                "switches_per_gpu_usd": r.capex_switches_usd / gpus,
+                "nics_per_gpu_usd": r.capex_nics_usd / gpus,
+                "optics_per_gpu_usd": r.capex_optics_usd / gpus,
+                "cables_per_gpu_usd": r.capex_cables_usd / gpus,
+                "cluster_per_gpu_usd": r.capex_cluster_usd / gpus,
+                "network_power_per_gpu_w": r.power_network_w / gpus,
+                "compute_s": r.scenario.compute_s_per_step,
+                "comm_time_s": r.comm_time_s,
+                "hidden_comm_s": r.comm_time_s - r.exposed_comm_s,
+                "exposed_comm_s": r.exposed_comm_s,
+                "step_time_s": r.step_time_s,
+                "gpu_utilization": r.gpu_utilization,
+                "effective_GBps_per_gpu": r.effective_GBps_per_gpu,
+                "allreduce_algorithm": r.allreduce_algorithm,
+                "capex_cluster_per_effective_gpu_usd": r.capex_cluster_per_effective_gpu_usd,
+            }
+        )
     frame = pd.DataFrame(rows)
     if not frame.empty:
         best = frame[RANKING_METRIC].min()
@@ -382,27 +551,40 @@ def compare_fabrics(base: Scenario, catalog: Catalog, baseline: str = "roce-ecmp
         switch = base.switch if base.switch and fabric_id in catalog.switch(base.switch).fabrics else None
         algorithm = base.algorithm if base.algorithm != "in-network" or profile.in_network_reduction else "ring"
         flows = base.flows_per_nic if profile.uses_ecmp_hashing else None
-        scenario = dataclasses.replace(base, fabric=fabric_id, switch=switch, algorithm=algorithm, nic=None,
-                                       flows_per_nic=flows)
+        scenario = dataclasses.replace(
+            base, fabric=fabric_id, switch=switch, algorithm=algorithm, nic=None, flows_per_nic=flows
+        )
         try:
             results[fabric_id] = result = evaluate(scenario, catalog)
         except ModelError as exc:
             rows.append({"fabric": fabric_id, "feasible": False, "error": str(exc)})
             continue
-        rows.append({
-            "fabric": fabric_id, "feasible": True, "error": "", "switch": result.scenario.switch,
-            "nic": result.scenario.nic, "algorithm": algorithm, "design": result.scenario.design,
-            "planes": result.planes, "max_endpoints": result.max_endpoints, "tiers": result.tiers,
-            "switches_total": result.switches_total, "capex_network_usd": result.capex_network_usd,
-            "capex_network_per_gpu_usd": result.capex_network_per_gpu_usd,
-            "capex_cluster_usd": result.capex_cluster_usd,
-            "network_share_of_cluster_capex": result.network_share_of_cluster_capex,
-            "power_network_w": result.power_network_w, "fabric_efficiency": result.fabric_efficiency,
-            "effective_GBps_per_gpu": result.effective_GBps_per_gpu,
-            "allreduce_busbw_GBps": result.allreduce_busbw_GBps, "step_time_s": result.step_time_s,
-            "gpu_utilization": result.gpu_utilization,
-            "capex_cluster_per_effective_gpu_usd": result.capex_cluster_per_effective_gpu_usd,
-        })
+        rows.append(
+            {
+                "fabric": fabric_id,
+                "feasible": True,
+                "error": "",
+                "switch": result.scenario.switch,
+                "nic": result.scenario.nic,
+                "algorithm": algorithm,
+                "design": result.scenario.design,
+                "planes": result.planes,
+                "max_endpoints": result.max_endpoints,
+                "tiers": result.tiers,
+                "switches_total": result.switches_total,
+                "capex_network_usd": result.capex_network_usd,
+                "capex_network_per_gpu_usd": result.capex_network_per_gpu_usd,
+                "capex_cluster_usd": result.capex_cluster_usd,
+                "network_share_of_cluster_capex": result.network_share_of_cluster_capex,
+                "power_network_w": result.power_network_w,
+                "fabric_efficiency": result.fabric_efficiency,
+                "effective_GBps_per_gpu": result.effective_GBps_per_gpu,
+                "allreduce_busbw_GBps": result.allreduce_busbw_GBps,
+                "step_time_s": result.step_time_s,
+                "gpu_utilization": result.gpu_utilization,
+                "capex_cluster_per_effective_gpu_usd": result.capex_cluster_per_effective_gpu_usd,
+            }
+        )
     frame = pd.DataFrame(rows)
     ref = results.get(baseline)
     if ref is not None:

@@ -70,21 +70,23 @@ def capex_and_power(topo, parts, prices) -> dict[str, np.ndarray]:
         "power_nics_w": parts["nics"] * prices["nic_power_w"],
         "power_host_optics_w": parts["host_modules"] * prices["host_module_power_w"],
         "power_switch_optics_w": parts["switch_modules"] * prices["switch_module_power_w"],
-        "power_cables_w": parts["dac_cables"] * prices["dac_power_w"]
-        + parts["fiber_cables"] * prices["fiber_power_w"],
+        "power_cables_w": parts["dac_cables"] * prices["dac_power_w"] + parts["fiber_cables"] * prices["fiber_power_w"],
     }
     out["capex_optics_usd"] = out["capex_host_optics_usd"] + out["capex_switch_optics_usd"]
     out["capex_cables_usd"] = out["capex_fiber_usd"] + out["capex_dac_usd"]
     out["power_optics_w"] = out["power_host_optics_w"] + out["power_switch_optics_w"]
-    out["capex_network_usd"] = (out["capex_switches_usd"] + out["capex_nics_usd"]
-                                + out["capex_optics_usd"] + out["capex_cables_usd"])
-    out["power_network_w"] = (out["power_switches_w"] + out["power_nics_w"]
-                              + out["power_optics_w"] + out["power_cables_w"])
+    out["capex_network_usd"] = (
+        out["capex_switches_usd"] + out["capex_nics_usd"] + out["capex_optics_usd"] + out["capex_cables_usd"]
+    )
+    out["power_network_w"] = (
+        out["power_switches_w"] + out["power_nics_w"] + out["power_optics_w"] + out["power_cables_w"]
+    )
     return out
 
 
-def cluster_capex_and_power(gpus, system_price_usd, system_gpus, nics_included, included_nic_price_usd,
-                            system_power_w, network) -> dict[str, np.ndarray]:
+def cluster_capex_and_power(
+    gpus, system_price_usd, system_gpus, nics_included, included_nic_price_usd, system_power_w, network
+) -> dict[str, np.ndarray]:
     """Servers (without the NICs their price includes, at those NICs' price) plus the network."""
     gpus = np.asarray(gpus, dtype=float)
     per_gpu_usd = (np.asarray(system_price_usd) - np.asarray(nics_included) * included_nic_price_usd) / system_gpus

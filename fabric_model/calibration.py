@@ -23,8 +23,17 @@ import numpy as np
 import pandas as pd
 
 from .catalog import DATA_DIR, Catalog
-from .collectives import (ALGORITHM_CODES, ARCH_CODES, AUTO, NCCL_NAMES, algorithm_name, collective, nccl_gpu,
-                          nvlink_GBps, protocol_name)
+from .collectives import (
+    ALGORITHM_CODES,
+    ARCH_CODES,
+    AUTO,
+    NCCL_NAMES,
+    algorithm_name,
+    collective,
+    nccl_gpu,
+    nvlink_GBps,
+    protocol_name,
+)
 
 # Tolerance on |predicted - measured| / measured for fitted points (issue #11: within +-15 %).
 # For scale: ASTRA-sim's analytical backend shows geomean errors of 9.7-20.6 % against NCCL ring
@@ -35,11 +44,24 @@ CALIBRATION_TOLERANCE = 0.15
 # points are predicted and shown but not fitted.
 CALIBRATION_MIN_BYTES = 64 * 2**20
 
-COLLECTIVE_ALIASES = {"allreduce": "all_reduce", "all_reduce": "all_reduce", "allgather": "all_gather",
-                      "all_gather": "all_gather", "reducescatter": "reduce_scatter",
-                      "reduce_scatter": "reduce_scatter"}
-STATUSES = ("ok", "failed", "truncated", "misconfigured", "small_message", "hardware_unknown", "threshold",
-            "vendor_claim")
+COLLECTIVE_ALIASES = {
+    "allreduce": "all_reduce",
+    "all_reduce": "all_reduce",
+    "allgather": "all_gather",
+    "all_gather": "all_gather",
+    "reducescatter": "reduce_scatter",
+    "reduce_scatter": "reduce_scatter",
+}
+STATUSES = (
+    "ok",
+    "failed",
+    "truncated",
+    "misconfigured",
+    "small_message",
+    "hardware_unknown",
+    "threshold",
+    "vendor_claim",
+)
 BENCHMARK_INDICATOR = "collective_busbw"
 
 
@@ -84,9 +106,14 @@ def predict(points: pd.DataFrame, catalog: Catalog | None = None) -> pd.DataFram
     size_bytes and optionally domain (NVLink domain size), nics_per_node, nic_gbps, sharp, algorithm."""
     rows = points.to_dict("records")
     n = len(rows)
-    out = {"predicted_busbw_GBps": np.full(n, np.nan), "predicted_time_us": np.full(n, np.nan),
-           "algorithm": [None] * n, "protocol": [None] * n, "nccl_choice": [None] * n,
-           "prediction_note": [""] * n}
+    out = {
+        "predicted_busbw_GBps": np.full(n, np.nan),
+        "predicted_time_us": np.full(n, np.nan),
+        "algorithm": [None] * n,
+        "protocol": [None] * n,
+        "nccl_choice": [None] * n,
+        "prediction_note": [""] * n,
+    }
     inputs = []
     for i, row in enumerate(rows):
         gpu = nccl_gpu(row.get("gpu"))
@@ -114,15 +141,40 @@ def predict(points: pd.DataFrame, catalog: Catalog | None = None) -> pd.DataFram
         nvls = gpu["nvls"] == "true"
         if str(row.get("nvls") or "").lower() in ("true", "false"):  # the run's own evidence wins
             nvls = str(row.get("nvls")).lower() == "true"
-        inputs.append((i, coll, ALGORITHM_CODES.get(requested, AUTO), ngpus, min(domain, ngpus), size,
-                       nvlink_GBps(gpu), net, nvls, str(row.get("sharp")).lower() == "true" and multi,
-                       gpu["ll128"] == "true", ARCH_CODES.get(gpu["arch"], 90), float(gpu["nvlink_raw_GBps"] or "nan")))
+        inputs.append(
+            (
+                i,
+                coll,
+                ALGORITHM_CODES.get(requested, AUTO),
+                ngpus,
+                min(domain, ngpus),
+                size,
+                nvlink_GBps(gpu),
+                net,
+                nvls,
+                str(row.get("sharp")).lower() == "true" and multi,
+                gpu["ll128"] == "true",
+                ARCH_CODES.get(gpu["arch"], 90),
+                float(gpu["nvlink_raw_GBps"] or "nan"),
+            )
+        )
     for coll in {x[1] for x in inputs}:
         group = [x for x in inputs if x[1] == coll]
         cols = list(zip(*group))
-        res = collective(coll, np.array(cols[2]), np.array(cols[3]), np.array(cols[4]), np.array(cols[5]),
-                         np.array(cols[6]), np.array(cols[7]), nvls=np.array(cols[8]), collnet=np.array(cols[9]),
-                         ll128=np.array(cols[10]), arch=np.array(cols[11]), raw_nvlink_GBps=np.array(cols[12]))
+        res = collective(
+            coll,
+            np.array(cols[2]),
+            np.array(cols[3]),
+            np.array(cols[4]),
+            np.array(cols[5]),
+            np.array(cols[6]),
+            np.array(cols[7]),
+            nvls=np.array(cols[8]),
+            collnet=np.array(cols[9]),
+            ll128=np.array(cols[10]),
+            arch=np.array(cols[11]),
+            raw_nvlink_GBps=np.array(cols[12]),
+        )
         for j, i in enumerate(cols[0]):
             a, p = algorithm_name(res["algorithm"][j]), protocol_name(res["protocol"][j])
             out["predicted_busbw_GBps"][i] = res["busbw_GBps"][j]
@@ -139,8 +191,18 @@ def calibrate(points: pd.DataFrame, catalog: Catalog | None = None) -> pd.DataFr
     columns `predict` reads; `miss_reason` (optional) explains a known gap of the model.
     """
     if points is None or points.empty:
-        return pd.DataFrame(columns=["point_id", "origin", "status", "predicted_busbw_GBps", "measured_busbw_GBps",
-                                     "rel_error", "fitted", "within_tolerance"])
+        return pd.DataFrame(
+            columns=[
+                "point_id",
+                "origin",
+                "status",
+                "predicted_busbw_GBps",
+                "measured_busbw_GBps",
+                "rel_error",
+                "fitted",
+                "within_tolerance",
+            ]
+        )
     frame = points.reset_index(drop=True).copy()
     if "algorithm" in frame:
         frame = frame.rename(columns={"algorithm": "algorithm_requested"})
@@ -181,15 +243,19 @@ def check_calibration(calibration: pd.DataFrame) -> tuple[bool, str]:
     undocumented = outside[outside["miss_reason"].str.startswith("outside tolerance: no documented cause")]
     median = float(fitted["abs_rel_error"].median())
     ok = median <= CALIBRATION_TOLERANCE and undocumented.empty
-    return ok, (f"{len(fitted)} fitted points, median |error| {median:.1%}, {len(fitted) - len(outside)} within "
-                f"±{CALIBRATION_TOLERANCE:.0%}, {len(outside)} outside ({len(undocumented)} without a documented cause)")
+    return ok, (
+        f"{len(fitted)} fitted points, median |error| {median:.1%}, {len(fitted) - len(outside)} within "
+        f"±{CALIBRATION_TOLERANCE:.0%}, {len(outside)} outside ({len(undocumented)} without a documented cause)"
+    )
 
 
 # --- recorded nccl-tests runs -------------------------------------------------------------
 
+
 def run_status(rows: pd.DataFrame) -> pd.Series:
     """Status per run_id: failed (wrong results, or every printed busbw is 0 while sizes reach
     1 MiB, as in NVIDIA/nccl-tests#294), truncated (log cut short), else ok."""
+
     def one(run: pd.DataFrame) -> str:
         if run["has_errors"].fillna(False).astype(bool).any():
             return "failed"
@@ -199,6 +265,7 @@ def run_status(rows: pd.DataFrame) -> pd.Series:
         if "truncated" in run and run["truncated"].fillna(False).astype(bool).any():
             return "truncated"
         return "ok"
+
     return rows.groupby("run_id").apply(one, include_groups=False)
 
 
@@ -268,13 +335,21 @@ def points_from_observations(observations: pd.DataFrame) -> pd.DataFrame:
         hw = parse_hardware(str(row.get("note") or ""))
         kind = str(row.get("kind"))
         status = "ok" if kind == "actual" else ("threshold" if kind == "estimate" else kind)
-        records.append({
-            "point_id": f"published:{row.get('obs_id', i)}" if "obs_id" in obs else f"published:{i}",
-            "origin": "published", "kind": kind, "status": status, "description": row.get("subject"),
-            "measured_busbw_GBps": float(row["value"]), "source": row.get("url"),
-            "publisher": row.get("publisher"), "published_on": row.get("published_on"),
-            "miss_reason": hw.pop("miss", ""), **hw,
-        })
+        records.append(
+            {
+                "point_id": f"published:{row.get('obs_id', i)}" if "obs_id" in obs else f"published:{i}",
+                "origin": "published",
+                "kind": kind,
+                "status": status,
+                "description": row.get("subject"),
+                "measured_busbw_GBps": float(row["value"]),
+                "source": row.get("url"),
+                "publisher": row.get("publisher"),
+                "published_on": row.get("published_on"),
+                "miss_reason": hw.pop("miss", ""),
+                **hw,
+            }
+        )
     return pd.DataFrame(records)
 
 
@@ -284,7 +359,18 @@ def ledger_observations(ledger) -> pd.DataFrame:
     for index, o in enumerate(ledger.records.observations):
         if o.indicator != BENCHMARK_INDICATOR:
             continue
-        rows.append({"obs_id": index, "indicator": o.indicator, "subject": o.subject, "value": o.value,
-                     "unit": o.unit, "kind": o.kind, "note": o.note, "url": o.prov.url,
-                     "publisher": o.prov.publisher, "published_on": o.prov.published_on})
+        rows.append(
+            {
+                "obs_id": index,
+                "indicator": o.indicator,
+                "subject": o.subject,
+                "value": o.value,
+                "unit": o.unit,
+                "kind": o.kind,
+                "note": o.note,
+                "url": o.prov.url,
+                "publisher": o.prov.publisher,
+                "published_on": o.prov.published_on,
+            }
+        )
     return pd.DataFrame(rows)

@@ -184,8 +184,7 @@ class Catalog:
         for system in priced:
             if system.gpus_per_domain == gpus_per_node:
                 return system
-        fitting = sorted((s for s in priced if s.gpus_per_domain >= gpus_per_node),
-                         key=lambda s: s.gpus_per_domain)
+        fitting = sorted((s for s in priced if s.gpus_per_domain >= gpus_per_node), key=lambda s: s.gpus_per_domain)
         if not fitting:
             raise ModelError(f"no priced GPU system with {gpus_per_node} GPUs per domain")
         return fitting[0]
@@ -209,8 +208,9 @@ class Catalog:
         return float(row["low"]) * scale, float(row["high"]) * scale, row["basis"]
 
     # -- changes --------------------------------------------------------------------------
-    def with_value(self, table: str, item_id: str, field_name: str, value: Any,
-                   source: Source | None = None) -> "Catalog":
+    def with_value(
+        self, table: str, item_id: str, field_name: str, value: Any, source: Source | None = None
+    ) -> "Catalog":
         """A copy with one field of one item replaced (and its provenance, when given)."""
         items = dict(getattr(self, table))
         item = _get(items, item_id, table)

@@ -43,8 +43,18 @@ from .catalog import DATA_DIR
 # NCCL's algorithms, in NCCL's order (src/include/device.h NCCL_ALGO_*), and protocols.
 NCCL_ALGORITHMS = ("tree", "ring", "collnet-direct", "collnet-chain", "nvls", "nvls-tree", "pat")
 PROTOCOLS = ("ll", "ll128", "simple")
-NCCL_NAMES = {"tree": "Tree", "ring": "Ring", "collnet-direct": "CollNetDirect", "collnet-chain": "CollNetChain",
-              "nvls": "NVLS", "nvls-tree": "NVLSTree", "pat": "PAT", "ll": "LL", "ll128": "LL128", "simple": "Simple"}
+NCCL_NAMES = {
+    "tree": "Tree",
+    "ring": "Ring",
+    "collnet-direct": "CollNetDirect",
+    "collnet-chain": "CollNetChain",
+    "nvls": "NVLS",
+    "nvls-tree": "NVLSTree",
+    "pat": "PAT",
+    "ll": "LL",
+    "ll128": "LL128",
+    "simple": "Simple",
+}
 AUTO = -1
 TREE, RING, COLLNET_DIRECT, COLLNET_CHAIN, NVLS, NVLS_TREE, PAT = range(7)
 IN_NETWORK = COLLNET_DIRECT
@@ -58,14 +68,24 @@ COLLECTIVES = ("all_reduce", "all_gather", "reduce_scatter")
 # CollNetChain, NVLS, NVLSTree, PAT); the CollNet plugin is NVIDIA's nccl-rdma-sharp-plugins (SHARP on
 # Quantum InfiniBand switches); NVLS needs NVSwitch NVLink SHARP (Hopper and later, nccl_gpus.csv).
 IN_NETWORK = {
-    "collnet-direct": {"nccl": "CollNetDirect", "requires": "SHARP-capable InfiniBand switches (Quantum-2/X800, "
-                       "fabric ib) and the nccl-rdma-sharp-plugins CollNet plugin; reduces in the network switches"},
-    "collnet-chain": {"nccl": "CollNetChain", "requires": "as CollNetDirect (SHARP switches + CollNet plugin); "
-                      "chains the node's GPUs to one NIC"},
-    "nvls": {"nccl": "NVLS", "requires": "NVSwitch with NVLink SHARP (H100/H200/B200 and later); within one "
-             "NVLink domain, or across nodes only together with CollNet (SHARP)"},
-    "nvls-tree": {"nccl": "NVLSTree", "requires": "NVLink SHARP within each node plus a tree across nodes "
-                  "(no network SHARP needed)"},
+    "collnet-direct": {
+        "nccl": "CollNetDirect",
+        "requires": "SHARP-capable InfiniBand switches (Quantum-2/X800, "
+        "fabric ib) and the nccl-rdma-sharp-plugins CollNet plugin; reduces in the network switches",
+    },
+    "collnet-chain": {
+        "nccl": "CollNetChain",
+        "requires": "as CollNetDirect (SHARP switches + CollNet plugin); chains the node's GPUs to one NIC",
+    },
+    "nvls": {
+        "nccl": "NVLS",
+        "requires": "NVSwitch with NVLink SHARP (H100/H200/B200 and later); within one "
+        "NVLink domain, or across nodes only together with CollNet (SHARP)",
+    },
+    "nvls-tree": {
+        "nccl": "NVLSTree",
+        "requires": "NVLink SHARP within each node plus a tree across nodes (no network SHARP needed)",
+    },
 }
 IN_NETWORK["in-network"] = IN_NETWORK["collnet-direct"]
 
@@ -137,15 +157,35 @@ def _log2i(x):
 
 
 def _ll_max_bw(nodes, arch, t: Tuning):
-    one = np.select([arch >= 100, arch >= 90], [t.get("ll_max_bw_1node_sm100", "", "ll"),
-                                                 t.get("ll_max_bw_1node_sm90", "", "ll")],
-                    default=t.get("ll_max_bw_1node_sm80", "", "ll"))
-    return np.select([nodes <= 1, nodes == 2], [one, t.get("ll_max_bw_2nodes", "", "ll")],
-                     default=t.get("ll_max_bw_4nodes", "", "ll"))
+    one = np.select(
+        [arch >= 100, arch >= 90],
+        [t.get("ll_max_bw_1node_sm100", "", "ll"), t.get("ll_max_bw_1node_sm90", "", "ll")],
+        default=t.get("ll_max_bw_1node_sm80", "", "ll"),
+    )
+    return np.select(
+        [nodes <= 1, nodes == 2],
+        [one, t.get("ll_max_bw_2nodes", "", "ll")],
+        default=t.get("ll_max_bw_4nodes", "", "ll"),
+    )
 
 
-def collective(collective_name, algorithm, n, g, size_bytes, nvlink_GBps, node_net_GBps, *, nvls=False,
-               collnet=False, ll128=True, arch=90, raw_nvlink_GBps=np.nan, hop_us=0.0, latency=True):
+def collective(
+    collective_name,
+    algorithm,
+    n,
+    g,
+    size_bytes,
+    nvlink_GBps,
+    node_net_GBps,
+    *,
+    nvls=False,
+    collnet=False,
+    ll128=True,
+    arch=90,
+    raw_nvlink_GBps=np.nan,
+    hop_us=0.0,
+    latency=True,
+):
     """NCCL's choice and time for one collective over n ranks in NVLink domains of g.
 
     Arrays broadcast. `algorithm` holds codes (AUTO = let NCCL choose; an explicit algorithm that
@@ -157,10 +197,20 @@ def collective(collective_name, algorithm, n, g, size_bytes, nvlink_GBps, node_n
     coll = collective_name
     if coll not in COLLECTIVES:
         raise ValueError(f"collective {coll!r} not modelled (known: {', '.join(COLLECTIVES)})")
-    shape = np.broadcast(np.asarray(algorithm), np.asarray(n), np.asarray(g), np.asarray(size_bytes),
-                         np.asarray(nvlink_GBps), np.asarray(node_net_GBps), np.asarray(nvls),
-                         np.asarray(collnet), np.asarray(arch), np.asarray(raw_nvlink_GBps),
-                         np.asarray(hop_us), np.asarray(ll128)).shape
+    shape = np.broadcast(
+        np.asarray(algorithm),
+        np.asarray(n),
+        np.asarray(g),
+        np.asarray(size_bytes),
+        np.asarray(nvlink_GBps),
+        np.asarray(node_net_GBps),
+        np.asarray(nvls),
+        np.asarray(collnet),
+        np.asarray(arch),
+        np.asarray(raw_nvlink_GBps),
+        np.asarray(hop_us),
+        np.asarray(ll128),
+    ).shape
 
     def arr(x, dtype=float):
         return np.broadcast_to(np.asarray(x, dtype=dtype), shape).copy()
@@ -199,8 +249,12 @@ def collective(collective_name, algorithm, n, g, size_bytes, nvlink_GBps, node_n
     net_overhead = np.where(multi, t.get("net_overhead_us", "ring"), 0.0)
     best_model = np.full(shape, np.inf)
     best = {"time": np.full(shape, np.nan), "a": np.full(shape, -1), "p": np.full(shape, -1)}
-    forced = {"time": np.full(shape, np.nan), "a": np.full(shape, -1), "p": np.full(shape, -1),
-              "model": np.full(shape, np.inf)}
+    forced = {
+        "time": np.full(shape, np.nan),
+        "a": np.full(shape, -1),
+        "p": np.full(shape, -1),
+        "model": np.full(shape, np.inf),
+    }
 
     for a, _name in enumerate(NCCL_ALGORITHMS):
         if ar and a == PAT:
@@ -233,8 +287,11 @@ def collective(collective_name, algorithm, n, g, size_bytes, nvlink_GBps, node_n
                 if p == LL:
                     bus = np.minimum(bus * t.get("tree_ll_bw_factor", "tree", "ll"), ll_max)
                 if p == LL128:
-                    bus = bus * np.where(multi, t.get("tree_ll128_bw_factor", "tree", "ll128"),
-                                         t.get("tree_ll128_bw_factor_1node", "tree", "ll128"))
+                    bus = bus * np.where(
+                        multi,
+                        t.get("tree_ll128_bw_factor", "tree", "ll128"),
+                        t.get("tree_ll128_bw_factor_1node", "tree", "ll128"),
+                    )
             if a == PAT:
                 bus = bus * t.get("pat_bw_factor", "pat", "simple")
             if a == COLLNET_DIRECT:
@@ -269,8 +326,15 @@ def collective(collective_name, algorithm, n, g, size_bytes, nvlink_GBps, node_n
             elif a == TREE:
                 lat = base + 2.0 * ((ppn - 1.0) * intra + _log2i(nodes) * inter)
             elif a == COLLNET_DIRECT:
-                lat = base + 2.0 * (np.minimum(1.0, ppn - 1.0) * intra
-                                    + (ppn - 1.0) * t.get("collnet_arity_lat_us", "collnet-direct", "simple")) + inter
+                lat = (
+                    base
+                    + 2.0
+                    * (
+                        np.minimum(1.0, ppn - 1.0) * intra
+                        + (ppn - 1.0) * t.get("collnet_arity_lat_us", "collnet-direct", "simple")
+                    )
+                    + inter
+                )
             elif a == COLLNET_CHAIN:
                 lat = base + 2.0 * (ppn - 1.0) * intra + inter
             elif a == NVLS:
@@ -278,9 +342,11 @@ def collective(collective_name, algorithm, n, g, size_bytes, nvlink_GBps, node_n
             elif a == NVLS_TREE:
                 lat = base + intra + 2.0 * _log2i(nodes) * inter
             else:  # PAT
-                lat = (t.get("pat_base_lat_us", "pat", "simple")
-                       + _log2i(nodes) * inter / t.get("pat_log_lat_divisor", "pat", "simple")
-                       + n * t.get("pat_per_rank_lat_us", "pat", "simple"))
+                lat = (
+                    t.get("pat_base_lat_us", "pat", "simple")
+                    + _log2i(nodes) * inter / t.get("pat_log_lat_divisor", "pat", "simple")
+                    + n * t.get("pat_per_rank_lat_us", "pat", "simple")
+                )
             with np.errstate(divide="ignore", invalid="ignore"):
                 t_model = lat * lat_on + size / (1000.0 * algbw)
                 real = algbw
@@ -307,8 +373,12 @@ def collective(collective_name, algorithm, n, g, size_bytes, nvlink_GBps, node_n
     factor = 2.0 * (n - 1.0) / n if ar else (n - 1.0) / n
     with np.errstate(divide="ignore", invalid="ignore"):
         busbw = np.where(single | ~(time_s > 0), 0.0, size / time_s * factor / 1e9)
-    return {"time_s": time_s, "busbw_GBps": busbw, "algorithm": np.where(single, -1, algo),
-            "protocol": np.where(single, -1, proto)}
+    return {
+        "time_s": time_s,
+        "busbw_GBps": busbw,
+        "algorithm": np.where(single, -1, algo),
+        "protocol": np.where(single, -1, proto),
+    }
 
 
 def allreduce(algorithm, n, g, size_bytes, nvlink_GBps, node_net_GBps, **kw):

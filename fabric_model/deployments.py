@@ -53,7 +53,9 @@ def _value(field: str, design: dict, point: dict, catalog: Catalog, where: str) 
         for switch in point["switches"]:
             r = evaluate(scenario_from_description(_merge(design, {"leaf": {"switch": switch}}), where), catalog)
             values.add(r.tiers)
-        return (values.pop() if len(values) == 1 else -1.0), f"{len(point['switches'])} switches: {', '.join(point['switches'])}"
+        return (
+            values.pop() if len(values) == 1 else -1.0
+        ), f"{len(point['switches'])} switches: {', '.join(point['switches'])}"
     if field == "feasible":  # 1 when the design is one fabric the model can build, 0 when it is not
         try:
             r = evaluate(scenario_from_description(design, where), catalog)
@@ -83,8 +85,20 @@ def check_points(catalog: Catalog) -> list[PointCheck]:
             try:
                 modelled, described = _value(point["field"], design, point, catalog, dep["id"])
             except ModelError as exc:
-                out.append(PointCheck(dep["id"], dep["publication"], point["field"], stated, None, compare, False,
-                                      point.get("basis", ""), "", str(exc)))
+                out.append(
+                    PointCheck(
+                        dep["id"],
+                        dep["publication"],
+                        point["field"],
+                        stated,
+                        None,
+                        compare,
+                        False,
+                        point.get("basis", ""),
+                        "",
+                        str(exc),
+                    )
+                )
                 continue
             tol = float(point.get("tolerance", 0))
             if compare == "equal":
@@ -94,11 +108,25 @@ def check_points(catalog: Catalog) -> list[PointCheck]:
             else:
                 absolute = point.get("tolerance_kind") == "absolute" or point["field"].endswith("_share")
                 ok = abs(modelled - stated) <= (tol if absolute else tol * abs(stated))
-            out.append(PointCheck(dep["id"], dep["publication"], point["field"], stated, modelled, compare, ok,
-                                  point.get("basis", ""), described))
+            out.append(
+                PointCheck(
+                    dep["id"],
+                    dep["publication"],
+                    point["field"],
+                    stated,
+                    modelled,
+                    compare,
+                    ok,
+                    point.get("basis", ""),
+                    described,
+                )
+            )
     return out
 
 
 def not_expressible() -> list[dict[str, Any]]:
-    return [{"deployment": d["id"], "publication": d["publication"], "missing": d["missing"]}
-            for d in deployments() if d.get("expressible", True) is False]
+    return [
+        {"deployment": d["id"], "publication": d["publication"], "missing": d["missing"]}
+        for d in deployments()
+        if d.get("expressible", True) is False
+    ]

@@ -37,22 +37,72 @@ from typing import Any, Mapping
 from .catalog import ModelError
 from .scenario import Scenario
 
-_TOP = {"gpus", "gpus_per_node", "nic_gbps", "fabric", "switch", "oversubscription", "host_links", "design",
-        "planes", "rails", "algorithm", "message_bytes", "system", "nic", "flows_per_nic", "uplink_gbps",
-        "gpus_per_leaf", "pod_gpus", "spine_oversubscription", "spine_switch", "core_switch", "spine_rule"}
-_TABLES = {
-    "leaf": {"switch": "switch", "gpus_per_leaf": "gpus_per_leaf", "oversubscription": "oversubscription",
-             "uplink_gbps": "uplink_gbps"},
-    "spine": {"switch": "spine_switch", "oversubscription": "spine_oversubscription", "pod_gpus": "pod_gpus",
-              "rule": "spine_rule", "uplink_gbps": "uplink_gbps"},
-    "core": {"switch": "core_switch"},
-    "workload": {"params": "params", "bytes_per_grad_element": "bytes_per_grad_element",
-                 "compute_s_per_step": "compute_s_per_step", "overlap_share": "overlap_share"},
+_TOP = {
+    "gpus",
+    "gpus_per_node",
+    "nic_gbps",
+    "fabric",
+    "switch",
+    "oversubscription",
+    "host_links",
+    "design",
+    "planes",
+    "rails",
+    "algorithm",
+    "message_bytes",
+    "system",
+    "nic",
+    "flows_per_nic",
+    "uplink_gbps",
+    "gpus_per_leaf",
+    "pod_gpus",
+    "spine_oversubscription",
+    "spine_switch",
+    "core_switch",
+    "spine_rule",
 }
-_INTS = {"gpus", "gpus_per_node", "nic_gbps", "planes", "rails", "flows_per_nic", "uplink_gbps", "gpus_per_leaf",
-         "pod_gpus"}
-_FLOATS = {"oversubscription", "spine_oversubscription", "message_bytes", "params", "bytes_per_grad_element",
-           "compute_s_per_step", "overlap_share"}
+_TABLES = {
+    "leaf": {
+        "switch": "switch",
+        "gpus_per_leaf": "gpus_per_leaf",
+        "oversubscription": "oversubscription",
+        "uplink_gbps": "uplink_gbps",
+    },
+    "spine": {
+        "switch": "spine_switch",
+        "oversubscription": "spine_oversubscription",
+        "pod_gpus": "pod_gpus",
+        "rule": "spine_rule",
+        "uplink_gbps": "uplink_gbps",
+    },
+    "core": {"switch": "core_switch"},
+    "workload": {
+        "params": "params",
+        "bytes_per_grad_element": "bytes_per_grad_element",
+        "compute_s_per_step": "compute_s_per_step",
+        "overlap_share": "overlap_share",
+    },
+}
+_INTS = {
+    "gpus",
+    "gpus_per_node",
+    "nic_gbps",
+    "planes",
+    "rails",
+    "flows_per_nic",
+    "uplink_gbps",
+    "gpus_per_leaf",
+    "pod_gpus",
+}
+_FLOATS = {
+    "oversubscription",
+    "spine_oversubscription",
+    "message_bytes",
+    "params",
+    "bytes_per_grad_element",
+    "compute_s_per_step",
+    "overlap_share",
+}
 _IGNORED = {"name", "note", "source"}  # free text a description may carry
 _FLAGS = {"dual_tor"}  # booleans that stand for other keys
 

@@ -198,17 +198,22 @@ def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
         if fills:
             s = s.replace(**fills)
     if s.flows_per_nic is not None and not profile.uses_ecmp_hashing:
-        raise ModelError(f"fabric {s.fabric!r} balances load by {profile.load_balancing}; flows per NIC "
-                         "apply to ECMP-hashed fabrics (roce-ecmp)")
+        raise ModelError(
+            f"fabric {s.fabric!r} balances load by {profile.load_balancing}; flows per NIC "
+            "apply to ECMP-hashed fabrics (roce-ecmp)"
+        )
     if s.algorithm in ("in-network", "collnet-direct", "collnet-chain") and not profile.in_network_reduction:
-        raise ModelError(f"fabric {s.fabric!r} has no in-network reduction (NCCL CollNet needs SHARP-capable "
-                         "InfiniBand switches); use ring or tree, or nvls/nvls-tree for NVLink SHARP in the node")
+        raise ModelError(
+            f"fabric {s.fabric!r} has no in-network reduction (NCCL CollNet needs SHARP-capable "
+            "InfiniBand switches); use ring or tree, or nvls/nvls-tree for NVLink SHARP in the node"
+        )
     system = catalog.system(s.system) if s.system else catalog.default_system(s.gpus_per_node)
     if system.price_usd is None:
         raise ModelError(f"GPU system {system.system_id!r} has no price in the catalog (calibration only)")
     if s.gpus_per_node > system.gpus_per_domain:
-        raise ModelError(f"{s.gpus_per_node} GPUs per node exceeds {system.system_id}'s domain of "
-                         f"{system.gpus_per_domain}")
+        raise ModelError(
+            f"{s.gpus_per_node} GPUs per node exceeds {system.system_id}'s domain of {system.gpus_per_domain}"
+        )
     nic = catalog.nic(s.nic) if s.nic else catalog.default_nic(s.fabric, s.nic_gbps)
     if s.fabric not in nic.fabrics:
         raise ModelError(f"NIC {nic.nic_id} does not run fabric {s.fabric!r} (it runs {', '.join(nic.fabrics)})")
@@ -220,8 +225,9 @@ def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
     if s.switch:
         switch = catalog.switch(s.switch)
         if s.fabric not in switch.fabrics:
-            raise ModelError(f"switch {switch.switch_id} does not run fabric {s.fabric!r} "
-                             f"(it runs {', '.join(switch.fabrics)})")
+            raise ModelError(
+                f"switch {switch.switch_id} does not run fabric {s.fabric!r} (it runs {', '.join(switch.fabrics)})"
+            )
         if switch.radix_at(link) == 0:
             speeds = ", ".join(f"{p}x{g}G" for p, g in switch.port_configs)
             raise ModelError(f"switch {switch.switch_id} has no {link:g}G ports ({speeds})")
@@ -234,8 +240,10 @@ def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
             raise ModelError(f"no switch in the catalog runs {s.fabric!r} with {link:g}G ports")
         fitting = [c for c in candidates if reach(s, catalog, c)[0]]
         if not fitting:
-            raise ModelError(f"no {s.fabric!r} switch reaches {s.gpus:,} GPUs in three tiers at {link:g}G "
-                             f"({reach(s, catalog, candidates[0])[1]})")
+            raise ModelError(
+                f"no {s.fabric!r} switch reaches {s.gpus:,} GPUs in three tiers at {link:g}G "
+                f"({reach(s, catalog, candidates[0])[1]})"
+            )
         switch = fitting[0]
     for role, item_id in (("spine", s.spine_switch), ("core", s.core_switch)):
         if item_id:
@@ -262,13 +270,21 @@ def design_ports(s: Scenario, catalog: Catalog, leaf=None) -> dict:
     """The per-tier port figures `topology.size_design` reads, from the catalog."""
     leaf, spine, core = tier_switches(s, catalog, leaf)
     link, uplink = s.link_gbps, s.fabric_link_gbps
-    return dict(rails=s.rail_count, planes=s.planes, host_gbps=link, uplink_gbps=uplink,
-                leaf_budget_gbps=leaf.radix_at(link) * link if leaf.radix_at(uplink) else 0.0,
-                spine_radix=spine.radix_at(uplink), core_radix=core.radix_at(uplink),
-                oversubscription=s.oversubscription, spine_oversubscription=s.spine_oversubscription,
-                gpus_per_leaf=math.nan if s.gpus_per_leaf is None else s.gpus_per_leaf,
-                pod_gpus=math.nan if s.pod_gpus is None else s.pod_gpus, even_spines=s.spine_rule == "even",
-                max_endpoints_per_plane=_max_ports(s, catalog))
+    return dict(
+        rails=s.rail_count,
+        planes=s.planes,
+        host_gbps=link,
+        uplink_gbps=uplink,
+        leaf_budget_gbps=leaf.radix_at(link) * link if leaf.radix_at(uplink) else 0.0,
+        spine_radix=spine.radix_at(uplink),
+        core_radix=core.radix_at(uplink),
+        oversubscription=s.oversubscription,
+        spine_oversubscription=s.spine_oversubscription,
+        gpus_per_leaf=math.nan if s.gpus_per_leaf is None else s.gpus_per_leaf,
+        pod_gpus=math.nan if s.pod_gpus is None else s.pod_gpus,
+        even_spines=s.spine_rule == "even",
+        max_endpoints_per_plane=_max_ports(s, catalog),
+    )
 
 
 def _max_ports(s: Scenario, catalog: Catalog) -> float:
@@ -287,16 +303,22 @@ def reach(s: Scenario, catalog: Catalog, leaf) -> tuple[int, str]:
     ports = design_ports(s, catalog, leaf)
     plane = reach_per_plane(**ports)
     if not plane["leaf_ok"]:
-        return 0, (f"a leaf of {plane['down']:g} x {s.link_gbps:g}G down and {plane['up']:g} x {uplink:g}G up exceeds "
-                   f"{leaf.switch_id}'s {ports['leaf_budget_gbps'] / 1000:g} Tb/s")
+        return 0, (
+            f"a leaf of {plane['down']:g} x {s.link_gbps:g}G down and {plane['up']:g} x {uplink:g}G up exceeds "
+            f"{leaf.switch_id}'s {ports['leaf_budget_gbps'] / 1000:g} Tb/s"
+        )
     n = math.ceil(s.gpus / s.rail_count)
     if n > ports["max_endpoints_per_plane"]:
-        return 0, (f"one {s.fabric} fabric holds at most {ports['max_endpoints_per_plane']:,.0f} ports "
-                   f"({catalog.fabric(s.fabric).provenance['max_ports'].text.split(':')[0]})")
+        return 0, (
+            f"one {s.fabric} fabric holds at most {ports['max_endpoints_per_plane']:,.0f} ports "
+            f"({catalog.fabric(s.fabric).provenance['max_ports'].text.split(':')[0]})"
+        )
     for tiers, key in ((1, "n1"), (2, "n2"), (3, "n3")):
         if n <= plane[key] and (tiers < 3 or plane["pod_ok"]):
             return tiers, ""
     if not plane["pod_ok"]:
         return 0, f"a pod of {s.pod_gpus:,} GPUs needs more leaves than {spine.switch_id}'s down ports"
-    return 0, (f"maximum {int(plane['n3'] * s.rail_count):,} at {s.link_gbps:g}G, {s.design}, oversubscription "
-               f"{s.oversubscription:g}")
+    return 0, (
+        f"maximum {int(plane['n3'] * s.rail_count):,} at {s.link_gbps:g}G, {s.design}, oversubscription "
+        f"{s.oversubscription:g}"
+    )

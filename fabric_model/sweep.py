@@ -23,11 +23,36 @@ from .scenario import Scenario, resolve_ids
 SCENARIO_COLUMNS = tuple(f.name for f in dataclasses.fields(Scenario))
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(Scenario) if f.name != "gpus"}
 # Columns that decide which catalog rows a scenario uses (the rest is plain arithmetic).
-_ID_COLUMNS = ("fabric", "switch", "nic", "system", "nic_gbps", "gpus_per_node", "algorithm", "host_links",
-               "design", "planes", "uplink_gbps", "rails", "spine_switch", "core_switch")
-_PER_ROW = ("gpus", "gpus_per_node", "nic_gbps", "oversubscription", "message_bytes", "params",
-            "bytes_per_grad_element", "compute_s_per_step", "overlap_share", "spine_oversubscription",
-            "gpus_per_leaf", "pod_gpus")
+_ID_COLUMNS = (
+    "fabric",
+    "switch",
+    "nic",
+    "system",
+    "nic_gbps",
+    "gpus_per_node",
+    "algorithm",
+    "host_links",
+    "design",
+    "planes",
+    "uplink_gbps",
+    "rails",
+    "spine_switch",
+    "core_switch",
+)
+_PER_ROW = (
+    "gpus",
+    "gpus_per_node",
+    "nic_gbps",
+    "oversubscription",
+    "message_bytes",
+    "params",
+    "bytes_per_grad_element",
+    "compute_s_per_step",
+    "overlap_share",
+    "spine_oversubscription",
+    "gpus_per_leaf",
+    "pod_gpus",
+)
 # Design figures that vary per row without a catalog look-up (auto-selected switches still key on them).
 _DESIGN_PER_ROW = ("gpus_per_leaf", "pod_gpus", "spine_oversubscription", "spine_rule", "flows_per_nic")
 _OPTIONAL_INTS = ("uplink_gbps", "gpus_per_leaf", "pod_gpus", "rails", "flows_per_nic")
@@ -35,13 +60,15 @@ DEFAULT_SIZES = tuple(2**k for k in range(8, 18))  # 256 .. 131,072 GPUs
 DEFAULT_NIC_GBPS = (400, 800, 1600)
 
 
-def default_grid(fabrics=("ib", "roce-ecmp", "spectrum-x", "uec"), sizes=DEFAULT_SIZES,
-                 nic_gbps=DEFAULT_NIC_GBPS, **fixed) -> pd.DataFrame:
+def default_grid(
+    fabrics=("ib", "roce-ecmp", "spectrum-x", "uec"), sizes=DEFAULT_SIZES, nic_gbps=DEFAULT_NIC_GBPS, **fixed
+) -> pd.DataFrame:
     """Fabrics x cluster sizes x NIC speeds; the switch is left to the catalog's defaults."""
     import pandas as pd  # on first use: importing the package (the CLI's parser does) stays light
 
-    index = pd.MultiIndex.from_product([list(fabrics), list(sizes), list(nic_gbps)],
-                                       names=["fabric", "gpus", "nic_gbps"])
+    index = pd.MultiIndex.from_product(
+        [list(fabrics), list(sizes), list(nic_gbps)], names=["fabric", "gpus", "nic_gbps"]
+    )
     grid = index.to_frame(index=False)
     for name, value in fixed.items():
         grid[name] = value
@@ -83,8 +110,11 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
     frame = _normalize(grid)
     # Auto-selected switches depend on the cluster size; explicit ones only on the ids.
     auto = frame["switch"].isna()
-    size_keys = {"_gpus_key": "gpus", "_oversub_key": "oversubscription",
-                 **{f"_{name}_key": name for name in _DESIGN_PER_ROW}}
+    size_keys = {
+        "_gpus_key": "gpus",
+        "_oversub_key": "oversubscription",
+        **{f"_{name}_key": name for name in _DESIGN_PER_ROW},
+    }
     for key, name in size_keys.items():
         column = frame[name]
         values = column.to_numpy(dtype=object) if name == "spine_rule" else column.to_numpy(dtype=float)
@@ -103,9 +133,18 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
     for (group, row_index), row in zip(firsts.items(), records):
         try:
             scenario = _scenario(row)
-            probe = scenario if auto_rows[row_index] else scenario.replace(
-                gpus=1, gpus_per_leaf=None, pod_gpus=None, spine_oversubscription=1.0, spine_rule="even",
-                flows_per_nic=None)
+            probe = (
+                scenario
+                if auto_rows[row_index]
+                else scenario.replace(
+                    gpus=1,
+                    gpus_per_leaf=None,
+                    pod_gpus=None,
+                    spine_oversubscription=1.0,
+                    spine_rule="even",
+                    flows_per_nic=None,
+                )
+            )
             resolved = resolve_ids(probe, catalog)
             figures = inputs_for(resolved, catalog)
         except (ModelError, ValueError, TypeError) as exc:
@@ -117,7 +156,8 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
             resolved_ids[name][group] = getattr(resolved, name)
         module_types["host_module_type"][group] = catalog.host_optic(resolved.nic_gbps).optic_id
         module_types["switch_module_type"][group] = catalog.switch_optic(
-            catalog.switch(resolved.switch).cage_gbps).optic_id
+            catalog.switch(resolved.switch).cage_gbps
+        ).optic_id
 
     x = {name: column[codes] for name, column in looked_up.items()}
     for name in _PER_ROW:
@@ -137,8 +177,10 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
         (~(x["oversubscription"] > 0), "oversubscription must be positive"),
         (~(x["message_bytes"] > 0), "message size must be positive"),
         ((x["overlap_share"] < 0) | (x["overlap_share"] > 1), "overlap must be within 0..1"),
-        ((x["params"] < 0) | (x["bytes_per_grad_element"] < 0) | (x["compute_s_per_step"] < 0),
-         "workload figures must not be negative"),
+        (
+            (x["params"] < 0) | (x["bytes_per_grad_element"] < 0) | (x["compute_s_per_step"] < 0),
+            "workload figures must not be negative",
+        ),
         (~(x["spine_oversubscription"] >= 1), "spine oversubscription must be at least 1 (down:up)"),
         (~(x["oversubscription"] >= 0.25), "oversubscription below 1:4 is not a design"),
         (~np.isnan(flows) & ~ecmp, "flows per NIC apply to ECMP-hashed fabrics (roce-ecmp)"),
@@ -164,11 +206,15 @@ def sweep(grid: pd.DataFrame, catalog: Catalog) -> pd.DataFrame:
     row_errors = np.where(unreachable, "switch cannot reach this many GPUs in three tiers", row_errors)
     result["feasible"] = row_errors == ""
     result["error"] = row_errors
-    columns = {name: np.broadcast_to(np.asarray(values), (len(frame),)) for name, values in out.items()
-               if name not in result.columns and name not in ("planes",)}
+    columns = {
+        name: np.broadcast_to(np.asarray(values), (len(frame),))
+        for name, values in out.items()
+        if name not in result.columns and name not in ("planes",)
+    }
     result = pd.concat([result, pd.DataFrame(columns)], axis=1)
     result["planes_per_nic"] = frame["planes"].to_numpy(dtype=int)  # the scenario's input; `planes` = all planes
     resolved_planes = np.asarray(out["planes"], dtype=float)
-    result["planes"] = np.where(np.isnan(resolved_planes), frame["planes"].to_numpy(dtype=float),
-                                resolved_planes).astype(int)
+    result["planes"] = np.where(
+        np.isnan(resolved_planes), frame["planes"].to_numpy(dtype=float), resolved_planes
+    ).astype(int)
     return result

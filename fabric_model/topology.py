@@ -56,8 +56,9 @@ def max_endpoints_per_plane(radix, oversubscription, tiers):
     radix = np.asarray(radix, dtype=float)
     down, _ = leaf_ports(radix, oversubscription)
     tiers = np.asarray(tiers)
-    return np.select([tiers == 1, tiers == 2, tiers == 3],
-                     [radix, radix * down, radix * np.floor(radix / 2) * down], default=0.0)
+    return np.select(
+        [tiers == 1, tiers == 2, tiers == 3], [radix, radix * down, radix * np.floor(radix / 2) * down], default=0.0
+    )
 
 
 def max_endpoints_gpus(radix, oversubscription, tiers, planes, shared=False):
@@ -97,9 +98,23 @@ def spread_spines(uplinks, needed, even=True):
     return out.reshape(shape)
 
 
-def size_design(gpus, *, rails=1, planes=1, host_gbps, uplink_gbps=None, leaf_budget_gbps, spine_radix,
-                core_radix=None, oversubscription=1.0, spine_oversubscription=1.0, gpus_per_leaf=np.nan,
-                pod_gpus=np.nan, even_spines=True, max_endpoints_per_plane=np.inf) -> dict[str, np.ndarray]:
+def size_design(
+    gpus,
+    *,
+    rails=1,
+    planes=1,
+    host_gbps,
+    uplink_gbps=None,
+    leaf_budget_gbps,
+    spine_radix,
+    core_radix=None,
+    oversubscription=1.0,
+    spine_oversubscription=1.0,
+    gpus_per_leaf=np.nan,
+    pod_gpus=np.nan,
+    even_spines=True,
+    max_endpoints_per_plane=np.inf,
+) -> dict[str, np.ndarray]:
     """Tiers, switch and link counts for every scenario (see the module docstring). Tiers is 0 where
     the design cannot reach the GPUs in three tiers or a tier does not fit its switch."""
     gpus = np.asarray(gpus, dtype=float)
@@ -170,9 +185,19 @@ def size_design(gpus, *, rails=1, planes=1, host_gbps, uplink_gbps=None, leaf_bu
     }
 
 
-def reach_per_plane(*, host_gbps, uplink_gbps=None, leaf_budget_gbps, spine_radix, core_radix=None,
-                    oversubscription=1.0, spine_oversubscription=1.0, gpus_per_leaf=math.nan,
-                    pod_gpus=math.nan, **_) -> dict:  # max_endpoints_per_plane: checked by the caller
+def reach_per_plane(
+    *,
+    host_gbps,
+    uplink_gbps=None,
+    leaf_budget_gbps,
+    spine_radix,
+    core_radix=None,
+    oversubscription=1.0,
+    spine_oversubscription=1.0,
+    gpus_per_leaf=math.nan,
+    pod_gpus=math.nan,
+    **_,
+) -> dict:  # max_endpoints_per_plane: checked by the caller
     """One design's leaf ports and reach per plane in plain Python (the scalar twin of the tier choice in
     `size_design`, for checking one scenario quickly): n1, n2, n3 endpoints for 1/2/3 tiers, whether the
     leaf fits its switch and the pod its spines."""
@@ -193,8 +218,15 @@ def reach_per_plane(*, host_gbps, uplink_gbps=None, leaf_budget_gbps, spine_radi
     d2 = min(max(math.floor(round(k2 * r2 / (r2 + 1.0), _EPS_DIGITS)), 1.0), max(k2 - 1, 1.0))
     pod_leaves = d2 if math.isnan(pod_gpus) else math.ceil(round(pod_gpus / down, _EPS_DIGITS))
     n2 = k2 * down if math.isnan(pod_gpus) else min(k2 * down, pod_leaves * down)
-    return {"down": down, "up": up, "n1": n1, "n2": n2, "n3": k3 * pod_leaves * down, "leaf_ok": leaf_ok,
-            "pod_ok": pod_leaves <= d2}
+    return {
+        "down": down,
+        "up": up,
+        "n1": n1,
+        "n2": n2,
+        "n3": k3 * pod_leaves * down,
+        "leaf_ok": leaf_ok,
+        "pod_ok": pod_leaves <= d2,
+    }
 
 
 def size_fabric(gpus, planes, radix, oversubscription, shared=False, even_spines=False) -> dict[str, np.ndarray]:
@@ -203,6 +235,13 @@ def size_fabric(gpus, planes, radix, oversubscription, shared=False, even_spines
     shared = np.asarray(shared, dtype=bool)
     planes = np.asarray(planes, dtype=float)
     radix = np.asarray(radix, dtype=float)
-    return size_design(gpus, rails=np.where(shared, 1.0, planes), planes=np.where(shared, planes, 1.0),
-                       host_gbps=1.0, leaf_budget_gbps=radix, spine_radix=radix,
-                       oversubscription=oversubscription, even_spines=even_spines)
+    return size_design(
+        gpus,
+        rails=np.where(shared, 1.0, planes),
+        planes=np.where(shared, planes, 1.0),
+        host_gbps=1.0,
+        leaf_budget_gbps=radix,
+        spine_radix=radix,
+        oversubscription=oversubscription,
+        even_spines=even_spines,
+    )

@@ -63,7 +63,10 @@ class PublishedWorkload:
         return {
             "params": self.params_total / self.pipeline_parallel,
             "bytes_per_grad_element": self.bytes_per_grad_element,
-            "compute_s_per_step": 6.0 * self.params_total * self.tokens_per_batch / (gpus * self.achieved_flops_per_gpu),
+            "compute_s_per_step": 6.0
+            * self.params_total
+            * self.tokens_per_batch
+            / (gpus * self.achieved_flops_per_gpu),
             "overlap_share": min(1.0, 1.0 / micro_batches),
         }
 
@@ -74,12 +77,19 @@ class PublishedWorkload:
 # workers in FSDP" (4 bytes) and model shards are all-gathered in BF16 once (2 bytes): as one AllReduce
 # that is (4 + 2) / 2 = 3 bytes per element (derived).
 LLAMA3_405B = PublishedWorkload(
-    workload_id="llama3-405b", name="Llama 3 405B pre-training (Meta, 2024)",
+    workload_id="llama3-405b",
+    name="Llama 3 405B pre-training (Meta, 2024)",
     source="Meta, The Llama 3 Herd of Models (arXiv 2407.21783), Table 4 and section 3.3.2",
     url="https://arxiv.org/abs/2407.21783",
-    params_total=405e9, tensor_parallel=8, pipeline_parallel=16, seq_len=8192,
-    tokens_per_batch=8192 * 16 * 128, achieved_flops_per_gpu=400e12, bytes_per_grad_element=3.0,
+    params_total=405e9,
+    tensor_parallel=8,
+    pipeline_parallel=16,
+    seq_len=8192,
+    tokens_per_batch=8192 * 16 * 128,
+    achieved_flops_per_gpu=400e12,
+    bytes_per_grad_element=3.0,
     bytes_basis="FP32 gradient reduce-scatter + BF16 parameter all-gather = one AllReduce of 3-byte elements (derived)",
-    published_gpus=16384)
+    published_gpus=16384,
+)
 
 PUBLISHED_WORKLOADS = {w.workload_id: w for w in (LLAMA3_405B,)}

@@ -15,8 +15,19 @@ from fabricwatch.errors import EXIT_USER_ERROR, user_message
 
 # Order is the order shown in --help.
 COMMAND_MODULES = (
-    "refresh", "dashboard", "ui", "sql", "model", "ingest", "sources", "fetch", "parse",
-    "claims", "alerts", "export", "restore",
+    "refresh",
+    "dashboard",
+    "ui",
+    "sql",
+    "model",
+    "ingest",
+    "sources",
+    "fetch",
+    "parse",
+    "claims",
+    "alerts",
+    "export",
+    "restore",
 )
 
 

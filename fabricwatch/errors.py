@@ -27,8 +27,20 @@ def user_errors() -> tuple[type[BaseException], ...]:
     from warehouse.refresh_lock import RefreshBusy
     from warehouse.releases import ReleaseConfigError
 
-    return (WarehouseBusy, QueryRejected, LedgerError, PublishError, ReviewError, ModelError, UnknownSource,
-            SelectionError, InstanceConfigError, RefreshBusy, ReleaseConfigError, *FILE_ERRORS)
+    return (
+        WarehouseBusy,
+        QueryRejected,
+        LedgerError,
+        PublishError,
+        ReviewError,
+        ModelError,
+        UnknownSource,
+        SelectionError,
+        InstanceConfigError,
+        RefreshBusy,
+        ReleaseConfigError,
+        *FILE_ERRORS,
+    )
 
 
 def user_message(exc: BaseException) -> str | None:
@@ -39,6 +51,6 @@ def user_message(exc: BaseException) -> str | None:
         return f"{exc.filename or exc}: exists and is not a folder"
     if isinstance(exc, FILE_ERRORS) and exc.filename and exc.strerror:
         return f"{exc.filename}: {exc.strerror}"
-    if isinstance(exc, KeyError) and exc.args:   # KeyError's str() is the repr of its argument
+    if isinstance(exc, KeyError) and exc.args:  # KeyError's str() is the repr of its argument
         return str(exc.args[0])
     return str(exc) or type(exc).__name__

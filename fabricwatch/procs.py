@@ -34,7 +34,7 @@ import subprocess
 import sys
 import time
 
-GRACE_S = 8.0          # how long the group gets to stop on its own before SIGKILL
+GRACE_S = 8.0  # how long the group gets to stop on its own before SIGKILL
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 _PR_SET_PDEATHSIG = 1
 
@@ -42,6 +42,7 @@ _PR_SET_PDEATHSIG = 1
 def _preexec(death_signal: int, parent_pid: int):
     """In the forked child, before exec: ask for `death_signal` when the parent dies, and do not start
     at all when the parent is already gone (it died before the request could take effect)."""
+
     def setup() -> None:
         if sys.platform.startswith("linux"):
             try:
@@ -51,6 +52,7 @@ def _preexec(death_signal: int, parent_pid: int):
                 pass
         if os.getppid() != parent_pid:
             os.kill(os.getpid(), signal.SIGKILL)
+
     return setup
 
 
@@ -124,14 +126,15 @@ def guard(cmd: list[str], stop_signal: int = signal.SIGTERM, grace_s: float = GR
         stop.restore()
 
 
-def run_supervised(cmd: list[str], env: dict[str, str] | None = None, *, stop_signal: int = signal.SIGTERM,
-                   grace_s: float = GRACE_S) -> int:
+def run_supervised(
+    cmd: list[str], env: dict[str, str] | None = None, *, stop_signal: int = signal.SIGTERM, grace_s: float = GRACE_S
+) -> int:
     """Run `cmd` under a guard process until it exits or we are told to stop; returns an exit code.
 
     On SIGTERM/SIGINT/SIGHUP the whole server process group is stopped (see module doc) and 0 is
     returned: a requested stop is a clean stop.
     """
-    stop = _Stop()                      # before the child exists: a signal from now on is honoured
+    stop = _Stop()  # before the child exists: a signal from now on is honoured
     try:
         guard_cmd = [sys.executable, "-m", "fabricwatch.procs", str(int(stop_signal)), str(grace_s), "--", *cmd]
         proc = subprocess.Popen(guard_cmd, env=env, preexec_fn=_preexec(signal.SIGTERM, os.getpid()))

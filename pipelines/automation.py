@@ -19,12 +19,12 @@ from pipelines.ghost_runs import mark_ghost_runs_failed
 from sources import inbox
 from sources.registry import REGISTRY, Source
 
-INBOX_FOLDERS = ("nccl", "top500", "curated")   # inbox/<folder>/: nccl-tests logs, TOP500 lists, analyst CSVs
+INBOX_FOLDERS = ("nccl", "top500", "curated")  # inbox/<folder>/: nccl-tests logs, TOP500 lists, analyst CSVs
 # The inbox job: the inbox step and everything that reads what it accepts (inbox-fed sources, the
 # curated ledger, ...). A run started for accepted files selects only what those files reach
 # (inbox_selection).
 INBOX_SELECTION = dg.AssetSelection.assets("inbox_files").downstream()
-CURATED_FOLDER, CURATED_KEY = "curated", dg.AssetKey("curated_ledger")   # analyst CSVs are read by the ledger
+CURATED_FOLDER, CURATED_KEY = "curated", dg.AssetKey("curated_ledger")  # analyst CSVs are read by the ledger
 
 
 def inbox_readers(folders, registry: tuple[Source, ...] = REGISTRY) -> list[dg.AssetKey]:
@@ -55,24 +55,33 @@ def cadence_selection(cadence: str, registry: tuple[Source, ...] = REGISTRY) -> 
     return dg.AssetSelection.assets(*keys).downstream() if keys else None
 
 
-def cadence_jobs_and_schedules(registry: tuple[Source, ...] = REGISTRY, hooks: frozenset = frozenset()) -> tuple[list, list]:
+def cadence_jobs_and_schedules(
+    registry: tuple[Source, ...] = REGISTRY, hooks: frozenset = frozenset()
+) -> tuple[list, list]:
     jobs, schedules = [], []
     for cadence, cron in CRON.items():
         selection = cadence_selection(cadence, registry)
         if selection is None:
             continue
         job = dg.define_asset_job(
-            f"refresh_{cadence}", selection=selection,
+            f"refresh_{cadence}",
+            selection=selection,
             description=f"Fetch the {cadence} sources, rebuild what depends on them, publish.",
-            tags={"fabricwatch/mode": FetchMode.live.value}, hooks=set(hooks),
+            tags={"fabricwatch/mode": FetchMode.live.value},
+            hooks=set(hooks),
         )
         jobs.append(job)
-        schedules.append(dg.ScheduleDefinition(
-            name=f"{cadence}_sources", job=job, cron_schedule=cron, execution_timezone="UTC",
-            default_status=dg.DefaultScheduleStatus.RUNNING,
-            # scheduled runs fetch from the sites, whatever mode the UI was started in
-            run_config={"resources": {"fetcher": {"config": {"mode": FetchMode.live.name}}}},
-        ))
+        schedules.append(
+            dg.ScheduleDefinition(
+                name=f"{cadence}_sources",
+                job=job,
+                cron_schedule=cron,
+                execution_timezone="UTC",
+                default_status=dg.DefaultScheduleStatus.RUNNING,
+                # scheduled runs fetch from the sites, whatever mode the UI was started in
+                run_config={"resources": {"fetcher": {"config": {"mode": FetchMode.live.name}}}},
+            )
+        )
     return jobs, schedules
 
 
@@ -94,14 +103,19 @@ def inbox_signature(files: list[Path]) -> str:
     return h.hexdigest()[:16]
 
 
-def build_inbox_sensor(job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn,
-                       assets: list[dg.AssetsDefinition] = ()) -> dg.SensorDefinition:
+def build_inbox_sensor(
+    job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn, assets: list[dg.AssetsDefinition] = ()
+) -> dg.SensorDefinition:
     """`inbox_dir_fn()` returns the inbox folder; read at evaluation time, not at import. `assets` (the
     graph's assets) resolve which of the job's assets the accepted files reach."""
 
-    @dg.sensor(name="inbox_sensor", job=job, minimum_interval_seconds=30,
-               default_status=dg.DefaultSensorStatus.RUNNING,
-               description="Starts an ingest run when nccl-tests logs, TOP500 lists or analyst CSVs are dropped into $FABRICWATCH_HOME/inbox/.")
+    @dg.sensor(
+        name="inbox_sensor",
+        job=job,
+        minimum_interval_seconds=30,
+        default_status=dg.DefaultSensorStatus.RUNNING,
+        description="Starts an ingest run when nccl-tests logs, TOP500 lists or analyst CSVs are dropped into $FABRICWATCH_HOME/inbox/.",
+    )
     def inbox_sensor(context: dg.SensorEvaluationContext):
         if context.instance_ref is not None:  # (none in unit tests' contexts)
             mark_ghost_runs_failed(instance=context.instance)  # a killed run must not block this one forever
@@ -115,15 +129,23 @@ def build_inbox_sensor(job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn,
         # validate now: when every dropped file is rejected there is nothing new to publish
         results = inbox.process(Path(inbox_dir_fn()))
         if results and not any(r.accepted for r in results):
-            return dg.SkipReason(f"all {len(results)} dropped file(s) rejected (see inbox/rejected/): no run, no new release")
+            return dg.SkipReason(
+                f"all {len(results)} dropped file(s) rejected (see inbox/rejected/): no run, no new release"
+            )
         folders = sorted({r.folder for r in results if r.accepted})
         selection = inbox_selection(folders) if assets else None
-        return dg.RunRequest(run_key=f"inbox-{signature}",
-                             # only what the accepted files reach; the whole job when none was accepted
-                             # here (the files were processed elsewhere: rebuild all the inbox feeds)
-                             asset_selection=sorted(selection.resolve(assets), key=lambda k: k.to_user_string())
-                             if selection is not None else None,
-                             tags={"fabricwatch/mode": FetchMode.offline.value, "fabricwatch/inbox_files": str(len(files)),
-                                   "fabricwatch/selection": " ".join(inbox_select(folders))})
+        return dg.RunRequest(
+            run_key=f"inbox-{signature}",
+            # only what the accepted files reach; the whole job when none was accepted
+            # here (the files were processed elsewhere: rebuild all the inbox feeds)
+            asset_selection=sorted(selection.resolve(assets), key=lambda k: k.to_user_string())
+            if selection is not None
+            else None,
+            tags={
+                "fabricwatch/mode": FetchMode.offline.value,
+                "fabricwatch/inbox_files": str(len(files)),
+                "fabricwatch/selection": " ".join(inbox_select(folders)),
+            },
+        )
 
     return inbox_sensor

@@ -11,16 +11,36 @@ from pipelines.resources import WarehouseResource
 from warehouse import runs
 
 
-def store_check(con: duckdb.DuckDBPyConnection, run_id: str, *, asset: str, check_name: str, passed: bool,
-                description: str, metadata: dict | None = None,
-                severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR,
-                asset_key: dg.AssetKey | None = None) -> dg.AssetCheckResult:
+def store_check(
+    con: duckdb.DuckDBPyConnection,
+    run_id: str,
+    *,
+    asset: str,
+    check_name: str,
+    passed: bool,
+    description: str,
+    metadata: dict | None = None,
+    severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR,
+    asset_key: dg.AssetKey | None = None,
+) -> dg.AssetCheckResult:
     """Store one check outcome in meta.checks (on an open connection) and return it as a Dagster result."""
     metadata = {k: json_safe(v) for k, v in (metadata or {}).items()}
-    runs.store_check(con, run_id=run_id, asset=asset, check_name=check_name, passed=passed,
-                     severity=severity.value, description=description, metadata=metadata)
+    runs.store_check(
+        con,
+        run_id=run_id,
+        asset=asset,
+        check_name=check_name,
+        passed=passed,
+        severity=severity.value,
+        description=description,
+        metadata=metadata,
+    )
     return dg.AssetCheckResult(
-        asset_key=asset_key, check_name=check_name, passed=passed, severity=severity, description=description,
+        asset_key=asset_key,
+        check_name=check_name,
+        passed=passed,
+        severity=severity,
+        description=description,
         metadata={k: dg.MetadataValue.json(v) if isinstance(v, (list, dict)) else v for k, v in metadata.items()},
     )
 

@@ -30,7 +30,7 @@ from dagster._core.storage.event_log.sqlite.sqlite_event_log import SqliteEventL
 from dagster._core.storage.sqlite_storage import DagsterSqliteStorage, _event_logs_directory
 
 SQLITE_BUSY_TIMEOUT_SECONDS = 30
-KEEP_ENGINES = 8   # open databases kept per process: the index, the current run's, a few runs read by the UI
+KEEP_ENGINES = 8  # open databases kept per process: the index, the current run's, a few runs read by the UI
 
 
 class PooledSqliteEventLogStorage(SqliteEventLogStorage):
@@ -47,8 +47,9 @@ class PooledSqliteEventLogStorage(SqliteEventLogStorage):
             if engine is not None:
                 self._engines.move_to_end(shard)
                 return engine
-            engine = sa.create_engine(self.conn_string_for_shard(shard),
-                                      connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
+            engine = sa.create_engine(
+                self.conn_string_for_shard(shard), connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS}
+            )
             sa.event.listen(engine, "connect", _normal_sync)
             self._engines[shard] = engine
             while len(self._engines) > KEEP_ENGINES:

@@ -29,9 +29,14 @@ __all__ = ["ALERTS_KEY", "PUBLISH_KEY", "build_definitions", "defs", "pipeline_a
 
 def pipeline_assets() -> tuple[list[dg.AssetsDefinition], list]:
     """Every asset (wired by what it reads) and asset check, except the publish step."""
-    assets = [*registry.assets, *inbox.assets, *build_fetch_assets(REGISTRY), *build_parse_assets(REGISTRY),
-              *curated.assets]
-    assets += model.build_model_assets(assets)   # its parents: the writers of what its SQL reads
+    assets = [
+        *registry.assets,
+        *inbox.assets,
+        *build_fetch_assets(REGISTRY),
+        *build_parse_assets(REGISTRY),
+        *curated.assets,
+    ]
+    assets += model.build_model_assets(assets)  # its parents: the writers of what its SQL reads
     mart_assets, mart_checks = build_mart_assets(assets)
     # every check is a check spec of its asset and runs in the asset's step (none is a step of its own)
     return [*assets, *mart_assets], mart_checks
@@ -46,16 +51,23 @@ def build_definitions(home: str | None = None, mode: FetchMode | str | None = No
     # every run records its outcome in last_refresh.json (pipelines/run_status.py): the publish step on
     # success, this hook on a failed step, the sensors for runs that fail otherwise or are cancelled
     hooks = frozenset({record_failed_step})
-    refresh_job = dg.define_asset_job("refresh", selection=dg.AssetSelection.all(), hooks=set(hooks),
-                                      description="Fetch or replay every source, rebuild core, model and marts, then publish.")
+    refresh_job = dg.define_asset_job(
+        "refresh",
+        selection=dg.AssetSelection.all(),
+        hooks=set(hooks),
+        description="Fetch or replay every source, rebuild core, model and marts, then publish.",
+    )
     cadence_jobs, schedules = automation.cadence_jobs_and_schedules(REGISTRY, hooks=hooks)
     inbox_job = dg.define_asset_job(
-        "ingest_inbox", selection=automation.INBOX_SELECTION, hooks=set(hooks),
+        "ingest_inbox",
+        selection=automation.INBOX_SELECTION,
+        hooks=set(hooks),
         description="Ingest files dropped into $FABRICWATCH_HOME/inbox/ and rebuild what depends on them.",
     )
     warehouse = WarehouseResource(home=str(home or ""))
-    sensor = automation.build_inbox_sensor(inbox_job, lambda: warehouse.paths.inbox,
-                                           [*assets, publish, alert_deliveries])
+    sensor = automation.build_inbox_sensor(
+        inbox_job, lambda: warehouse.paths.inbox, [*assets, publish, alert_deliveries]
+    )
     return dg.Definitions(
         assets=[*assets, publish, alert_deliveries],
         asset_checks=checks,

@@ -27,8 +27,8 @@ class FetcherResource(dg.ConfigurableResource):
     `record` fetches and writes the responses back into the snapshot folder."""
 
     mode: FetchMode = FetchMode.offline
-    snapshot_dir: str = ""            # default: the repo's sources/snapshots/
-    contact: str = ""                 # User-Agent contact; default $FABRICWATCH_CONTACT
+    snapshot_dir: str = ""  # default: the repo's sources/snapshots/
+    contact: str = ""  # User-Agent contact; default $FABRICWATCH_CONTACT
     per_host_delay_s: float = 1.0
     max_workers: int = 32
 
@@ -44,19 +44,33 @@ class FetcherResource(dg.ConfigurableResource):
     def fetch_into(self, con: duckdb.DuckDBPyConnection, sources: list[Source], *, home: str | Path) -> FetchRun:
         """Fetch (or replay) `sources`, store the bodies under `home` and write the run into raw.*."""
         snapshots = self.snapshots()
-        fetcher = make_fetcher(self.mode, store=SnapshotStore.under_home(home), config=self.http_config(),
-                               snapshots=snapshots)
+        fetcher = make_fetcher(
+            self.mode, store=SnapshotStore.under_home(home), config=self.http_config(), snapshots=snapshots
+        )
         try:
-            return fetch_and_record(con, sources, fetcher, home=home, snapshots=snapshots,
-                                    max_workers=self.max_workers)
+            return fetch_and_record(con, sources, fetcher, home=home, snapshots=snapshots, max_workers=self.max_workers)
         finally:
             fetcher.close()
 
 
-def fetch_and_record(con: duckdb.DuckDBPyConnection, sources: list[Source], fetcher: Fetcher, *, home: str | Path,
-                     snapshots: RecordedSnapshots | None = None, max_workers: int = 32) -> FetchRun:
+def fetch_and_record(
+    con: duckdb.DuckDBPyConnection,
+    sources: list[Source],
+    fetcher: Fetcher,
+    *,
+    home: str | Path,
+    snapshots: RecordedSnapshots | None = None,
+    max_workers: int = 32,
+) -> FetchRun:
     """Read what is known, fetch (or replay) concurrently, store bodies under `home`, write the run."""
-    run = fetch_sources(sources, fetcher, SnapshotStore.under_home(home), known=raw.known_versions(con),
-                        inbox_root=db.paths(home).inbox / "processed", snapshots=snapshots, max_workers=max_workers)
+    run = fetch_sources(
+        sources,
+        fetcher,
+        SnapshotStore.under_home(home),
+        known=raw.known_versions(con),
+        inbox_root=db.paths(home).inbox / "processed",
+        snapshots=snapshots,
+        max_workers=max_workers,
+    )
     raw.record_run(con, run)
     return run

@@ -28,8 +28,11 @@ def input_fingerprint(home: Path, today: dt.date | None = None) -> str:
     files: list[tuple[str, Path]] = []
     for package in CODE_PACKAGES:
         root = package_dir(package)
-        files += [(f"{package}/{p.relative_to(root)}", p) for p in root.rglob("*")
-                  if p.is_file() and (p.suffix in CODE_SUFFIXES or "snapshots" in p.relative_to(root).parts)]
+        files += [
+            (f"{package}/{p.relative_to(root)}", p)
+            for p in root.rglob("*")
+            if p.is_file() and (p.suffix in CODE_SUFFIXES or "snapshots" in p.relative_to(root).parts)
+        ]
     processed = db.paths(home).inbox / "processed"
     files += [(f"inbox/{p.relative_to(processed)}", p) for p in processed.rglob("*") if p.is_file()]
     for name, path in sorted(set(files)):

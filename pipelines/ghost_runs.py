@@ -26,10 +26,14 @@ from pathlib import Path
 
 import dagster as dg
 
-IN_PROGRESS = (dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED,
-               dg.DagsterRunStatus.CANCELING)
+IN_PROGRESS = (
+    dg.DagsterRunStatus.NOT_STARTED,
+    dg.DagsterRunStatus.STARTING,
+    dg.DagsterRunStatus.STARTED,
+    dg.DagsterRunStatus.CANCELING,
+)
 STARTING_TIMEOUT_S = 600.0
-PID_TAG = "fabricwatch/pid"     # the process that created the run (pipelines/runner.py)
+PID_TAG = "fabricwatch/pid"  # the process that created the run (pipelines/runner.py)
 
 
 def creator_tags() -> dict[str, str]:
@@ -51,7 +55,7 @@ def _process_start_epoch(pid: int) -> float | None:
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
             fields = fh.read().rsplit(b")", 1)[1].split()
-        start_ticks = int(fields[19])          # field 22 of stat; 20 after "pid (comm) state"
+        start_ticks = int(fields[19])  # field 22 of stat; 20 after "pid (comm) state"
         with open("/proc/stat", "rb") as fh:
             btime = next(int(line.split()[1]) for line in fh if line.startswith(b"btime"))
         return btime + start_ticks / os.sysconf("SC_CLK_TCK")
@@ -66,17 +70,17 @@ def process_alive_since(pid: int, not_after: float) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
-        pass                                   # exists, another user's
+        pass  # exists, another user's
     started = _process_start_epoch(pid)
     if started is None:
-        return True                            # cannot tell: assume it is the same process
+        return True  # cannot tell: assume it is the same process
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
             if fh.read().rsplit(b")", 1)[1].split()[0] == b"Z":
-                return False                   # a zombie runs nothing
+                return False  # a zombie runs nothing
     except OSError:
         return False
-    return started <= not_after + 2.0          # clock-tick rounding
+    return started <= not_after + 2.0  # clock-tick rounding
 
 
 def _run_pid(instance: dg.DagsterInstance, run_id: str) -> tuple[int | None, float | None]:
@@ -142,5 +146,7 @@ def runs_in_progress(home=None) -> list[tuple[str, str]]:
     if not (h / "dagster").is_dir():
         return []
     instance = dagster_instance(h)
-    return [(r.dagster_run.run_id, r.dagster_run.job_name)
-            for r in instance.get_run_records(filters=dg.RunsFilter(statuses=list(IN_PROGRESS)))]
+    return [
+        (r.dagster_run.run_id, r.dagster_run.job_name)
+        for r in instance.get_run_records(filters=dg.RunsFilter(statuses=list(IN_PROGRESS)))
+    ]

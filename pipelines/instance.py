@@ -18,7 +18,7 @@ import dagster as dg
 
 from sources import settings
 
-DAGSTER_YAML = "dagster.yaml"   # package data of `pipelines`
+DAGSTER_YAML = "dagster.yaml"  # package data of `pipelines`
 STORAGE_ENV = settings.DAGSTER_STORAGE
 STORAGES = ("sqlite", "postgres")
 PG_ENV = settings.DAGSTER_PG
@@ -44,13 +44,17 @@ def instance_yaml(dagster_home: str | os.PathLike | None = None) -> str:
     if storage() == "sqlite":
         if dagster_home is None:
             return text
-        return text.rstrip("\n") + "\n\n" + _package_yaml("dagster.sqlite.yaml").replace(
-            "@BASE_DIR@", json.dumps(os.path.abspath(dagster_home)))
+        return (
+            text.rstrip("\n")
+            + "\n\n"
+            + _package_yaml("dagster.sqlite.yaml").replace("@BASE_DIR@", json.dumps(os.path.abspath(dagster_home)))
+        )
     try:
         import dagster_postgres  # noqa: F401
     except ImportError as exc:
         raise InstanceConfigError(
-            f"{STORAGE_ENV}=postgres needs dagster-postgres: pip install -e \".[postgres]\"") from exc
+            f'{STORAGE_ENV}=postgres needs dagster-postgres: pip install -e ".[postgres]"'
+        ) from exc
     missing = settings.missing(PG_ENV)
     if missing:
         raise InstanceConfigError(f"{STORAGE_ENV}=postgres needs {', '.join(missing)} in the environment")

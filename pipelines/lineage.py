@@ -33,9 +33,9 @@ from sources.code_versions import family_package, module_file, package_modules
 from warehouse import db, load, parse_state, raw
 from warehouse.marts import relations_read
 
-WRITES = "fabricwatch/writes"    # metadata: relations the asset writes, comma-separated
-READS = "fabricwatch/reads"      # metadata: relations the asset's SQL reads, comma-separated
-ORIGIN = "fabricwatch/origin"    # metadata: the only origin (core.*.origin) of the rows it writes; absent: any
+WRITES = "fabricwatch/writes"  # metadata: relations the asset writes, comma-separated
+READS = "fabricwatch/reads"  # metadata: relations the asset's SQL reads, comma-separated
+ORIGIN = "fabricwatch/origin"  # metadata: the only origin (core.*.origin) of the rows it writes; absent: any
 SQL_DIR = Path(load.__file__).resolve().parent / "sql"
 # How a parser family hands rows to a core table: records.tables["name"] or Records(tables={"name": ...}).
 _TABLE_INDEX = re.compile(r"""\btables\[\s*["'](\w+)["']\s*\]""")
@@ -46,6 +46,7 @@ _RECORD_FIELD = re.compile(r"\b(observations|events|products)\b")
 
 
 # ---------------------------------------------------------------- what assets write
+
 
 def family_code(parser: str) -> list[str]:
     """The code of a parser family's own package (sources/parsers/<family>/, listed by
@@ -115,6 +116,7 @@ def declared(spec: dg.AssetSpec, key: str) -> set[str]:
 # declarations: the definitions build the writers first and hand them to the readers' builders
 # (nothing here imports or builds an asset).
 
+
 def writers(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[dg.AssetKey]]:
     """Relation -> the assets that write it, from their `writes` and `origin` metadata; a core view
     that keeps rows by origin is written by the writers of the rows it keeps."""
@@ -134,9 +136,11 @@ def writers(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[dg.AssetKey]
 
 # ---------------------------------------------------------------- core views that select rows by origin
 
+
 @dataclass(frozen=True)
 class OriginRule:
     """A view's row filter on the origin column: `origin IN (...)`, or NOT IN when `negated`."""
+
     origins: frozenset[str]
     negated: bool
 
@@ -153,7 +157,7 @@ def origin_views() -> dict[str, tuple[str, OriginRule]]:
         for statement in duckdb.extract_statements(path.read_text(encoding="utf-8")):
             m = _CREATE_VIEW.match(statement.query)
             if m:
-                views[m.group(1)] = statement.query[m.end():]
+                views[m.group(1)] = statement.query[m.end() :]
     out = {}
     for view, query in views.items():
         reads = relations_read(query)
@@ -163,8 +167,9 @@ def origin_views() -> dict[str, tuple[str, OriginRule]]:
     return out
 
 
-_CREATE_VIEW = re.compile(r"\s*(?:--[^\n]*\n\s*)*CREATE\s+(?:OR\s+REPLACE\s+)?VIEW\s+(core\.\w+)\s+AS\s+",
-                          re.IGNORECASE)
+_CREATE_VIEW = re.compile(
+    r"\s*(?:--[^\n]*\n\s*)*CREATE\s+(?:OR\s+REPLACE\s+)?VIEW\s+(core\.\w+)\s+AS\s+", re.IGNORECASE
+)
 
 
 def _origin_rule(query: str) -> OriginRule | None:
@@ -191,8 +196,9 @@ def _origin_rule(query: str) -> OriginRule | None:
     return OriginRule(frozenset(v["literal"]["text"] for v in values), negated)
 
 
-def parents(reads: Iterable[str], by_relation: dict[str, set[dg.AssetKey]],
-            itself: dg.AssetKey | None = None) -> list[dg.AssetKey]:
+def parents(
+    reads: Iterable[str], by_relation: dict[str, set[dg.AssetKey]], itself: dg.AssetKey | None = None
+) -> list[dg.AssetKey]:
     """The writers of the relations read (never the reader itself), sorted."""
     keys = {k for r in reads for k in by_relation.get(r, ())} - {itself}
     return sorted(keys, key=lambda k: k.to_user_string())
@@ -211,7 +217,9 @@ def unwired(assets: Iterable[dg.AssetsDefinition]) -> dict[str, set[str]]:
         for spec in a.specs:
             have = {d.asset_key for d in spec.deps}
             reads = declared(spec, READS)
-            missing = {k.to_user_string() for k in parents(reads, by_relation, spec.key)} - {k.to_user_string() for k in have}
+            missing = {k.to_user_string() for k in parents(reads, by_relation, spec.key)} - {
+                k.to_user_string() for k in have
+            }
             missing |= {f"(no writer of {r})" for r in reads if r not in by_relation}
             if missing:
                 out[spec.key.to_user_string()] = missing

@@ -15,7 +15,7 @@ from warehouse import db
 class WarehouseResource(dg.ConfigurableResource):
     """The working warehouse under `home` (= $FABRICWATCH_HOME). Connections are short-lived."""
 
-    home: str = ""       # empty: $FABRICWATCH_HOME, resolved by the storage layer when used
+    home: str = ""  # empty: $FABRICWATCH_HOME, resolved by the storage layer when used
 
     @property
     def home_path(self) -> Path:

@@ -40,9 +40,15 @@ def record_published(home: Path, run_id: str, failed_checks: list[str], job: str
 def record_failure(home: Path, run_id: str, *, steps=(), checks=(), job: str | None = None) -> None:
     """A failure of run `run_id`, merged with what this run already recorded (a step that published)."""
     before = refresh_status.recorded(home, run_id) or {}
-    refresh_status.record(home, run_id=run_id, success=False, published=bool(before.get("published")),
-                          failed_steps=[*before.get("failed_steps", []), *steps],
-                          failed_checks=[*before.get("failed_checks", []), *checks], job=job)
+    refresh_status.record(
+        home,
+        run_id=run_id,
+        success=False,
+        published=bool(before.get("published")),
+        failed_steps=[*before.get("failed_steps", []), *steps],
+        failed_checks=[*before.get("failed_checks", []), *checks],
+        job=job,
+    )
 
 
 @dg.failure_hook(name="record_run_failure", required_resource_keys={"warehouse"})
@@ -51,8 +57,13 @@ def record_failed_step(context: dg.HookContext) -> None:
     warehouse: WarehouseResource = context.resources.warehouse
     run_id = context.run_id
     try:
-        record_failure(warehouse.home_path, run_id, steps=[context.step_key],
-                       checks=_failed_checks(warehouse, run_id), job=context.job_name)
+        record_failure(
+            warehouse.home_path,
+            run_id,
+            steps=[context.step_key],
+            checks=_failed_checks(warehouse, run_id),
+            job=context.job_name,
+        )
     except Exception as exc:  # noqa: BLE001 - recording must never hide the step's own failure
         context.log.warning(f"could not record the run's failure in {refresh_status.NAME}: {exc}")
 
@@ -78,28 +89,45 @@ def _record_unrecorded(context, warehouse: WarehouseResource, what: str):
     if _newer_record(warehouse.home_path, context.instance.get_run_record_by_id(run.run_id)):
         # e.g. a ghost run marked failed by the sweep of the refresh that then published
         return dg.SkipReason(f"run {run.run_id} ended before the recorded run finished")
-    steps = sorted({e.step_key for e in context.instance.all_logs(
-        run.run_id, of_type=dg.DagsterEventType.STEP_FAILURE) if e.step_key})
-    record_failure(warehouse.home_path, run.run_id, steps=steps or [f"run: {what}"],
-                   checks=_failed_checks(warehouse, run.run_id), job=run.job_name)
+    steps = sorted(
+        {
+            e.step_key
+            for e in context.instance.all_logs(run.run_id, of_type=dg.DagsterEventType.STEP_FAILURE)
+            if e.step_key
+        }
+    )
+    record_failure(
+        warehouse.home_path,
+        run.run_id,
+        steps=steps or [f"run: {what}"],
+        checks=_failed_checks(warehouse, run.run_id),
+        job=run.job_name,
+    )
     return None
 
 
 def build_run_failure_sensors(jobs: list) -> list[dg.SensorDefinition]:
     """The daemon's catch-all: a monitored run that failed or was cancelled and is not recorded yet."""
 
-    @dg.run_failure_sensor(name="record_failed_runs", monitored_jobs=jobs,
-                           default_status=dg.DefaultSensorStatus.RUNNING,
-                           description=f"Records a failed run in $FABRICWATCH_HOME/{refresh_status.NAME} (the "
-                                       "dashboard's banner) when no step of it did (a killed run marked failed).")
+    @dg.run_failure_sensor(
+        name="record_failed_runs",
+        monitored_jobs=jobs,
+        default_status=dg.DefaultSensorStatus.RUNNING,
+        description=f"Records a failed run in $FABRICWATCH_HOME/{refresh_status.NAME} (the "
+        "dashboard's banner) when no step of it did (a killed run marked failed).",
+    )
     def record_failed_runs(context: dg.RunFailureSensorContext, warehouse: WarehouseResource):
         message = (context.failure_event.message or "run failed").strip().splitlines()[0][:200]
         return _record_unrecorded(context, warehouse, message)
 
-    @dg.run_status_sensor(name="record_canceled_runs", run_status=dg.DagsterRunStatus.CANCELED,
-                          monitored_jobs=jobs, default_status=dg.DefaultSensorStatus.RUNNING,
-                          description=f"Records a cancelled run in $FABRICWATCH_HOME/{refresh_status.NAME}: it "
-                                      "published nothing (unless its publish step had run).")
+    @dg.run_status_sensor(
+        name="record_canceled_runs",
+        run_status=dg.DagsterRunStatus.CANCELED,
+        monitored_jobs=jobs,
+        default_status=dg.DefaultSensorStatus.RUNNING,
+        description=f"Records a cancelled run in $FABRICWATCH_HOME/{refresh_status.NAME}: it "
+        "published nothing (unless its publish step had run).",
+    )
     def record_canceled_runs(context: dg.RunStatusSensorContext, warehouse: WarehouseResource):
         return _record_unrecorded(context, warehouse, "cancelled")
 

@@ -39,8 +39,8 @@ class RefreshOutcome:
     warnings: list[str] = field(default_factory=list)
     skipped_publish: bool = False
     seconds: float = 0.0
-    up_to_date: bool = False   # offline inputs unchanged since the published run: nothing was redone
-    materialized: list[str] = field(default_factory=list)   # asset keys this run materialized
+    up_to_date: bool = False  # offline inputs unchanged since the published run: nothing was redone
+    materialized: list[str] = field(default_factory=list)  # asset keys this run materialized
 
     @property
     def exit_code(self) -> int:
@@ -56,7 +56,7 @@ def resolve_selection(defs: dg.Definitions, select: list[str]) -> list[dg.AssetK
     for item in select:
         text = f'key:"{item}"' if _is_plain_key(item) else item
         try:
-            with warnings.catch_warnings():   # group: selection calls a Dagster API marked beta
+            with warnings.catch_warnings():  # group: selection calls a Dagster API marked beta
                 warnings.simplefilter("ignore", dg.BetaWarning)
                 chosen = dg.AssetSelection.from_coercible(text).resolve(graph)
         except Exception as exc:  # noqa: BLE001 - Dagster raises several types for a bad string
@@ -92,8 +92,13 @@ def _progress_hooks(stream) -> set[dg.HookDefinition]:
     return {ok, fail}
 
 
-def run_refresh(home: Path, mode: FetchMode | str = FetchMode.offline, select: list[str] | None = None,
-                stream=None, force: bool = False) -> RefreshOutcome:
+def run_refresh(
+    home: Path,
+    mode: FetchMode | str = FetchMode.offline,
+    select: list[str] | None = None,
+    stream=None,
+    force: bool = False,
+) -> RefreshOutcome:
     """Run the graph (or the `select`ed assets, then the publish step) and publish.
 
     A whole offline refresh whose inputs did not change since the published run is skipped
@@ -111,14 +116,22 @@ def run_refresh(home: Path, mode: FetchMode | str = FetchMode.offline, select: l
     from pipelines.definitions import ALERTS_KEY, PUBLISH_KEY, build_definitions  # not needed when nothing changed
 
     defs = build_definitions(str(home), mode)
-    selection = [*resolve_selection(defs, select), PUBLISH_KEY, ALERTS_KEY] if select else None  # a partial refresh publishes, then alerts
+    selection = (
+        [*resolve_selection(defs, select), PUBLISH_KEY, ALERTS_KEY] if select else None
+    )  # a partial refresh publishes, then alerts
     job = defs.resolve_job_def("refresh").with_hooks(_progress_hooks(stream))
     result = job.execute_in_process(
-        instance=instance, asset_selection=selection, raise_on_error=False,
+        instance=instance,
+        asset_selection=selection,
+        raise_on_error=False,
         run_config={"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}},  # the hooks print progress
         # creator_tags: this process's pid, so a kill before the run starts is found by the ghost sweep
-        tags={**creator_tags(), "fabricwatch/mode": mode.value, "fabricwatch/selection": " ".join(select or []),
-              **({"fabricwatch/fingerprint": fingerprint} if fingerprint and not select else {})},
+        tags={
+            **creator_tags(),
+            "fabricwatch/mode": mode.value,
+            "fabricwatch/selection": " ".join(select or []),
+            **({"fabricwatch/fingerprint": fingerprint} if fingerprint and not select else {}),
+        },
     )
     return outcome_of(result, time.monotonic() - t0, stream)
 
@@ -131,15 +144,25 @@ def outcome_of(result: dg.ExecuteInProcessResult, seconds: float, stream=None) -
     for evaluation in result.get_asset_check_evaluations():
         name = f"{evaluation.asset_key.to_user_string()}:{evaluation.check_name}"
         if stream is not None:
-            status = "pass " if evaluation.passed else (
-                "warn " if evaluation.severity == dg.AssetCheckSeverity.WARN else "CHECK")
+            status = (
+                "pass "
+                if evaluation.passed
+                else ("warn " if evaluation.severity == dg.AssetCheckSeverity.WARN else "CHECK")
+            )
             print(f"  {status} {name}", file=stream, flush=True)
         if not evaluation.passed:
             (warnings if evaluation.severity == dg.AssetCheckSeverity.WARN else failed_checks).append(name)
     materialized = sorted({e.asset_key.to_user_string() for e in result.get_asset_materialization_events()})
-    return RefreshOutcome(success=result.success, run_id=result.run_id, failed_steps=sorted(result.get_failed_step_keys()),
-                          failed_checks=failed_checks, warnings=warnings, materialized=materialized,
-                          skipped_publish=PUBLISH_KEY.to_user_string() not in materialized, seconds=seconds)
+    return RefreshOutcome(
+        success=result.success,
+        run_id=result.run_id,
+        failed_steps=sorted(result.get_failed_step_keys()),
+        failed_checks=failed_checks,
+        warnings=warnings,
+        materialized=materialized,
+        skipped_publish=PUBLISH_KEY.to_user_string() not in materialized,
+        seconds=seconds,
+    )
 
 
 def _published_fingerprint(home: Path) -> str | None:

@@ -47,7 +47,7 @@ def unfinished_runs_possible(home: Path) -> bool:
         return True
     runs_db = Path(home) / "dagster" / "history" / "runs.db"
     if not runs_db.exists():
-        return False   # no run was ever recorded in this home
+        return False  # no run was ever recorded in this home
     try:
         con = sqlite3.connect(f"{runs_db.as_uri()}?mode=ro", uri=True, timeout=5)
         try:

@@ -22,8 +22,9 @@ def kinds(*values: Kind) -> set[str]:
 
 def table_metadata(relation: str, columns: list[dict], rows: int | None = None) -> dict:
     """`dagster/table_name`, `dagster/column_schema` (from the COMMENT ON lines) and `dagster/row_count`."""
-    schema = dg.TableSchema(columns=[dg.TableColumn(c["name"], c["type"], description=c["description"] or None)
-                                     for c in columns])
+    schema = dg.TableSchema(
+        columns=[dg.TableColumn(c["name"], c["type"], description=c["description"] or None) for c in columns]
+    )
     out = {"dagster/table_name": relation, "dagster/column_schema": dg.MetadataValue.table_schema(schema)}
     if rows is not None:
         out["dagster/row_count"] = dg.MetadataValue.int(rows)

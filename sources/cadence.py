@@ -16,17 +16,23 @@ class Cadence(str, enum.Enum):
     weekly = "weekly"
     monthly = "monthly"
     quarterly = "quarterly"
-    half_yearly = "half_yearly"   # e.g. the TOP500 lists (June and November)
+    half_yearly = "half_yearly"  # e.g. the TOP500 lists (June and November)
     yearly = "yearly"
-    irregular = "irregular"   # inbox-fed or event-driven: no deadline
+    irregular = "irregular"  # inbox-fed or event-driven: no deadline
 
     def __str__(self) -> str:
         return self.value
 
 
 # Expected days between two updates (none for irregular).
-DAYS = {Cadence.daily: 1, Cadence.weekly: 7, Cadence.monthly: 31, Cadence.quarterly: 92, Cadence.half_yearly: 184,
-        Cadence.yearly: 366}
+DAYS = {
+    Cadence.daily: 1,
+    Cadence.weekly: 7,
+    Cadence.monthly: 31,
+    Cadence.quarterly: 92,
+    Cadence.half_yearly: 184,
+    Cadence.yearly: 366,
+}
 # Overdue after one and a half intervals: a release may come a little late before it counts as missed.
 STALE_FACTOR = 1.5
 # When the scheduled fetch of each cadence runs (UTC).

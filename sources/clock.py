@@ -25,4 +25,5 @@ def utc_iso(ts: dt.datetime | None = None) -> str:
     """`ts` (default now) in UTC as ISO 8601 to the second, with its offset: `2026-12-01T15:04:05+00:00`."""
     ts = utcnow() if ts is None else ts
     return (ts.astimezone(dt.timezone.utc) if ts.tzinfo else ts.replace(tzinfo=dt.timezone.utc)).isoformat(
-        timespec="seconds")
+        timespec="seconds"
+    )

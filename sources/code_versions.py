@@ -26,7 +26,7 @@ from pathlib import Path
 # Top-level packages of this project; an import of anything else ends the walk.
 PROJECT_PACKAGES = ("sources", "warehouse", "pipelines", "fabric_model", "alerts", "dashboard", "fabricwatch")
 PARSERS_PACKAGE = "sources.parsers"
-ROOT = Path(__file__).resolve().parents[1]   # the folder holding the project packages
+ROOT = Path(__file__).resolve().parents[1]  # the folder holding the project packages
 
 
 def module_file(name: str, root: Path = ROOT) -> Path | None:
@@ -70,7 +70,7 @@ def _imported_modules(name: str, root: Path) -> frozenset[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:   # relative: `from . import x`, `from ..common import units`
+            if node.level:  # relative: `from . import x`, `from ..common import units`
                 parts = package.split(".")
                 anchor = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
                 base = ".".join([*anchor, *([node.module] if node.module else [])])
@@ -93,7 +93,7 @@ def _imported_modules(name: str, root: Path) -> frozenset[str]:
 def package_modules(package: str, root: Path = ROOT) -> list[str]:
     """Every module of a package (its __init__ and everything below it), by dotted name."""
     folder = root.joinpath(*package.split("."))
-    if not folder.is_dir():   # a plain module
+    if not folder.is_dir():  # a plain module
         return [package] if module_file(package, root) is not None else []
     names = []
     for path in sorted(folder.rglob("*.py")):
@@ -114,7 +114,7 @@ def closure(modules: list[str] | tuple[str, ...], root: Path = ROOT) -> list[str
             continue
         seen.add(module)
         todo.extend(_imported_modules(module, Path(root)) - seen)
-        parts = module.split(".")   # importing a.b.c runs a and a.b first
+        parts = module.split(".")  # importing a.b.c runs a and a.b first
         todo.extend(p for p in (".".join(parts[:i]) for i in range(1, len(parts))) if p not in seen)
     return sorted(seen)
 
@@ -144,8 +144,11 @@ def _package_data(package: str, root: Path) -> tuple[Path, ...]:
     folder = root.joinpath(*package.split("."))
     if not folder.is_dir():
         return ()
-    return tuple(p for p in sorted(folder.rglob("*"))
-                 if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts)
+    return tuple(
+        p
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
+    )
 
 
 @functools.lru_cache(maxsize=64)

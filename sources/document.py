@@ -11,10 +11,10 @@ from pathlib import Path
 @dataclass(frozen=True)
 class Document:
     source_id: str
-    url: str                      # where the body came from (for files: a file:// or the original address)
+    url: str  # where the body came from (for files: a file:// or the original address)
     body: bytes
     content_type: str | None = None
-    encoding: str | None = None   # declared or sniffed charset, when known
+    encoding: str | None = None  # declared or sniffed charset, when known
     fetched_at: dt.datetime | None = None
     published_on: dt.date | None = None
     title: str | None = None

@@ -25,12 +25,26 @@ import unicodedata
 
 # scale words after a number (lower-cased; checked longest first)
 _SCALES = {
-    "trillion": 1e12, "tn": 1e12, "兆": 1e12,
-    "billion": 1e9, "bn": 1e9, "b": 1e9, "十億": 1e9,
-    "億": 1e8, "亿": 1e8,
-    "million": 1e6, "mn": 1e6, "mm": 1e6, "m": 1e6, "百萬": 1e6, "百万": 1e6,
-    "萬": 1e4, "万": 1e4,
-    "thousand": 1e3, "k": 1e3, "千": 1e3,
+    "trillion": 1e12,
+    "tn": 1e12,
+    "兆": 1e12,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "十億": 1e9,
+    "億": 1e8,
+    "亿": 1e8,
+    "million": 1e6,
+    "mn": 1e6,
+    "mm": 1e6,
+    "m": 1e6,
+    "百萬": 1e6,
+    "百万": 1e6,
+    "萬": 1e4,
+    "万": 1e4,
+    "thousand": 1e3,
+    "k": 1e3,
+    "千": 1e3,
 }
 _SCALE_RE = "|".join(sorted((re.escape(s) for s in _SCALES), key=len, reverse=True))
 # 1,234,567.89 | 1.234.567,89 is not used in our sources; 1,6 (decimal comma) | 12.5 | 12
@@ -38,25 +52,83 @@ _NUMBER_RE = re.compile(
     # not inside a word or another number; "x16" and "8x400" (lane and port counts) are read
     r"(?<![A-WYZa-wyz0-9.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d*\.\d+|\d+)"
     r"[\s-]?(?P<scale>(?:" + _SCALE_RE + r")(?![a-z]))?\s?(?P<pct>%|percent|pct|個百分點)?",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
-    "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "dozen": 12,
-    "half": 0.5, "double": 2, "doubled": 2, "doubling": 2, "twice": 2, "triple": 3, "tripled": 3,
-    "quadruple": 4, "quadrupled": 4, "tenfold": 10, "third": 1 / 3, "quarter": 0.25, "doubles": 2,
-    "triples": 3, "quadruples": 4, "two-thirds": 2 / 3, "one-third": 1 / 3, "three-quarters": 0.75,
-    "a million": 1e6, "a billion": 1e9,
-    "一": 1, "兩": 2, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
-    "百": 100, "千": 1000, "萬": 10000,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "dozen": 12,
+    "half": 0.5,
+    "double": 2,
+    "doubled": 2,
+    "doubling": 2,
+    "twice": 2,
+    "triple": 3,
+    "tripled": 3,
+    "quadruple": 4,
+    "quadrupled": 4,
+    "tenfold": 10,
+    "third": 1 / 3,
+    "quarter": 0.25,
+    "doubles": 2,
+    "triples": 3,
+    "quadruples": 4,
+    "two-thirds": 2 / 3,
+    "one-third": 1 / 3,
+    "three-quarters": 0.75,
+    "a million": 1e6,
+    "a billion": 1e9,
+    "一": 1,
+    "兩": 2,
+    "两": 2,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+    "百": 100,
+    "千": 1000,
+    "萬": 10000,
 }
-_WORD_RE = re.compile(r"(?<![a-z])(" + "|".join(sorted((w for w in _WORDS if w.isascii()), key=len, reverse=True))
-                      + r")(?![a-z])(\s*(?:percent|%))?", re.IGNORECASE)
+_WORD_RE = re.compile(
+    r"(?<![a-z])("
+    + "|".join(sorted((w for w in _WORDS if w.isascii()), key=len, reverse=True))
+    + r")(?![a-z])(\s*(?:percent|%))?",
+    re.IGNORECASE,
+)
 _CJK_WORD_RE = re.compile(r"([一兩两二三四五六七八九十]+)\s*(倍|成|萬|億|千|百)?")
 # CJK words that are numbers by themselves
 _CJK_WORDS = {"零": 0.0, "翻倍": 2.0, "百萬": 1e6, "千萬": 1e7, "十萬": 1e5, "一半": 0.5, "減半": 0.5}
-_COMPOUND_RE = re.compile(r"(?<![a-z])(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(one|two|three|four|"
-                          r"five|six|seven|eight|nine)(?![a-z])", re.IGNORECASE)
+_COMPOUND_RE = re.compile(
+    r"(?<![a-z])(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(one|two|three|four|"
+    r"five|six|seven|eight|nine)(?![a-z])",
+    re.IGNORECASE,
+)
 
 
 def _parse(num: str) -> tuple[float, float]:
@@ -66,7 +138,7 @@ def _parse(num: str) -> tuple[float, float]:
     else:
         num = num.replace(",", "")
     decimals = len(num.split(".")[1]) if "." in num else 0
-    return float(num), 0.5 * 10 ** -decimals
+    return float(num), 0.5 * 10**-decimals
 
 
 def numbers_in(text: str) -> list[tuple[float, float, bool]]:
@@ -140,7 +212,7 @@ def readings(number: float, precision: float, percent: bool) -> list[tuple[float
     """The values a written number may stand for, each with its precision."""
     out = []
     for k in range(-4, 5):  # an implicit unit or scale: powers of 1000
-        f = 1000.0 ** k
+        f = 1000.0**k
         out.append((number * f, precision * f))
     out.append((number / 100, precision / 100))  # 60 (percent) -> 0.6
     for f in (8.0, 1 / 8.0, 8000.0, 8 / 1000.0, 1 / 8000.0, 1000 / 8.0):  # bits <-> bytes (4,800 Gb/s = 600 GB/s)
@@ -148,7 +220,7 @@ def readings(number: float, precision: float, percent: bool) -> list[tuple[float
     if percent:
         out.append((1 + number / 100, precision / 100))  # +20% -> ratio 1.2
         out.append((1 - number / 100, precision / 100))  # -20% -> ratio 0.8
-        out.append((-number / 100, precision / 100))     # "declined 3%" -> growth rate -0.03
+        out.append((-number / 100, precision / 100))  # "declined 3%" -> growth rate -0.03
     return out
 
 

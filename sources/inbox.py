@@ -28,7 +28,7 @@ TOP500_SUFFIXES = (".xls", ".xlsx", ".xml", ".csv", ".tsv", ".txt")
 # What each folder takes, by name: anything else is a wrong type, rejected before it is read.
 SUFFIXES = {"nccl": (".txt", ".log", ".out", ".json", ""), "top500": TOP500_SUFFIXES, "curated": (".csv",)}
 BINARY_SUFFIXES = (".xls", ".xlsx")
-MAX_FILE_BYTES = 32 * 2**20     # the largest TOP500 list file is under 1 MB; a log of a big sweep a few MB
+MAX_FILE_BYTES = 32 * 2**20  # the largest TOP500 list file is under 1 MB; a log of a big sweep a few MB
 # A plain file name: starts with a letter or digit, then letters, digits, dot, dash, underscore, plus,
 # space; no path parts, no control characters, no leading dot or dash (hidden files, options).
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+ -]{0,150}$")
@@ -41,8 +41,8 @@ class InboxResult:
     accepted: bool
     reason: str | None
     moved_to: Path
-    duplicate_of: Path | None = None      # an identical file accepted earlier: this copy is not loaded again
-    warnings: tuple[str, ...] = ()        # what the parser noticed in an accepted file (cut logs, elided rows, …)
+    duplicate_of: Path | None = None  # an identical file accepted earlier: this copy is not loaded again
+    warnings: tuple[str, ...] = ()  # what the parser noticed in an accepted file (cut logs, elided rows, …)
 
 
 def classify(path: Path) -> str | None:
@@ -55,7 +55,7 @@ def classify(path: Path) -> str | None:
     if suffix == ".csv" and first.startswith(("indicator,", "event_date,", "product_id,")):
         return "curated"
     if "busbw" in head or "nThread" in head or "_perf" in head or '"busBw"' in head or '"bus_bw"' in head:
-        return "nccl"       # a text log, an nccl-tests JSON report (-J) or rccl-tests JSON lines
+        return "nccl"  # a text log, an nccl-tests JSON report (-J) or rccl-tests JSON lines
     if "Rmax" in head or "Interconnect Family" in head:
         return "top500"
     return None
@@ -66,8 +66,10 @@ def screen(path: Path, folder: str) -> str | None:
     if path.is_symlink():
         return "a symbolic link (links are not followed: copy the file itself)"
     if not SAFE_NAME.match(path.name) or ".." in path.name:
-        return (f"unsafe file name {path.name!r} (use letters, digits, dot, dash, underscore, space; "
-                "no path parts, no leading dot or dash)")
+        return (
+            f"unsafe file name {path.name!r} (use letters, digits, dot, dash, underscore, space; "
+            "no path parts, no leading dot or dash)"
+        )
     allowed = SUFFIXES.get(folder, ())
     if path.suffix.lower() not in allowed:
         return f"wrong type: {folder}/ takes {', '.join(s or 'no extension' for s in allowed)} files, not {path.suffix or 'no extension'}"
@@ -99,8 +101,10 @@ def _formula_cell(path: Path) -> str | None:
     for cells in reader:
         for cell in cells:
             if looks_like_formula(cell):
-                return (f"{path.name}:{reader.line_num}: cell {cell[:40]!r} looks like a spreadsheet formula "
-                        "(CSV injection); not accepted")
+                return (
+                    f"{path.name}:{reader.line_num}: cell {cell[:40]!r} looks like a spreadsheet formula "
+                    "(CSV injection); not accepted"
+                )
     return None
 
 
@@ -117,13 +121,18 @@ def check(path: Path, folder: str, curated_dirs: list[Path]) -> tuple[str | None
             return problem, []
         if folder == "nccl":
             from sources.parsers import nccl
+
             runs = nccl.runs(Document.from_path(path, source_id="nccl_logs"))
             if not any(run.rows for run in runs):
                 return "no complete nccl-tests result row found (is this the output of an *_perf binary?)", []
-            warnings = [f"run {i} ({run.collective or 'collective unknown'}): {w}"
-                        for i, run in enumerate(runs) for w in run.warnings]
+            warnings = [
+                f"run {i} ({run.collective or 'collective unknown'}): {w}"
+                for i, run in enumerate(runs)
+                for w in run.warnings
+            ]
         elif folder == "top500":
             from sources.parsers import top500
+
             top500.summarize(Document.from_path(path, source_id="top500_lists"))
         elif folder == "curated":
             load_ledger_with(curated_dirs, extra=[path])
@@ -141,9 +150,13 @@ def load_ledger_with(curated_dirs: list[Path], extra: list[Path] = ()):
 
 
 def pending(inbox: Path) -> list[tuple[str, Path]]:
-    return [(folder, p) for folder in FOLDERS if (inbox / folder).is_dir()
-            for p in sorted((inbox / folder).iterdir())
-            if (p.is_symlink() or p.is_file()) and not p.name.startswith(".")]
+    return [
+        (folder, p)
+        for folder in FOLDERS
+        if (inbox / folder).is_dir()
+        for p in sorted((inbox / folder).iterdir())
+        if (p.is_symlink() or p.is_file()) and not p.name.startswith(".")
+    ]
 
 
 def process(inbox: Path) -> list[InboxResult]:
@@ -156,8 +169,10 @@ def process(inbox: Path) -> list[InboxResult]:
     for folder, path in pending(inbox):
         twin = identical_processed(path, inbox / "processed" / folder)
         if twin is not None:
-            reason = (f"already ingested: identical to processed/{folder}/{twin.name} "
-                      f"(sha256 {_sha256(path)[:12]}); not loaded again")
+            reason = (
+                f"already ingested: identical to processed/{folder}/{twin.name} "
+                f"(sha256 {_sha256(path)[:12]}); not loaded again"
+            )
             target = _move(path, inbox / "rejected" / folder, reason)
             results.append(InboxResult(folder, path.name, False, reason, target, duplicate_of=twin))
             continue

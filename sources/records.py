@@ -27,33 +27,33 @@ class ParseError(ValueError):
 
 @dataclass(frozen=True)
 class Provenance:
-    source_id: str            # id in the source registry / curated sources (e.g. "delloro_press")
-    publisher: str            # original publisher (e.g. "Dell'Oro Group")
-    title: str                # document title (e.g. "Dell'Oro press release, July 2024")
-    url: str | None           # address of the document, when it has one
+    source_id: str  # id in the source registry / curated sources (e.g. "delloro_press")
+    publisher: str  # original publisher (e.g. "Dell'Oro Group")
+    title: str  # document title (e.g. "Dell'Oro press release, July 2024")
+    url: str | None  # address of the document, when it has one
     published_on: dt.date | None  # when the source said it (the vintage)
-    evidence: str             # quote, table cell or locator
-    via: str | None = None    # secondary carrier (a seed document, a repost) when not read first-hand
+    evidence: str  # quote, table cell or locator
+    via: str | None = None  # secondary carrier (a seed document, a repost) when not read first-hand
     document_sha: str | None = None  # sha256 of the stored document it was parsed from
     confidence: str = "reported"
     date_basis: str | None = None  # one of DATE_BASES; None = "published" when dated, else "undated"
     evidence_kind: str | None = None  # one of EVIDENCE_KINDS; None = "quote"
     published_precision: str | None = None  # day | month | year: how precisely the source gave published_on
-    carrier: str | None = None        # host that carried the document (sources/ledger/vocabulary.py carrier_host)
-    source_tier: str | None = None    # original | press | aggregator | unverified (vocabulary/source_tiers.csv)
-    tier_reason: str | None = None    # why, in words
+    carrier: str | None = None  # host that carried the document (sources/ledger/vocabulary.py carrier_host)
+    source_tier: str | None = None  # original | press | aggregator | unverified (vocabulary/source_tiers.csv)
+    tier_reason: str | None = None  # why, in words
 
 
 @dataclass(frozen=True)
 class Observation:
     indicator: str
     subject: str
-    period: str               # 2024, 2024Q3, 2024H2, 2024-07, 2024-07-15, 2023-2027 (cumulative range)
+    period: str  # 2024, 2024Q3, 2024H2, 2024-07, 2024-07-15, 2023-2027 (cumulative range)
     value: float
     unit: str
-    kind: str                 # one of KINDS
+    kind: str  # one of KINDS
     prov: Provenance
-    value_qualifier: str | None = None   # '>', '<', '~', '>=', '<=' when the source hedges
+    value_qualifier: str | None = None  # '>', '<', '~', '>=', '<=' when the source hedges
     speed_gbps: float | None = None
     fabric: str | None = None
     vendor: str | None = None
@@ -62,23 +62,37 @@ class Observation:
     segment: str | None = None
     note: str | None = None
     entity_id: str | None = None  # explicit canonical entity (sources/curated/entities.csv); else resolved at load
-    scope: str | None = None      # what a market figure covers (vocabulary/scopes.csv); a key dimension
+    scope: str | None = None  # what a market figure covers (vocabulary/scopes.csv); a key dimension
 
     def key(self) -> str:
         """Stable id: the same fact from the same source and vintage always gets the same id."""
-        parts = [self.indicator, self.subject, self.period, self.kind, repr(self.value), self.unit,
-                 str(self.speed_gbps), str(self.fabric), str(self.vendor), str(self.product_id),
-                 str(self.region), str(self.segment), self.prov.source_id, self.prov.url or "",
-                 str(self.prov.published_on), self.prov.evidence]
+        parts = [
+            self.indicator,
+            self.subject,
+            self.period,
+            self.kind,
+            repr(self.value),
+            self.unit,
+            str(self.speed_gbps),
+            str(self.fabric),
+            str(self.vendor),
+            str(self.product_id),
+            str(self.region),
+            str(self.segment),
+            self.prov.source_id,
+            self.prov.url or "",
+            str(self.prov.published_on),
+            self.prov.evidence,
+        ]
         return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:20]
 
 
 @dataclass(frozen=True)
 class Event:
     event_date: dt.date
-    date_precision: str       # day | month | quarter | half | year
-    category: str             # spec_release | product_announcement | product_shipping | membership | plugfest | compliance | software_release | deployment | company | other
-    subject: str              # e.g. "Ultra Ethernet Consortium", "NVIDIA/nccl"
+    date_precision: str  # day | month | quarter | half | year
+    category: str  # spec_release | product_announcement | product_shipping | membership | plugfest | compliance | software_release | deployment | company | other
+    subject: str  # e.g. "Ultra Ethernet Consortium", "NVIDIA/nccl"
     title: str
     prov: Provenance
     description: str | None = None
@@ -86,22 +100,31 @@ class Event:
     vendor: str | None = None
     product_id: str | None = None
     entity_id: str | None = None  # explicit canonical entity; else resolved at load
-    milestone: str | None = None  # slug naming the milestone (e.g. uec-1.0-release): same entity + milestone = same event
-    kind: str | None = None       # actual (stated as fact), plan or forecast (vocabulary EVENT_KINDS); None = actual
+    milestone: str | None = (
+        None  # slug naming the milestone (e.g. uec-1.0-release): same entity + milestone = same event
+    )
+    kind: str | None = None  # actual (stated as fact), plan or forecast (vocabulary EVENT_KINDS); None = actual
 
     def key(self) -> str:
-        parts = [str(self.event_date), self.category, self.subject, self.title, self.prov.source_id,
-                 self.prov.url or "", str(self.prov.published_on)]
+        parts = [
+            str(self.event_date),
+            self.category,
+            self.subject,
+            self.title,
+            self.prov.source_id,
+            self.prov.url or "",
+            str(self.prov.published_on),
+        ]
         return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:20]
 
 
 @dataclass(frozen=True)
 class Product:
-    product_id: str           # slug, e.g. "connectx-8", "quantum-x800-q3400", "tomahawk-6"
+    product_id: str  # slug, e.g. "connectx-8", "quantum-x800-q3400", "tomahawk-6"
     vendor: str
     name: str
-    family: str               # e.g. "ConnectX", "Quantum", "Spectrum", "Tomahawk", "NVLink"
-    kind: str                 # nic | switch_asic | switch_system | optics | nvlink_switch | gpu_system | dpu | cable | other
+    family: str  # e.g. "ConnectX", "Quantum", "Spectrum", "Tomahawk", "NVLink"
+    kind: str  # nic | switch_asic | switch_system | optics | nvlink_switch | gpu_system | dpu | cable | other
     prov: Provenance
     fabric: str | None = None  # infiniband | ethernet | nvlink | uec | other
     generation: str | None = None
@@ -110,8 +133,16 @@ class Product:
 
     def key(self) -> str:
         """One row per product per source document: several sources may describe the same product."""
-        parts = [self.product_id, self.vendor, self.name, self.kind, self.prov.source_id, self.prov.url or "",
-                 str(self.prov.published_on), self.prov.evidence]
+        parts = [
+            self.product_id,
+            self.vendor,
+            self.name,
+            self.kind,
+            self.prov.source_id,
+            self.prov.url or "",
+            str(self.prov.published_on),
+            self.prov.evidence,
+        ]
         return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:20]
 
 

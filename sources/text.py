@@ -13,9 +13,37 @@ import lxml.html
 from lxml import etree
 
 _DROP_TAGS = ("script", "style", "noscript", "template", "svg", "nav", "header", "footer", "form", "aside", "iframe")
-_BOILERPLATE_CLASS = re.compile(r"(cookie|consent|breadcrumb|menu|navbar|sidebar|share|social|newsletter|subscribe)", re.I)
-_BLOCK_TAGS = frozenset(("p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "br", "dt",
-                         "dd", "td", "th", "table", "ul", "ol", "blockquote", "pre", "main", "body"))
+_BOILERPLATE_CLASS = re.compile(
+    r"(cookie|consent|breadcrumb|menu|navbar|sidebar|share|social|newsletter|subscribe)", re.I
+)
+_BLOCK_TAGS = frozenset(
+    (
+        "p",
+        "div",
+        "li",
+        "tr",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "section",
+        "article",
+        "br",
+        "dt",
+        "dd",
+        "td",
+        "th",
+        "table",
+        "ul",
+        "ol",
+        "blockquote",
+        "pre",
+        "main",
+        "body",
+    )
+)
 _KEEP = frozenset(("body", "main", "article", "html"))
 
 
@@ -37,8 +65,10 @@ def main_text(html: str) -> str:
         cls = el.get("class")
         if cls and el.tag not in _KEEP and _BOILERPLATE_CLASS.search(cls) and el.getparent() is not None:
             _drop(el)
-    root = next((r for r in (next(doc.iter("main"), None), next(doc.iter("article"), None), doc.find("body"))
-                 if r is not None), doc)
+    root = next(
+        (r for r in (next(doc.iter("main"), None), next(doc.iter("article"), None), doc.find("body")) if r is not None),
+        doc,
+    )
     parts: list[str] = []
     _collect(root, parts)
     return _fold_lines("".join(parts))

@@ -127,13 +127,14 @@ def _no_process_left_behind():
     value = uuid.uuid4().hex
     os.environ[SESSION_MARKER] = value
     yield
-    deadline = time.monotonic() + 5.0   # servers stopped by the last test get a moment to go
+    deadline = time.monotonic() + 5.0  # servers stopped by the last test get a moment to go
     while (left := processes_with_marker(value)) and time.monotonic() < deadline:
         time.sleep(0.2)
-    for pid, _ in left:                 # clean up, then fail: the leak is a defect to fix
+    for pid, _ in left:  # clean up, then fail: the leak is a defect to fix
         try:
             os.kill(pid, signal.SIGKILL)
         except OSError:
             pass
     assert not left, "processes started by the tests are still running:\n" + "\n".join(
-        f"  pid {pid}: {cmd[:200]}" for pid, cmd in left)
+        f"  pid {pid}: {cmd[:200]}" for pid, cmd in left
+    )

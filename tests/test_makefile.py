@@ -29,7 +29,7 @@ def checkout(tmp_path: Path) -> Path:
         shutil.copy2(ROOT / name, tmp_path / name)
     python = tmp_path / ".venv" / "bin" / "python"
     python.parent.mkdir(parents=True)
-    python.write_text("")               # stands for a created venv: the venv step is not re-run
+    python.write_text("")  # stands for a created venv: the venv step is not re-run
     past = time.time() - 3600
     os.utime(tmp_path / "pyproject.toml", (past, past))
     return tmp_path
@@ -48,7 +48,7 @@ def test_second_make_run_skips_pip_until_pyproject_changes(checkout):
     second = _dry_run(checkout, "run")
     assert not _installs(second), second
     assert "fabricwatch refresh" in second and "fabricwatch dashboard" in second
-    future = time.time() + 60            # a dependency added: the next run installs again
+    future = time.time() + 60  # a dependency added: the next run installs again
     os.utime(checkout / "pyproject.toml", (future, future))
     assert _installs(_dry_run(checkout, "run"))
 
@@ -57,7 +57,7 @@ def test_test_install_covers_run_and_test_stays_the_whole_suite(checkout):
     plan = _dry_run(checkout, "test")
     assert any(".[test,cli]" in line for line in _installs(plan))
     pytest_lines = [line for line in plan.splitlines() if "-m pytest" in line]
-    assert pytest_lines and all(" -m \"" not in line and " -k " not in line for line in pytest_lines)
+    assert pytest_lines and all(' -m "' not in line and " -k " not in line for line in pytest_lines)
     (checkout / ".venv" / ".installed-test").write_text("")
     (checkout / ".venv" / ".installed-cli").write_text("")
     assert not _installs(_dry_run(checkout, "run", "test"))
@@ -70,8 +70,13 @@ def test_quick_skips_slow_and_harness_tests(checkout):
 
 def test_the_harness_tests_carry_the_harness_marker():
     def collected(*args: str) -> int:
-        out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *args],
-                             cwd=ROOT, capture_output=True, text=True, timeout=300)
+        out = subprocess.run(
+            [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         return sum(1 for line in out.stdout.splitlines() if "::" in line)
 
     harness = collected("-m", "harness", "tests/bench", "tests/reliability", "tests/test_makefile.py")

@@ -9,7 +9,7 @@ import pytest
 
 from warehouse.query import run_query
 
-pytestmark = pytest.mark.slow   # against the session's offline refresh (tests/conftest.py)
+pytestmark = pytest.mark.slow  # against the session's offline refresh (tests/conftest.py)
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 QUERIES = re.findall(r"```sql\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)

@@ -77,14 +77,23 @@ def citations(frames: Mapping[str, pd.DataFrame], docs: pd.DataFrame | None = No
             col = f"{prefix}url"
             if col not in df.columns:
                 continue
+
             def column(name: str) -> pd.Series:
                 full = f"{prefix}{name}"
                 return df[full].map(_clean) if full in df.columns else pd.Series(None, index=df.index, dtype=object)
 
             # Rows with no address (figures a seed document carried) are cited by publisher and title.
-            keyed = pd.DataFrame({"url": column("url"), "publisher": column("publisher"),
-                                  "title": column("title").where(column("url").isna())}, index=df.index)
-            for (url, publisher, title), rows in keyed.groupby(["url", "publisher", "title"], dropna=False).groups.items():
+            keyed = pd.DataFrame(
+                {
+                    "url": column("url"),
+                    "publisher": column("publisher"),
+                    "title": column("title").where(column("url").isna()),
+                },
+                index=df.index,
+            )
+            for (url, publisher, title), rows in keyed.groupby(
+                ["url", "publisher", "title"], dropna=False
+            ).groups.items():
                 url, publisher = _clean(url), _clean(publisher)
                 if not url and not publisher:
                     continue
@@ -145,9 +154,18 @@ def bibliography(entries: Iterable[dict]) -> list[dict]:
         key = (e["publisher"], e["family"])
         item = families.get(key)
         if item is None:
-            item = {"publisher": e["publisher"], "title": e.get("family_title") or e["family"],
-                    "url": e.get("family_url") or e["url"], "published_on": e["published_on"], "via": None, "files": 0,
-                    "family": e["family"], "used_by": {}, "_vias": set(), "_members": set()}
+            item = {
+                "publisher": e["publisher"],
+                "title": e.get("family_title") or e["family"],
+                "url": e.get("family_url") or e["url"],
+                "published_on": e["published_on"],
+                "via": None,
+                "files": 0,
+                "family": e["family"],
+                "used_by": {},
+                "_vias": set(),
+                "_members": set(),
+            }
             families[key] = item
             items.append(item)
         item["_members"].add(e.get("family_member") or e["url"])
@@ -164,8 +182,9 @@ def bibliography(entries: Iterable[dict]) -> list[dict]:
         item["via"] = _carrier(item.pop("_vias"))
         del item["_members"]
         item["used_by"] = [{"mart": m, "rows": n} for m, n in sorted(item["used_by"].items())]
-    items.sort(key=lambda e: ((e["publisher"] or "").casefold(), e["published_on"] or "", e["title"] or "",
-                              e["url"] or ""))
+    items.sort(
+        key=lambda e: ((e["publisher"] or "").casefold(), e["published_on"] or "", e["title"] or "", e["url"] or "")
+    )
     return items
 
 
@@ -176,9 +195,12 @@ def csl_json(items: Iterable[dict], accessed: dt.date | None = None) -> list[dic
     accessed = accessed or dt.date.today()
     out = []
     for i, item in enumerate(items, start=1):
-        record: dict = {"id": f"fabricwatch-{i}", "type": "dataset" if item.get("family") else "webpage",
-                        "title": item.get("title") or "(untitled)",
-                        "accessed": {"date-parts": [[accessed.year, accessed.month, accessed.day]]}}
+        record: dict = {
+            "id": f"fabricwatch-{i}",
+            "type": "dataset" if item.get("family") else "webpage",
+            "title": item.get("title") or "(untitled)",
+            "accessed": {"date-parts": [[accessed.year, accessed.month, accessed.day]]},
+        }
         if item.get("publisher"):
             record["publisher"] = item["publisher"]
             record["author"] = [{"literal": item["publisher"]}]
@@ -206,8 +228,11 @@ def published_release(con: duckdb.DuckDBPyConnection) -> dict | None:
     if run is None:
         return None
     finished_at = run["finished_at"]
-    return {"run_id": run["run_id"], "finished_at": finished_at.isoformat() if finished_at else None,
-            "mode": run["mode"]}
+    return {
+        "run_id": run["run_id"],
+        "finished_at": finished_at.isoformat() if finished_at else None,
+        "mode": run["mode"],
+    }
 
 
 def release_citation(release: Mapping | None, today: dt.date | None = None) -> str:
@@ -216,19 +241,28 @@ def release_citation(release: Mapping | None, today: dt.date | None = None) -> s
     if not release:
         return f"fabricwatch warehouse (release unknown), accessed {today.isoformat()}."
     finished = release.get("finished_at") or "unknown time"
-    return (f"fabricwatch warehouse, release of {finished} (run {release.get('run_id')}, "
-            f"{release.get('mode', 'offline')} refresh), accessed {today.isoformat()}. "
-            "Every figure is the original publisher's; cite the sources below.")
+    return (
+        f"fabricwatch warehouse, release of {finished} (run {release.get('run_id')}, "
+        f"{release.get('mode', 'offline')} refresh), accessed {today.isoformat()}. "
+        "Every figure is the original publisher's; cite the sources below."
+    )
 
 
-def render_markdown(entries: Iterable[dict], release: Mapping | None, title: str = "Sources",
-                    today: dt.date | None = None) -> str:
+def render_markdown(
+    entries: Iterable[dict], release: Mapping | None, title: str = "Sources", today: dt.date | None = None
+) -> str:
     """The citations as a Markdown bibliography grouped by original publisher: one line per document, or
     per collection with its file count (an MLPerf round), the carrier named when there is one."""
     entries = list(entries)
     items = bibliography(entries)
-    lines = [f"# {title}", "", f"Suggested citation: {release_citation(release, today)}", "",
-             f"{len(entries)} documents in {len(items)} entries, by publisher:", ""]
+    lines = [
+        f"# {title}",
+        "",
+        f"Suggested citation: {release_citation(release, today)}",
+        "",
+        f"{len(entries)} documents in {len(items)} entries, by publisher:",
+        "",
+    ]
     publisher = object()
     for e in items:
         if e["publisher"] != publisher:

@@ -23,7 +23,7 @@ from sources.clock import naive_utc
 from warehouse.dbapi import transaction
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
-COMMENTS_DIR = Path(__file__).parent / "comments"   # comments amended after their migration (README there)
+COMMENTS_DIR = Path(__file__).parent / "comments"  # comments amended after their migration (README there)
 # The duckdb CLI analysts get from PyPI (duckdb-cli 1.5.x) cannot read DuckDB 2.0's default
 # storage format (ecosystem-notes §1); files are created in the 1.5 format and stay in it.
 STORAGE_COMPATIBILITY = "v1.5.0"
@@ -99,8 +99,12 @@ def migrate(con: duckdb.DuckDBPyConnection) -> list[str]:
         "CREATE TABLE IF NOT EXISTS meta.schema_migrations ("
         " version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)"
     )
-    con.execute("COMMENT ON TABLE meta.schema_migrations IS 'Applied schema migrations; max(version) is the schema version.'")
-    con.execute("COMMENT ON COLUMN meta.schema_migrations.version IS 'Migration number (warehouse/migrations/NNNN_*.sql).'")
+    con.execute(
+        "COMMENT ON TABLE meta.schema_migrations IS 'Applied schema migrations; max(version) is the schema version.'"
+    )
+    con.execute(
+        "COMMENT ON COLUMN meta.schema_migrations.version IS 'Migration number (warehouse/migrations/NNNN_*.sql).'"
+    )
     con.execute("COMMENT ON COLUMN meta.schema_migrations.name IS 'Migration file name without .sql.'")
     con.execute("COMMENT ON COLUMN meta.schema_migrations.applied_at IS 'When it was applied (UTC).'")
     applied = {r[0] for r in con.execute("SELECT version FROM meta.schema_migrations").fetchall()}
@@ -177,15 +181,19 @@ def connect_work(path: str | Path, wait_s: float | None = None) -> duckdb.DuckDB
     deadline, delay = time.monotonic() + (LOCK_WAIT_S if wait_s is None else wait_s), 0.1
     while True:
         try:
-            con = duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY,
-                                                    "memory_limit": work_memory_limit()})
+            con = duckdb.connect(
+                str(path),
+                config={"storage_compatibility_version": STORAGE_COMPATIBILITY, "memory_limit": work_memory_limit()},
+            )
             break
         except duckdb.IOException as exc:
             if "lock" not in str(exc).lower():
                 raise
             if time.monotonic() >= deadline:
-                raise WarehouseBusy(f"the working database {path} is in use by another process "
-                                    f"(another refresh or a scheduled run?): {exc}") from exc
+                raise WarehouseBusy(
+                    f"the working database {path} is in use by another process "
+                    f"(another refresh or a scheduled run?): {exc}"
+                ) from exc
             time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
             delay = min(delay * 2, 5.0)
     try:
@@ -244,7 +252,8 @@ def row_counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     """Rows per table of the data schemas (marts are views: not counted here)."""
     tables = con.execute(
         "SELECT schema_name || '.' || table_name FROM duckdb_tables() WHERE database_name = current_database() "
-        "AND list_contains(?, schema_name) ORDER BY 1", [list(COUNTED_SCHEMAS)]
+        "AND list_contains(?, schema_name) ORDER BY 1",
+        [list(COUNTED_SCHEMAS)],
     ).fetchall()
     return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for (t,) in tables}
 
@@ -258,5 +267,3 @@ def refresh_data_dictionary(con: duckdb.DuckDBPyConnection) -> int:
 
 def _read_sql(name: str) -> str:
     return (Path(__file__).parent / "sql" / name).read_text(encoding="utf-8")
-
-

@@ -36,7 +36,8 @@ HEADER = (
 def render_markdown(con: duckdb.DuckDBPyConnection) -> str:
     """The dictionary of the warehouse behind `con` (meta.data_dictionary must be current)."""
     rows = con.execute(
-        "SELECT schema_name, table_name, column_name, data_type, description FROM meta.data_dictionary").fetchall()
+        "SELECT schema_name, table_name, column_name, data_type, description FROM meta.data_dictionary"
+    ).fetchall()
     tables: dict[tuple[str, str], dict] = {}
     for schema, table, column, dtype, description in rows:
         entry = tables.setdefault((schema, table), {"description": "", "columns": []})
@@ -101,8 +102,9 @@ def reference_markdown() -> str:
 def _column_order(con: duckdb.DuckDBPyConnection) -> dict[tuple[str, str], dict[str, int]]:
     out: dict[tuple[str, str], dict[str, int]] = {}
     for schema, table, column, index in con.execute(
-            "SELECT schema_name, table_name, column_name, column_index FROM duckdb_columns() "
-            "WHERE database_name = current_database()").fetchall():
+        "SELECT schema_name, table_name, column_name, column_index FROM duckdb_columns() "
+        "WHERE database_name = current_database()"
+    ).fetchall():
         out.setdefault((schema, table), {})[column] = index
     return out
 
@@ -117,7 +119,9 @@ def _cell(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m warehouse.dictionary", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"where to write (default {DEFAULT_OUT.name} in docs/)")
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, help=f"where to write (default {DEFAULT_OUT.name} in docs/)"
+    )
     parser.add_argument("--check", action="store_true", help="exit 1 if the file differs from what would be generated")
     args = parser.parse_args(argv)
     if args.check:

@@ -20,8 +20,13 @@ import pandas as pd
 from sources.clock import naive_utc
 from sources.ledger.format import DEFAULT_FOLDER
 from sources.ledger.entities import Registry, load_registry, period_basis, resolve_all, series_key
-from sources.ledger.vocabulary import (Vocabulary, default_folder as vocabulary_folder, key_dimensions, load_vocabulary,
-                                       with_scope)
+from sources.ledger.vocabulary import (
+    Vocabulary,
+    default_folder as vocabulary_folder,
+    key_dimensions,
+    load_vocabulary,
+    with_scope,
+)
 from sources.evidence import evidence_supports
 from sources.periods import period_bounds
 from sources.records import Event, Observation, Product, Records, flat
@@ -74,10 +79,23 @@ def _keyed(rows: list[dict], registry: Registry, vocabulary: Vocabulary | None =
             continue
         entity = row.get("entity_id")
         chain = [entity, *registry.ancestors(entity)] if entity else []
-        dims = key_dimensions(vocab, row["indicator"], chain, segment=row.get("segment"), speed_gbps=row.get("speed_gbps"),
-                              fabric=row.get("fabric"), region=row.get("region"))
-        base = series_key(row["indicator"], entity, row.get("subject") or "", period=row["period"],
-                          resolution=row.get("entity_resolution"), **dims)
+        dims = key_dimensions(
+            vocab,
+            row["indicator"],
+            chain,
+            segment=row.get("segment"),
+            speed_gbps=row.get("speed_gbps"),
+            fabric=row.get("fabric"),
+            region=row.get("region"),
+        )
+        base = series_key(
+            row["indicator"],
+            entity,
+            row.get("subject") or "",
+            period=row["period"],
+            resolution=row.get("entity_resolution"),
+            **dims,
+        )
         row["series_key"] = with_scope(base, row.get("scope"))
         if row.get("origin") == "curated":  # the ledger refuses a row whose dimensions are not controlled
             row["key_controlled"] = row.get("entity_resolution") in CONTROLLED_RESOLUTIONS
@@ -90,8 +108,17 @@ def dedupe_statements(rows: list[dict]) -> tuple[list[dict], list[dict]]:
     kept: dict[tuple, dict] = {}
     dropped = []
     for row in rows:
-        key = (row.get("series_key"), row.get("period"), row.get("value"), row.get("value_qualifier"), row.get("kind"),
-               row.get("unit"), row.get("publisher"), row.get("url"), row.get("evidence"))
+        key = (
+            row.get("series_key"),
+            row.get("period"),
+            row.get("value"),
+            row.get("value_qualifier"),
+            row.get("kind"),
+            row.get("unit"),
+            row.get("publisher"),
+            row.get("url"),
+            row.get("evidence"),
+        )
         if key in kept:
             dropped.append(row)
         else:
@@ -134,8 +161,10 @@ def _dated(row: dict) -> dict:
     row["evidence_kind"] = row.get("evidence_kind") or ("table" if row.get("document_sha") else "quote")
     return row
 
-def _observation_rows(observations: Iterable[Observation], origin: str, loaded_at: dt.datetime,
-                      registry: Registry) -> list[dict]:
+
+def _observation_rows(
+    observations: Iterable[Observation], origin: str, loaded_at: dt.datetime, registry: Registry
+) -> list[dict]:
     rows, stamp = [], resolution_stamp(registry)
     for obs in observations:
         row = _dated(flat(obs))
@@ -196,9 +225,14 @@ def insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict]
     return len(rows)
 
 
-def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records,
-                   registry: Registry | None = None, keep: Sequence[str] = (),
-                   tables: Sequence[str] = ()) -> dict[str, int]:
+def replace_origin(
+    con: duckdb.DuckDBPyConnection,
+    origin: str,
+    records: Records,
+    registry: Registry | None = None,
+    keep: Sequence[str] = (),
+    tables: Sequence[str] = (),
+) -> dict[str, int]:
     """Replace every row written by `origin` with `records`, atomically. Returns rows per table.
 
     Observations and events get their canonical entity and series key from `registry` (default:
@@ -213,14 +247,19 @@ def replace_origin(con: duckdb.DuckDBPyConnection, origin: str, records: Records
     family = [f"core.{name}" for name in dict.fromkeys([*records.tables, *tables])]
     with transaction(con):
         _delete_origin(con, origin, [*RECORD_TABLES, *family], list(keep))
-        counts["observations"] = insert_rows(con, "core.observations", _dedupe(_observation_rows(records.observations, origin, loaded_at, registry)))
+        counts["observations"] = insert_rows(
+            con, "core.observations", _dedupe(_observation_rows(records.observations, origin, loaded_at, registry))
+        )
         counts["events"] = insert_rows(con, "core.events", _dedupe(_rows(records.events, origin, registry)))
-        counts["products"] = insert_rows(con, "core.products", _dedupe([_dated(r) for r in _rows(records.products, origin)]))
+        counts["products"] = insert_rows(
+            con, "core.products", _dedupe([_dated(r) for r in _rows(records.products, origin)])
+        )
         for name, rows in records.tables.items():
             table = f"core.{name}"
             skip = set(OFFERED_PROVENANCE) - set(_table_columns(con, table))
-            counts[name] = insert_rows(con, table, [{**{k: v for k, v in r.items() if k not in skip}, "origin": origin}
-                                                    for r in rows])
+            counts[name] = insert_rows(
+                con, table, [{**{k: v for k, v in r.items() if k not in skip}, "origin": origin} for r in rows]
+            )
     return counts
 
 
@@ -233,11 +272,16 @@ def _delete_origin(con: duckdb.DuckDBPyConnection, origin: str, tables: list[str
     for table in sorted(tables, key=lambda t: t not in CHILD_OF):
         if table in CHILD_OF:
             parent, key = CHILD_OF[table]
-            con.execute(f"DELETE FROM {table} WHERE origin = ? AND {key} NOT IN (SELECT {key} FROM {parent} "
-                        "WHERE origin = ? AND list_contains(?, document_sha))", [origin, origin, keep])
+            con.execute(
+                f"DELETE FROM {table} WHERE origin = ? AND {key} NOT IN (SELECT {key} FROM {parent} "
+                "WHERE origin = ? AND list_contains(?, document_sha))",
+                [origin, origin, keep],
+            )
         else:
-            con.execute(f"DELETE FROM {table} WHERE origin = ? AND NOT coalesce(list_contains(?, document_sha), false)",
-                        [origin, keep])
+            con.execute(
+                f"DELETE FROM {table} WHERE origin = ? AND NOT coalesce(list_contains(?, document_sha), false)",
+                [origin, keep],
+            )
 
 
 def replace_entities(con: duckdb.DuckDBPyConnection, registry: Registry) -> int:
@@ -256,26 +300,33 @@ def replace_vocabulary(con: duckdb.DuckDBPyConnection, vocabulary: Vocabulary) -
 
 
 _RESOLVE_SQL = {
-    "observations": ("SELECT record_id, indicator, subject, period, segment, speed_gbps, fabric, region, scope, vendor, "
-                     "product_id, published_on, date_basis, evidence_kind, evidence, value, document_sha, origin, "
-                     "CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id "
-                     "FROM core.observations"),
-    "events": ("SELECT record_id, subject, vendor, product_id, published_on, date_basis, evidence_kind, "
-               "document_sha, CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id FROM core.events"),
+    "observations": (
+        "SELECT record_id, indicator, subject, period, segment, speed_gbps, fabric, region, scope, vendor, "
+        "product_id, published_on, date_basis, evidence_kind, evidence, value, document_sha, origin, "
+        "CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id "
+        "FROM core.observations"
+    ),
+    "events": (
+        "SELECT record_id, subject, vendor, product_id, published_on, date_basis, evidence_kind, "
+        "document_sha, CASE WHEN entity_resolution = 'explicit' THEN entity_id END AS entity_id FROM core.events"
+    ),
 }
 
 
-RESOLVE_CHUNK = 25_000   # rows re-resolved at a time: memory stays flat however many vintages the warehouse holds
+RESOLVE_CHUNK = 25_000  # rows re-resolved at a time: memory stays flat however many vintages the warehouse holds
 
 
 def re_resolve(con: duckdb.DuckDBPyConnection, registry: Registry) -> int:
     """Re-resolve the rows not stamped with the current registry and code; returns how many."""
     stamp, done = resolution_stamp(registry), 0
     for table, select in _RESOLVE_SQL.items():
-        after = ""   # keyset pagination on the primary key: each chunk is read, resolved and written back
+        after = ""  # keyset pagination on the primary key: each chunk is read, resolved and written back
         while True:
-            frame = con.execute(f"{select} WHERE resolved_with IS DISTINCT FROM ? AND record_id > ? "
-                                f"ORDER BY record_id LIMIT {RESOLVE_CHUNK}", [stamp, after]).df()
+            frame = con.execute(
+                f"{select} WHERE resolved_with IS DISTINCT FROM ? AND record_id > ? "
+                f"ORDER BY record_id LIMIT {RESOLVE_CHUNK}",
+                [stamp, after],
+            ).df()
             if frame.empty:
                 break
             after = frame["record_id"].iloc[-1]
@@ -284,8 +335,9 @@ def re_resolve(con: duckdb.DuckDBPyConnection, registry: Registry) -> int:
     return done
 
 
-def _re_resolve_chunk(con: duckdb.DuckDBPyConnection, registry: Registry, table: str, frame: pd.DataFrame,
-                      stamp: str) -> None:
+def _re_resolve_chunk(
+    con: duckdb.DuckDBPyConnection, registry: Registry, table: str, frame: pd.DataFrame, stamp: str
+) -> None:
     rows = [_dated({k: (None if pd.isna(v) else v) for k, v in r.items()}) for r in frame.to_dict("records")]
     rows = [{**r, "resolved_with": stamp} for r in resolve_all(registry, rows)]
     cols = ["record_id", "entity_id", "entity_resolution", "date_basis", "evidence_kind", "resolved_with"]
@@ -306,8 +358,9 @@ def _re_resolve_chunk(con: duckdb.DuckDBPyConnection, registry: Registry, table:
         con.unregister("_resolved")
 
 
-def replace_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict], where: str = "true",
-                 params: Sequence = ()) -> int:
+def replace_rows(
+    con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict], where: str = "true", params: Sequence = ()
+) -> int:
     """Delete rows of `table` matching `where` and insert `rows`, in one transaction."""
     with transaction(con):
         con.execute(f"DELETE FROM {table} WHERE {where}", list(params))

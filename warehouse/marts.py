@@ -39,14 +39,14 @@ class MartError(RuntimeError):
 
 @dataclass(frozen=True)
 class Mart:
-    name: str                     # marts.<name>; equals the file stem
+    name: str  # marts.<name>; equals the file stem
     path: Path
     sql: str
-    relation_kind: str            # VIEW or TABLE
-    key: tuple[str, ...]          # declared key columns (may be empty)
-    reads: frozenset[str]         # schema-qualified relations its SQL reads
+    relation_kind: str  # VIEW or TABLE
+    key: tuple[str, ...]  # declared key columns (may be empty)
+    reads: frozenset[str]  # schema-qualified relations its SQL reads
     description: str
-    checks: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()   # `-- check: name k=v ...` header lines
+    checks: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # `-- check: name k=v ...` header lines
 
     @property
     def depends_on(self) -> tuple[str, ...]:
@@ -85,8 +85,16 @@ def read_mart(path: Path, known: set[str] | None = None) -> Mart:
         except ValueError:
             raise MartError(f"{path.name}: `-- check: {name}{rest}` must be a check name and key=value pairs") from None
         checks.append((name, params))
-    return Mart(name=path.stem, path=path, sql=sql, relation_kind=m.group(1).upper(), key=key,
-                reads=reads, description=description, checks=tuple(checks))
+    return Mart(
+        name=path.stem,
+        path=path,
+        sql=sql,
+        relation_kind=m.group(1).upper(),
+        key=key,
+        reads=reads,
+        description=description,
+        checks=tuple(checks),
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -105,7 +113,7 @@ def relations_read(sql: str) -> frozenset[str]:
                 m = _CREATE_AS_RE.match(text)
                 if m is None:
                     continue  # a macro or a schema
-                text = text[m.end():]
+                text = text[m.end() :]
             elif statement.type.name != "SELECT":
                 continue
             tree = json.loads(con.execute("SELECT json_serialize_sql(?)", [text]).fetchone()[0])
@@ -119,8 +127,11 @@ def relations_read(sql: str) -> frozenset[str]:
 
 def _base_tables(node) -> set[str]:
     if isinstance(node, dict):
-        own = ({f"{node['schema_name']}.{node['table_name']}"}
-               if node.get("type") == "BASE_TABLE" and node.get("schema_name") in SCHEMAS else set())
+        own = (
+            {f"{node['schema_name']}.{node['table_name']}"}
+            if node.get("type") == "BASE_TABLE" and node.get("schema_name") in SCHEMAS
+            else set()
+        )
         return own.union(*(_base_tables(v) for v in node.values()))
     if isinstance(node, list):
         return set().union(*(_base_tables(v) for v in node))
@@ -158,8 +169,9 @@ def apply_helpers(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -
         con.execute(path.read_text(encoding="utf-8"))
 
 
-def apply_mart(con: duckdb.DuckDBPyConnection, mart: Mart | str, directory: Path = MARTS_DIR, *,
-               helpers: bool = True) -> int:
+def apply_mart(
+    con: duckdb.DuckDBPyConnection, mart: Mart | str, directory: Path = MARTS_DIR, *, helpers: bool = True
+) -> int:
     """(Re)create one mart with its comments, in one transaction. Returns its row count.
 
     `helpers=False` when the caller applied the helper macros already (building several marts)."""
@@ -200,9 +212,14 @@ def preview(con: duckdb.DuckDBPyConnection, name: str, rows: int = 5):
 
 def columns(con: duckdb.DuckDBPyConnection, name: str) -> list[dict]:
     """A mart's columns in order: name, type and the description from its COMMENT ON line."""
-    return [{"name": c, "type": t, "description": d or ""} for c, t, d in con.execute(
-        "SELECT column_name, data_type, comment FROM duckdb_columns() WHERE database_name = current_database() "
-        "AND schema_name = ? AND table_name = ? ORDER BY column_index", [SCHEMA, name]).fetchall()]
+    return [
+        {"name": c, "type": t, "description": d or ""}
+        for c, t, d in con.execute(
+            "SELECT column_name, data_type, comment FROM duckdb_columns() WHERE database_name = current_database() "
+            "AND schema_name = ? AND table_name = ? ORDER BY column_index",
+            [SCHEMA, name],
+        ).fetchall()
+    ]
 
 
 def row_counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
@@ -215,15 +232,23 @@ def existing_marts(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
         "SELECT view_name, 'VIEW' FROM duckdb_views() WHERE database_name = current_database() AND schema_name = ? "
         "AND NOT internal UNION ALL "
         "SELECT table_name, 'TABLE' FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = ? "
-        "ORDER BY 1", [SCHEMA, SCHEMA]).fetchall()
+        "ORDER BY 1",
+        [SCHEMA, SCHEMA],
+    ).fetchall()
     return dict(rows)
 
 
 def list_marts(con: duckdb.DuckDBPyConnection) -> list[dict]:
     """Marts in the database with their description and columns (name, type, description)."""
-    comments = dict(con.execute(
-        "SELECT view_name, comment FROM duckdb_views() WHERE database_name = current_database() AND schema_name = ? "
-        "UNION ALL SELECT table_name, comment FROM duckdb_tables() WHERE database_name = current_database() "
-        "AND schema_name = ?", [SCHEMA, SCHEMA]).fetchall())
-    return [{"name": name, "kind": kind, "description": comments.get(name) or "", "columns": columns(con, name)}
-            for name, kind in existing_marts(con).items()]
+    comments = dict(
+        con.execute(
+            "SELECT view_name, comment FROM duckdb_views() WHERE database_name = current_database() AND schema_name = ? "
+            "UNION ALL SELECT table_name, comment FROM duckdb_tables() WHERE database_name = current_database() "
+            "AND schema_name = ?",
+            [SCHEMA, SCHEMA],
+        ).fetchall()
+    )
+    return [
+        {"name": name, "kind": kind, "description": comments.get(name) or "", "columns": columns(con, name)}
+        for name, kind in existing_marts(con).items()
+    ]

@@ -32,9 +32,13 @@ def _lit(text: str | None) -> str:
 
 def materialize_marts(con: duckdb.DuckDBPyConnection, order: list[str] | None = None) -> list[str]:
     """Replace every view of the marts schema by a table of its rows, with the same comments. Returns the names."""
-    views = dict(con.execute(
-        "SELECT view_name, comment FROM duckdb_views() WHERE database_name = current_database() "
-        "AND schema_name = ? AND NOT internal", [SCHEMA]).fetchall())
+    views = dict(
+        con.execute(
+            "SELECT view_name, comment FROM duckdb_views() WHERE database_name = current_database() "
+            "AND schema_name = ? AND NOT internal",
+            [SCHEMA],
+        ).fetchall()
+    )
     if order is None:
         from warehouse.marts import discover_marts
 
@@ -43,7 +47,9 @@ def materialize_marts(con: duckdb.DuckDBPyConnection, order: list[str] | None = 
     for name in names:
         columns = con.execute(
             "SELECT column_name, comment FROM duckdb_columns() WHERE database_name = current_database() "
-            "AND schema_name = ? AND table_name = ? ORDER BY column_index", [SCHEMA, name]).fetchall()
+            "AND schema_name = ? AND table_name = ? ORDER BY column_index",
+            [SCHEMA, name],
+        ).fetchall()
         tmp = f"__materializing_{name}"
         with transaction(con):
             # identifiers come from the catalog, quoted; comments are escaped literals (COMMENT ON takes no parameters)

@@ -43,23 +43,48 @@ def write_assumptions(con: duckdb.DuckDBPyConnection, assumptions: list[dict]) -
         value = a.get("value")
         numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
         note = "; ".join(str(x) for x in (a.get("kind"), a.get("date"), a.get("url")) if x)
-        rows.append({"name": a["name"], "value": float(value) if numeric else None, "unit": a.get("unit"),
-                     "source": a.get("source"), "note": note if numeric else f"{value}; {note}"})
+        rows.append(
+            {
+                "name": a["name"],
+                "value": float(value) if numeric else None,
+                "unit": a.get("unit"),
+                "source": a.get("source"),
+                "note": note if numeric else f"{value}; {note}",
+            }
+        )
     return replace_rows(con, "model.assumptions", rows)
 
 
 SCENARIO_COLUMNS = {  # model.scenarios column <- sweep column
-    "fabric": "fabric", "switch": "switch", "gpus": "gpus", "nic_gbps": "nic_gbps", "gpus_per_node": "gpus_per_node",
-    "oversubscription": "oversubscription", "tiers": "tiers", "switches_total": "switches_total",
-    "transceivers_total": "transceivers_total", "capex_total_usd": "capex_network_usd",
-    "capex_per_gpu_usd": "capex_network_per_gpu_usd", "network_share_of_cluster_capex": "network_share_of_cluster_capex",
-    "power_total_w": "power_network_w", "fabric_efficiency": "fabric_efficiency",
-    "effective_GBps_per_gpu": "effective_GBps_per_gpu", "allreduce_time_s": "allreduce_time_s",
-    "allreduce_busbw_GBps": "allreduce_busbw_GBps", "step_time_s": "step_time_s", "gpu_utilization": "gpu_utilization",
+    "fabric": "fabric",
+    "switch": "switch",
+    "gpus": "gpus",
+    "nic_gbps": "nic_gbps",
+    "gpus_per_node": "gpus_per_node",
+    "oversubscription": "oversubscription",
+    "tiers": "tiers",
+    "switches_total": "switches_total",
+    "transceivers_total": "transceivers_total",
+    "capex_total_usd": "capex_network_usd",
+    "capex_per_gpu_usd": "capex_network_per_gpu_usd",
+    "network_share_of_cluster_capex": "network_share_of_cluster_capex",
+    "power_total_w": "power_network_w",
+    "fabric_efficiency": "fabric_efficiency",
+    "effective_GBps_per_gpu": "effective_GBps_per_gpu",
+    "allreduce_time_s": "allreduce_time_s",
+    "allreduce_busbw_GBps": "allreduce_busbw_GBps",
+    "step_time_s": "step_time_s",
+    "gpu_utilization": "gpu_utilization",
     "cost_per_effective_tbps_usd": "capex_network_per_effective_tbps_usd",
-    "design": "design", "planes": "planes", "max_endpoints": "max_endpoints", "nic": "nic", "algorithm": "algorithm",
-    "params": "params", "bytes_per_grad_element": "bytes_per_grad_element",
-    "compute_s_per_step": "compute_s_per_step", "overlap_share": "overlap_share",
+    "design": "design",
+    "planes": "planes",
+    "max_endpoints": "max_endpoints",
+    "nic": "nic",
+    "algorithm": "algorithm",
+    "params": "params",
+    "bytes_per_grad_element": "bytes_per_grad_element",
+    "compute_s_per_step": "compute_s_per_step",
+    "overlap_share": "overlap_share",
     "cost_per_effective_gpu_usd": "capex_cluster_per_effective_gpu_usd",
 }
 
@@ -71,15 +96,34 @@ def write_scenarios(con: duckdb.DuckDBPyConnection, grid: pd.DataFrame) -> int:
         row = {col: rec[src] for col, src in SCENARIO_COLUMNS.items()}
         shared = rec["design"] != "rail-only"
         row["link_gbps"] = rec["nic_gbps"] / rec["planes"] if shared else rec["nic_gbps"]
-        row["scenario_id"] = (f"{rec['fabric']}-{rec['switch']}-{int(rec['gpus'])}gpu-{int(rec['nic_gbps'])}g"
-                              f"-{rec['design']}{int(rec['planes'])}-os{rec['oversubscription']:g}")
+        row["scenario_id"] = (
+            f"{rec['fabric']}-{rec['switch']}-{int(rec['gpus'])}gpu-{int(rec['nic_gbps'])}g"
+            f"-{rec['design']}{int(rec['planes'])}-os{rec['oversubscription']:g}"
+        )
         rows.append(row)
     return replace_rows(con, "model.scenarios", rows)
 
 
-CALIBRATION_COLUMNS = ("status", "fitted", "collective", "gpu", "ngpus", "gpus_per_node", "nvlink_domain",
-                       "nics_per_node", "nic_gbps", "fabric", "requested_algorithm", "algorithm", "protocol",
-                       "nccl_choice", "predicted_time_us", "miss_reason", "publisher", "published_on")
+CALIBRATION_COLUMNS = (
+    "status",
+    "fitted",
+    "collective",
+    "gpu",
+    "ngpus",
+    "gpus_per_node",
+    "nvlink_domain",
+    "nics_per_node",
+    "nic_gbps",
+    "fabric",
+    "requested_algorithm",
+    "algorithm",
+    "protocol",
+    "nccl_choice",
+    "predicted_time_us",
+    "miss_reason",
+    "publisher",
+    "published_on",
+)
 
 
 def _clean(value):
@@ -97,11 +141,17 @@ def write_calibration(con: duckdb.DuckDBPyConnection, calibration: pd.DataFrame)
         get = lambda name: _clean(rec.get(name))  # noqa: E731
         size = get("size_bytes")
         row = {
-            "point_id": rec["point_id"], "kind": "nccl" if run else "published", "run_id": get("run_id") if run else None,
-            "size_bytes": int(size) if size is not None else None, "description": get("description"),
-            "measured_busbw_GBps": get("measured_busbw_GBps"), "predicted_busbw_GBps": get("predicted_busbw_GBps"),
-            "rel_error": get("rel_error"), "source": get("source"),
-            "checked": bool(rec["fitted"]), "within_tolerance": bool(rec["within_tolerance"]),
+            "point_id": rec["point_id"],
+            "kind": "nccl" if run else "published",
+            "run_id": get("run_id") if run else None,
+            "size_bytes": int(size) if size is not None else None,
+            "description": get("description"),
+            "measured_busbw_GBps": get("measured_busbw_GBps"),
+            "predicted_busbw_GBps": get("predicted_busbw_GBps"),
+            "rel_error": get("rel_error"),
+            "source": get("source"),
+            "checked": bool(rec["fitted"]),
+            "within_tolerance": bool(rec["within_tolerance"]),
         }
         for name in CALIBRATION_COLUMNS:
             row[name] = get(name)
@@ -117,13 +167,23 @@ def write_calibration(con: duckdb.DuckDBPyConnection, calibration: pd.DataFrame)
 
 
 def read_calibration(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-    return con.execute("SELECT point_id, kind, status, fitted, measured_busbw_GBps, predicted_busbw_GBps, rel_error, "
-                       "within_tolerance, miss_reason, nccl_choice FROM model.calibration ORDER BY point_id").df()
+    return con.execute(
+        "SELECT point_id, kind, status, fitted, measured_busbw_GBps, predicted_busbw_GBps, rel_error, "
+        "within_tolerance, miss_reason, nccl_choice FROM model.calibration ORDER BY point_id"
+    ).df()
 
 
 def write_sensitivity(con: duckdb.DuckDBPyConnection, table: pd.DataFrame) -> int:
-    rows = [{"assumption": r["assumption"], "low_value": r["low_value"], "high_value": r["high_value"],
-             "cost_per_gpu_low": r["capex_network_per_gpu_usd_low"], "cost_per_gpu_high": r["capex_network_per_gpu_usd_high"],
-             "step_time_low": r["step_time_s_low"], "step_time_high": r["step_time_s_high"]}
-            for r in table.to_dict("records")]
+    rows = [
+        {
+            "assumption": r["assumption"],
+            "low_value": r["low_value"],
+            "high_value": r["high_value"],
+            "cost_per_gpu_low": r["capex_network_per_gpu_usd_low"],
+            "cost_per_gpu_high": r["capex_network_per_gpu_usd_high"],
+            "step_time_low": r["step_time_s_low"],
+            "step_time_high": r["step_time_s_high"],
+        }
+        for r in table.to_dict("records")
+    ]
     return replace_rows(con, "model.sensitivity", rows)

@@ -53,8 +53,9 @@ def restore(home: str | Path, release: str | None = None) -> Path:
     if release is None:
         chosen = next((r for r in kept if r.good), None)
         if chosen is None:
-            raise PublishError(f"every release under {p.releases} is damaged: "
-                               + "; ".join(f"{r.name}: {r.problem}" for r in kept))
+            raise PublishError(
+                f"every release under {p.releases} is damaged: " + "; ".join(f"{r.name}: {r.problem}" for r in kept)
+            )
     else:
         chosen = next((r for r in kept if release in r.name or release == r.run_id), None)
         if chosen is None:

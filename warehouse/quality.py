@@ -21,11 +21,11 @@ from warehouse.marts import Mart, MartError
 
 CHECKS_DIR = Path(__file__).parent / "sql" / "checks"
 MAX_ROWS = 50
-SHARE_TOLERANCE = 1e-6          # rounding in a single share
-SHARE_SUM_TOLERANCE = 0.02      # rounded shares of one report may add to a little over 1
-TOP500_SUM_TOLERANCE = 0.01     # a whole list's shares add to 1 within rounding
-ROW_COUNT_MIN_RATIO = 0.5       # a mart losing more than half its rows since the last publish is suspect
-ROW_COUNT_MIN_PREVIOUS = 10     # below this, changes are too small to call a collapse
+SHARE_TOLERANCE = 1e-6  # rounding in a single share
+SHARE_SUM_TOLERANCE = 0.02  # rounded shares of one report may add to a little over 1
+TOP500_SUM_TOLERANCE = 0.01  # a whole list's shares add to 1 within rounding
+ROW_COUNT_MIN_RATIO = 0.5  # a mart losing more than half its rows since the last publish is suspect
+ROW_COUNT_MIN_PREVIOUS = 10  # below this, changes are too small to call a collapse
 
 
 class CheckOutcome(NamedTuple):
@@ -40,11 +40,14 @@ class UnknownRelation(LookupError):
 
 # ---------------------------------------------------------------- helpers
 
+
 def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> list[str]:
     schema, _, name = relation.partition(".")
     cols = con.execute(
         "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() "
-        "AND schema_name = ? AND table_name = ? ORDER BY column_index", [schema, name]).fetchall()
+        "AND schema_name = ? AND table_name = ? ORDER BY column_index",
+        [schema, name],
+    ).fetchall()
     if not cols:
         raise UnknownRelation(f"{relation} does not exist")
     return [c[0] for c in cols]
@@ -78,6 +81,7 @@ def _count(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence = ()) -> i
 
 # ---------------------------------------------------------------- checks
 
+
 def keys_unique(con: duckdb.DuckDBPyConnection, relation: str, key: Sequence[str]) -> CheckOutcome:
     """No two rows share the key (NULLs compare equal, as in GROUP BY)."""
     cols = ", ".join(_cols(con, relation, key))
@@ -85,7 +89,9 @@ def keys_unique(con: duckdb.DuckDBPyConnection, relation: str, key: Sequence[str
     rows = _query(con, sql)
     dupes = _count(con, f"SELECT count(*) FROM ({sql})")
     if dupes:
-        return CheckOutcome(False, f"{dupes} key value(s) of ({', '.join(key)}) occur more than once in {relation}", rows)
+        return CheckOutcome(
+            False, f"{dupes} key value(s) of ({', '.join(key)}) occur more than once in {relation}", rows
+        )
     return CheckOutcome(True, f"({', '.join(key)}) is unique in {relation}", [])
 
 
@@ -100,18 +106,21 @@ def units_valid(con: duckdb.DuckDBPyConnection, relation: str, *, origin: str | 
     if origin is not None:
         where, params = f" AND r.{_cols(con, relation, ['origin'])[0]} = ?", [origin]
     allowed = "list_concat(string_split(i.unit, '|'), coalesce(i.compatible_units, []))"
-    sql = (f"SELECT r.{ind} AS indicator, r.{unit} AS unit, {allowed} AS allowed, count(*) AS n "
-           f"FROM {_rel(con, relation)} r LEFT JOIN core.indicators i ON i.indicator = r.{ind} "
-           f"WHERE (i.unit IS NULL OR NOT list_contains({allowed}, r.{unit})){where} "
-           "GROUP BY ALL ORDER BY n DESC")
+    sql = (
+        f"SELECT r.{ind} AS indicator, r.{unit} AS unit, {allowed} AS allowed, count(*) AS n "
+        f"FROM {_rel(con, relation)} r LEFT JOIN core.indicators i ON i.indicator = r.{ind} "
+        f"WHERE (i.unit IS NULL OR NOT list_contains({allowed}, r.{unit})){where} "
+        "GROUP BY ALL ORDER BY n DESC"
+    )
     rows = _query(con, sql, params)
     if rows:
         return CheckOutcome(False, f"{len(rows)} indicator/unit pair(s) in {relation} are not in the catalog", rows)
     return CheckOutcome(True, f"every unit in {relation} matches its indicator", [])
 
 
-def shares_in_range(con: duckdb.DuckDBPyConnection, relation: str, columns: Sequence[str],
-                    *, only_unit: str | None = None) -> CheckOutcome:
+def shares_in_range(
+    con: duckdb.DuckDBPyConnection, relation: str, columns: Sequence[str], *, only_unit: str | None = None
+) -> CheckOutcome:
     """Share columns lie within 0-1. With `only_unit`, only rows whose `unit` equals it are checked."""
     quoted = _cols(con, relation, columns)
     where_unit = ""
@@ -131,10 +140,16 @@ def shares_in_range(con: duckdb.DuckDBPyConnection, relation: str, columns: Sequ
     return CheckOutcome(True, f"{', '.join(columns)} within 0-1 in {relation}", [])
 
 
-def share_sums_consistent(con: duckdb.DuckDBPyConnection, relation: str, share_column: str,
-                          group_columns: Sequence[str], *, include_column: str | None = None,
-                          expect_total: float | None = None,
-                          tolerance: float = SHARE_SUM_TOLERANCE) -> CheckOutcome:
+def share_sums_consistent(
+    con: duckdb.DuckDBPyConnection,
+    relation: str,
+    share_column: str,
+    group_columns: Sequence[str],
+    *,
+    include_column: str | None = None,
+    expect_total: float | None = None,
+    tolerance: float = SHARE_SUM_TOLERANCE,
+) -> CheckOutcome:
     """Shares of one group (a report, a list) add to at most 1 (+ tolerance), or to `expect_total`.
 
     `include_column` names a boolean column selecting the shares that count toward the total
@@ -149,18 +164,28 @@ def share_sums_consistent(con: duckdb.DuckDBPyConnection, relation: str, share_c
         having, params = "sum(" + share + ") > ?", [1.0 + tolerance]
     else:
         having, params = "abs(sum(" + share + ") - ?) > ?", [expect_total, tolerance]
-    sql = (f"SELECT {groups}, sum({share}) AS share_sum, count(*) AS shares FROM {_rel(con, relation)} "
-           f"WHERE {where} GROUP BY {groups} HAVING {having} ORDER BY share_sum DESC")
+    sql = (
+        f"SELECT {groups}, sum({share}) AS share_sum, count(*) AS shares FROM {_rel(con, relation)} "
+        f"WHERE {where} GROUP BY {groups} HAVING {having} ORDER BY share_sum DESC"
+    )
     rows = _query(con, sql, params)
     target = f"1 (+{tolerance:g})" if expect_total is None else f"{expect_total:g} (±{tolerance:g})"
     if rows:
-        return CheckOutcome(False, f"{len(rows)} group(s) of {relation} whose {share_column} does not add to {target}", rows)
+        return CheckOutcome(
+            False, f"{len(rows)} group(s) of {relation} whose {share_column} does not add to {target}", rows
+        )
     return CheckOutcome(True, f"{share_column} adds to {target} in every group of {relation}", [])
 
 
-def dates_not_in_future(con: duckdb.DuckDBPyConnection, relation: str, *, today: dt.date | None = None,
-                        published_column: str = "published_on", period_start_column: str | None = "period_start",
-                        kind_column: str | None = "kind") -> CheckOutcome:
+def dates_not_in_future(
+    con: duckdb.DuckDBPyConnection,
+    relation: str,
+    *,
+    today: dt.date | None = None,
+    published_column: str = "published_on",
+    period_start_column: str | None = "period_start",
+    kind_column: str | None = "kind",
+) -> CheckOutcome:
     """Nothing was published after today, and no actual figure describes a period that has not begun.
 
     Forecasts may describe future periods; their publication date may not be in the future.
@@ -179,13 +204,22 @@ def dates_not_in_future(con: duckdb.DuckDBPyConnection, relation: str, *, today:
     rows = _query(con, sql, params)
     n = _count(con, f"SELECT count(*) FROM ({sql})", params)
     if n:
-        return CheckOutcome(False, f"{n} row(s) of {relation} are dated after {today} (published, or an actual for a future period)", rows)
+        return CheckOutcome(
+            False,
+            f"{n} row(s) of {relation} are dated after {today} (published, or an actual for a future period)",
+            rows,
+        )
     return CheckOutcome(True, f"no date in {relation} is after {today}", [])
 
 
-def row_count_not_collapsed(con: duckdb.DuckDBPyConnection, relation: str, previous_count: int | None,
-                            *, min_ratio: float = ROW_COUNT_MIN_RATIO,
-                            min_previous: int = ROW_COUNT_MIN_PREVIOUS) -> CheckOutcome:
+def row_count_not_collapsed(
+    con: duckdb.DuckDBPyConnection,
+    relation: str,
+    previous_count: int | None,
+    *,
+    min_ratio: float = ROW_COUNT_MIN_RATIO,
+    min_previous: int = ROW_COUNT_MIN_PREVIOUS,
+) -> CheckOutcome:
     """The relation kept at least `min_ratio` of the rows it had in the published warehouse."""
     current = _count(con, f"SELECT count(*) FROM {_rel(con, relation)}")
     row = [{"relation": relation, "previous": previous_count, "current": current}]
@@ -193,8 +227,11 @@ def row_count_not_collapsed(con: duckdb.DuckDBPyConnection, relation: str, previ
         return CheckOutcome(True, f"{relation}: {current} rows (no published count to compare)", row)
     if previous_count < min_previous or current >= previous_count * min_ratio:
         return CheckOutcome(True, f"{relation}: {current} rows (published: {previous_count})", row)
-    return CheckOutcome(False, f"{relation} fell from {previous_count} to {current} rows "
-                               f"(below {min_ratio:.0%} of the published count)", row)
+    return CheckOutcome(
+        False,
+        f"{relation} fell from {previous_count} to {current} rows (below {min_ratio:.0%} of the published count)",
+        row,
+    )
 
 
 def provenance_complete(con: duckdb.DuckDBPyConnection, origin: str) -> CheckOutcome:
@@ -211,8 +248,10 @@ def provenance_complete(con: duckdb.DuckDBPyConnection, origin: str) -> CheckOut
 
 def indicators_fresh(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
     """Indicators whose last published observation is older than their cadence allows."""
-    sql = ("SELECT indicator, cadence, last_published_on, days_since_last_published, stale_after_days, last_source_id "
-           "FROM marts.indicator_freshness WHERE stale ORDER BY days_since_last_published DESC")
+    sql = (
+        "SELECT indicator, cadence, last_published_on, days_since_last_published, stale_after_days, last_source_id "
+        "FROM marts.indicator_freshness WHERE stale ORDER BY days_since_last_published DESC"
+    )
     rows = _query(con, sql)
     n = _count(con, "SELECT count(*) FROM marts.indicator_freshness WHERE stale")
     if n:
@@ -222,11 +261,15 @@ def indicators_fresh(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
 
 def conflicts_reported(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
     """Conflicting figures (a WARN: they are kept, never overwritten, but someone should look)."""
-    sql = ("SELECT indicator, subject, period, kind, conflict_type, unit, a_value, a_value_qualifier, a_source_id, "
-           "a_published_on, b_value, b_value_qualifier, b_source_id, b_published_on, bounds_compatible "
-           "FROM marts.conflicts ORDER BY bounds_compatible, relative_difference DESC")
+    sql = (
+        "SELECT indicator, subject, period, kind, conflict_type, unit, a_value, a_value_qualifier, a_source_id, "
+        "a_published_on, b_value, b_value_qualifier, b_source_id, b_published_on, bounds_compatible "
+        "FROM marts.conflicts ORDER BY bounds_compatible, relative_difference DESC"
+    )
     rows = _query(con, sql)
-    n, real = con.execute("SELECT count(*), count(*) FILTER (WHERE NOT bounds_compatible) FROM marts.conflicts").fetchall()[0]
+    n, real = con.execute(
+        "SELECT count(*), count(*) FILTER (WHERE NOT bounds_compatible) FROM marts.conflicts"
+    ).fetchall()[0]
     if n:
         return CheckOutcome(False, f"{n} conflicting pair(s) of figures ({real} whose hedges cannot both hold)", rows)
     return CheckOutcome(True, "no conflicting figures", [])
@@ -241,19 +284,21 @@ WARN = "WARN"
 @dataclass(frozen=True)
 class MartCheck:
     name: str
-    severity: str                 # ERROR (blocks the publish) or WARN
+    severity: str  # ERROR (blocks the publish) or WARN
     description: str
-    run: Callable[[duckdb.DuckDBPyConnection, int | None], CheckOutcome]   # (con, published row count)
-    needs_published_count: bool = False   # only the collapse check compares with the published warehouse
+    run: Callable[[duckdb.DuckDBPyConnection, int | None], CheckOutcome]  # (con, published row count)
+    needs_published_count: bool = False  # only the collapse check compares with the published warehouse
 
 
-MLPERF_ROUND_MIN_RATIO = 0.5    # a round whose stored files mostly stop yielding systems is a parser failure
+MLPERF_ROUND_MIN_RATIO = 0.5  # a round whose stored files mostly stop yielding systems is a parser failure
 
 
 def data_quality_clear(con: duckdb.DuckDBPyConnection, problem: str) -> CheckOutcome:
     """No row of marts.data_quality has this problem."""
-    sql = ("SELECT problem, record_table, record_id, indicator, subject, vendor, product_id, period, value, source_id, "
-           "published_on, date_basis, evidence FROM marts.data_quality WHERE problem = ? ORDER BY record_table, subject")
+    sql = (
+        "SELECT problem, record_table, record_id, indicator, subject, vendor, product_id, period, value, source_id, "
+        "published_on, date_basis, evidence FROM marts.data_quality WHERE problem = ? ORDER BY record_table, subject"
+    )
     rows = _query(con, sql, [problem])
     n = _count(con, "SELECT count(*) FROM marts.data_quality WHERE problem = ?", [problem])
     if n:
@@ -269,12 +314,15 @@ def rows_present(con: duckdb.DuckDBPyConnection, relation: str) -> CheckOutcome:
     return CheckOutcome(True, f"{relation}: {n} rows", [])
 
 
-def values_in_vocabulary(con: duckdb.DuckDBPyConnection, relation: str, column: str,
-                         allowed: Sequence[str]) -> CheckOutcome:
+def values_in_vocabulary(
+    con: duckdb.DuckDBPyConnection, relation: str, column: str, allowed: Sequence[str]
+) -> CheckOutcome:
     """Every non-NULL value of `column` is one of `allowed`."""
     col = _cols(con, relation, [column])[0]
-    sql = (f"SELECT {col} AS value, count(*) AS n FROM {_rel(con, relation)} "
-           f"WHERE {col} IS NOT NULL AND NOT list_contains(?, {col}) GROUP BY ALL ORDER BY n DESC")
+    sql = (
+        f"SELECT {col} AS value, count(*) AS n FROM {_rel(con, relation)} "
+        f"WHERE {col} IS NOT NULL AND NOT list_contains(?, {col}) GROUP BY ALL ORDER BY n DESC"
+    )
     rows = _query(con, sql, [list(allowed)])
     if rows:
         return CheckOutcome(False, f"{len(rows)} value(s) of {relation}.{column} outside {', '.join(allowed)}", rows)
@@ -284,24 +332,34 @@ def values_in_vocabulary(con: duckdb.DuckDBPyConnection, relation: str, column: 
 def mlperf_rounds_yield(con: duckdb.DuckDBPyConnection) -> CheckOutcome:
     """Every MLPerf round with stored system files still yields systems: a round whose files parse to
     nothing (or to less than half of them) fails, as a parser that suddenly finds nothing must."""
-    sql = ("WITH docs AS (SELECT regexp_extract(url, 'training_results_(v[0-9]+\\.[0-9]+)/', 1) AS round, "
-           "count(*) AS files FROM raw.documents WHERE source_id = 'mlperf_training' "
-           "AND regexp_matches(url, '/systems/[^/]+\\.json$') GROUP BY ALL), "
-           "rows AS (SELECT round, count(*) AS systems FROM marts.mlperf_systems GROUP BY ALL) "
-           "SELECT d.round, d.files, coalesce(r.systems, 0) AS systems FROM docs d LEFT JOIN rows r USING (round) "
-           "WHERE d.round <> '' AND coalesce(r.systems, 0) < d.files * ? ORDER BY d.round")
+    sql = (
+        "WITH docs AS (SELECT regexp_extract(url, 'training_results_(v[0-9]+\\.[0-9]+)/', 1) AS round, "
+        "count(*) AS files FROM raw.documents WHERE source_id = 'mlperf_training' "
+        "AND regexp_matches(url, '/systems/[^/]+\\.json$') GROUP BY ALL), "
+        "rows AS (SELECT round, count(*) AS systems FROM marts.mlperf_systems GROUP BY ALL) "
+        "SELECT d.round, d.files, coalesce(r.systems, 0) AS systems FROM docs d LEFT JOIN rows r USING (round) "
+        "WHERE d.round <> '' AND coalesce(r.systems, 0) < d.files * ? ORDER BY d.round"
+    )
     rows = _query(con, sql, [MLPERF_ROUND_MIN_RATIO])
     if rows:
-        return CheckOutcome(False, f"{len(rows)} MLPerf round(s) whose stored system files no longer yield systems", rows)
+        return CheckOutcome(
+            False, f"{len(rows)} MLPerf round(s) whose stored system files no longer yield systems", rows
+        )
     return CheckOutcome(True, "every MLPerf round with stored files yields its systems", [])
 
 
 def top500_lists_complete(con: duckdb.DuckDBPyConnection, relation: str, full_list: int = 500) -> CheckOutcome:
     """The fabric groups of every TOP500 list add up to the whole list of 500 systems."""
-    rows = _query(con, f"SELECT list, sum(systems) AS systems FROM {_rel(con, relation)} GROUP BY list "
-                       "HAVING sum(systems) <> ? ORDER BY list", [full_list])
+    rows = _query(
+        con,
+        f"SELECT list, sum(systems) AS systems FROM {_rel(con, relation)} GROUP BY list "
+        "HAVING sum(systems) <> ? ORDER BY list",
+        [full_list],
+    )
     if rows:
-        return CheckOutcome(False, f"{len(rows)} list(s) whose fabric groups do not add up to {full_list} systems", rows)
+        return CheckOutcome(
+            False, f"{len(rows)} list(s) whose fabric groups do not add up to {full_list} systems", rows
+        )
     return CheckOutcome(True, f"every list's fabric groups add up to {full_list} systems", [])
 
 
@@ -312,32 +370,67 @@ def _list(value: str) -> list[str]:
 # The checks a mart file may declare (`-- check: <name> key=value ...` beside its SQL):
 # name -> (default severity, description, builder(relation, params) -> run(con, published_count)).
 DECLARABLE: dict[str, tuple[str, str, Callable]] = {
-    "units_valid": (ERROR, "every unit is one its indicator allows",
-                    lambda rel, p: lambda con, _prev: units_valid(con, rel)),
-    "shares_in_range": (ERROR, "shares lie within 0-1",
-                        lambda rel, p: lambda con, _prev: shares_in_range(con, rel, _list(p["columns"]),
-                                                                          only_unit=p.get("only_unit"))),
-    "dates_not_in_future": (ERROR, "nothing published after today; no actual for a future period",
-                            lambda rel, p: lambda con, _prev: dates_not_in_future(con, rel)),
-    "share_sums": (ERROR, "the shares of one group add to at most 1, or to the stated total",
-                   lambda rel, p: lambda con, _prev: share_sums_consistent(
-                       con, rel, p["column"], _list(p["groups"]), include_column=p.get("include"),
-                       expect_total=float(p["total"]) if "total" in p else None,
-                       tolerance=TOP500_SUM_TOLERANCE if "total" in p else SHARE_SUM_TOLERANCE)),
-    "indicators_fresh": (WARN, "every indicator updated within 1.5x its cadence",
-                         lambda rel, p: lambda con, _prev: indicators_fresh(con)),
-    "lists_complete": (WARN, "each list's fabric groups add up to 500 systems",
-                       lambda rel, p: lambda con, _prev: top500_lists_complete(con, rel)),
-    "rows_present": (ERROR, "the mart has rows",
-                     lambda rel, p: lambda con, _prev: rows_present(con, rel)),
-    "mlperf_fabric_vocabulary": (ERROR, "fabric is one of " + ", ".join(MLPERF_FABRICS) + " or NULL",
-                                 lambda rel, p: lambda con, _prev: values_in_vocabulary(con, rel, "fabric", MLPERF_FABRICS)),
-    "mlperf_rounds_yield": (ERROR, "every round with stored system files still yields its systems",
-                            lambda rel, p: lambda con, _prev: mlperf_rounds_yield(con)),
-    "data_quality_clear": (WARN, "no row of marts.data_quality has the named problem",
-                           lambda rel, p: lambda con, _prev: data_quality_clear(con, p["problem"])),
-    "no_conflicts": (WARN, "sources and vintages agree (conflicts are listed for review)",
-                     lambda rel, p: lambda con, _prev: conflicts_reported(con)),
+    "units_valid": (
+        ERROR,
+        "every unit is one its indicator allows",
+        lambda rel, p: lambda con, _prev: units_valid(con, rel),
+    ),
+    "shares_in_range": (
+        ERROR,
+        "shares lie within 0-1",
+        lambda rel, p: lambda con, _prev: shares_in_range(con, rel, _list(p["columns"]), only_unit=p.get("only_unit")),
+    ),
+    "dates_not_in_future": (
+        ERROR,
+        "nothing published after today; no actual for a future period",
+        lambda rel, p: lambda con, _prev: dates_not_in_future(con, rel),
+    ),
+    "share_sums": (
+        ERROR,
+        "the shares of one group add to at most 1, or to the stated total",
+        lambda rel, p: (
+            lambda con, _prev: share_sums_consistent(
+                con,
+                rel,
+                p["column"],
+                _list(p["groups"]),
+                include_column=p.get("include"),
+                expect_total=float(p["total"]) if "total" in p else None,
+                tolerance=TOP500_SUM_TOLERANCE if "total" in p else SHARE_SUM_TOLERANCE,
+            )
+        ),
+    ),
+    "indicators_fresh": (
+        WARN,
+        "every indicator updated within 1.5x its cadence",
+        lambda rel, p: lambda con, _prev: indicators_fresh(con),
+    ),
+    "lists_complete": (
+        WARN,
+        "each list's fabric groups add up to 500 systems",
+        lambda rel, p: lambda con, _prev: top500_lists_complete(con, rel),
+    ),
+    "rows_present": (ERROR, "the mart has rows", lambda rel, p: lambda con, _prev: rows_present(con, rel)),
+    "mlperf_fabric_vocabulary": (
+        ERROR,
+        "fabric is one of " + ", ".join(MLPERF_FABRICS) + " or NULL",
+        lambda rel, p: lambda con, _prev: values_in_vocabulary(con, rel, "fabric", MLPERF_FABRICS),
+    ),
+    "mlperf_rounds_yield": (
+        ERROR,
+        "every round with stored system files still yields its systems",
+        lambda rel, p: lambda con, _prev: mlperf_rounds_yield(con),
+    ),
+    "data_quality_clear": (
+        WARN,
+        "no row of marts.data_quality has the named problem",
+        lambda rel, p: lambda con, _prev: data_quality_clear(con, p["problem"]),
+    ),
+    "no_conflicts": (
+        WARN,
+        "sources and vintages agree (conflicts are listed for review)",
+        lambda rel, p: lambda con, _prev: conflicts_reported(con),
+    ),
 }
 
 
@@ -347,12 +440,24 @@ def checks_for(mart: Mart) -> list[MartCheck]:
     declared = {name: dict(params) for name, params in mart.checks}
     out: list[MartCheck] = []
     if mart.key:
-        out.append(MartCheck("keys_unique", ERROR, f"({', '.join(mart.key)}) identifies one row",
-                             lambda con, _prev: keys_unique(con, rel, mart.key)))
+        out.append(
+            MartCheck(
+                "keys_unique",
+                ERROR,
+                f"({', '.join(mart.key)}) identifies one row",
+                lambda con, _prev: keys_unique(con, rel, mart.key),
+            )
+        )
     collapse = declared.pop("row_count_stable", {})
-    out.append(MartCheck("row_count_stable", collapse.get("severity", ERROR),
-                         f"keeps at least {ROW_COUNT_MIN_RATIO:.0%} of the rows it had when last published",
-                         lambda con, prev: row_count_not_collapsed(con, rel, prev), needs_published_count=True))
+    out.append(
+        MartCheck(
+            "row_count_stable",
+            collapse.get("severity", ERROR),
+            f"keeps at least {ROW_COUNT_MIN_RATIO:.0%} of the rows it had when last published",
+            lambda con, prev: row_count_not_collapsed(con, rel, prev),
+            needs_published_count=True,
+        )
+    )
     for name, params in mart.checks:
         if name == "row_count_stable":
             continue

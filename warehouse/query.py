@@ -22,11 +22,30 @@ READ_ONLY_STATEMENTS = {"SELECT", "EXPLAIN", "PRAGMA", "VARIABLE_SET"}
 # Functions that reach outside the warehouse file (files, URLs, the environment, other databases).
 # The console's connection also runs with enable_external_access=false; this check names the
 # problem before anything runs, from DuckDB's own parse tree (json_serialize_sql), not a regex.
-FILE_FUNCTIONS = frozenset({
-    "glob", "parquet_scan", "parquet_metadata", "parquet_schema", "parquet_file_metadata", "parquet_kv_metadata",
-    "sniff_csv", "getenv", "query", "query_table", "sqlite_scan", "sqlite_attach", "postgres_scan", "mysql_scan",
-    "iceberg_scan", "iceberg_metadata", "delta_scan", "st_read", "json_execute_serialized_sql", "load_aws_credentials",
-})
+FILE_FUNCTIONS = frozenset(
+    {
+        "glob",
+        "parquet_scan",
+        "parquet_metadata",
+        "parquet_schema",
+        "parquet_file_metadata",
+        "parquet_kv_metadata",
+        "sniff_csv",
+        "getenv",
+        "query",
+        "query_table",
+        "sqlite_scan",
+        "sqlite_attach",
+        "postgres_scan",
+        "mysql_scan",
+        "iceberg_scan",
+        "iceberg_metadata",
+        "delta_scan",
+        "st_read",
+        "json_execute_serialized_sql",
+        "load_aws_credentials",
+    }
+)
 FILE_PREFIXES = ("read_", "scan_")
 FILE_LIKE_TABLE = re.compile(r"[/\\:]|\.(csv|tsv|parquet|json|jsonl|ndjson|txt|gz|zst|xlsx|db|duckdb|sqlite)$", re.I)
 
@@ -39,7 +58,7 @@ class QueryRejected(ValueError):
 class QueryResult:
     columns: list[str]
     rows: list[tuple]
-    truncated: bool          # more rows existed than max_rows
+    truncated: bool  # more rows existed than max_rows
 
     def records(self) -> list[dict]:
         """Rows as JSON-ready dicts (dates as ISO strings, decimals as floats, NaN as None)."""
@@ -55,7 +74,9 @@ def check_statement(sql: str, *, no_files: bool = False) -> None:
     if len(statements) != 1:
         raise QueryRejected(f"one statement at a time, got {len(statements)}")
     kind = statements[0].type.name
-    if kind not in READ_ONLY_STATEMENTS or (kind == "PRAGMA" and not sql.strip().lower().startswith(("pragma table_info", "pragma show"))):
+    if kind not in READ_ONLY_STATEMENTS or (
+        kind == "PRAGMA" and not sql.strip().lower().startswith(("pragma table_info", "pragma show"))
+    ):
         raise QueryRejected(f"the warehouse is read-only here: {kind} statements are not allowed (use SELECT)")
     if kind == "VARIABLE_SET":
         raise QueryRejected("SET statements are not allowed")
@@ -73,7 +94,7 @@ def _outside_reads(sql: str) -> set[str]:
     finally:
         con.close()
     if tree.get("error"):
-        return set()                     # not serializable: the safe connection still refuses file access
+        return set()  # not serializable: the safe connection still refuses file access
     found: set[str] = set()
 
     def walk(node) -> None:
@@ -94,8 +115,9 @@ def _outside_reads(sql: str) -> set[str]:
     return found
 
 
-def run_query(home: str | Path, sql: str, *, max_rows: int | None = None, timeout_s: float | None = None,
-              safe: bool = True) -> QueryResult:
+def run_query(
+    home: str | Path, sql: str, *, max_rows: int | None = None, timeout_s: float | None = None, safe: bool = True
+) -> QueryResult:
     """Run one read-only statement on the published warehouse.
 
     `safe` blocks every access outside the warehouse file (ATTACH, COPY, file functions, extension
@@ -112,7 +134,7 @@ def run_query(home: str | Path, sql: str, *, max_rows: int | None = None, timeou
             rows = cur.fetchmany(max_rows + 1) if max_rows is not None else cur.fetchall()
         except duckdb.InterruptException as exc:
             raise QueryRejected(f"query took longer than {timeout_s:g} s and was stopped") from exc
-        except duckdb.Error as exc:   # syntax, unknown table, blocked file access: the user's query
+        except duckdb.Error as exc:  # syntax, unknown table, blocked file access: the user's query
             raise QueryRejected(f"{type(exc).__name__}: {exc}") from exc
         finally:
             if timer:

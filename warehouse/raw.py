@@ -73,7 +73,9 @@ ON CONFLICT (url) DO UPDATE SET
     last_error      = EXCLUDED.last_error
 """
 
-_SOURCE_STATUS = "SELECT * FROM marts.source_status ORDER BY source_id"  # the one definition: sql/marts/source_status.sql
+_SOURCE_STATUS = (
+    "SELECT * FROM marts.source_status ORDER BY source_id"  # the one definition: sql/marts/source_status.sql
+)
 
 _LATEST_DOCUMENTS = """
 SELECT url, current_sha256 AS sha256, content_type, encoding, final_url, title, published_on, recorded,
@@ -94,16 +96,22 @@ LIMIT ?
 
 def known_versions(con: duckdb.DuckDBPyConnection) -> dict[str, KnownVersion]:
     """Current body and validators per URL: the input for conditional GET and diffs."""
-    return {url: KnownVersion(sha, etag, last_modified, size)
-            for url, sha, etag, last_modified, size in con.execute(_KNOWN).fetchall()}
+    return {
+        url: KnownVersion(sha, etag, last_modified, size)
+        for url, sha, etag, last_modified, size in con.execute(_KNOWN).fetchall()
+    }
 
 
 def record_run(con: duckdb.DuckDBPyConnection, run: FetchRun) -> dict[str, int]:
     """Write a fetch run: every attempt, the documents' state, new versions and changes."""
     log, docs, versions, changes = _rows(run)
     with transaction(con):
-        for name, rows, sql in (("log_rows", log, _INSERT_LOG), ("version_rows", versions, _INSERT_VERSIONS),
-                                ("change_rows", changes, _INSERT_CHANGES), ("doc_rows", docs, _UPSERT_DOCUMENTS)):
+        for name, rows, sql in (
+            ("log_rows", log, _INSERT_LOG),
+            ("version_rows", versions, _INSERT_VERSIONS),
+            ("change_rows", changes, _INSERT_CHANGES),
+            ("doc_rows", docs, _UPSERT_DOCUMENTS),
+        ):
             if rows:
                 con.register(name, pa.Table.from_pylist(rows))
                 try:
@@ -141,40 +149,85 @@ def _rows(run: FetchRun) -> tuple[list[dict], list[dict], list[dict], list[dict]
     for o in run.outcomes:
         r = o.fetched.http
         for a in r.attempts:
-            log.append({
-                "run_id": run.run_id, "seq": len(log) + 1, "source_id": o.source_id, "mode": run.mode,
-                "url": a.url, "purpose": "index" if o.role == "index" and a.purpose == "page" else a.purpose,
-                "attempt": a.attempt, "started_at": _naive(a.started_at), "outcome": a.outcome,
-                "status": a.status, "bytes": a.bytes, "wire_bytes": a.wire_bytes,
-                "elapsed_ms": float(a.elapsed_ms), "error_class": a.error_class,
-                "error_message": a.error_message, "retry_after_s": a.retry_after_s,
-            })
+            log.append(
+                {
+                    "run_id": run.run_id,
+                    "seq": len(log) + 1,
+                    "source_id": o.source_id,
+                    "mode": run.mode,
+                    "url": a.url,
+                    "purpose": "index" if o.role == "index" and a.purpose == "page" else a.purpose,
+                    "attempt": a.attempt,
+                    "started_at": _naive(a.started_at),
+                    "outcome": a.outcome,
+                    "status": a.status,
+                    "bytes": a.bytes,
+                    "wire_bytes": a.wire_bytes,
+                    "elapsed_ms": float(a.elapsed_ms),
+                    "error_class": a.error_class,
+                    "error_message": a.error_message,
+                    "retry_after_s": a.retry_after_s,
+                }
+            )
         fetched_at = _naive(r.fetched_at)
         docs[o.url] = {
-            "url": o.url, "source_id": o.source_id, "current_sha256": o.sha256, "final_url": r.final_url,
-            "content_type": r.content_type, "encoding": r.encoding, "bytes": o.size,
-            "etag": r.headers.get("etag"), "last_modified": r.headers.get("last-modified"),
-            "recorded": o.fetched.recorded if o.sha256 else None, "title": o.fetched.title,
-            "published_on": o.fetched.published_on, "versions": 1 if o.new_version else 0,
-            "first_seen_at": fetched_at, "last_checked_at": fetched_at,
-            "last_changed_at": fetched_at if o.new_version else None, "last_outcome": r.outcome,
+            "url": o.url,
+            "source_id": o.source_id,
+            "current_sha256": o.sha256,
+            "final_url": r.final_url,
+            "content_type": r.content_type,
+            "encoding": r.encoding,
+            "bytes": o.size,
+            "etag": r.headers.get("etag"),
+            "last_modified": r.headers.get("last-modified"),
+            "recorded": o.fetched.recorded if o.sha256 else None,
+            "title": o.fetched.title,
+            "published_on": o.fetched.published_on,
+            "versions": 1 if o.new_version else 0,
+            "first_seen_at": fetched_at,
+            "last_checked_at": fetched_at,
+            "last_changed_at": fetched_at if o.new_version else None,
+            "last_outcome": r.outcome,
             "last_error": f"{r.error_class}: {r.error_message}" if r.error_class else None,
         }
         if o.new_version:
-            versions.append({
-                "url": o.url, "sha256": o.sha256, "source_id": o.source_id, "run_id": run.run_id,
-                "fetched_at": fetched_at, "final_url": r.final_url, "status": r.status,
-                "content_type": r.content_type, "encoding": r.encoding, "bytes": o.size,
-                "etag": r.headers.get("etag"), "last_modified": r.headers.get("last-modified"),
-                "recorded": o.fetched.recorded or "live", "mode": run.mode,
-            })
+            versions.append(
+                {
+                    "url": o.url,
+                    "sha256": o.sha256,
+                    "source_id": o.source_id,
+                    "run_id": run.run_id,
+                    "fetched_at": fetched_at,
+                    "final_url": r.final_url,
+                    "status": r.status,
+                    "content_type": r.content_type,
+                    "encoding": r.encoding,
+                    "bytes": o.size,
+                    "etag": r.headers.get("etag"),
+                    "last_modified": r.headers.get("last-modified"),
+                    "recorded": o.fetched.recorded or "live",
+                    "mode": run.mode,
+                }
+            )
         if o.change is not None:
             c = o.change
-            changes.append({
-                "url": o.url, "source_id": o.source_id, "run_id": run.run_id, "detected_at": fetched_at,
-                "change_kind": c.change_kind, "old_sha256": c.old_sha256, "new_sha256": c.new_sha256,
-                "added_lines": c.added_lines, "removed_lines": c.removed_lines, "old_text_chars": c.old_chars,
-                "new_text_chars": c.new_chars, "size_delta_bytes": c.size_delta_bytes,
-                "text_changed": c.text_changed, "diff": c.diff, "diff_truncated": c.diff_truncated,
-            })
+            changes.append(
+                {
+                    "url": o.url,
+                    "source_id": o.source_id,
+                    "run_id": run.run_id,
+                    "detected_at": fetched_at,
+                    "change_kind": c.change_kind,
+                    "old_sha256": c.old_sha256,
+                    "new_sha256": c.new_sha256,
+                    "added_lines": c.added_lines,
+                    "removed_lines": c.removed_lines,
+                    "old_text_chars": c.old_chars,
+                    "new_text_chars": c.new_chars,
+                    "size_delta_bytes": c.size_delta_bytes,
+                    "text_changed": c.text_changed,
+                    "diff": c.diff,
+                    "diff_truncated": c.diff_truncated,
+                }
+            )
     return log, list(docs.values()), versions, changes

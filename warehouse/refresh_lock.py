@@ -46,10 +46,11 @@ def refresh_lock(home: str | Path, what: str = "fabricwatch refresh") -> Iterato
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise RefreshBusy(f"another refresh is running ({holder(home) or 'holder unknown'}); "
-                              "one refresh at a time: this one did nothing. Run it again when that one ends.") from None
-        info = {"pid": os.getpid(), "what": what,
-                "since": utc_iso()}
+            raise RefreshBusy(
+                f"another refresh is running ({holder(home) or 'holder unknown'}); "
+                "one refresh at a time: this one did nothing. Run it again when that one ends."
+            ) from None
+        info = {"pid": os.getpid(), "what": what, "since": utc_iso()}
         os.ftruncate(fd, 0)
         os.pwrite(fd, json.dumps(info).encode(), 0)
         try:

@@ -25,14 +25,26 @@ NAME = "last_refresh.json"
 CARRIED_SQL = Path(__file__).parent / "sql" / "carried_sources.sql"
 
 
-def record(home: str | Path, *, run_id: str, success: bool, failed_steps=(), failed_checks=(),
-           published: bool | None = None, job: str | None = None) -> None:
+def record(
+    home: str | Path,
+    *,
+    run_id: str,
+    success: bool,
+    failed_steps=(),
+    failed_checks=(),
+    published: bool | None = None,
+    job: str | None = None,
+) -> None:
     """Write the outcome of run `run_id`. `success`: the run published and no step failed."""
     path = Path(home) / NAME
-    info = {"run_id": run_id, "success": bool(success),
-            "published": bool(success) if published is None else bool(published),
-            "finished_at": utc_iso(),
-            "failed_steps": sorted(set(failed_steps)), "failed_checks": sorted(set(failed_checks))}
+    info = {
+        "run_id": run_id,
+        "success": bool(success),
+        "published": bool(success) if published is None else bool(published),
+        "finished_at": utc_iso(),
+        "failed_steps": sorted(set(failed_steps)),
+        "failed_checks": sorted(set(failed_checks)),
+    }
     if job:
         info["job"] = job
     tmp = path.with_name(f".{NAME}.{os.getpid()}.tmp")
@@ -61,9 +73,15 @@ def failure(home: str | Path) -> dict | None:
         return None
     what = ", ".join(info.get("failed_checks") or []) or ", ".join(info.get("failed_steps") or []) or "see its log"
     from warehouse.releases import read_manifest
+
     built = (read_manifest(Path(home) / "warehouse.duckdb") or {}).get("built_at") or "unknown"
-    return {"run_id": info.get("run_id") or "?", "finished_at": info.get("finished_at"), "what": what,
-            "built_at": built, "published": bool(info.get("published"))}
+    return {
+        "run_id": info.get("run_id") or "?",
+        "finished_at": info.get("finished_at"),
+        "what": what,
+        "built_at": built,
+        "published": bool(info.get("published")),
+    }
 
 
 def carried(home: str | Path) -> list[dict]:

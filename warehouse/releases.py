@@ -37,6 +37,7 @@ def releases_kept() -> int:
     raw = settings.releases_kept()
     if not raw:
         from warehouse.db import RELEASES_KEPT
+
         return RELEASES_KEPT
     if not raw.isdigit() or int(raw) < 1:
         raise ReleaseConfigError(f"{KEPT_ENV}={raw!r}: expected a whole number of releases to keep, at least 1")
@@ -46,11 +47,11 @@ def releases_kept() -> int:
 @dataclass(frozen=True)
 class Release:
     path: Path
-    built_at: str | None      # when the run that built it published (UTC, ISO)
+    built_at: str | None  # when the run that built it published (UTC, ISO)
     run_id: str | None
-    sha256: str | None        # from the manifest
+    sha256: str | None  # from the manifest
     size: int | None
-    problem: str | None       # None = good
+    problem: str | None  # None = good
 
     @property
     def name(self) -> str:
@@ -77,7 +78,9 @@ def build_info(path: Path) -> dict:
     try:
         con = duckdb.connect(str(path), read_only=True)
         try:
-            row = con.execute((Path(__file__).parent / "sql" / "release_build.sql").read_text(encoding="utf-8")).fetchone()
+            row = con.execute(
+                (Path(__file__).parent / "sql" / "release_build.sql").read_text(encoding="utf-8")
+            ).fetchone()
         finally:
             con.close()
         if row:
@@ -85,8 +88,13 @@ def build_info(path: Path) -> dict:
             fingerprint = row[2]
     except duckdb.Error:
         pass
-    return {"sha256": sha256_file(path), "size": path.stat().st_size, "run_id": run_id, "built_at": built_at,
-            "input_fingerprint": fingerprint}
+    return {
+        "sha256": sha256_file(path),
+        "size": path.stat().st_size,
+        "run_id": run_id,
+        "built_at": built_at,
+        "input_fingerprint": fingerprint,
+    }
 
 
 def manifest_path(path: Path) -> Path:
@@ -117,7 +125,7 @@ def check(path: Path, manifest: dict | None = None, *, deep: bool = True) -> str
         return "file missing"
     manifest = manifest if manifest is not None else read_manifest(path)
     if manifest is None:
-        problem = None        # releases kept before manifests existed: judged by opening them
+        problem = None  # releases kept before manifests existed: judged by opening them
     else:
         size = path.stat().st_size
         if manifest.get("size") is not None and size != manifest["size"]:
@@ -142,11 +150,23 @@ def describe(path: Path, *, deep: bool = True) -> Release:
     if manifest is None and path.exists():
         info = build_info(path) if deep else {}
         manifest_info = {k: info.get(k) for k in ("run_id", "built_at")}
-        return Release(path, manifest_info.get("built_at"), manifest_info.get("run_id"), None,
-                       path.stat().st_size, check(path, {}, deep=deep))
+        return Release(
+            path,
+            manifest_info.get("built_at"),
+            manifest_info.get("run_id"),
+            None,
+            path.stat().st_size,
+            check(path, {}, deep=deep),
+        )
     manifest = manifest or {}
-    return Release(path, manifest.get("built_at"), manifest.get("run_id"), manifest.get("sha256"),
-                   manifest.get("size"), check(path, manifest, deep=deep))
+    return Release(
+        path,
+        manifest.get("built_at"),
+        manifest.get("run_id"),
+        manifest.get("sha256"),
+        manifest.get("size"),
+        check(path, manifest, deep=deep),
+    )
 
 
 def list_releases(releases_dir: Path, *, deep: bool = True) -> list[Release]:
@@ -171,8 +191,10 @@ def check_published(published: Path) -> str | None:
             os.replace(staged, manifest_path(published))
             return None
     if problem:
-        return (f"the published warehouse {published} is damaged: {problem}. "
-                "Run `fabricwatch restore --list`, then `fabricwatch restore` to put the newest good release back.")
+        return (
+            f"the published warehouse {published} is damaged: {problem}. "
+            "Run `fabricwatch restore --list`, then `fabricwatch restore` to put the newest good release back."
+        )
     return None
 
 

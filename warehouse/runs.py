@@ -18,11 +18,13 @@ from warehouse.load import insert_rows
 PUBLISHED = "published"
 LAST_PUBLISHED_SQL = (
     "SELECT run_id, started_at, finished_at, mode, status, selection, message, input_fingerprint "
-    "FROM meta.runs WHERE status = 'published' ORDER BY finished_at DESC NULLS LAST, started_at DESC LIMIT 1")
+    "FROM meta.runs WHERE status = 'published' ORDER BY finished_at DESC NULLS LAST, started_at DESC LIMIT 1"
+)
 LATEST_CHECKS_SQL = (
     "SELECT asset, check_name, passed, severity, description, metadata, evaluated_at, run_id FROM meta.checks "
     "WHERE run_id = (SELECT run_id FROM meta.checks ORDER BY evaluated_at DESC LIMIT 1) "
-    "ORDER BY passed, severity, asset, check_name")
+    "ORDER BY passed, severity, asset, check_name"
+)
 
 
 def last_published(con: duckdb.DuckDBPyConnection) -> dict | None:
@@ -30,19 +32,42 @@ def last_published(con: duckdb.DuckDBPyConnection) -> dict | None:
     return dict_row(con.execute(LAST_PUBLISHED_SQL))
 
 
-def record_published(con: duckdb.DuckDBPyConnection, *, run_id: str, started_at: dt.datetime, mode: str | None,
-                     selection: str | None, row_counts: dict[str, int], fingerprint: str | None,
-                     message: str = "published by refresh") -> None:
+def record_published(
+    con: duckdb.DuckDBPyConnection,
+    *,
+    run_id: str,
+    started_at: dt.datetime,
+    mode: str | None,
+    selection: str | None,
+    row_counts: dict[str, int],
+    fingerprint: str | None,
+    message: str = "published by refresh",
+) -> None:
     """Record the run being published (written into the working database just before it is copied)."""
     con.execute("DELETE FROM meta.runs WHERE run_id = ?", [run_id])
-    insert_rows(con, "meta.runs", [{
-        "run_id": run_id, "started_at": started_at, "finished_at": naive_utc(), "mode": mode, "status": PUBLISHED,
-        "selection": selection, "row_counts": json.dumps(row_counts), "message": message,
-        "input_fingerprint": fingerprint}])
+    insert_rows(
+        con,
+        "meta.runs",
+        [
+            {
+                "run_id": run_id,
+                "started_at": started_at,
+                "finished_at": naive_utc(),
+                "mode": mode,
+                "status": PUBLISHED,
+                "selection": selection,
+                "row_counts": json.dumps(row_counts),
+                "message": message,
+                "input_fingerprint": fingerprint,
+            }
+        ],
+    )
 
 
-FAILED_CHECKS_SQL = ("SELECT DISTINCT asset || ':' || check_name AS name FROM meta.checks "
-                     "WHERE run_id = ? AND NOT passed AND severity = 'ERROR' ORDER BY name")
+FAILED_CHECKS_SQL = (
+    "SELECT DISTINCT asset || ':' || check_name AS name FROM meta.checks "
+    "WHERE run_id = ? AND NOT passed AND severity = 'ERROR' ORDER BY name"
+)
 
 
 def failed_checks(con: duckdb.DuckDBPyConnection, run_id: str) -> list[str]:
@@ -50,9 +75,31 @@ def failed_checks(con: duckdb.DuckDBPyConnection, run_id: str) -> list[str]:
     return [r[0] for r in con.execute(FAILED_CHECKS_SQL, [run_id]).fetchall()]
 
 
-def store_check(con: duckdb.DuckDBPyConnection, *, run_id: str, asset: str, check_name: str, passed: bool,
-                severity: str, description: str, metadata: dict) -> None:
+def store_check(
+    con: duckdb.DuckDBPyConnection,
+    *,
+    run_id: str,
+    asset: str,
+    check_name: str,
+    passed: bool,
+    severity: str,
+    description: str,
+    metadata: dict,
+) -> None:
     """One asset check outcome into meta.checks (`metadata` must be plain JSON)."""
-    insert_rows(con, "meta.checks", [{
-        "run_id": run_id, "asset": asset, "check_name": check_name, "passed": passed, "severity": severity,
-        "description": description, "metadata": json.dumps(metadata), "evaluated_at": naive_utc()}])
+    insert_rows(
+        con,
+        "meta.checks",
+        [
+            {
+                "run_id": run_id,
+                "asset": asset,
+                "check_name": check_name,
+                "passed": passed,
+                "severity": severity,
+                "description": description,
+                "metadata": json.dumps(metadata),
+                "evaluated_at": naive_utc(),
+            }
+        ],
+    )

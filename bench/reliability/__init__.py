@@ -25,11 +25,29 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bench.reliability.common import (  # noqa: E402,F401 - the scenarios' helpers, re-exported for the tests
-    ROOT, _free_port, _in_progress_runs, _port_open, _readable, cli, copy_home, env_for, fresh_home, marked_processes,
-    orphans, published_state, refresh_with_snapshots)
+    ROOT,
+    _free_port,
+    _in_progress_runs,
+    _port_open,
+    _readable,
+    cli,
+    copy_home,
+    env_for,
+    fresh_home,
+    marked_processes,
+    orphans,
+    published_state,
+    refresh_with_snapshots,
+)
 from bench.reliability.faults import (  # noqa: E402,F401
-    PHASES, scenario_damage, scenario_ghost_run, scenario_kills, scenario_missing_snapshot, scenario_parser_empty,
-    scenario_two_refreshes)
+    PHASES,
+    scenario_damage,
+    scenario_ghost_run,
+    scenario_kills,
+    scenario_missing_snapshot,
+    scenario_parser_empty,
+    scenario_two_refreshes,
+)
 from bench.reliability.load import scenario_load  # noqa: E402,F401
 
 DOC = ROOT / "docs" / "reliability.md"
@@ -48,11 +66,16 @@ def scenario_server_stop(command: str, home: Path, start_timeout_s: float = 180)
     """Start `fabricwatch dashboard|ui`, wait for its port, SIGTERM the fabricwatch process (as a
     service manager does), and measure: exit time, port freed, processes left."""
     import uuid
+
     port, marker = _free_port(), uuid.uuid4().hex
     args = ["dashboard", "--port", str(port)] if command == "dashboard" else ["ui", "--port", str(port)]
-    proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", *args], cwd=ROOT,
-                            env=env_for(home, RELIABILITY_MARK=marker), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fabricwatch.cli", *args],
+        cwd=ROOT,
+        env=env_for(home, RELIABILITY_MARK=marker),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     t0 = time.monotonic()
     try:
         while not _port_open(port):
@@ -67,9 +90,15 @@ def scenario_server_stop(command: str, home: Path, start_timeout_s: float = 180)
         rc = proc.wait(timeout=60)
         exit_s = time.monotonic() - t1
         left = marked_processes(marker)
-        return {"command": command, "started_s": round(started_s, 1), "processes_before": tree,
-                "exit_code": rc, "exit_s": round(exit_s, 2), "port_open_after": _port_open(port),
-                "processes_left": len(left)}
+        return {
+            "command": command,
+            "started_s": round(started_s, 1),
+            "processes_before": tree,
+            "exit_code": rc,
+            "exit_s": round(exit_s, 2),
+            "port_open_after": _port_open(port),
+            "processes_left": len(left),
+        }
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -90,10 +119,14 @@ def scenario_audit(home: Path | None = None) -> dict:
 def run_all(kills: int, readers: int, refreshes: int, log=print) -> dict:
     t0 = time.monotonic()
     base = fresh_home()
-    out = {"started_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-           "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                    text=True).stdout.strip(),
-           "cpus": os.cpu_count(), "load_avg_start": os.getloadavg()[0]}
+    out = {
+        "started_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "commit": subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip(),
+        "cpus": os.cpu_count(),
+        "load_avg_start": os.getloadavg()[0],
+    }
     steps = [
         ("server_stop_dashboard", lambda: scenario_server_stop("dashboard", copy_home(base))),
         ("server_stop_ui", lambda: scenario_server_stop("ui", copy_home(base))),
@@ -122,15 +155,28 @@ def run_all(kills: int, readers: int, refreshes: int, log=print) -> dict:
 
 def main() -> int:  # pragma: no cover - see the module doc
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--full", action="store_true", help="the full counts (50 kills, 20 readers x 10 refreshes); "
-                                                         "writes bench/reliability/results.json and docs/reliability.md")
+    ap.add_argument(
+        "--full",
+        action="store_true",
+        help="the full counts (50 kills, 20 readers x 10 refreshes); "
+        "writes bench/reliability/results.json and docs/reliability.md",
+    )
     ap.add_argument("--kills", type=int, default=5)
     ap.add_argument("--readers", type=int, default=4)
     ap.add_argument("--refreshes", type=int, default=2)
-    ap.add_argument("--budget", type=float, default=None, metavar="SECONDS",
-                    help="load: start no refresh after this many seconds (a time box on a busy machine)")
-    ap.add_argument("--only", nargs="+", metavar="SCENARIO",
-                    help="run only these scenarios and merge them into bench/reliability/results.json")
+    ap.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="load: start no refresh after this many seconds (a time box on a busy machine)",
+    )
+    ap.add_argument(
+        "--only",
+        nargs="+",
+        metavar="SCENARIO",
+        help="run only these scenarios and merge them into bench/reliability/results.json",
+    )
     args = ap.parse_args()
     if args.full:
         args.kills, args.readers, args.refreshes = 50, 20, 10
@@ -139,14 +185,20 @@ def main() -> int:  # pragma: no cover - see the module doc
         results = json.loads(results_path.read_text(encoding="utf-8")) if results_path.exists() else {}
         base = fresh_home()
         for name in args.only:
-            fn = {"parser_empty": scenario_parser_empty, "missing_snapshot": scenario_missing_snapshot,
-                  "ghost_run": scenario_ghost_run, "two_refreshes": scenario_two_refreshes,
-                  "damage": scenario_damage, "audit": scenario_audit,
-                  "kills": lambda h: scenario_kills(args.kills, complete_every=10, home=h,
-                                                    progress=ROOT / "bench" / "reliability" / "kills.jsonl"),
-                  "load": lambda h: scenario_load(args.readers, args.refreshes, home=h, budget_s=args.budget),
-                  "server_stop_dashboard": lambda h: scenario_server_stop("dashboard", h),
-                  "server_stop_ui": lambda h: scenario_server_stop("ui", h)}[name]
+            fn = {
+                "parser_empty": scenario_parser_empty,
+                "missing_snapshot": scenario_missing_snapshot,
+                "ghost_run": scenario_ghost_run,
+                "two_refreshes": scenario_two_refreshes,
+                "damage": scenario_damage,
+                "audit": scenario_audit,
+                "kills": lambda h: scenario_kills(
+                    args.kills, complete_every=10, home=h, progress=ROOT / "bench" / "reliability" / "kills.jsonl"
+                ),
+                "load": lambda h: scenario_load(args.readers, args.refreshes, home=h, budget_s=args.budget),
+                "server_stop_dashboard": lambda h: scenario_server_stop("dashboard", h),
+                "server_stop_ui": lambda h: scenario_server_stop("ui", h),
+            }[name]
             t = time.monotonic()
             mine = {name: fn(copy_home(base)), name + "_seconds": round(time.monotonic() - t, 1)}
             print(name, json.dumps(mine[name], default=str), flush=True)
@@ -155,13 +207,16 @@ def main() -> int:  # pragma: no cover - see the module doc
             results.update(mine)
             results_path.write_text(json.dumps(results, indent=1, default=str) + "\n", encoding="utf-8")
         from bench.reliability.report import write_report
+
         write_report(results, DOC)
         return 0
     results = _scrub(run_all(args.kills, args.readers, args.refreshes))
     if args.full:
-        (ROOT / "bench" / "reliability" / "results.json").write_text(json.dumps(results, indent=1, default=str) + "\n",
-                                                                encoding="utf-8")
+        (ROOT / "bench" / "reliability" / "results.json").write_text(
+            json.dumps(results, indent=1, default=str) + "\n", encoding="utf-8"
+        )
         from bench.reliability.report import write_report
+
         write_report(results, DOC)
         print(f"wrote {DOC}")
     return 0

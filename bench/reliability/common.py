@@ -20,8 +20,14 @@ def env_for(home: Path, **extra: str) -> dict[str, str]:
 
 
 def cli(home: Path, *args: str, timeout: float = 600, **extra_env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "fabricwatch.cli", *args], cwd=ROOT, env=env_for(home, **extra_env),
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "fabricwatch.cli", *args],
+        cwd=ROOT,
+        env=env_for(home, **extra_env),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def fresh_home(base: Path | None = None) -> Path:
@@ -63,10 +69,17 @@ def _readable(home: Path) -> bool:
 
 
 def _in_progress_runs(home: Path) -> int:
-    code = ("import dagster as dg; from pipelines.ghost_runs import IN_PROGRESS; "
-            "print(len(dg.DagsterInstance.get().get_run_records(filters=dg.RunsFilter(statuses=list(IN_PROGRESS)))))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         env=env_for(home, DAGSTER_HOME=str(home / "dagster")))
+    code = (
+        "import dagster as dg; from pipelines.ghost_runs import IN_PROGRESS; "
+        "print(len(dg.DagsterInstance.get().get_run_records(filters=dg.RunsFilter(statuses=list(IN_PROGRESS)))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env_for(home, DAGSTER_HOME=str(home / "dagster")),
+    )
     return int(out.stdout.strip() or -1)
 
 
@@ -91,12 +104,19 @@ sys.exit(outcome.exit_code)   # the exit code `fabricwatch refresh` gives the sa
 
 def refresh_with_snapshots(home: Path, snapshot_dir: Path) -> subprocess.CompletedProcess:
     """A whole offline refresh replaying `snapshot_dir` instead of the repo's recordings."""
-    return subprocess.run([sys.executable, "-c", REPLAY_WITH, str(home), str(snapshot_dir)], cwd=ROOT,
-                          env=env_for(home), capture_output=True, text=True, timeout=900)
+    return subprocess.run(
+        [sys.executable, "-c", REPLAY_WITH, str(home), str(snapshot_dir)],
+        cwd=ROOT,
+        env=env_for(home),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
 
 
 def _free_port() -> int:
     import socket
+
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -104,6 +124,7 @@ def _free_port() -> int:
 
 def _port_open(port: int) -> bool:
     import socket
+
     with socket.socket() as sock:
         sock.settimeout(0.5)
         return sock.connect_ex(("127.0.0.1", port)) == 0
@@ -117,8 +138,10 @@ def marked_processes(marker: str) -> list[int]:
         if not entry.name.isdigit():
             continue
         try:
-            if needle in (entry / "environ").read_bytes().split(b"\0") and \
-                    (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0] != b"Z":
+            if (
+                needle in (entry / "environ").read_bytes().split(b"\0")
+                and (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0] != b"Z"
+            ):
                 pids.append(int(entry.name))
         except OSError:
             continue

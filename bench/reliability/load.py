@@ -41,7 +41,9 @@ home, stop, root, pause = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), flo
 seen, lat, errors, mixed, checks = [], [], 0, 0, 0
 """
 
-READER = _READER_STOP.replace("KIND", '"query"') + r"""
+READER = (
+    _READER_STOP.replace("KIND", '"query"')
+    + r"""
 sys.path.insert(0, str(root))
 from warehouse import db
 sql = (root / "bench" / "reliability" / "reader.sql").read_text()
@@ -68,8 +70,11 @@ while not stop.exists():
         break
 report()
 """
+)
 
-SQL_READER = _READER_STOP.replace("KIND", '"sql"') + r"""
+SQL_READER = (
+    _READER_STOP.replace("KIND", '"sql"')
+    + r"""
 import subprocess
 sql = (root / "bench" / "reliability" / "sql_reader.sql").read_text()
 env = {**os.environ, "FABRICWATCH_HOME": home}
@@ -106,6 +111,7 @@ while not stop.exists():
         break
 report()
 """
+)
 
 
 def _pct(values: list[float], q: float) -> float | None:
@@ -115,7 +121,7 @@ def _pct(values: list[float], q: float) -> float | None:
     return round(values[min(len(values) - 1, int(round(q * (len(values) - 1))))] * 1000, 1)
 
 
-PAUSE_S = 0.5   # between one reader's reads: a user clicking through pages fast, not a spin loop
+PAUSE_S = 0.5  # between one reader's reads: a user clicking through pages fast, not a spin loop
 # The time box: no refresh starts after `refreshes * REFRESH_BUDGET_S` seconds. An idle refresh takes
 # ~10-15 s on a 2-core machine, but the 20 readers keep both cores busy (5 of them start a `fabricwatch sql`
 # process per read): measured here with 20 readers, on a 2-core machine shared with other work (load
@@ -123,11 +129,17 @@ PAUSE_S = 0.5   # between one reader's reads: a user clicking through pages fast
 # refresh lets 10 fit on an idle machine and still ends a run on a busy one in bounded time (reporting how
 # many ran).
 REFRESH_BUDGET_S = 180.0
-STOP_GRACE_S = 20.0   # readers look at the stop file at least every 0.1 s; SIGTERM after this, SIGKILL 10 s later
+STOP_GRACE_S = 20.0  # readers look at the stop file at least every 0.1 s; SIGTERM after this, SIGKILL 10 s later
 
 
-def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | None = None,
-                  home: Path | None = None, pause_s: float = PAUSE_S, budget_s: float | None = None) -> dict:
+def scenario_load(
+    readers: int = 20,
+    refreshes: int = 10,
+    sql_readers: int | None = None,
+    home: Path | None = None,
+    pause_s: float = PAUSE_S,
+    budget_s: float | None = None,
+) -> dict:
     """`readers` processes (a quarter of them through `fabricwatch sql`) read the published warehouse
     while `refreshes` refreshes run back to back. Latencies in ms. (Readers spinning without a pause
     starved the refreshes on a shared 2-core machine: one refresh took over 12 minutes.) With
@@ -137,9 +149,17 @@ def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | Non
     home = home or fresh_home()
     stop = home.parent / f"{home.name}.stop"
     n_sql = max(1, readers // 4) if sql_readers is None else sql_readers
-    procs = [subprocess.Popen([sys.executable, "-c", SQL_READER if i < n_sql else READER, str(home), str(stop),
-                               str(ROOT), str(pause_s)], cwd=ROOT, env=env_for(home), stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True) for i in range(readers)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", SQL_READER if i < n_sql else READER, str(home), str(stop), str(ROOT), str(pause_s)],
+            cwd=ROOT,
+            env=env_for(home),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(readers)
+    ]
     refresh_rc, refresh_s, refresh_err = [], [], []
     try:
         time.sleep(1.0)
@@ -162,7 +182,7 @@ def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | Non
                 out, err = p.communicate(timeout=max(0.1, STOP_GRACE_S - (time.monotonic() - t_stop)))
             except subprocess.TimeoutExpired:
                 terminated += 1
-                p.terminate()                      # the reader prints its figures on SIGTERM
+                p.terminate()  # the reader prints its figures on SIGTERM
                 try:
                     out, err = p.communicate(timeout=10)
                 except subprocess.TimeoutExpired:
@@ -170,22 +190,41 @@ def scenario_load(readers: int = 20, refreshes: int = 10, sql_readers: int | Non
                     out, err = p.communicate()
             errors_text += [line for line in err.splitlines() if line.startswith("ERR")]
             lines = [line for line in out.splitlines() if line.startswith("{")]
-            reports.append(json.loads(lines[-1]) if lines else {"kind": "unreported", "latencies": [], "errors": 0,
-                                                                 "mixed": 0, "checks": 0, "releases_seen": []})
+            reports.append(
+                json.loads(lines[-1])
+                if lines
+                else {"kind": "unreported", "latencies": [], "errors": 0, "mixed": 0, "checks": 0, "releases_seen": []}
+            )
         stop_s = round(time.monotonic() - t_stop, 1)
         stop.unlink(missing_ok=True)
     by_kind = {}
     for kind in ("query", "sql"):
         rs = [r for r in reports if r["kind"] == kind]
         lat = [x for r in rs for x in r["latencies"]]
-        by_kind[kind] = {"readers": len(rs), "checks": sum(r["checks"] for r in rs),
-                         "p50_ms": _pct(lat, 0.5), "p95_ms": _pct(lat, 0.95)}
-    return {"readers": readers, "sql_readers": n_sql, "refreshes": len(refresh_rc), "refreshes_planned": refreshes,
-            "pause_s": pause_s, "budget_s": budget_s, "readers_stop_seconds": stop_s, "readers_terminated": terminated,
-            "stop_grace_s": STOP_GRACE_S,
-            "refresh_failures": sum(rc != 0 for rc in refresh_rc), "refresh_seconds": refresh_s,
-            "reader_errors": sum(r["errors"] for r in reports),
-            "readers_unreported": sum(r["kind"] == "unreported" for r in reports), "mixed_reads": sum(r["mixed"] for r in reports),
-            "reads": sum(r["checks"] for r in reports),
-            "releases_seen_max": max((len(r["releases_seen"]) for r in reports), default=0),
-            "by_kind": by_kind, "error_samples": errors_text[:5], "refresh_errors": refresh_err[:2]}
+        by_kind[kind] = {
+            "readers": len(rs),
+            "checks": sum(r["checks"] for r in rs),
+            "p50_ms": _pct(lat, 0.5),
+            "p95_ms": _pct(lat, 0.95),
+        }
+    return {
+        "readers": readers,
+        "sql_readers": n_sql,
+        "refreshes": len(refresh_rc),
+        "refreshes_planned": refreshes,
+        "pause_s": pause_s,
+        "budget_s": budget_s,
+        "readers_stop_seconds": stop_s,
+        "readers_terminated": terminated,
+        "stop_grace_s": STOP_GRACE_S,
+        "refresh_failures": sum(rc != 0 for rc in refresh_rc),
+        "refresh_seconds": refresh_s,
+        "reader_errors": sum(r["errors"] for r in reports),
+        "readers_unreported": sum(r["kind"] == "unreported" for r in reports),
+        "mixed_reads": sum(r["mixed"] for r in reports),
+        "reads": sum(r["checks"] for r in reports),
+        "releases_seen_max": max((len(r["releases_seen"]) for r in reports), default=0),
+        "by_kind": by_kind,
+        "error_samples": errors_text[:5],
+        "refresh_errors": refresh_err[:2],
+    }

@@ -1,6 +1,6 @@
 """docs/reliability.md from bench/reliability/results.json (written by `make reliability`).
 
-    .venv/bin/python bench/reliability/report.py     (re-render the page from the saved figures)
+.venv/bin/python bench/reliability/report.py     (re-render the page from the saved figures)
 """
 
 from __future__ import annotations
@@ -38,17 +38,19 @@ def write_report(r: dict, path: Path = DOC) -> None:
         "",
         f"Run: {r.get('started_at')} at commit `{r.get('commit')}`, {r.get('cpus')} CPUs, load average "
         f"{r.get('load_avg_start', 0):.1f} at start, {r.get('load_avg_end', 0):.1f} at the end"
-        + (" (the machine was shared with other work, so times are pessimistic)."
-           if max(r.get('load_avg_start', 0), r.get('load_avg_end', 0)) > 2 * (r.get('cpus') or 1) else
-           "."),
+        + (
+            " (the machine was shared with other work, so times are pessimistic)."
+            if max(r.get("load_avg_start", 0), r.get("load_avg_end", 0)) > 2 * (r.get("cpus") or 1)
+            else "."
+        ),
         "",
         "## Refresh killed with SIGKILL at random points",
         "",
         f"- **{_g(kills, 'kills')} kills**, round robin over the phases: "
         + ", ".join(f"{k} {v}" for k, v in _g(kills, "by_phase", default={}).items())
         + f" (a kill lands a random 0–0.2…2.5 s after the phase's first progress line; publish kills land when the "
-          f"temporary copy beside the published file appears). {_g(kills, 'finished_before_kill')} refreshes finished "
-          "before their kill and were not counted.",
+        f"temporary copy beside the published file appears). {_g(kills, 'finished_before_kill')} refreshes finished "
+        "before their kill and were not counted.",
         f"- Published warehouse **byte-identical** (SHA-256) to the last good one after "
         f"**{_g(kills, 'published_identical')} / {_g(kills, 'kills')}** kills; the complete *new* release (a kill that "
         f"landed just after the atomic rename) after {_g(kills, 'published_new_release', default=0)}; matching its "
@@ -76,8 +78,11 @@ def write_report(r: dict, path: Path = DOC) -> None:
         "",
         "| command | processes in its tree | exit code | exit after SIGTERM | port still open | processes left |",
         "|---|---|---|---|---|---|",
-        *(f"| `fabricwatch {x.get('command', '?')}` | {x.get('processes_before')} | {x.get('exit_code')} | "
-          f"{x.get('exit_s')} s | {x.get('port_open_after')} | {x.get('processes_left')} |" for x in (dash, ui)),
+        *(
+            f"| `fabricwatch {x.get('command', '?')}` | {x.get('processes_before')} | {x.get('exit_code')} | "
+            f"{x.get('exit_s')} s | {x.get('port_open_after')} | {x.get('processes_left')} |"
+            for x in (dash, ui)
+        ),
         "",
         "Before this change `fabricwatch dashboard` died alone and left Streamlit serving the port, and `fabricwatch ui` "
         "left `dagster dev`'s webserver and daemon running (they ignore SIGTERM). Now the server runs in its own "
@@ -133,8 +138,8 @@ def write_report(r: dict, path: Path = DOC) -> None:
         f"{_g(pe, 'provenance_kept')}), {_g(pe, 'carried_documents')} document(s) flagged as carried forward "
         f"(`raw.parse_carried`; `marts.source_status`: {_g(pe, 'source_status')}); the run recorded its own outcome "
         f"{_g(pe, 'recorded_by_run')}; `fabricwatch refresh` ends with "
-        f"`{' / '.join(_g(pe, 'refresh_summary', 'lines', default=[]) or ['n/a'])}`; every dashboard page shows: \"{_g(pe, 'dashboard_notice')}\" "
-        f"(zh-TW: \"{_g(pe, 'dashboard_notice_zh')}\"). A second refresh with the layout still broken exited "
+        f'`{" / ".join(_g(pe, "refresh_summary", "lines", default=[]) or ["n/a"])}`; every dashboard page shows: "{_g(pe, "dashboard_notice")}" '
+        f'(zh-TW: "{_g(pe, "dashboard_notice_zh")}"). A second refresh with the layout still broken exited '
         f"{_g(pe, 'second_refresh_rc')}, still carrying {_g(pe, 'second_carried')} document(s) since the first failure "
         f"({_g(pe, 'second_since_unchanged')}). With the recordings restored the next refresh exited "
         f"{_g(pe, 'recovered_rc')}: {_g(pe, 'recovered_carried')} documents carried, the check passed: "
@@ -161,19 +166,27 @@ def write_report(r: dict, path: Path = DOC) -> None:
         f"{_g(load, 'readers')} reader processes ({_g(load, 'sql_readers')} through `fabricwatch sql`, the rest opening "
         "the published file as the dashboard does and reading a mart plus every table's row count) while "
         f"{_g(load, 'refreshes')} refreshes ran back to back (each {_g(load, 'refresh_seconds')} s"
-        + (f"; {_g(load, 'refreshes_planned')} were planned, but no refresh starts after the time box of "
-           f"{_g(load, 'budget_s')} s (180 s per planned refresh: an idle refresh takes ~10–15 s, but the readers keep both cores busy) and this machine was "
-           f"busier (load average {r.get('load_avg_start', 0):.1f} at the start)"
-           if _g(load, 'budget_s', default=None) and _g(load, 'refreshes') != _g(load, 'refreshes_planned') else "")
+        + (
+            f"; {_g(load, 'refreshes_planned')} were planned, but no refresh starts after the time box of "
+            f"{_g(load, 'budget_s')} s (180 s per planned refresh: an idle refresh takes ~10–15 s, but the readers keep both cores busy) and this machine was "
+            f"busier (load average {r.get('load_avg_start', 0):.1f} at the start)"
+            if _g(load, "budget_s", default=None) and _g(load, "refreshes") != _g(load, "refreshes_planned")
+            else ""
+        )
         + "). Each reader pauses "
         f"{_g(load, 'pause_s')} s between reads (a user clicking through pages fast): with no pause the readers alone "
         "saturated this shared 2-core machine and a single refresh took over 12 minutes.",
         "",
         f"- Reader errors: **{_g(load, 'reader_errors')}** in {_g(load, 'reads')} reads. Refresh failures: "
-        f"**{_g(load, 'refresh_failures')}**." + (f" Note: {load['note']}" if load.get("note") else "")
-        + (f" The readers stopped {_g(load, 'readers_stop_seconds')} s after the stop file ("
-           f"{_g(load, 'readers_terminated')} needed SIGTERM after {_g(load, 'stop_grace_s')} s; a reader looks at the stop file at least "
-           "every 0.1 s, also while a `fabricwatch sql` child runs)." if "readers_stop_seconds" in load else ""),
+        f"**{_g(load, 'refresh_failures')}**."
+        + (f" Note: {load['note']}" if load.get("note") else "")
+        + (
+            f" The readers stopped {_g(load, 'readers_stop_seconds')} s after the stop file ("
+            f"{_g(load, 'readers_terminated')} needed SIGTERM after {_g(load, 'stop_grace_s')} s; a reader looks at the stop file at least "
+            "every 0.1 s, also while a `fabricwatch sql` child runs)."
+            if "readers_stop_seconds" in load
+            else ""
+        ),
         f"- Mixed reads: **{_g(load, 'mixed_reads')}** — every read compared the row counts it saw with the counts its "
         "release was published with (meta.runs), and each reader checked it never saw an older release after a newer "
         f"one; a reader saw up to {_g(load, 'releases_seen_max')} releases.",

@@ -20,18 +20,28 @@ from sources import settings
 
 LANGUAGES = {"en": "English", "zh-TW": "繁體中文"}
 DEFAULT = "en"
-STATE_KEY = "lang"       # st.session_state key of the sidebar switch
-QUERY_PARAM = "lang"     # ?lang=zh-TW
+STATE_KEY = "lang"  # st.session_state key of the sidebar switch
+QUERY_PARAM = "lang"  # ?lang=zh-TW
 ENV = settings.LANG
 HERE = Path(__file__).parent
 CATALOG = HERE / "catalog.toml"
 DICTIONARY = HERE / "dictionary.zh-TW.toml"
-_ALIASES = {"zh-tw": "zh-TW", "zh_tw": "zh-TW", "zh-hant": "zh-TW", "zh-hant-tw": "zh-TW", "zh": "zh-TW",
-            "tw": "zh-TW", "en": "en", "en-us": "en", "en_us": "en", "en-gb": "en"}
+_ALIASES = {
+    "zh-tw": "zh-TW",
+    "zh_tw": "zh-TW",
+    "zh-hant": "zh-TW",
+    "zh-hant-tw": "zh-TW",
+    "zh": "zh-TW",
+    "tw": "zh-TW",
+    "en": "en",
+    "en-us": "en",
+    "en_us": "en",
+    "en-gb": "en",
+}
 
 
 def normalize(code: object) -> str | None:
-    """"zh-tw", "zh_TW", "zh-Hant" -> "zh-TW"; "en-US" -> "en"; anything else -> None."""
+    """ "zh-tw", "zh_TW", "zh-Hant" -> "zh-TW"; "en-US" -> "en"; anything else -> None."""
     if not isinstance(code, str):
         return None
     return _ALIASES.get(code.strip().lower())
@@ -80,6 +90,7 @@ def catalog() -> dict[str, dict[str, str]]:
                 walk(key, value)
             else:
                 raise ValueError(f"catalog entry {key} is not a table of languages")
+
     walk("", raw)
     return out
 

@@ -61,7 +61,7 @@ def _en(v: float, unit: str | None, q: str) -> str:
         for div, suffix in EN_STEPS[1:]:
             if abs(v) >= div:
                 return f"{q}{v / div:,.3g} {suffix} {unit or ''}".strip()
-    return f"{q}{significant(v, 4)} {unit or ''}".strip()   # 51,200 Gbps, never 5.12e+04
+    return f"{q}{significant(v, 4)} {unit or ''}".strip()  # 51,200 Gbps, never 5.12e+04
 
 
 def _zh(v: float, unit: str | None, q: str) -> str:

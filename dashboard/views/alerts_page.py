@@ -5,10 +5,34 @@ import streamlit as st
 from dashboard import components as ui, data, i18n
 from dashboard.i18n import t
 
-RULE_COLUMNS = ["name", "indicator", "subject_like", "series_key", "condition", "threshold", "channel", "target",
-                "backfill", "created_at"]
-DELIVERY_COLUMNS = ["last_at", "rule", "status", "attempts", "indicator", "subject", "period", "value", "unit",
-                    "previous_value", "publisher", "published_on", "url", "last_error"]
+RULE_COLUMNS = [
+    "name",
+    "indicator",
+    "subject_like",
+    "series_key",
+    "condition",
+    "threshold",
+    "channel",
+    "target",
+    "backfill",
+    "created_at",
+]
+DELIVERY_COLUMNS = [
+    "last_at",
+    "rule",
+    "status",
+    "attempts",
+    "indicator",
+    "subject",
+    "period",
+    "value",
+    "unit",
+    "previous_value",
+    "publisher",
+    "published_on",
+    "url",
+    "last_error",
+]
 
 
 def column_labels(columns: list[str]) -> dict[str, str]:
@@ -27,8 +51,13 @@ st.subheader(t("alerts.rules"))
 if rules.empty:
     ui.empty(t("alerts.all_removed"))
 else:
-    st.dataframe(rules, hide_index=True, width="stretch", key="alert_rules_table",
-                 column_config=ui.column_config(rules, column_labels(list(rules.columns))))
+    st.dataframe(
+        rules,
+        hide_index=True,
+        width="stretch",
+        key="alert_rules_table",
+        column_config=ui.column_config(rules, column_labels(list(rules.columns))),
+    )
 
 st.subheader(t("alerts.deliveries"))
 if deliveries.empty:

@@ -19,36 +19,71 @@ if points.empty and results.empty:
 labels = labels | {"abs_error": t("benchmarks.abs_error")}
 TOLERANCE = 0.15  # fabric_model.calibration.CALIBRATION_TOLERANCE (the asset check's bar)
 TOL = f"{TOLERANCE:.0%}"
-POINT_COLUMNS = ["system", "setup", "gpu", "ngpus", "collective", "size_bytes", "measured_busbw_GBps",
-                 "predicted_busbw_GBps", "rel_error", "nccl_choice", "requested_algorithm", "miss_reason",
-                 "publisher", "published_on", "url"]
+POINT_COLUMNS = [
+    "system",
+    "setup",
+    "gpu",
+    "ngpus",
+    "collective",
+    "size_bytes",
+    "measured_busbw_GBps",
+    "predicted_busbw_GBps",
+    "rel_error",
+    "nccl_choice",
+    "requested_algorithm",
+    "miss_reason",
+    "publisher",
+    "published_on",
+    "url",
+]
 point_help = ui.column_help("marts.benchmark_calibration")
 run_help = ui.column_help("marts.nccl_results")
 
-measured = points[points["status"].eq("ok") & points["fitted"].fillna(False).astype(bool)] if not points.empty else points
+measured = (
+    points[points["status"].eq("ok") & points["fitted"].fillna(False).astype(bool)] if not points.empty else points
+)
 if not measured.empty:
     within = measured["within_tolerance"].fillna(False).astype(bool)
     c1, c2, c3 = st.columns(3)
     c1.metric(t("benchmarks.fitted"), len(measured), help=t("benchmarks.fitted_help"))
     c2.metric(t("benchmarks.median_error"), f"{measured['rel_error'].abs().median():.1%}")
-    c3.metric(t("benchmarks.within", tolerance=TOL), t("benchmarks.n_of", n=int(within.sum()), total=len(measured)),
-              help=t("benchmarks.within_help"))
+    c3.metric(
+        t("benchmarks.within", tolerance=TOL),
+        t("benchmarks.n_of", n=int(within.sum()), total=len(measured)),
+        help=t("benchmarks.within_help"),
+    )
 
     st.subheader(t("benchmarks.measured_vs_model"))
     outside = t("benchmarks.outside")
-    shown = measured.assign(within=within.map({True: t("benchmarks.within", tolerance=TOL), False: outside}),
-                            origin_label=measured["origin"].map({"nccl": t("benchmarks.origin_nccl"),
-                                                                 "published": t("benchmarks.origin_published")}))
-    fig = charts.scatter(shown, "measured_busbw_GBps", "predicted_busbw_GBps",
-                         labels | {"within": t("benchmarks.error"), "origin_label": t("benchmarks.source")},
-                         color="within", symbol="origin_label",
-                         hover=["system", "setup", "nccl_choice", "rel_error", "miss_reason"])
+    shown = measured.assign(
+        within=within.map({True: t("benchmarks.within", tolerance=TOL), False: outside}),
+        origin_label=measured["origin"].map(
+            {"nccl": t("benchmarks.origin_nccl"), "published": t("benchmarks.origin_published")}
+        ),
+    )
+    fig = charts.scatter(
+        shown,
+        "measured_busbw_GBps",
+        "predicted_busbw_GBps",
+        labels | {"within": t("benchmarks.error"), "origin_label": t("benchmarks.source")},
+        color="within",
+        symbol="origin_label",
+        hover=["system", "setup", "nccl_choice", "rel_error", "miss_reason"],
+    )
     for trace in fig.data:  # agreement green, misses red, whatever the trace order
         trace.marker.color = "#d62728" if str(trace.name).startswith(outside) else "#2ca02c"
     top = float(max(shown["measured_busbw_GBps"].max(), shown["predicted_busbw_GBps"].max())) * 1.05
     for factor, dash in ((1.0, "solid"), (1 + TOLERANCE, "dot"), (1 - TOLERANCE, "dot")):
-        fig.add_trace(go.Scatter(x=[0, top], y=[0, top * factor], mode="lines", showlegend=False, hoverinfo="skip",
-                                 line=dict(color="#999999", width=1, dash=dash)))
+        fig.add_trace(
+            go.Scatter(
+                x=[0, top],
+                y=[0, top * factor],
+                mode="lines",
+                showlegend=False,
+                hoverinfo="skip",
+                line=dict(color="#999999", width=1, dash=dash),
+            )
+        )
     ui.chart(fig, measured, "bench_measured_vs_model", labels, caption=t("benchmarks.scatter_caption", tolerance=TOL))
 
     st.subheader(t("benchmarks.errors_header"))
@@ -63,23 +98,36 @@ else:
     plottable = results[~failed]
     collectives = shape.options(plottable, "collective")
     if collectives:
-        collective = st.selectbox(t("benchmarks.collective"), collectives,
-                                  index=collectives.index("all_reduce") if "all_reduce" in collectives else 0,
-                                  key="bench_collective")
+        collective = st.selectbox(
+            t("benchmarks.collective"),
+            collectives,
+            index=collectives.index("all_reduce") if "all_reduce" in collectives else 0,
+            key="bench_collective",
+        )
         runs = shape.where(plottable, collective=collective)
-        systems = st.multiselect(t("benchmarks.systems"), shape.options(runs, "system"),
-                                 default=shape.options(runs, "system"), key="bench_systems", placeholder=t("ui.choose"))
+        systems = st.multiselect(
+            t("benchmarks.systems"),
+            shape.options(runs, "system"),
+            default=shape.options(runs, "system"),
+            key="bench_systems",
+            placeholder=t("ui.choose"),
+        )
         chosen = runs[runs["system"].isin(systems)]
         if chosen.empty:
             ui.empty(t("benchmarks.pick_system"))
         else:
             long = shape.measured_and_model(chosen)
             long = long.assign(series=long["series"].map(lambda s: i18n.t_or(f"benchmarks.series.{s}", s)))  # legend
-            fig = charts.line(long, "size_bytes", "busbw",
-                              run_labels | {"busbw": run_labels.get("busbw_GBps", "busbw"),
-                                            "series": t("benchmarks.series_label")},
-                              color="system", dash="series", log_x=True,
-                              hover=["run_id", "ngpus", "nodes", "run_status", "model_algorithm", "published_on"])
+            fig = charts.line(
+                long,
+                "size_bytes",
+                "busbw",
+                run_labels | {"busbw": run_labels.get("busbw_GBps", "busbw"), "series": t("benchmarks.series_label")},
+                color="system",
+                dash="series",
+                log_x=True,
+                hover=["run_id", "ngpus", "nodes", "run_status", "model_algorithm", "published_on"],
+            )
             ui.chart(fig, chosen, "nccl_busbw", run_labels, caption=t("benchmarks.caption"))
             summary = shape.run_summary(chosen)
             ui.table(summary, "nccl_runs", run_labels, run_help)
@@ -89,8 +137,17 @@ else:
     if bad.empty:
         st.caption(t("benchmarks.none"))
     else:
-        cols = ["run_id", "system", "collective", "run_status", "has_errors", "truncated", "model_miss_reason", "url",
-                "published_on"]
+        cols = [
+            "run_id",
+            "system",
+            "collective",
+            "run_status",
+            "has_errors",
+            "truncated",
+            "model_miss_reason",
+            "url",
+            "published_on",
+        ]
         summary = bad.drop_duplicates("run_id")
         ui.table(summary, "nccl_failed_runs", run_labels, run_help, columns=cols)
 
@@ -101,13 +158,33 @@ if not points.empty:
         st.caption(t("benchmarks.none"))
     else:
         st.caption(t("benchmarks.thresholds_caption"))
-        ui.table(claims, "bench_thresholds", labels, point_help,
-                 columns=["figure_kind", "system", "setup", "value_qualifier", "measured_busbw_GBps",
-                          "predicted_busbw_GBps", "nccl_choice", "publisher", "published_on", "url"])
-    other = points[points["figure_kind"].eq("actual") & ~points["status"].isin(["ok"])
-                   & points["origin"].eq("published")]
+        ui.table(
+            claims,
+            "bench_thresholds",
+            labels,
+            point_help,
+            columns=[
+                "figure_kind",
+                "system",
+                "setup",
+                "value_qualifier",
+                "measured_busbw_GBps",
+                "predicted_busbw_GBps",
+                "nccl_choice",
+                "publisher",
+                "published_on",
+                "url",
+            ],
+        )
+    other = points[
+        points["figure_kind"].eq("actual") & ~points["status"].isin(["ok"]) & points["origin"].eq("published")
+    ]
     if not other.empty:
         with st.expander(t("benchmarks.unmodelled", n=len(other))):
             st.caption(t("benchmarks.unmodelled_caption"))
-            ui.table(other, "bench_unmodelled", labels, columns=["status", "system", "setup", "measured_busbw_GBps",
-                                                                   "miss_reason", "publisher", "url"])
+            ui.table(
+                other,
+                "bench_unmodelled",
+                labels,
+                columns=["status", "system", "setup", "measured_busbw_GBps", "miss_reason", "publisher", "url"],
+            )

@@ -16,11 +16,17 @@ if cloud.empty:
     st.stop()
 
 left, right = st.columns(2)
-providers = left.multiselect(t("cloud.providers"), shape.by_frequency(cloud, "provider"), key="cloud_providers",
-                             placeholder=t("conflicts.all"))
+providers = left.multiselect(
+    t("cloud.providers"), shape.by_frequency(cloud, "provider"), key="cloud_providers", placeholder=t("conflicts.all")
+)
 disclosures = shape.by_frequency(cloud, "disclosure")
-picked = right.multiselect(t("cloud.disclosures"), disclosures, key="cloud_disclosures", placeholder=t("conflicts.all"),
-                           format_func=lambda d: i18n.t_or(f"cloud.disclosure.{d}", d.replace("_", " ")))
+picked = right.multiselect(
+    t("cloud.disclosures"),
+    disclosures,
+    key="cloud_disclosures",
+    placeholder=t("conflicts.all"),
+    format_func=lambda d: i18n.t_or(f"cloud.disclosure.{d}", d.replace("_", " ")),
+)
 shown = shape.where_in(cloud, "provider", providers) if providers else cloud
 shown = shape.where_in(shown, "disclosure", picked) if picked else shown
 
@@ -34,9 +40,28 @@ for disclosure in ("cloud_per_gpu_bandwidth", "cloud_cluster_gpus"):
 
 st.subheader(t("cloud.all_header"))
 listed = shape.with_hedged_value(shown.sort_values(["provider", "disclosed_on"]))
-listed = listed.assign(disclosure_label=[i18n.t_or(f"cloud.disclosure.{d}", lbl) for d, lbl in
-                                         zip(listed["disclosure"], listed["disclosure_label"])])
-ui.table(listed, "cloud_fabrics", labels,
-         ui.column_help("marts.cloud_fabrics"),
-         columns=["provider", "deployment", "fabric", "disclosure_label", "as_stated", "detail", "disclosed_on", "kind",
-                  "publisher", "url"], with_sources=False, rows=ui.rows("marts.cloud_fabrics"))
+listed = listed.assign(
+    disclosure_label=[
+        i18n.t_or(f"cloud.disclosure.{d}", lbl) for d, lbl in zip(listed["disclosure"], listed["disclosure_label"])
+    ]
+)
+ui.table(
+    listed,
+    "cloud_fabrics",
+    labels,
+    ui.column_help("marts.cloud_fabrics"),
+    columns=[
+        "provider",
+        "deployment",
+        "fabric",
+        "disclosure_label",
+        "as_stated",
+        "detail",
+        "disclosed_on",
+        "kind",
+        "publisher",
+        "url",
+    ],
+    with_sources=False,
+    rows=ui.rows("marts.cloud_fabrics"),
+)

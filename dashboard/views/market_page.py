@@ -7,7 +7,7 @@ import streamlit as st
 from dashboard import answer_charts, answers, components as ui, data, explorer, i18n, shape
 from dashboard.i18n import t
 
-MARKET_FIRST = "ai_backend_network_revenue"   # the market the page opens on
+MARKET_FIRST = "ai_backend_network_revenue"  # the market the page opens on
 
 ui.page_header(t("page.market"), t("market.summary"))
 ui.question("a")
@@ -24,8 +24,12 @@ catalog = data.indicator_catalog().set_index("indicator")
 counts = money["indicator"].value_counts()
 vendor_share = money.assign(v=money["vendor"].notna()).groupby("indicator")["v"].mean()
 indicators = sorted(counts.index, key=lambda i: (i != MARKET_FIRST, vendor_share[i] > 0.5, -counts[i], i))
-indicator = st.selectbox(t("market.indicator"), indicators, key="market_indicator",
-                         format_func=lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i))
+indicator = st.selectbox(
+    t("market.indicator"),
+    indicators,
+    key="market_indicator",
+    format_func=lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i),
+)
 picked = money[money["indicator"] == indicator]
 annual_like = picked[picked["series_kind"] != "cumulative"]
 cumulative = picked[picked["series_kind"] == "cumulative"]
@@ -33,15 +37,22 @@ definition_text = catalog["definition"].get(indicator) if indicator in catalog.i
 
 st.subheader(t("market.size_header"))
 # the picker's key carries the indicator: switching indicator never keeps a definition of another one
-series = explorer.explore(annual_like, f"market_size::{indicator}", size_labels, unit="USD",
-                          definition_text=definition_text)
+series = explorer.explore(
+    annual_like, f"market_size::{indicator}", size_labels, unit="USD", definition_text=definition_text
+)
 
 if not cumulative.empty:
     st.markdown(f"**{t('market.cumulative')}**")
     st.caption(t("market.cumulative_caption"))
-    ui.table(ui.dates_as_text(shape.with_hedged_value(cumulative).assign(
-        kind=cumulative["kind"].map(answer_charts.t_kind)), ["published_on"]), "market_size_cumulative", size_labels,
-             columns=["subject", "period", "as_stated", "kind", "publisher", "published_on", "url"])
+    ui.table(
+        ui.dates_as_text(
+            shape.with_hedged_value(cumulative).assign(kind=cumulative["kind"].map(answer_charts.t_kind)),
+            ["published_on"],
+        ),
+        "market_size_cumulative",
+        size_labels,
+        columns=["subject", "period", "as_stated", "kind", "publisher", "published_on", "url"],
+    )
 
 st.subheader(t("market.revisions_header"))
 revisions, rev_labels = data.mart("forecast_revisions"), ui.labels("marts.forecast_revisions")
@@ -58,15 +69,31 @@ else:
     # the chosen definition's most-revised target first, then the indicator's other targets
     ordered = pd.concat([in_series, mine[~mine["target"].isin(in_series["target"])]])
     all_titles = answers.conflict_titles(picked.drop_duplicates("series_key"), data.entity_names())
-    described = {row.target: t("market.target_label", subject=all_titles.get(row.series_key, row.subject),
-                               period=row.period, vintages=row.vintages)
-                 for row in ordered.itertuples()}
-    target = st.selectbox(t("market.forecast_target"), list(described), format_func=described.get,
-                          key=f"revision_target::{indicator}", help=t("market.forecast_target_help"))
+    described = {
+        row.target: t(
+            "market.target_label",
+            subject=all_titles.get(row.series_key, row.subject),
+            period=row.period,
+            vintages=row.vintages,
+        )
+        for row in ordered.itertuples()
+    }
+    target = st.selectbox(
+        t("market.forecast_target"),
+        list(described),
+        format_func=described.get,
+        key=f"revision_target::{indicator}",
+        help=t("market.forecast_target_help"),
+    )
     shown = shape.target_trails(revisions, target)
     fig = answer_charts.revision_figure(shown, shown["unit"].iloc[0])
-    ui.chart(fig, shown, "forecast_revisions", rev_labels,
-             caption=t("market.revisions_caption", vintages=shown["published_on"].nunique()))
+    ui.chart(
+        fig,
+        shown,
+        "forecast_revisions",
+        rev_labels,
+        caption=t("market.revisions_caption", vintages=shown["published_on"].nunique()),
+    )
 
 # ---- forecast accuracy scorecard (marts.forecast_accuracy, forecast_accuracy_summary, forecast_targets) ----
 if "forecast_accuracy" in data.marts_in_warehouse():
@@ -81,21 +108,55 @@ if "forecast_accuracy" in data.marts_in_warehouse():
             st.caption(t("market.scorecard.few"))
         summary = data.mart("forecast_accuracy_summary")
         st.markdown(t("market.scorecard.summary"))
-        ui.table(summary.assign(indicator=summary["indicator"].map(
-            lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i))),
-                 "forecast_accuracy_summary", ui.labels("marts.forecast_accuracy_summary"), with_sources=False,
-                 columns=["forecast_publisher", "indicator", "point_forecasts", "median_abs_pct_error", "bias",
-                          "median_horizon_months", "bound_forecasts", "bounds_held"])
+        ui.table(
+            summary.assign(
+                indicator=summary["indicator"].map(
+                    lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i)
+                )
+            ),
+            "forecast_accuracy_summary",
+            ui.labels("marts.forecast_accuracy_summary"),
+            with_sources=False,
+            columns=[
+                "forecast_publisher",
+                "indicator",
+                "point_forecasts",
+                "median_abs_pct_error",
+                "bias",
+                "median_horizon_months",
+                "bound_forecasts",
+                "bounds_held",
+            ],
+        )
         titles = answers.catalog_titles(data.series_catalog())
-        ui.table(pairs.assign(series=[titles.get(k, "") for k in pairs["series_key"]]).sort_values("abs_pct_error",
-                                                                                                   ascending=False),
-                 "forecast_accuracy", ui.labels("marts.forecast_accuracy") | {"series": t("conflicts.column.title")},
-                 with_sources=False,
-                 columns=["series", "period", "forecast_publisher", "forecast_published_on", "forecast_value",
-                          "actual_value", "actual_publisher", "signed_pct_error", "horizon_months", "forecast_url",
-                          "actual_url"])
+        ui.table(
+            pairs.assign(series=[titles.get(k, "") for k in pairs["series_key"]]).sort_values(
+                "abs_pct_error", ascending=False
+            ),
+            "forecast_accuracy",
+            ui.labels("marts.forecast_accuracy") | {"series": t("conflicts.column.title")},
+            with_sources=False,
+            columns=[
+                "series",
+                "period",
+                "forecast_publisher",
+                "forecast_published_on",
+                "forecast_value",
+                "actual_value",
+                "actual_publisher",
+                "signed_pct_error",
+                "horizon_months",
+                "forecast_url",
+                "actual_url",
+            ],
+        )
     if not targets_passed.empty:
         missing = targets_passed[~targets_passed["has_actual"].astype(bool)]
         st.caption(t("market.scorecard.gaps", missing=len(missing), targets=len(targets_passed)))
-        ui.table(missing, "forecast_targets_missing", ui.labels("marts.forecast_targets"), with_sources=False,
-                 columns=["indicator", "period", "forecasts", "publisher_list"])
+        ui.table(
+            missing,
+            "forecast_targets_missing",
+            ui.labels("marts.forecast_targets"),
+            with_sources=False,
+            columns=["indicator", "period", "forecasts", "publisher_list"],
+        )

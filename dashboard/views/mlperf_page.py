@@ -23,33 +23,83 @@ def named(frame):
 
 st.subheader(t("mlperf.share_header"))
 by_fabric = shape.mlperf_by_fabric(summary)
-fig = charts.bar(named(by_fabric), "round", "systems_share", labels, color="fabric", barmode="relative",
-                 hover=["systems", "submitters", "accelerators", "published_on"])
+fig = charts.bar(
+    named(by_fabric),
+    "round",
+    "systems_share",
+    labels,
+    color="fabric",
+    barmode="relative",
+    hover=["systems", "submitters", "accelerators", "published_on"],
+)
 fig.update_yaxes(tickformat=".0%")
 ui.chart(fig, by_fabric, "mlperf_fabric_share", labels, caption=t("mlperf.share_caption"))
 
 st.subheader(t("mlperf.largest_header"))
 largest = shape.mlperf_largest(summary)
-fig = charts.line(named(largest), "published_on", "largest_system_accelerators", labels, color="fabric", log_y=True,
-                  hover=["round", "largest_system_name", "largest_system_submitter", "largest_system_accelerator",
-                         "largest_system_nodes"])
-fig.update_yaxes(dtick=1)   # one tick per power of ten
+fig = charts.line(
+    named(largest),
+    "published_on",
+    "largest_system_accelerators",
+    labels,
+    color="fabric",
+    log_y=True,
+    hover=[
+        "round",
+        "largest_system_name",
+        "largest_system_submitter",
+        "largest_system_accelerator",
+        "largest_system_nodes",
+    ],
+)
+fig.update_yaxes(dtick=1)  # one tick per power of ten
 ui.chart(fig, largest, "mlperf_largest", labels, caption=t("mlperf.largest_caption"))
 
 st.subheader(t("mlperf.systems_header"))
 left, middle, right = st.columns([2, 2, 3])
 rounds = shape.options(systems, "round")
-picked_rounds = left.multiselect(t("mlperf.rounds"), rounds, default=rounds[-1:], key="mlperf_rounds",
-                                 placeholder=t("ui.choose"))
+picked_rounds = left.multiselect(
+    t("mlperf.rounds"), rounds, default=rounds[-1:], key="mlperf_rounds", placeholder=t("ui.choose")
+)
 fabrics = shape.options(systems.assign(fabric=systems["fabric"].fillna(shape.NOT_STATED)), "fabric")
-picked_fabrics = middle.multiselect(t("mlperf.fabrics"), fabrics, default=fabrics, key="mlperf_fabrics",
-                                    format_func=charts.fabric_name, placeholder=t("ui.choose"))
+picked_fabrics = middle.multiselect(
+    t("mlperf.fabrics"),
+    fabrics,
+    default=fabrics,
+    key="mlperf_fabrics",
+    format_func=charts.fabric_name,
+    placeholder=t("ui.choose"),
+)
 text = right.text_input(t("mlperf.search"), key="mlperf_search")
 shown = systems.assign(fabric=systems["fabric"].fillna(shape.NOT_STATED))
 shown = shape.where_in(shape.where_in(shown, "round", picked_rounds), "fabric", picked_fabrics)
 shown = shape.search(shown, text, ["submitter", "system_name", "accelerator", "nic_model"])
 shown = shown.sort_values(["round_order", "accelerators_total"], ascending=[True, False])
-ui.table(shown, "mlperf_systems", system_labels, ui.column_help("marts.mlperf_systems"),
-         columns=["round", "submitter", "system_name", "division", "nodes", "accelerators_total", "accelerator",
-                  "fabric", "nic_fabric", "compute_nics_per_node", "nic_gbps", "ports_per_nic", "scaleout_gbps_per_node",
-                  "nic_model", "excluded_nics", "scaleup_interconnect", "published_on", "url", "fabric_basis", "warnings"])
+ui.table(
+    shown,
+    "mlperf_systems",
+    system_labels,
+    ui.column_help("marts.mlperf_systems"),
+    columns=[
+        "round",
+        "submitter",
+        "system_name",
+        "division",
+        "nodes",
+        "accelerators_total",
+        "accelerator",
+        "fabric",
+        "nic_fabric",
+        "compute_nics_per_node",
+        "nic_gbps",
+        "ports_per_nic",
+        "scaleout_gbps_per_node",
+        "nic_model",
+        "excluded_nics",
+        "scaleup_interconnect",
+        "published_on",
+        "url",
+        "fabric_basis",
+        "warnings",
+    ],
+)

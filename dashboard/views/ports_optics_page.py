@@ -7,7 +7,7 @@ import streamlit as st
 from dashboard import components as ui, data, explorer
 from dashboard.i18n import t
 
-SPEEDS_FIRST = (800.0, 1600.0)   # the speeds the page opens on
+SPEEDS_FIRST = (800.0, 1600.0)  # the speeds the page opens on
 
 
 def speed_name(gbps) -> str:
@@ -17,12 +17,15 @@ def speed_name(gbps) -> str:
 
 
 def speed_picker(frame, key: str):
-    speeds = sorted(frame["speed_gbps"].dropna().unique(), key=lambda s: (s not in SPEEDS_FIRST, SPEEDS_FIRST.index(s)
-                                                                          if s in SPEEDS_FIRST else 0, -s))
+    speeds = sorted(
+        frame["speed_gbps"].dropna().unique(),
+        key=lambda s: (s not in SPEEDS_FIRST, SPEEDS_FIRST.index(s) if s in SPEEDS_FIRST else 0, -s),
+    )
     if not speeds:
         return frame
-    speed = st.segmented_control(t("ports.speed"), speeds, default=speeds[0], key=key, format_func=speed_name) \
-        or speeds[0]
+    speed = (
+        st.segmented_control(t("ports.speed"), speeds, default=speeds[0], key=key, format_func=speed_name) or speeds[0]
+    )
     return frame[frame["speed_gbps"] == speed]
 
 
@@ -41,8 +44,12 @@ def definition_of(indicator: str) -> str | None:
 
 # one section at a time (tabs would compute all three)
 SECTIONS = ("units", "prices", "ports")
-section = st.segmented_control(t("ports.section"), SECTIONS, default="units", key="ports_section",
-                               format_func=lambda s: t(f"ports.tab_{s}")) or "units"
+section = (
+    st.segmented_control(
+        t("ports.section"), SECTIONS, default="units", key="ports_section", format_func=lambda s: t(f"ports.tab_{s}")
+    )
+    or "units"
+)
 if section == "units":
     st.subheader(t("ports.optics_header"))
     units = optics[optics["measure"] == "units"] if not optics.empty else optics
@@ -50,8 +57,9 @@ if section == "units":
         ui.empty(t("ports.no_units"))
     else:
         rows = speed_picker(units.assign(value=units["units"]), "optics_speed")
-        explorer.explore(rows, "optics_units", optics_labels, unit="units",
-                         definition_text=definition_of("optics_units_shipped"))
+        explorer.explore(
+            rows, "optics_units", optics_labels, unit="units", definition_text=definition_of("optics_units_shipped")
+        )
 
 if section == "prices":
     st.subheader(t("ports.prices"))
@@ -61,8 +69,9 @@ if section == "prices":
     else:
         st.caption(t("ports.prices_caption"))
         rows = speed_picker(prices.assign(value=prices["asp_usd"]), "optics_price_speed")
-        explorer.explore(rows, "optics_prices", optics_labels, unit="USD", cards=False,
-                         definition_text=definition_of("optics_asp"))
+        explorer.explore(
+            rows, "optics_prices", optics_labels, unit="USD", cards=False, definition_text=definition_of("optics_asp")
+        )
 
 if section == "ports":
     st.subheader(t("ports.ports_header"))
@@ -72,8 +81,9 @@ if section == "ports":
     else:
         st.caption(t("ports.ports_caption"))
         rows = counts.assign(value=counts["ports"], vendor=None, fabric=None)
-        explorer.explore(rows, "port_shipments", port_labels, unit="ports",
-                         definition_text=definition_of("switch_ports_shipped"))
+        explorer.explore(
+            rows, "port_shipments", port_labels, unit="ports", definition_text=definition_of("switch_ports_shipped")
+        )
     shares = ports[ports["measure"] == "share"] if not ports.empty else ports
     if not shares.empty:
         st.markdown(f"**{t('ports.shares_reported')}**")

@@ -16,8 +16,13 @@ if roadmap.empty:
 
 search_col, kind_col = st.columns([2, 1])
 search = search_col.text_input(t("roadmap.search"), key="roadmap_search")
-kinds = kind_col.multiselect(t("roadmap.kind"), shape.options(roadmap, "kind"), key="roadmap_kinds",
-                             format_func=lambda k: i18n.t_or(f"roadmap.kind_value.{k}", k), placeholder=t("ui.choose"))
+kinds = kind_col.multiselect(
+    t("roadmap.kind"),
+    shape.options(roadmap, "kind"),
+    key="roadmap_kinds",
+    format_func=lambda k: i18n.t_or(f"roadmap.kind_value.{k}", k),
+    placeholder=t("ui.choose"),
+)
 catalog = shape.search(roadmap, search, ["name", "vendor", "family", "generation", "product_id"])
 if kinds:
     catalog = catalog[catalog["kind"].isin(kinds)]
@@ -41,11 +46,23 @@ else:
     fig = charts.trend(gens, "introduced_on", "bandwidth_gbps", labels, "series", fit_line)
     variants = points[~points["is_generation"]]
     if not variants.empty:
-        fig.add_scatter(x=variants["introduced_on"], y=variants["bandwidth_gbps"], mode="markers",
-                        name=t("roadmap.variants"), marker=dict(symbol="circle-open", size=11, color="#7f7f7f"),
-                        text=variants["name"], hovertemplate="%{text}<br>%{y:,.0f} Gb/s<extra></extra>")
-    ui.chart(fig, points, "bandwidth_roadmap", labels, caption=t("roadmap.chart_caption", n=answers.MIN_GENERATIONS_FOR_FIT),
-             provenance=shape.where_in(provenance, "product_id", points["product_id"]))
+        fig.add_scatter(
+            x=variants["introduced_on"],
+            y=variants["bandwidth_gbps"],
+            mode="markers",
+            name=t("roadmap.variants"),
+            marker=dict(symbol="circle-open", size=11, color="#7f7f7f"),
+            text=variants["name"],
+            hovertemplate="%{text}<br>%{y:,.0f} Gb/s<extra></extra>",
+        )
+    ui.chart(
+        fig,
+        points,
+        "bandwidth_roadmap",
+        labels,
+        caption=t("roadmap.chart_caption", n=answers.MIN_GENERATIONS_FOR_FIT),
+        provenance=shape.where_in(provenance, "product_id", points["product_id"]),
+    )
     fits = answers.doubling_times(points, fit_summary)
     st.markdown(f"**{t('roadmap.doubling_header')}**")
     if fits.empty:
@@ -61,8 +78,31 @@ else:
 
 st.subheader(t("roadmap.catalog_header", shown=len(catalog), total=len(roadmap)))
 shown_catalog = catalog.assign(kind=catalog["kind"].map(lambda k: i18n.t_or(f"roadmap.kind_value.{k}", str(k))))
-ui.table(ui.dates_as_text(shown_catalog, ["announced_on", "shipping_on", "introduced_on"]), "product_catalog", labels, ui.column_help("marts.bandwidth_roadmap"),
-         columns=["name", "vendor", "family", "kind", "fabric", "generation", "announced_on", "shipping_on", "introduced_on",
-                  "port_speed_gbps", "switch_capacity_tbps", "switch_radix", "serdes_gbps", "port_latency_ns",
-                  "nvlink_bandwidth_GBps", "power_w", "disputed_specs", "source_ids"], with_sources=False)
+ui.table(
+    ui.dates_as_text(shown_catalog, ["announced_on", "shipping_on", "introduced_on"]),
+    "product_catalog",
+    labels,
+    ui.column_help("marts.bandwidth_roadmap"),
+    columns=[
+        "name",
+        "vendor",
+        "family",
+        "kind",
+        "fabric",
+        "generation",
+        "announced_on",
+        "shipping_on",
+        "introduced_on",
+        "port_speed_gbps",
+        "switch_capacity_tbps",
+        "switch_radix",
+        "serdes_gbps",
+        "port_latency_ns",
+        "nvlink_bandwidth_GBps",
+        "power_w",
+        "disputed_specs",
+        "source_ids",
+    ],
+    with_sources=False,
+)
 ui.sources(provenance, "product_sources", labels)

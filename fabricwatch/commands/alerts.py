@@ -9,20 +9,29 @@ import sys
 from fabricwatch.config import home
 
 NAME = "alerts"
-HELP = ("Watch rules: be told (webhook, email or any Apprise channel) when a new figure of an indicator crosses a "
-        "threshold or moves by a percentage. Rules are evaluated after every refresh that publishes.")
+HELP = (
+    "Watch rules: be told (webhook, email or any Apprise channel) when a new figure of an indicator crosses a "
+    "threshold or moves by a percentage. Rules are evaluated after every refresh that publishes."
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
     sub.required = True
-    add = sub.add_parser("add", help="add a rule", description=(
-        "Add a watch rule. After every refresh that publishes, the figures the new release added are checked; "
-        "each match is delivered once. --change-pct compares a figure with the same series' previous vintage "
-        "(same period) or, failing that, its previous period. Without --backfill only figures that later "
-        "releases add are checked."))
+    add = sub.add_parser(
+        "add",
+        help="add a rule",
+        description=(
+            "Add a watch rule. After every refresh that publishes, the figures the new release added are checked; "
+            "each match is delivered once. --change-pct compares a figure with the same series' previous vintage "
+            "(same period) or, failing that, its previous period. Without --backfill only figures that later "
+            "releases add are checked."
+        ),
+    )
     add.add_argument("name", help="the rule's name (letters, digits, _ - .)")
-    add.add_argument("--indicator", required=True, help="indicator id (core.indicators), e.g. ai_backend_network_revenue")
+    add.add_argument(
+        "--indicator", required=True, help="indicator id (core.indicators), e.g. ai_backend_network_revenue"
+    )
     scope = add.add_mutually_exclusive_group()
     scope.add_argument("--subject-like", metavar="TEXT", help="only figures whose subject contains TEXT (any case)")
     scope.add_argument("--series", metavar="KEY", help="only one series (core.observations.series_key)")
@@ -32,14 +41,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     cond.add_argument("--change-pct", type=float, metavar="P", help="fire when a figure moves by P%% or more")
     to = add.add_mutually_exclusive_group(required=True)
     to.add_argument("--webhook", metavar="URL", help="POST a JSON message to URL")
-    to.add_argument("--email", metavar="ADDRESS", help="send an email (SMTP settings from FABRICWATCH_SMTP_* variables)")
-    to.add_argument("--notify", metavar="APPRISE_URL", help="any Apprise channel: slack://..., msteams://..., ntfy://...")
-    add.add_argument("--backfill", action="store_true", help="the first evaluation also covers the figures already published")
+    to.add_argument(
+        "--email", metavar="ADDRESS", help="send an email (SMTP settings from FABRICWATCH_SMTP_* variables)"
+    )
+    to.add_argument(
+        "--notify", metavar="APPRISE_URL", help="any Apprise channel: slack://..., msteams://..., ntfy://..."
+    )
+    add.add_argument(
+        "--backfill", action="store_true", help="the first evaluation also covers the figures already published"
+    )
     ls = sub.add_parser("list", help="list rules and their recent deliveries")
     ls.add_argument("--json", action="store_true", help="print JSON")
     rm = sub.add_parser("remove", help="remove a rule (its delivery log stays)")
     rm.add_argument("name")
-    test = sub.add_parser("test", help="send a test message for a rule now, with its latest matching figure (or the latest figure)")
+    test = sub.add_parser(
+        "test", help="send a test message for a rule now, with its latest matching figure (or the latest figure)"
+    )
     test.add_argument("name")
 
 
@@ -69,13 +86,25 @@ def _published_facts(rule=None):
 
 
 def _add(args, alerts) -> int:
-    condition, threshold = next((c, v) for c, v in (("above", args.above), ("below", args.below),
-                                                     ("change_pct", args.change_pct)) if v is not None)
-    channel, target = next((c, v) for c, v in (("webhook", args.webhook), ("email", args.email),
-                                               ("apprise", args.notify)) if v)
-    rule = alerts.Rule(name=args.name, indicator=args.indicator, condition=condition, threshold=threshold,
-                       channel=channel, target=target, subject_like=args.subject_like, series_key=args.series,
-                       backfill=args.backfill)
+    condition, threshold = next(
+        (c, v)
+        for c, v in (("above", args.above), ("below", args.below), ("change_pct", args.change_pct))
+        if v is not None
+    )
+    channel, target = next(
+        (c, v) for c, v in (("webhook", args.webhook), ("email", args.email), ("apprise", args.notify)) if v
+    )
+    rule = alerts.Rule(
+        name=args.name,
+        indicator=args.indicator,
+        condition=condition,
+        threshold=threshold,
+        channel=channel,
+        target=target,
+        subject_like=args.subject_like,
+        series_key=args.series,
+        backfill=args.backfill,
+    )
     indicators, ids, series = _published_facts(rule)
     rule = alerts.add_rule(home(), rule, indicators, (lambda: ids) if ids is not None else None)
     print(f"added {rule.name}: {rule.describe()}" + (" (backfill at the next refresh)" if rule.backfill else ""))
@@ -91,8 +120,14 @@ def _list(args, alerts) -> int:
     rules = alerts.list_rules(home())
     deliveries = alerts.recent_deliveries(home())
     if args.json:
-        print(json.dumps({"rules": [{**r.__dict__} for r in rules], "deliveries": deliveries},
-                         indent=1, ensure_ascii=False, default=str))
+        print(
+            json.dumps(
+                {"rules": [{**r.__dict__} for r in rules], "deliveries": deliveries},
+                indent=1,
+                ensure_ascii=False,
+                default=str,
+            )
+        )
         return 0
     if not rules:
         print("no watch rules (add one with `fabricwatch alerts add NAME --indicator ID --above X --webhook URL`)")
@@ -130,5 +165,7 @@ def _test(args, alerts) -> int:
     except notify.DeliveryError as exc:
         print(f"error: test message not delivered: {exc}", file=sys.stderr)
         return 2
-    print(f"sent a test message for {rule.name} ({rule.channel}): {obs['subject']} {obs['period']} = {obs['value']:g} {obs['unit']}")
+    print(
+        f"sent a test message for {rule.name} ({rule.channel}): {obs['subject']} {obs['period']} = {obs['value']:g} {obs['unit']}"
+    )
     return 0

@@ -12,9 +12,11 @@ from fabricwatch.config import home
 NAME = "claims"
 HELP = "List the claims extracted from press releases and news, and review them (accept into the curated ledger, or reject)."
 
-_LIST_SQL = ("SELECT claim_id, status, published_on, publisher, via, value, value_qualifier, unit, period, kind, subject, "
-             "indicator, evidence, url FROM marts.claims_inbox WHERE (? IS NULL OR status = ?) "
-             "ORDER BY published_on DESC NULLS LAST, claim_id")
+_LIST_SQL = (
+    "SELECT claim_id, status, published_on, publisher, via, value, value_qualifier, unit, period, kind, subject, "
+    "indicator, evidence, url FROM marts.claims_inbox WHERE (? IS NULL OR status = ?) "
+    "ORDER BY published_on DESC NULLS LAST, claim_id"
+)
 _CLAIM_SQL = "SELECT * FROM core.claims WHERE claim_id = ?"
 
 
@@ -24,10 +26,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ls = sub.add_parser("list", help="list claims (default: pending ones)")
     ls.add_argument("--status", choices=("pending", "accepted", "rejected", "all"), default="pending")
     ls.add_argument("--json", action="store_true", help="print JSON")
-    rv = sub.add_parser("review", help="review pending claims one by one, or decide one with --accept/--reject",
-                        description="Without --accept/--reject, asks about each pending claim in turn: "
-                                    "[a]ccept, [r]eject, [s]kip, [q]uit. Decisions go to sources/curated/ "
-                                    "(claims_review.csv, claims_accepted_observations.csv); the next refresh loads them.")
+    rv = sub.add_parser(
+        "review",
+        help="review pending claims one by one, or decide one with --accept/--reject",
+        description="Without --accept/--reject, asks about each pending claim in turn: "
+        "[a]ccept, [r]eject, [s]kip, [q]uit. Decisions go to sources/curated/ "
+        "(claims_review.csv, claims_accepted_observations.csv); the next refresh loads them.",
+    )
     what = rv.add_mutually_exclusive_group()
     what.add_argument("--accept", metavar="CLAIM_ID")
     what.add_argument("--reject", metavar="CLAIM_ID")
@@ -47,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
 def _rows(sql: str, params: list) -> list[dict]:
     from warehouse import db
     from warehouse.query import json_value
+
     with db.published_connection(home()) as con:
         cur = con.execute(sql, params)
         cols = [d[0] for d in cur.description]
@@ -63,9 +69,11 @@ def _list(args) -> int:
     if not rows:
         print(f"no {args.status} claims (claims come from press releases fetched in live mode)")
     for r in rows:
-        print(f"[{r['status']}] {r['claim_id']}  {r['value']:g} {r['unit']} {r['period'] or ''} ({r['kind']}) "
-              f"{r['publisher'] or ''}{' via ' + r['via'] if r['via'] else ''} {r['published_on'] or ''}\n"
-              f"    → {r['indicator'] or '?'}: {r['evidence'][:160]}")
+        print(
+            f"[{r['status']}] {r['claim_id']}  {r['value']:g} {r['unit']} {r['period'] or ''} ({r['kind']}) "
+            f"{r['publisher'] or ''}{' via ' + r['via'] if r['via'] else ''} {r['published_on'] or ''}\n"
+            f"    → {r['indicator'] or '?'}: {r['evidence'][:160]}"
+        )
     return 0
 
 
@@ -88,9 +96,11 @@ def _review(args) -> int:
         print("the claims inbox is empty")
         return 0
     for summary in pending:
-        print(f"\n{summary['publisher'] or ''} {summary['published_on'] or ''}  {summary['url'] or ''}\n"
-              f"  {summary['evidence']}\n  → {summary['value']:g} {summary['unit']}, period {summary['period']}, "
-              f"{summary['kind']}, suggested indicator {summary['indicator']}")
+        print(
+            f"\n{summary['publisher'] or ''} {summary['published_on'] or ''}  {summary['url'] or ''}\n"
+            f"  {summary['evidence']}\n  → {summary['value']:g} {summary['unit']}, period {summary['period']}, "
+            f"{summary['kind']}, suggested indicator {summary['indicator']}"
+        )
         answer = input("[a]ccept, [r]eject, [s]kip, [q]uit? ").strip().lower()[:1]
         if answer == "q":
             break
@@ -108,7 +118,11 @@ def _review(args) -> int:
 def _accept(claim: dict, indicator, subject, period, folder: Path) -> int:
     from sources.ledger import review as claims_review
 
-    indicator, subject, period = indicator or claim.get("indicator"), subject or claim.get("subject"), period or claim.get("period")
+    indicator, subject, period = (
+        indicator or claim.get("indicator"),
+        subject or claim.get("subject"),
+        period or claim.get("period"),
+    )
     missing = [n for n, v in (("--indicator", indicator), ("--subject", subject), ("--period", period)) if not v]
     if missing:
         print(f"error: the claim has no {', '.join(missing)[2:]}; give {' '.join(missing)}", file=sys.stderr)

@@ -20,14 +20,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def command(port: int, address: str) -> list[str]:
-    return [sys.executable, "-m", "streamlit", "run", str(repo_root() / "dashboard" / "app.py"),
-            "--server.headless", "true", "--server.port", str(port), "--server.address", address,
-            "--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer"]
+    return [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(repo_root() / "dashboard" / "app.py"),
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        address,
+        "--browser.gatherUsageStats",
+        "false",
+        "--client.toolbarMode",
+        "viewer",
+    ]
 
 
 def run(args: argparse.Namespace) -> int:
     env = {**os.environ, "FABRICWATCH_HOME": str(home())}
-    print(f"dashboard on http://{args.address}:{args.port}  (warehouse: {home() / 'warehouse.duckdb'}; Ctrl-C to stop)",
-          file=sys.stderr)
+    print(
+        f"dashboard on http://{args.address}:{args.port}  (warehouse: {home() / 'warehouse.duckdb'}; Ctrl-C to stop)",
+        file=sys.stderr,
+    )
     # SIGTERM/SIGINT stop the whole Streamlit process group within seconds (fabricwatch/procs.py)
     return run_supervised(command(args.port, args.address), env=env, stop_signal=signal.SIGTERM)

@@ -11,8 +11,10 @@ from pathlib import Path
 from sources.clock import utc_iso
 
 NAME = "export"
-HELP = ("Write every mart of the published warehouse to DIR as Parquet or CSV files, with a manifest.json "
-        "(schema, row counts, refresh time, citations), CITATIONS.md and CITATIONS.csl.json (the bibliography as CSL-JSON).")
+HELP = (
+    "Write every mart of the published warehouse to DIR as Parquet or CSV files, with a manifest.json "
+    "(schema, row counts, refresh time, citations), CITATIONS.md and CITATIONS.csl.json (the bibliography as CSL-JSON)."
+)
 MANIFEST = "manifest.json"
 CITATIONS = "CITATIONS.md"
 CITATIONS_CSL = "CITATIONS.csl.json"
@@ -29,9 +31,11 @@ def run(args: argparse.Namespace) -> int:
     manifest = export_marts(db.home(), Path(args.directory), args.format)  # file errors: exit 2
     for mart in manifest["marts"]:
         print(f"{mart['file']:<40} {mart['rows']:>8} rows")
-    print(f"wrote {len(manifest['marts'])} marts, {MANIFEST}, {CITATIONS} and {CITATIONS_CSL} "
-          f"({len(manifest['citations'])} cited documents in {len(manifest['bibliography'])} entries) "
-          f"to {Path(args.directory).resolve()}")
+    print(
+        f"wrote {len(manifest['marts'])} marts, {MANIFEST}, {CITATIONS} and {CITATIONS_CSL} "
+        f"({len(manifest['citations'])} cited documents in {len(manifest['bibliography'])} entries) "
+        f"to {Path(args.directory).resolve()}"
+    )
     return 0
 
 
@@ -61,14 +65,24 @@ def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
                 neutralize_frame(relation.df()).to_csv(tmp, index=False)
             os.replace(tmp, target)
             cited[f"marts.{name}"] = citations.mart_provenance(con, name, [c["name"] for c in mart["columns"]])
-            entries.append({
-                "name": f"marts.{name}", "file": target.name, "format": fmt, "kind": mart["kind"].lower(),
-                "rows": marts.row_count(con, name), "description": mart["description"], "columns": mart["columns"],
-            })
+            entries.append(
+                {
+                    "name": f"marts.{name}",
+                    "file": target.name,
+                    "format": fmt,
+                    "kind": mart["kind"].lower(),
+                    "rows": marts.row_count(con, name),
+                    "description": mart["description"],
+                    "columns": mart["columns"],
+                }
+            )
     manifest = {
         "exported_at": utc_iso(),
-        "warehouse": {"path": str(published), "schema_version": schema_version,
-                      "modified_at": utc_iso(dt.datetime.fromtimestamp(published.stat().st_mtime, dt.timezone.utc))},
+        "warehouse": {
+            "path": str(published),
+            "schema_version": schema_version,
+            "modified_at": utc_iso(dt.datetime.fromtimestamp(published.stat().st_mtime, dt.timezone.utc)),
+        },
         "refresh": refresh,
         "format": fmt,
         "marts": entries,
@@ -77,8 +91,10 @@ def export_marts(home_dir: str | Path, directory: Path, fmt: str) -> dict:
     }
     manifest["bibliography"] = citations.bibliography(manifest["citations"])
     (directory / CITATIONS).write_text(
-        citations.render_markdown(manifest["citations"], refresh, title="Sources of this export"), encoding="utf-8")
+        citations.render_markdown(manifest["citations"], refresh, title="Sources of this export"), encoding="utf-8"
+    )
     (directory / CITATIONS_CSL).write_text(
-        json.dumps(citations.csl_json(manifest["bibliography"]), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        json.dumps(citations.csl_json(manifest["bibliography"]), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     (directory / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return manifest

@@ -9,9 +9,11 @@ from pathlib import Path
 from fabricwatch.config import home
 
 NAME = "ingest"
-MAX_WARNINGS = 10     # parser warnings shown per file
-HELP = ("Copy files into $FABRICWATCH_HOME/inbox/ (nccl-tests logs, TOP500 list files, analyst ledger CSVs), "
-        "then validate them and refresh what depends on them, as the inbox sensor does.")
+MAX_WARNINGS = 10  # parser warnings shown per file
+HELP = (
+    "Copy files into $FABRICWATCH_HOME/inbox/ (nccl-tests logs, TOP500 list files, analyst ledger CSVs), "
+    "then validate them and refresh what depends on them, as the inbox sensor does."
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,24 +46,37 @@ def run(args: argparse.Namespace) -> int:
     results = inbox.process(inbox_dir)
     for r in results:
         if r.duplicate_of is not None:
-            print(f"already ingested {r.folder}/{r.name}: identical to inbox/processed/{r.folder}/{r.duplicate_of.name}; "
-                  "not loaded again", file=sys.stderr)
+            print(
+                f"already ingested {r.folder}/{r.name}: identical to inbox/processed/{r.folder}/{r.duplicate_of.name}; "
+                "not loaded again",
+                file=sys.stderr,
+            )
         else:
-            print(f"{'accepted' if r.accepted else 'REJECTED'} {r.folder}/{r.name}" + (f": {r.reason}" if r.reason else ""),
-                  file=sys.stderr)
+            print(
+                f"{'accepted' if r.accepted else 'REJECTED'} {r.folder}/{r.name}"
+                + (f": {r.reason}" if r.reason else ""),
+                file=sys.stderr,
+            )
         for w in r.warnings[:MAX_WARNINGS]:
             print(f"  warning: {w}", file=sys.stderr)
         if len(r.warnings) > MAX_WARNINGS:
-            print(f"  … and {len(r.warnings) - MAX_WARNINGS} more warnings (fabricwatch parse {r.folder} FILE shows them all)",
-                  file=sys.stderr)
+            print(
+                f"  … and {len(r.warnings) - MAX_WARNINGS} more warnings (fabricwatch parse {r.folder} FILE shows them all)",
+                file=sys.stderr,
+            )
     if not any(r.accepted for r in results):
         # nothing new to load: no refresh, no new release (a burst of bad drops never pushes good releases out)
         if results and not unknown and all(r.duplicate_of is not None for r in results):
-            print("nothing new to load: every file was already ingested; the published warehouse is unchanged",
-                  file=sys.stderr)
+            print(
+                "nothing new to load: every file was already ingested; the published warehouse is unchanged",
+                file=sys.stderr,
+            )
             return 0
-        what = ("no new file was accepted" if any(r.duplicate_of is not None for r in results)
-                else "every file was rejected")
+        what = (
+            "no new file was accepted"
+            if any(r.duplicate_of is not None for r in results)
+            else "every file was rejected"
+        )
         print(f"{what} (see inbox/rejected/); nothing refreshed, the published warehouse is unchanged", file=sys.stderr)
         return 2
     from pipelines.automation import inbox_select
@@ -73,18 +88,24 @@ def run(args: argparse.Namespace) -> int:
         with refresh_lock(h, what="fabricwatch ingest"):
             mark_ghost_runs_failed(h)
             outcome = run_refresh(h, mode="offline", select=inbox_select({r.folder for r in results if r.accepted}))
-            if not refresh_status.recorded(h, outcome.run_id):   # the run records itself (pipelines/run_status.py)
-                refresh_status.record(h, run_id=outcome.run_id, success=outcome.success and not outcome.skipped_publish,
-                                      failed_steps=outcome.failed_steps, failed_checks=outcome.failed_checks)
+            if not refresh_status.recorded(h, outcome.run_id):  # the run records itself (pipelines/run_status.py)
+                refresh_status.record(
+                    h,
+                    run_id=outcome.run_id,
+                    success=outcome.success and not outcome.skipped_publish,
+                    failed_steps=outcome.failed_steps,
+                    failed_checks=outcome.failed_checks,
+                )
     except RefreshBusy as exc:
-        print(f"error: {exc} The accepted files wait in inbox/processed/ and load with the next refresh.",
-              file=sys.stderr)
+        print(
+            f"error: {exc} The accepted files wait in inbox/processed/ and load with the next refresh.", file=sys.stderr
+        )
         return 2
     if not outcome.success or outcome.skipped_publish:
         print("ingest refresh FAILED; the published warehouse is unchanged", file=sys.stderr)
         return 1
     print(f"ingested {sum(r.accepted for r in results)} file(s); published {db.paths(h).published}")
-    for check in outcome.failed_checks:   # non-blocking: a parser's previous records were carried forward
+    for check in outcome.failed_checks:  # non-blocking: a parser's previous records were carried forward
         print(f"  failed check: {check} (its previous records are still published, carried forward)", file=sys.stderr)
     settled = all(r.accepted or r.duplicate_of is not None for r in results)
     return 0 if settled and not unknown and not outcome.failed_checks else 1

@@ -35,8 +35,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("family", choices=sorted(PARSER_MODULES), help="parser family")
     parser.add_argument("files", nargs="+", metavar="FILE", help="local file(s) to parse")
     parser.add_argument("--json", action="store_true", help="print the JSON contract instead of a summary")
-    parser.add_argument("--round", dest="round_hint", metavar="vX.Y",
-                        help="mlperf: the MLPerf round when the path does not name it (e.g. v4.0)")
+    parser.add_argument(
+        "--round",
+        dest="round_hint",
+        metavar="vX.Y",
+        help="mlperf: the MLPerf round when the path does not name it (e.g. v4.0)",
+    )
 
 
 def run(args) -> int:
@@ -53,7 +57,7 @@ def run(args) -> int:
     results = []
     for path in args.files:
         try:
-            from_path = getattr(module, "cli_json_path", None)   # a parser that streams files reads them itself
+            from_path = getattr(module, "cli_json_path", None)  # a parser that streams files reads them itself
             results.append((path, from_path(path) if from_path else module.cli_json(Document.from_path(path))))
         except FileNotFoundError:
             print(f"fabricwatch parse {args.family}: no such file: {path}", file=sys.stderr)
@@ -94,9 +98,15 @@ def _per_file(args, module) -> int:
             if r.get("error"):
                 print(f"{r['file']}: error: {r['error']}")
                 continue
-            print(f"{r['file']}: {r['round']} {r['submitter']} {r['system_name']}: {r['nodes']} x "
-                  f"{r['accelerators_per_node']} {r['accelerator']}, fabric {r['fabric'] or 'unknown'}"
-                  + (f", {r['compute_nics_per_node']} x {r['nic_gbps']:g} Gb/s" if r['compute_nics_per_node'] and r['nic_gbps'] else ""))
+            print(
+                f"{r['file']}: {r['round']} {r['submitter']} {r['system_name']}: {r['nodes']} x "
+                f"{r['accelerators_per_node']} {r['accelerator']}, fabric {r['fabric'] or 'unknown'}"
+                + (
+                    f", {r['compute_nics_per_node']} x {r['nic_gbps']:g} Gb/s"
+                    if r["compute_nics_per_node"] and r["nic_gbps"]
+                    else ""
+                )
+            )
             print("\n".join(f"  ! {w}" for w in r["warnings"]) or "", end="\n" if r["warnings"] else "")
     return 0
 
@@ -110,7 +120,8 @@ def _merge(family: str, results: list[tuple[str, dict]]) -> dict:
         for key, value in data.items():
             if isinstance(value, list):
                 merged.setdefault(key, []).extend(
-                    {**item, "file": path} if isinstance(item, dict) else item for item in value)
+                    {**item, "file": path} if isinstance(item, dict) else item for item in value
+                )
             else:
                 merged.setdefault("files", {}).setdefault(path, {})[key] = value
     return merged
@@ -122,9 +133,11 @@ def _summary(family: str, path: str, data: dict) -> str:
         for i, run in enumerate(data["runs"]):
             flags = [f for f in ("truncated", "has_errors") if run.get(f)]
             avg = run["avg_busbw_GBps"]
-            lines.append(f"  run {i}: {run['collective'] or 'collective unknown'}, {len(run['rows'])} rows, "
-                         f"avg busbw {avg if avg is not None else 'n/a'} GB/s, peak {run.get('peak_busbw_GBps') or 'n/a'} GB/s"
-                         + (f" [{', '.join(flags)}]" if flags else ""))
+            lines.append(
+                f"  run {i}: {run['collective'] or 'collective unknown'}, {len(run['rows'])} rows, "
+                f"avg busbw {avg if avg is not None else 'n/a'} GB/s, peak {run.get('peak_busbw_GBps') or 'n/a'} GB/s"
+                + (f" [{', '.join(flags)}]" if flags else "")
+            )
             lines += [f"    ! {w}" for w in run["warnings"]]
     elif family == "top500":
         lines.append(f"  list {data['list']}: {data['systems']} systems")

@@ -12,13 +12,22 @@ HELP = "Put a previous release (kept under $FABRICWATCH_HOME/releases/) back as 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("release", nargs="?",
-                        help="release file name, part of it, or its run id (default: the newest good one); --list shows them")
-    parser.add_argument("--list", action="store_true",
-                        help="list the kept releases (newest first: build time, run id, ok/DAMAGED) and exit")
-    parser.add_argument("--check", action="store_true",
-                        help="check the published warehouse, the releases and the stored documents against their "
-                             "checksums and exit: 0 all intact, 2 something is damaged (named)")
+    parser.add_argument(
+        "release",
+        nargs="?",
+        help="release file name, part of it, or its run id (default: the newest good one); --list shows them",
+    )
+    parser.add_argument(
+        "--list",
+        action="store_true",
+        help="list the kept releases (newest first: build time, run id, ok/DAMAGED) and exit",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="check the published warehouse, the releases and the stored documents against their "
+        "checksums and exit: 0 all intact, 2 something is damaged (named)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,9 +41,13 @@ def run(args: argparse.Namespace) -> int:
 
         p = db.paths(home())
         problems = [problem] if (problem := releases.check_published(p.published)) else []
-        problems += [f"release {r.name} is damaged: {r.problem}" for r in releases.list_releases(p.releases) if not r.good]
-        problems += [f"stored document {d} is damaged (SHA-256 mismatch); the next refresh repairs it"
-                     for d in SnapshotStore.under_home(p.home).damaged()]
+        problems += [
+            f"release {r.name} is damaged: {r.problem}" for r in releases.list_releases(p.releases) if not r.good
+        ]
+        problems += [
+            f"stored document {d} is damaged (SHA-256 mismatch); the next refresh repairs it"
+            for d in SnapshotStore.under_home(p.home).damaged()
+        ]
         for line in problems:
             print(f"error: {line}", file=sys.stderr)
         if problems:
@@ -46,6 +59,6 @@ def run(args: argparse.Namespace) -> int:
             state = "ok" if r.good else f"DAMAGED: {r.problem}"
             print(f"{r.name}  built {r.built_at or 'unknown'}  run {r.run_id or 'unknown'}  {state}")
         return 0
-    chosen = wpublish.restore(home(), args.release)   # PublishError (no such release): exit 2
+    chosen = wpublish.restore(home(), args.release)  # PublishError (no such release): exit 2
     print(f"restored {chosen.name} as {db.paths(home()).published}")
     return 0

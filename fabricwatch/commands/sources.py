@@ -31,7 +31,9 @@ def run(args: argparse.Namespace) -> int:
     print("  ".join(c.ljust(w) for c, w in zip(cols, widths)))
     for row in table:
         print("  ".join(v[:w].ljust(w) for v, w in zip(row, widths)))
-    print(f"({len(rows)} sources; status from {db_used or 'no warehouse yet: run `fabricwatch fetch`'})", file=sys.stderr)
+    print(
+        f"({len(rows)} sources; status from {db_used or 'no warehouse yet: run `fabricwatch fetch`'})", file=sys.stderr
+    )
     return 0
 
 
@@ -49,11 +51,19 @@ def source_row(source, st: dict | None) -> dict:
     else:
         state = "ok"
     fmt = lambda ts: ts.strftime("%Y-%m-%d %H:%M") if ts else None  # noqa: E731
-    return {"source_id": source.source_id, "title": source.title, "publisher": source.publisher,
-            "kind": source.kind, "cadence": source.cadence, "parser": source.parser, "status": state,
-            "documents": st["documents"] if st else 0, "last_fetch": fmt(st["last_fetch"]) if st else None,
-            "last_change": fmt(st["last_change"]) if st else None,
-            "last_error": st["last_error"] if st else None}
+    return {
+        "source_id": source.source_id,
+        "title": source.title,
+        "publisher": source.publisher,
+        "kind": source.kind,
+        "cadence": source.cadence,
+        "parser": source.parser,
+        "status": state,
+        "documents": st["documents"] if st else 0,
+        "last_fetch": fmt(st["last_fetch"]) if st else None,
+        "last_change": fmt(st["last_change"]) if st else None,
+        "last_error": st["last_error"] if st else None,
+    }
 
 
 def _read_status() -> tuple[dict, str | None]:
@@ -71,5 +81,5 @@ def _read_status() -> tuple[dict, str | None]:
             with db.read_only_connection(path) as con:
                 return source_status(con), str(path)
         except (duckdb.IOException, duckdb.CatalogException):
-            continue   # locked by a running refresh, or a warehouse without the raw tables
+            continue  # locked by a running refresh, or a warehouse without the raw tables
     return {}, None

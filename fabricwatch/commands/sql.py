@@ -16,8 +16,12 @@ HELP = "Run one read-only SQL statement on the published warehouse (table, csv o
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("statement", help='e.g. "SELECT indicator, count(*) FROM core.observations GROUP BY 1"')
-    parser.add_argument("--format", choices=("table", "csv", "json"), default="table",
-                        help="table (default), csv, or json (an array of row objects; dates as ISO strings)")
+    parser.add_argument(
+        "--format",
+        choices=("table", "csv", "json"),
+        default="table",
+        help="table (default), csv, or json (an array of row objects; dates as ISO strings)",
+    )
     parser.add_argument("--max-rows", type=int, default=None, help="stop after this many rows")
 
 

@@ -28,6 +28,8 @@ def run(args: argparse.Namespace) -> int:
     env = {**os.environ, "FABRICWATCH_HOME": str(h), "DAGSTER_HOME": str(dagster_home)}
     cmd = [sys.executable, "-m", "dagster", "dev", "-m", "pipelines.definitions", "-h", args.host, "-p", str(args.port)]
     mark_ghost_runs_failed(h)  # runs left STARTED by a killed process would block the run queue
-    print(f"Dagster UI on http://{args.host}:{args.port}  (DAGSTER_HOME={dagster_home}; Ctrl-C to stop)", file=sys.stderr)
+    print(
+        f"Dagster UI on http://{args.host}:{args.port}  (DAGSTER_HOME={dagster_home}; Ctrl-C to stop)", file=sys.stderr
+    )
     # `dagster dev` ignores SIGTERM: it and its webserver/daemon are stopped with SIGINT, then SIGKILL
     return run_supervised(cmd, env=env, stop_signal=signal.SIGINT)

@@ -6,7 +6,6 @@ recorded does not fail the asset: its errors are rows in raw.fetch_log, warnings
 log and counts in the metadata, and the other sources carry on.
 """
 
-
 import datetime as dt
 
 import dagster as dg
@@ -72,9 +71,14 @@ def _spec(source: Source) -> dg.AssetSpec:
         kinds=kinds(Kind.http),
         freshness_policy=_freshness(source.cadence),
         metadata={
-            "source_id": source.source_id, "publisher": source.publisher, "kind": source.kind,
-            "cadence": source.cadence, "parser": source.parser, "homepage": dg.MetadataValue.url(source.homepage),
-            "allowed_hosts": ", ".join(sorted(source.hosts)), "licence_note": source.licence_note,
+            "source_id": source.source_id,
+            "publisher": source.publisher,
+            "kind": source.kind,
+            "cadence": source.cadence,
+            "parser": source.parser,
+            "homepage": dg.MetadataValue.url(source.homepage),
+            "allowed_hosts": ", ".join(sorted(source.hosts)),
+            "licence_note": source.licence_note,
             **lineage.metadata(writes=lineage.fetch_writes()),
         },
     )
@@ -83,10 +87,15 @@ def _spec(source: Source) -> dg.AssetSpec:
 def fetch_metadata(report: SourceReport, run_id: str) -> dict:
     s = report.summary()
     meta = {
-        "status": s["status"], "mode": report.mode, "run_id": run_id,
-        "urls": dg.MetadataValue.int(s["urls"]), "fetched": dg.MetadataValue.int(s["fetched"]),
-        "not_modified": dg.MetadataValue.int(s["not_modified"]), "changed": dg.MetadataValue.int(s["changed"]),
-        "errors": dg.MetadataValue.int(s["errors"]), "not_recorded": dg.MetadataValue.int(s["not_recorded"]),
+        "status": s["status"],
+        "mode": report.mode,
+        "run_id": run_id,
+        "urls": dg.MetadataValue.int(s["urls"]),
+        "fetched": dg.MetadataValue.int(s["fetched"]),
+        "not_modified": dg.MetadataValue.int(s["not_modified"]),
+        "changed": dg.MetadataValue.int(s["changed"]),
+        "errors": dg.MetadataValue.int(s["errors"]),
+        "not_recorded": dg.MetadataValue.int(s["not_recorded"]),
         "bytes": dg.MetadataValue.int(s["bytes"]),
     }
     changes = [o.change for o in report.outcomes if o.change is not None and o.change.text_changed]

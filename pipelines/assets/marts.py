@@ -10,7 +10,6 @@ selected mart was built and checked, so the publish step does not run. WARN chec
 freshness, overlapping speed buckets) only report. Every result is also stored in meta.checks.
 """
 
-
 import dagster as dg
 
 from pipelines import lineage
@@ -21,7 +20,7 @@ from warehouse import db, marts, quality
 
 GROUP = "marts"
 KEY_PREFIX = "marts"
-STEP = "build_marts"   # the step's name, printed by `fabricwatch refresh` as `ok    build_marts`
+STEP = "build_marts"  # the step's name, printed by `fabricwatch refresh` as `ok    build_marts`
 
 
 def mart_key(name: str) -> dg.AssetKey:
@@ -32,15 +31,19 @@ def build_mart_assets(upstream: list[dg.AssetsDefinition] = ()) -> tuple[list[dg
     """The multi-asset `build_marts` (group "marts"), one asset per mart: each one's parents are the
     writers, among `upstream` and the marts, of the relations its SQL reads. No standalone checks:
     each mart's checks run in the step, on the connection that built it."""
-    found = marts.discover_marts()   # in dependency order
+    found = marts.discover_marts()  # in dependency order
     by_relation = lineage.writers(upstream)
     for mart in found:
         by_relation.setdefault(mart.relation, set()).add(mart_key(mart.name))
     specs = [_spec(mart, lineage.parents(mart.reads, by_relation, mart_key(mart.name))) for mart in found]
     checks = {mart.name: quality.checks_for(mart) for mart in found}
-    check_specs = [dg.AssetCheckSpec(s.name, asset=mart_key(m.name), blocking=s.severity == quality.ERROR,
-                                     description=s.description)
-                   for m in found for s in checks[m.name]]
+    check_specs = [
+        dg.AssetCheckSpec(
+            s.name, asset=mart_key(m.name), blocking=s.severity == quality.ERROR, description=s.description
+        )
+        for m in found
+        for s in checks[m.name]
+    ]
 
     @dg.multi_asset(name=STEP, specs=specs, check_specs=check_specs, can_subset=True)
     def build_marts(context: dg.AssetExecutionContext, warehouse: WarehouseResource):
@@ -50,41 +53,61 @@ def build_mart_assets(upstream: list[dg.AssetsDefinition] = ()) -> tuple[list[dg
         with warehouse.connect() as con:
             marts.apply_helpers(con)
             for mart in selected:
-                wanted = [s for s in checks[mart.name]
-                          if dg.AssetCheckKey(mart_key(mart.name), s.name) in selected_checks]
+                wanted = [
+                    s for s in checks[mart.name] if dg.AssetCheckKey(mart_key(mart.name), s.name) in selected_checks
+                ]
                 yield _build(context, con, mart, wanted, previous.get(mart.name))
 
     return [build_marts], []
 
 
 def _spec(mart: marts.Mart, deps: list[dg.AssetKey]) -> dg.AssetSpec:
-    return dg.AssetSpec(key=mart_key(mart.name), group_name=GROUP, deps=deps, kinds=kinds(Kind.duckdb),
-                        code_version=marts.sql_version(mart), description=mart.description or mart.relation,
-                        metadata=lineage.metadata(writes=[mart.relation], reads=mart.reads))
+    return dg.AssetSpec(
+        key=mart_key(mart.name),
+        group_name=GROUP,
+        deps=deps,
+        kinds=kinds(Kind.duckdb),
+        code_version=marts.sql_version(mart),
+        description=mart.description or mart.relation,
+        metadata=lineage.metadata(writes=[mart.relation], reads=mart.reads),
+    )
 
 
 def _severity(spec: quality.MartCheck) -> dg.AssetCheckSeverity:
     return dg.AssetCheckSeverity.ERROR if spec.severity == quality.ERROR else dg.AssetCheckSeverity.WARN
 
 
-def _build(context: dg.AssetExecutionContext, con, mart: marts.Mart, specs: list[quality.MartCheck],
-           previous: int | None) -> dg.MaterializeResult:
+def _build(
+    context: dg.AssetExecutionContext, con, mart: marts.Mart, specs: list[quality.MartCheck], previous: int | None
+) -> dg.MaterializeResult:
     """(Re)create one mart (helpers already applied) and run its checks; one result with its check results."""
     rows = marts.apply_mart(con, mart, helpers=False)
     columns = marts.columns(con, mart.name)
     results = []
     for spec in specs:
         outcome = spec.run(con, previous if spec.needs_published_count else None)
-        results.append(store_check(
-            con, context.run.run_id, asset=f"{KEY_PREFIX}/{mart.name}", check_name=spec.name,
-            asset_key=mart_key(mart.name), passed=outcome.passed, description=outcome.description,
-            severity=_severity(spec),
-            metadata={"offending_rows": outcome.rows[: quality.MAX_ROWS]} if outcome.rows else {}))
-    return dg.MaterializeResult(asset_key=mart_key(mart.name), check_results=results, metadata={
-        **table_metadata(mart.relation, columns, rows),
-        "kind": mart.relation_kind.lower(),
-        "key": ", ".join(mart.key),
-    })
+        results.append(
+            store_check(
+                con,
+                context.run.run_id,
+                asset=f"{KEY_PREFIX}/{mart.name}",
+                check_name=spec.name,
+                asset_key=mart_key(mart.name),
+                passed=outcome.passed,
+                description=outcome.description,
+                severity=_severity(spec),
+                metadata={"offending_rows": outcome.rows[: quality.MAX_ROWS]} if outcome.rows else {},
+            )
+        )
+    return dg.MaterializeResult(
+        asset_key=mart_key(mart.name),
+        check_results=results,
+        metadata={
+            **table_metadata(mart.relation, columns, rows),
+            "kind": mart.relation_kind.lower(),
+            "key": ", ".join(mart.key),
+        },
+    )
 
 
 def published_row_counts(home, names: list[str]) -> dict[str, int]:
@@ -97,4 +120,3 @@ def published_row_counts(home, names: list[str]) -> dict[str, int]:
             return {name: marts.row_count(con, name) for name in names if name in present}
     except Exception:  # noqa: BLE001 - an unreadable or older published file means "nothing to compare"
         return {}
-

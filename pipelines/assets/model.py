@@ -33,8 +33,9 @@ def _lineage(writes: str | tuple[str, ...], *sql: str) -> dict:
     return {**lineage.reads_sql(*sql), **lineage.metadata(writes=list(writes))}
 
 
-CATALOG, SCENARIOS, CALIBRATION, SENSITIVITY = (dg.AssetKey(n) for n in (
-    "model_catalog", "fabric_scenarios", "model_calibration", "model_sensitivity"))
+CATALOG, SCENARIOS, CALIBRATION, SENSITIVITY = (
+    dg.AssetKey(n) for n in ("model_catalog", "fabric_scenarios", "model_calibration", "model_sensitivity")
+)
 CALIBRATION_CHECK = "calibration_within_tolerance"
 
 # The grid's workload is illustrative, like the model's default, but heavier: a 70B-parameter
@@ -45,15 +46,21 @@ SENSITIVITY_BASE_GPUS = 8192  # a mid-size cluster: three tiers are not yet forc
 
 
 def _spec(key: dg.AssetKey, deps: list, metadata: dict, description: str) -> dg.AssetSpec:
-    return dg.AssetSpec(key=key, group_name=GROUP, deps=deps, kinds=kinds(Kind.numpy), metadata=metadata,
-                        description=description)
+    return dg.AssetSpec(
+        key=key, group_name=GROUP, deps=deps, kinds=kinds(Kind.numpy), metadata=metadata, description=description
+    )
 
 
-CHECK_SPECS = [dg.AssetCheckSpec(
-    CALIBRATION_CHECK, asset=CALIBRATION, blocking=True,
-    description=f"Fitted points (healthy measurements, known hardware, >= {fm.CALIBRATION_MIN_BYTES >> 20} MiB): "
-                f"median |error| within ±{fm.CALIBRATION_TOLERANCE:.0%} and every point outside it has a documented cause; "
-                "failed and truncated runs, thresholds and vendor claims do not count.")]
+CHECK_SPECS = [
+    dg.AssetCheckSpec(
+        CALIBRATION_CHECK,
+        asset=CALIBRATION,
+        blocking=True,
+        description=f"Fitted points (healthy measurements, known hardware, >= {fm.CALIBRATION_MIN_BYTES >> 20} MiB): "
+        f"median |error| within ±{fm.CALIBRATION_TOLERANCE:.0%} and every point outside it has a documented cause; "
+        "failed and truncated runs, thresholds and vendor claims do not count.",
+    )
+]
 
 
 def build_model_assets(upstream: list[dg.AssetsDefinition]) -> list[dg.AssetsDefinition]:
@@ -66,19 +73,34 @@ def build_model_assets(upstream: list[dg.AssetsDefinition]) -> list[dg.AssetsDef
 
     # model_catalog reads what the spec parsers (and the ledger) write: its parents come from that SQL.
     specs = [
-        _spec(CATALOG, sql_parents(OVERRIDES_SQL), _lineage(("model.assumptions", "model.catalog"), OVERRIDES_SQL),
-              "Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse; published as model.catalog so the dashboard evaluates with the same figures."),
-        _spec(SCENARIOS, [CATALOG, *sql_parents(OVERRIDES_SQL)], _lineage("model.scenarios", OVERRIDES_SQL),
-              "Scenario grid: fabrics x cluster sizes 256-131,072 GPUs x NIC speeds 400/800/1600G (default design: "
-              "one fat tree, rails joined at the spine), swept with the vectorized model (illustrative workload: "
-              "70B parameters, bf16 gradients, 1 s compute per step); workload and design recorded per row."),
-        _spec(CALIBRATION, [CATALOG, *sql_parents(OVERRIDES_SQL, NCCL_SQL, BENCH_SQL)],
-              _lineage("model.calibration", OVERRIDES_SQL, NCCL_SQL, BENCH_SQL),
-              "Predicted (NCCL's own algorithm choice) vs measured bus bandwidth for every nccl-tests run with known "
-              "hardware and every published benchmark in the ledger; failed/truncated runs, thresholds and vendor "
-              "claims are kept with their status, never fitted."),
-        _spec(SENSITIVITY, [CATALOG, *sql_parents(OVERRIDES_SQL)], _lineage("model.sensitivity", OVERRIDES_SQL),
-              "Which assumptions move network cost per GPU and step time most (tornado, each ±20%)."),
+        _spec(
+            CATALOG,
+            sql_parents(OVERRIDES_SQL),
+            _lineage(("model.assumptions", "model.catalog"), OVERRIDES_SQL),
+            "Model inputs (switches, NICs, optics, systems, fabric profiles) with their sources; shipped defaults overridden by observed specs from the warehouse; published as model.catalog so the dashboard evaluates with the same figures.",
+        ),
+        _spec(
+            SCENARIOS,
+            [CATALOG, *sql_parents(OVERRIDES_SQL)],
+            _lineage("model.scenarios", OVERRIDES_SQL),
+            "Scenario grid: fabrics x cluster sizes 256-131,072 GPUs x NIC speeds 400/800/1600G (default design: "
+            "one fat tree, rails joined at the spine), swept with the vectorized model (illustrative workload: "
+            "70B parameters, bf16 gradients, 1 s compute per step); workload and design recorded per row.",
+        ),
+        _spec(
+            CALIBRATION,
+            [CATALOG, *sql_parents(OVERRIDES_SQL, NCCL_SQL, BENCH_SQL)],
+            _lineage("model.calibration", OVERRIDES_SQL, NCCL_SQL, BENCH_SQL),
+            "Predicted (NCCL's own algorithm choice) vs measured bus bandwidth for every nccl-tests run with known "
+            "hardware and every published benchmark in the ledger; failed/truncated runs, thresholds and vendor "
+            "claims are kept with their status, never fitted.",
+        ),
+        _spec(
+            SENSITIVITY,
+            [CATALOG, *sql_parents(OVERRIDES_SQL)],
+            _lineage("model.sensitivity", OVERRIDES_SQL),
+            "Which assumptions move network cost per GPU and step time most (tornado, each ±20%).",
+        ),
     ]
     return [dg.multi_asset(name="build_model", specs=specs, check_specs=CHECK_SPECS, can_subset=True)(build_model)]
 
@@ -109,8 +131,10 @@ def _model_catalog(con, catalog: fm.Catalog) -> dg.MaterializeResult:
 def _fabric_scenarios(con, catalog: fm.Catalog) -> dg.MaterializeResult:
     grid = fm.sweep(fm.default_grid(**GRID_WORKLOAD), catalog)
     n = model_io.write_scenarios(con, grid)
-    return dg.MaterializeResult(asset_key=SCENARIOS, metadata={"scenarios": len(grid), "feasible": n,
-                                                               "infeasible": int((~grid["feasible"]).sum())})
+    return dg.MaterializeResult(
+        asset_key=SCENARIOS,
+        metadata={"scenarios": len(grid), "feasible": n, "infeasible": int((~grid["feasible"]).sum())},
+    )
 
 
 def _model_calibration(context, con, catalog: fm.Catalog, check: bool) -> dg.MaterializeResult:
@@ -119,12 +143,18 @@ def _model_calibration(context, con, catalog: fm.Catalog, check: bool) -> dg.Mat
     calibration = fm.calibrate(pd.concat([runs, published], ignore_index=True), catalog)
     model_io.write_calibration(con, calibration)
     fitted = calibration[calibration["fitted"]]
-    return dg.MaterializeResult(asset_key=CALIBRATION, check_results=[_calibration_check(context, con)] if check else [],
-                                metadata={
-        "points": len(calibration), "fitted": len(fitted), "from_runs": len(runs), "published": len(published),
-        "median_abs_rel_error": float(fitted["abs_rel_error"].median()) if len(fitted) else None,
-        "by_status": str(calibration["status"].value_counts().to_dict()),
-    })
+    return dg.MaterializeResult(
+        asset_key=CALIBRATION,
+        check_results=[_calibration_check(context, con)] if check else [],
+        metadata={
+            "points": len(calibration),
+            "fitted": len(fitted),
+            "from_runs": len(runs),
+            "published": len(published),
+            "median_abs_rel_error": float(fitted["abs_rel_error"].median()) if len(fitted) else None,
+            "by_status": str(calibration["status"].value_counts().to_dict()),
+        },
+    )
 
 
 def _calibration_check(context, con) -> dg.AssetCheckResult:
@@ -135,16 +165,24 @@ def _calibration_check(context, con) -> dg.AssetCheckResult:
     passed, summary = fm.calibration.check_calibration(points)
     outside = fm.calibration_failures(points)
     return store_check(
-        con, context.run.run_id, asset="model_calibration", check_name=CALIBRATION_CHECK, asset_key=CALIBRATION,
-        passed=passed, description=summary,
-        metadata={"outside_tolerance": outside[["point_id", "measured_busbw_GBps", "predicted_busbw_GBps", "rel_error",
-                                                 "miss_reason"]].to_dict("records")},
+        con,
+        context.run.run_id,
+        asset="model_calibration",
+        check_name=CALIBRATION_CHECK,
+        asset_key=CALIBRATION,
+        passed=passed,
+        description=summary,
+        metadata={
+            "outside_tolerance": outside[
+                ["point_id", "measured_busbw_GBps", "predicted_busbw_GBps", "rel_error", "miss_reason"]
+            ].to_dict("records")
+        },
     )
 
 
 def _model_sensitivity(con, catalog: fm.Catalog) -> dg.MaterializeResult:
     table = fm.sensitivity(fm.Scenario(gpus=SENSITIVITY_BASE_GPUS), catalog)
     n = model_io.write_sensitivity(con, table)
-    return dg.MaterializeResult(asset_key=SENSITIVITY,
-                                metadata={"assumptions": n, "top": str(table.iloc[0]["assumption"]) if n else None})
-
+    return dg.MaterializeResult(
+        asset_key=SENSITIVITY, metadata={"assumptions": n, "top": str(table.iloc[0]["assumption"]) if n else None}
+    )

@@ -1,6 +1,5 @@
 """The publish step: record the run, rebuild the data dictionary, atomically publish."""
 
-
 import datetime as dt
 
 import dagster as dg
@@ -19,20 +18,30 @@ PUBLISH_KEY = dg.AssetKey("published_warehouse")
 def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
     """`published_warehouse` runs after every other asset (and their blocking checks) succeeded."""
 
-    @dg.asset(key=PUBLISH_KEY, group_name="publish", deps=upstream, kinds=kinds(Kind.duckdb),
-              description="Checkpoints the working warehouse and atomically replaces $FABRICWATCH_HOME/warehouse.duckdb; the previous file is kept under releases/.")
+    @dg.asset(
+        key=PUBLISH_KEY,
+        group_name="publish",
+        deps=upstream,
+        kinds=kinds(Kind.duckdb),
+        description="Checkpoints the working warehouse and atomically replaces $FABRICWATCH_HOME/warehouse.duckdb; the previous file is kept under releases/.",
+    )
     def published_warehouse(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
         con = db.connect_work(warehouse.paths.work)
         try:
             counts = db.row_counts(con)
             db.refresh_data_dictionary(con)
             tags = context.run.tags
-            runs.record_published(con, run_id=context.run.run_id, started_at=_run_start(context),
-                                  # a run started from the UI has no mode tag: the graph's configured mode
-                                  mode=tags.get("fabricwatch/mode") or FetchMode.configured().value,
-                                  selection=tags.get("fabricwatch/selection"),
-                                  row_counts=counts, fingerprint=tags.get("fabricwatch/fingerprint"))
-            failed_checks = runs.failed_checks(con, context.run.run_id)   # non-blocking ones (a parser carried forward)
+            runs.record_published(
+                con,
+                run_id=context.run.run_id,
+                started_at=_run_start(context),
+                # a run started from the UI has no mode tag: the graph's configured mode
+                mode=tags.get("fabricwatch/mode") or FetchMode.configured().value,
+                selection=tags.get("fabricwatch/selection"),
+                row_counts=counts,
+                fingerprint=tags.get("fabricwatch/fingerprint"),
+            )
+            failed_checks = runs.failed_checks(con, context.run.run_id)  # non-blocking ones (a parser carried forward)
         except Exception:
             con.close()
             raise
@@ -40,9 +49,14 @@ def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
         context.log.info(f"published {path}")
         # the run's outcome for the dashboard's banner, however the run was started (pipelines/run_status.py)
         record_published(warehouse.home_path, context.run.run_id, failed_checks, job=context.run.job_name)
-        return dg.MaterializeResult(metadata={"path": str(path), "tables": len(counts),
-                                              "rows_total": sum(counts.values()),
-                                              "row_counts": dg.MetadataValue.json(counts)})
+        return dg.MaterializeResult(
+            metadata={
+                "path": str(path),
+                "tables": len(counts),
+                "rows_total": sum(counts.values()),
+                "row_counts": dg.MetadataValue.json(counts),
+            }
+        )
 
     return published_warehouse
 

@@ -18,16 +18,31 @@ class ContentError(Exception):
 
 
 class ContentTypeRejected(ContentError): ...
+
+
 class CharsetError(ContentError): ...
 
 
 # WHATWG encoding labels: browsers decode these labels with the superset codec, and so must
 # we (GB2312-labelled pages routinely contain GBK characters, Big5 pages HKSCS ones).
 CODEC_ALIASES = {
-    "gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "gb_2312-80": "gb18030", "csgb2312": "gb18030",
-    "big5": "big5hkscs", "big5-hkscs": "big5hkscs", "x-x-big5": "big5hkscs", "cn-big5": "big5hkscs",
-    "iso-8859-1": "cp1252", "latin1": "cp1252", "us-ascii": "cp1252", "ascii": "cp1252",
-    "shift_jis": "cp932", "x-sjis": "cp932", "euc-kr": "cp949", "utf8": "utf-8",
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "x-gbk": "gb18030",
+    "gb_2312-80": "gb18030",
+    "csgb2312": "gb18030",
+    "big5": "big5hkscs",
+    "big5-hkscs": "big5hkscs",
+    "x-x-big5": "big5hkscs",
+    "cn-big5": "big5hkscs",
+    "iso-8859-1": "cp1252",
+    "latin1": "cp1252",
+    "us-ascii": "cp1252",
+    "ascii": "cp1252",
+    "shift_jis": "cp932",
+    "x-sjis": "cp932",
+    "euc-kr": "cp949",
+    "utf8": "utf-8",
 }
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 _XML_DECL = re.compile(rb"""^\s*<\?xml[^>]+encoding\s*=\s*["']([A-Za-z0-9_.:-]+)""", re.I)
@@ -63,8 +78,11 @@ def sniff_media_type(body: bytes) -> str:
 
 
 def is_text_type(media: str | None) -> bool:
-    return bool(media) and (media.startswith("text/") or media.endswith(("+xml", "+json", "/json", "/xml"))
-                            or media in ("application/javascript", "application/xhtml+xml"))
+    return bool(media) and (
+        media.startswith("text/")
+        or media.endswith(("+xml", "+json", "/json", "/xml"))
+        or media in ("application/javascript", "application/xhtml+xml")
+    )
 
 
 def check_content_type(content_type: str | None, body: bytes, accept: tuple[str, ...]) -> str:
@@ -73,8 +91,10 @@ def check_content_type(content_type: str | None, body: bytes, accept: tuple[str,
     if media in (None, "application/octet-stream", "binary/octet-stream"):
         media = sniff_media_type(body)
     if accept and media not in accept:
-        raise ContentTypeRejected(f"expected {' or '.join(accept)}, got {media}"
-                                  + ("" if media_type(content_type) == media else f" (declared {content_type!r})"))
+        raise ContentTypeRejected(
+            f"expected {' or '.join(accept)}, got {media}"
+            + ("" if media_type(content_type) == media else f" (declared {content_type!r})")
+        )
     return media
 
 
@@ -99,8 +119,9 @@ def resolve_charset(body: bytes, content_type: str | None, media: str | None = N
     try:
         body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CharsetError(f"no charset declared (header, <meta> or XML declaration) and the body is not "
-                           f"UTF-8 (byte {exc.start})") from None
+        raise CharsetError(
+            f"no charset declared (header, <meta> or XML declaration) and the body is not UTF-8 (byte {exc.start})"
+        ) from None
     return "utf-8"
 
 

@@ -18,8 +18,7 @@ from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
 class Fetcher(Protocol):
     mode: str
 
-    def fetch(self, source: Source, url: str, *, accept: tuple[str, ...],
-              known: KnownVersion | None) -> Fetched: ...
+    def fetch(self, source: Source, url: str, *, accept: tuple[str, ...], known: KnownVersion | None) -> Fetched: ...
 
     def extra_urls(self, source: Source) -> list[str]: ...
 
@@ -29,6 +28,7 @@ class Fetcher(Protocol):
 # -- the three fetchers ---------------------------------------------------------------------
 class ReplayFetcher:
     """Offline: answer from the recordings in sources/snapshots/ and never touch the network."""
+
     mode = "offline"
 
     def __init__(self, snapshots: RecordedSnapshots | None = None):
@@ -40,8 +40,11 @@ class ReplayFetcher:
         if rec is None:
             msg = f"no recorded response for {url} in sources/snapshots/{source.source_id}/"
             attempt = Attempt(url, "replay", 1, now, "not_recorded", error_class="NotRecorded", error_message=msg)
-            return Fetched(HttpResult(url, url, "not_recorded", None, now, (attempt,),
-                                      error_class="NotRecorded", error_message=msg))
+            return Fetched(
+                HttpResult(
+                    url, url, "not_recorded", None, now, (attempt,), error_class="NotRecorded", error_message=msg
+                )
+            )
         media = (rec.content_type or "").split(";")[0].strip().lower() or sniff_media_type(rec.body)
         encoding = None
         if is_text_type(media):
@@ -51,9 +54,23 @@ class ReplayFetcher:
                 encoding = None
         attempt = Attempt(url, "replay", 1, now, "replayed", rec.status, len(rec.body), 0, 0.0)
         headers = {"content-type": rec.content_type} if rec.content_type else {}
-        return Fetched(HttpResult(url, url, "replayed", rec.status, now, (attempt,), body=rec.body,
-                                  content_type=media, encoding=encoding, headers=headers),
-                       recorded=rec.recorded, title=rec.title, published_on=rec.published_on)
+        return Fetched(
+            HttpResult(
+                url,
+                url,
+                "replayed",
+                rec.status,
+                now,
+                (attempt,),
+                body=rec.body,
+                content_type=media,
+                encoding=encoding,
+                headers=headers,
+            ),
+            recorded=rec.recorded,
+            title=rec.title,
+            published_on=rec.published_on,
+        )
 
     def extra_urls(self, source: Source) -> list[str]:
         return [e["url"] for e in self.snapshots.manifest(source.source_id).get("entries", [])]
@@ -64,16 +81,21 @@ class ReplayFetcher:
 
 class LiveFetcher:
     """Live: the polite HTTP client; conditional GET when the previous body is in the store."""
+
     mode = "live"
 
     def __init__(self, config: HttpConfig | None = None, client: HttpClient | None = None):
         self.client = client or HttpClient(config)
 
     def fetch(self, source: Source, url: str, *, accept: tuple[str, ...], known: KnownVersion | None) -> Fetched:
-        result = self.client.get(url, allowed_hosts=source.hosts, accept=accept,
-                                 etag=known.etag if known else None,
-                                 last_modified=known.last_modified if known else None,
-                                 obey_robots=source.obey_robots)
+        result = self.client.get(
+            url,
+            allowed_hosts=source.hosts,
+            accept=accept,
+            etag=known.etag if known else None,
+            last_modified=known.last_modified if known else None,
+            obey_robots=source.obey_robots,
+        )
         return Fetched(result, recorded="live")
 
     def extra_urls(self, source: Source) -> list[str]:
@@ -85,10 +107,16 @@ class LiveFetcher:
 
 class RecordingFetcher(LiveFetcher):
     """Record: live, and every 200 (or 304 of a stored body) written into sources/snapshots/."""
+
     mode = "record"
 
-    def __init__(self, store: SnapshotStore, snapshots: RecordedSnapshots | None = None,
-                 config: HttpConfig | None = None, client: HttpClient | None = None):
+    def __init__(
+        self,
+        store: SnapshotStore,
+        snapshots: RecordedSnapshots | None = None,
+        config: HttpConfig | None = None,
+        client: HttpClient | None = None,
+    ):
         super().__init__(config, client)
         self.store = store
         self.snapshots = snapshots or RecordedSnapshots()
@@ -96,16 +124,26 @@ class RecordingFetcher(LiveFetcher):
     def fetch(self, source: Source, url: str, *, accept: tuple[str, ...], known: KnownVersion | None) -> Fetched:
         fetched = super().fetch(source, url, accept=accept, known=known)
         r = fetched.http
-        body = r.body if r.outcome == "fetched" else (
-            self.store.get(known.sha256) if r.outcome == "not_modified" and known else None)
+        body = (
+            r.body
+            if r.outcome == "fetched"
+            else (self.store.get(known.sha256) if r.outcome == "not_modified" and known else None)
+        )
         if body is not None:
-            self.snapshots.record(source.source_id, url, body, content_type=r.headers.get("content-type"),
-                                  status=200, recorded_at=r.fetched_at.date().isoformat())
+            self.snapshots.record(
+                source.source_id,
+                url,
+                body,
+                content_type=r.headers.get("content-type"),
+                status=200,
+                recorded_at=r.fetched_at.date().isoformat(),
+            )
         return fetched
 
 
-def make_fetcher(mode: str, *, store: SnapshotStore, config: HttpConfig | None = None,
-                 snapshots: RecordedSnapshots | None = None) -> Fetcher:
+def make_fetcher(
+    mode: str, *, store: SnapshotStore, config: HttpConfig | None = None, snapshots: RecordedSnapshots | None = None
+) -> Fetcher:
     if mode == "offline":
         return ReplayFetcher(snapshots)
     if mode == "live":

@@ -27,8 +27,16 @@ _COMMIT = re.compile(r"^/repos/([^/]+)/([^/]+)/commits/[^/]+$")
 _TREE = re.compile(r"^/repos/([^/]+)/([^/]+)/git/trees/([0-9a-f]{40})$")
 
 
-def expand(url: str, body: bytes, *, link_pattern: str, file_pattern: str, raw_base: str, max_items: int,
-           recorded_urls: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+def expand(
+    url: str,
+    body: bytes,
+    *,
+    link_pattern: str,
+    file_pattern: str,
+    raw_base: str,
+    max_items: int,
+    recorded_urls: frozenset[str] = frozenset(),
+) -> list[tuple[str, str]]:
     """(url, role) pairs to fetch next from one API response."""
     parts = urlsplit(url)
     origin = f"{parts.scheme}://{parts.netloc}"
@@ -46,7 +54,7 @@ def expand(url: str, body: bytes, *, link_pattern: str, file_pattern: str, raw_b
                 continue
             prefix = f"{raw_base.rstrip('/')}/{org}/{name}/"
             if any(u.startswith(prefix) for u in recorded_urls):
-                continue            # a round already recorded: replayed, not fetched again
+                continue  # a round already recorded: replayed, not fetched again
             branch = repo.get("default_branch") or "main"
             out.append((f"{origin}/repos/{org}/{quote(name)}/commits/{quote(branch)}", "index"))
             if len(out) >= max_items:
@@ -63,10 +71,14 @@ def expand(url: str, body: bytes, *, link_pattern: str, file_pattern: str, raw_b
             return []
         pattern = re.compile(file_pattern)
         org, repo, sha = m.groups()
-        return [(f"{raw_base.rstrip('/')}/{org}/{repo}/{sha}/{quote(e['path'])}", "page")
-                for e in entries
-                if isinstance(e, dict) and e.get("type") == "blob" and isinstance(e.get("path"), str)
-                and pattern.search(e["path"])]
+        return [
+            (f"{raw_base.rstrip('/')}/{org}/{repo}/{sha}/{quote(e['path'])}", "page")
+            for e in entries
+            if isinstance(e, dict)
+            and e.get("type") == "blob"
+            and isinstance(e.get("path"), str)
+            and pattern.search(e["path"])
+        ]
     return []
 
 
@@ -80,6 +92,13 @@ def index_accept(source: Source) -> tuple[str, ...]:
 def github_links(source: Source, url: str, body: bytes, recorded_urls: frozenset[str]) -> list[tuple[str, str]]:
     """`expand()` with the source's discovery settings; addresses off its allowlist are dropped."""
     d = source.discovery
-    links = expand(url, body, link_pattern=d.link_pattern, file_pattern=d.file_pattern or "", raw_base=d.raw_base or "",
-                   max_items=d.max_items, recorded_urls=recorded_urls)
+    links = expand(
+        url,
+        body,
+        link_pattern=d.link_pattern,
+        file_pattern=d.file_pattern or "",
+        raw_base=d.raw_base or "",
+        max_items=d.max_items,
+        recorded_urls=recorded_urls,
+    )
     return [(link, role) for link, role in links if (urlsplit(link).hostname or "") in source.hosts]

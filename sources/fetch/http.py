@@ -34,8 +34,17 @@ ROBOTS_TOKEN = "fabricwatch"
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 # Headers kept with every stored version (the rest is noise for a tracker).
-KEPT_HEADERS = ("content-type", "content-length", "content-encoding", "etag", "last-modified",
-                "date", "cache-control", "expires", "age")
+KEPT_HEADERS = (
+    "content-type",
+    "content-length",
+    "content-encoding",
+    "etag",
+    "last-modified",
+    "date",
+    "cache-control",
+    "expires",
+    "age",
+)
 
 
 # Live-mode credentials: environment variable -> (the one host it is sent to, Authorization value).
@@ -45,21 +54,21 @@ CREDENTIAL_ENV = {settings.GITHUB_TOKEN: ("api.github.com", "Bearer {}")}
 
 @dataclass(frozen=True)
 class HttpConfig:
-    contact: str = ""                 # e-mail or URL put in the User-Agent; set FABRICWATCH_CONTACT
+    contact: str = ""  # e-mail or URL put in the User-Agent; set FABRICWATCH_CONTACT
     agent: str = "fabricwatch/0.1"
-    per_host_delay_s: float = 1.0     # gap between the end of one request and the next, same host
-    max_crawl_delay_s: float = 30.0   # a robots.txt Crawl-delay above this is capped
+    per_host_delay_s: float = 1.0  # gap between the end of one request and the next, same host
+    max_crawl_delay_s: float = 30.0  # a robots.txt Crawl-delay above this is capped
     connect_timeout_s: float = 5.0
-    read_timeout_s: float = 20.0      # per socket read
-    total_timeout_s: float = 60.0     # wall clock for one attempt, headers to last byte
+    read_timeout_s: float = 20.0  # per socket read
+    total_timeout_s: float = 60.0  # wall clock for one attempt, headers to last byte
     max_attempts: int = 4
-    backoff_base_s: float = 0.5       # exponential backoff with full jitter: base * 2^(n-1)
+    backoff_base_s: float = 0.5  # exponential backoff with full jitter: base * 2^(n-1)
     backoff_max_s: float = 30.0
     max_retry_after_s: float = 120.0  # a longer Retry-After ends the retries (reported, not waited)
-    max_bytes: int = 20 * 2**20       # decoded body cap (decompressed bytes: a gzip bomb stops here)
+    max_bytes: int = 20 * 2**20  # decoded body cap (decompressed bytes: a gzip bomb stops here)
     max_redirects: int = 5
     robots_ttl_s: float = 24 * 3600
-    trust_env: bool = True            # honour proxy environment variables
+    trust_env: bool = True  # honour proxy environment variables
     # Hosts allowed to resolve to loopback, private, link-local or other non-public addresses. Empty in
     # live use: an allowlisted name that resolves (or redirects) inside the network is refused. Tests
     # name their loopback test hosts here, and only those.
@@ -77,9 +86,14 @@ class HttpConfig:
         """Defaults plus the contact address from $FABRICWATCH_CONTACT and the credentials of
         CREDENTIAL_ENV, read at call time (never from a file, never stored)."""
         overrides.setdefault("contact", settings.contact())
-        overrides.setdefault("credentials", tuple(
-            (host, template.format(settings.get(var))) for var, (host, template) in CREDENTIAL_ENV.items()
-            if settings.get(var)))
+        overrides.setdefault(
+            "credentials",
+            tuple(
+                (host, template.format(settings.get(var)))
+                for var, (host, template) in CREDENTIAL_ENV.items()
+                if settings.get(var)
+            ),
+        )
         return cls(**overrides)
 
     def authorization(self, host: str) -> str | None:
@@ -95,14 +109,32 @@ class FetchFailure(Exception):
 
 
 class HostNotAllowed(FetchFailure): ...
+
+
 class RedirectRefused(FetchFailure): ...
+
+
 class TooManyRedirects(FetchFailure): ...
+
+
 class RobotsDisallowed(FetchFailure): ...
+
+
 class BodyTooLarge(FetchFailure): ...
+
+
 class TotalTimeout(FetchFailure): ...
+
+
 class RetryAfterTooLong(FetchFailure): ...
+
+
 class HttpStatusError(FetchFailure): ...
+
+
 class AddressNotPublic(FetchFailure): ...
+
+
 class UnsupportedEncoding(FetchFailure): ...
 
 
@@ -158,7 +190,7 @@ class _Raw:
 @dataclass
 class _Robots:
     checked_at: float
-    parser: Protego | None        # None with allow_all deciding
+    parser: Protego | None  # None with allow_all deciding
     allow_all: bool
     reason: str = ""
 
@@ -170,7 +202,7 @@ class HttpClient:
         self._client = httpx.Client(
             headers={"User-Agent": c.user_agent},
             timeout=httpx.Timeout(c.read_timeout_s, connect=c.connect_timeout_s),
-            follow_redirects=False,       # followed by hand, within the allowlist
+            follow_redirects=False,  # followed by hand, within the allowlist
             trust_env=c.trust_env,
             limits=httpx.Limits(max_connections=100, max_keepalive_connections=50),
         )
@@ -189,9 +221,16 @@ class HttpClient:
         self.close()
 
     # -- public -------------------------------------------------------------------------
-    def get(self, url: str, *, allowed_hosts: frozenset[str] | set[str], accept: tuple[str, ...] = (),
-            etag: str | None = None, last_modified: str | None = None,
-            obey_robots: bool = True) -> HttpResult:
+    def get(
+        self,
+        url: str,
+        *,
+        allowed_hosts: frozenset[str] | set[str],
+        accept: tuple[str, ...] = (),
+        etag: str | None = None,
+        last_modified: str | None = None,
+        obey_robots: bool = True,
+    ) -> HttpResult:
         attempts: list[Attempt] = []
         headers = {}
         if etag:
@@ -201,8 +240,14 @@ class HttpClient:
         fetched_at = utcnow()
         final_url = url
         try:
-            final_url, raw = self._follow(url, allowed_hosts=frozenset(allowed_hosts), headers=headers,
-                                          purpose="page", attempts=attempts, check_robots=obey_robots)
+            final_url, raw = self._follow(
+                url,
+                allowed_hosts=frozenset(allowed_hosts),
+                headers=headers,
+                purpose="page",
+                attempts=attempts,
+                check_robots=obey_robots,
+            )
             kept = {k: raw.headers[k] for k in KEPT_HEADERS if k in raw.headers}
             if raw.status == 304:
                 return HttpResult(url, final_url, "not_modified", 304, fetched_at, tuple(attempts), headers=kept)
@@ -210,21 +255,48 @@ class HttpClient:
                 raise HttpStatusError(f"HTTP {raw.status}")
             media = check_content_type(raw.headers.get("content-type"), raw.body, accept)
             encoding = decode_text(raw.body, raw.headers.get("content-type"), media)[1] if is_text_type(media) else None
-            return HttpResult(url, final_url, "fetched", raw.status, fetched_at, tuple(attempts), body=raw.body,
-                              content_type=media, encoding=encoding, headers=kept)
+            return HttpResult(
+                url,
+                final_url,
+                "fetched",
+                raw.status,
+                fetched_at,
+                tuple(attempts),
+                body=raw.body,
+                content_type=media,
+                encoding=encoding,
+                headers=kept,
+            )
         except (FetchFailure, ContentError) as exc:
             outcome = "disallowed" if isinstance(exc, RobotsDisallowed) else "error"
             status = attempts[-1].status if attempts else None
             if attempts and attempts[-1].outcome == "ok":
                 # The request succeeded but the body is unusable: that attempt is the error.
-                attempts[-1] = replace(attempts[-1], outcome="error", error_class=exc.error_class,
-                                       error_message=str(exc))
-            return HttpResult(url, final_url, outcome, status, fetched_at, tuple(attempts),
-                              error_class=exc.error_class, error_message=str(exc))
+                attempts[-1] = replace(
+                    attempts[-1], outcome="error", error_class=exc.error_class, error_message=str(exc)
+                )
+            return HttpResult(
+                url,
+                final_url,
+                outcome,
+                status,
+                fetched_at,
+                tuple(attempts),
+                error_class=exc.error_class,
+                error_message=str(exc),
+            )
 
     # -- redirects and robots ---------------------------------------------------------
-    def _follow(self, url: str, *, allowed_hosts: frozenset[str], headers: dict, purpose: str,
-                attempts: list[Attempt], check_robots: bool) -> tuple[str, _Raw]:
+    def _follow(
+        self,
+        url: str,
+        *,
+        allowed_hosts: frozenset[str],
+        headers: dict,
+        purpose: str,
+        attempts: list[Attempt],
+        check_robots: bool,
+    ) -> tuple[str, _Raw]:
         current = url
         for hop in range(self.config.max_redirects + 1):
             parts = urlsplit(current)
@@ -232,19 +304,24 @@ class HttpClient:
             if parts.scheme not in ("http", "https") or host not in allowed_hosts:
                 cls = RedirectRefused if hop else HostNotAllowed
                 msg = f"{current} is outside the allowed hosts {sorted(allowed_hosts)}"
-                attempts.append(Attempt(current, purpose, 1, utcnow(), "error", error_class=cls.__name__,
-                                        error_message=msg))
+                attempts.append(
+                    Attempt(current, purpose, 1, utcnow(), "error", error_class=cls.__name__, error_message=msg)
+                )
                 raise cls(msg)
             if host not in self.config.private_hosts and (bad := non_public_address(host, parts.port)):
                 msg = f"{current}: {host} resolves to {bad}, not a public address; refused"
-                attempts.append(Attempt(current, purpose, 1, utcnow(), "error", error_class="AddressNotPublic",
-                                        error_message=msg))
+                attempts.append(
+                    Attempt(current, purpose, 1, utcnow(), "error", error_class="AddressNotPublic", error_message=msg)
+                )
                 raise AddressNotPublic(msg)
             allowed, why = self._robots_allow(current, allowed_hosts, attempts) if check_robots else (True, "")
             if not allowed:
                 msg = f"robots.txt of {parts.netloc} disallows {parts.path or '/'} for {ROBOTS_TOKEN}{why}"
-                attempts.append(Attempt(current, purpose, 1, utcnow(), "disallowed",
-                                        error_class="RobotsDisallowed", error_message=msg))
+                attempts.append(
+                    Attempt(
+                        current, purpose, 1, utcnow(), "disallowed", error_class="RobotsDisallowed", error_message=msg
+                    )
+                )
                 raise RobotsDisallowed(msg)
             raw = self._with_retries(current, headers, purpose, attempts)
             location = raw.headers.get("location")
@@ -253,8 +330,9 @@ class HttpClient:
                 continue
             return current, raw
         msg = f"more than {self.config.max_redirects} redirects from {url}"
-        attempts.append(Attempt(current, purpose, 1, utcnow(), "error", error_class="TooManyRedirects",
-                                error_message=msg))
+        attempts.append(
+            Attempt(current, purpose, 1, utcnow(), "error", error_class="TooManyRedirects", error_message=msg)
+        )
         raise TooManyRedirects(msg)
 
     def _robots_allow(self, url: str, allowed_hosts: frozenset[str], attempts: list[Attempt]) -> tuple[bool, str]:
@@ -263,7 +341,7 @@ class HttpClient:
         origin = f"{parts.scheme}://{parts.netloc}"
         with self._robots_guard:
             lock = self._robots_locks.setdefault(origin, threading.Lock())
-        with lock:   # one robots.txt fetch per origin even when many threads ask at once
+        with lock:  # one robots.txt fetch per origin even when many threads ask at once
             entry = self._robots.get(origin)
             if entry is None or time.monotonic() - entry.checked_at > self.config.robots_ttl_s:
                 entry = self._load_robots(origin, allowed_hosts, attempts)
@@ -271,8 +349,10 @@ class HttpClient:
                 if entry.parser is not None:
                     delay = entry.parser.crawl_delay(ROBOTS_TOKEN)
                     if delay:
-                        self.gates.set_delay(parts.netloc, min(max(float(delay), self.config.per_host_delay_s),
-                                                               self.config.max_crawl_delay_s))
+                        self.gates.set_delay(
+                            parts.netloc,
+                            min(max(float(delay), self.config.per_host_delay_s), self.config.max_crawl_delay_s),
+                        )
         if entry.parser is None:
             return entry.allow_all, f" ({entry.reason})" if entry.reason else ""
         return entry.parser.can_fetch(url, ROBOTS_TOKEN), ""
@@ -281,8 +361,14 @@ class HttpClient:
         # RFC 9309: 4xx = no rules (allow all); 401/403 treated as disallow (as urllib does);
         # 5xx or unreachable = disallow all until it can be read.
         try:
-            _, raw = self._follow(f"{origin}/robots.txt", allowed_hosts=allowed_hosts, headers={},
-                                  purpose="robots", attempts=attempts, check_robots=False)
+            _, raw = self._follow(
+                f"{origin}/robots.txt",
+                allowed_hosts=allowed_hosts,
+                headers={},
+                purpose="robots",
+                attempts=attempts,
+                check_robots=False,
+            )
         except FetchFailure as exc:
             return _Robots(time.monotonic(), None, False, f"robots.txt unavailable: {exc}")
         if 200 <= raw.status < 300:
@@ -303,19 +389,38 @@ class HttpClient:
             with self.gates.slot(host):
                 try:
                     raw, wire = self._exchange(url, headers, t0 + c.total_timeout_s)
-                except httpx.TransportError as exc:       # connect/read timeouts, refused, resets
+                except httpx.TransportError as exc:  # connect/read timeouts, refused, resets
                     failure = exc
-                except FetchFailure as exc:               # size cap, deadline: not retried
-                    attempts.append(Attempt(url, purpose, n, started_at, "error", elapsed_ms=_ms(t0),
-                                            error_class=type(exc).__name__, error_message=str(exc)))
+                except FetchFailure as exc:  # size cap, deadline: not retried
+                    attempts.append(
+                        Attempt(
+                            url,
+                            purpose,
+                            n,
+                            started_at,
+                            "error",
+                            elapsed_ms=_ms(t0),
+                            error_class=type(exc).__name__,
+                            error_message=str(exc),
+                        )
+                    )
                     raise
             elapsed = _ms(t0)
             last = n == c.max_attempts
             if failure is not None:
                 msg = str(failure) or repr(failure)
-                attempts.append(Attempt(url, purpose, n, started_at, "error" if last else "retry",
-                                        elapsed_ms=elapsed, error_class=type(failure).__name__,
-                                        error_message=msg))
+                attempts.append(
+                    Attempt(
+                        url,
+                        purpose,
+                        n,
+                        started_at,
+                        "error" if last else "retry",
+                        elapsed_ms=elapsed,
+                        error_class=type(failure).__name__,
+                        error_message=msg,
+                    )
+                )
                 if last:
                     raise _as_failure(failure, n)
                 self.gates.defer(host, self._backoff(n))
@@ -325,23 +430,72 @@ class HttpClient:
                 retry_after = parse_retry_after(raw.headers.get("retry-after"))
                 if last or (retry_after is not None and retry_after > c.max_retry_after_s):
                     too_long = not last
-                    msg = (f"Retry-After {retry_after:.0f} s exceeds the {c.max_retry_after_s:.0f} s cap" if too_long
-                           else f"HTTP {raw.status} after {n} attempts")
-                    attempts.append(Attempt(url, purpose, n, started_at, "error", raw.status, body_len, wire,
-                                            elapsed, "RetryAfterTooLong" if too_long else "HttpStatusError", msg,
-                                            retry_after))
+                    msg = (
+                        f"Retry-After {retry_after:.0f} s exceeds the {c.max_retry_after_s:.0f} s cap"
+                        if too_long
+                        else f"HTTP {raw.status} after {n} attempts"
+                    )
+                    attempts.append(
+                        Attempt(
+                            url,
+                            purpose,
+                            n,
+                            started_at,
+                            "error",
+                            raw.status,
+                            body_len,
+                            wire,
+                            elapsed,
+                            "RetryAfterTooLong" if too_long else "HttpStatusError",
+                            msg,
+                            retry_after,
+                        )
+                    )
                     raise (RetryAfterTooLong if too_long else HttpStatusError)(msg)
-                attempts.append(Attempt(url, purpose, n, started_at, "retry", raw.status, body_len, wire, elapsed,
-                                        "HttpStatusError", f"HTTP {raw.status}", retry_after))
+                attempts.append(
+                    Attempt(
+                        url,
+                        purpose,
+                        n,
+                        started_at,
+                        "retry",
+                        raw.status,
+                        body_len,
+                        wire,
+                        elapsed,
+                        "HttpStatusError",
+                        f"HTTP {raw.status}",
+                        retry_after,
+                    )
+                )
                 self.gates.defer(host, retry_after if retry_after is not None else self._backoff(n))
                 continue
-            outcome = ("redirect" if raw.status in REDIRECT_STATUSES else "not_modified" if raw.status == 304
-                       else "ok" if raw.status < 400 or purpose == "robots" else "error")
-            attempts.append(Attempt(url, purpose, n, started_at, outcome, raw.status, body_len, wire, elapsed,
-                                    None if outcome != "error" else "HttpStatusError",
-                                    None if outcome != "error" else f"HTTP {raw.status}"))
+            outcome = (
+                "redirect"
+                if raw.status in REDIRECT_STATUSES
+                else "not_modified"
+                if raw.status == 304
+                else "ok"
+                if raw.status < 400 or purpose == "robots"
+                else "error"
+            )
+            attempts.append(
+                Attempt(
+                    url,
+                    purpose,
+                    n,
+                    started_at,
+                    outcome,
+                    raw.status,
+                    body_len,
+                    wire,
+                    elapsed,
+                    None if outcome != "error" else "HttpStatusError",
+                    None if outcome != "error" else f"HTTP {raw.status}",
+                )
+            )
             return raw
-        raise AssertionError("unreachable")   # pragma: no cover
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _exchange(self, url: str, headers: dict, deadline: float) -> tuple[_Raw, int]:
         """One GET, body read raw and decompressed here in bounded steps, so the cap counts
@@ -360,7 +514,9 @@ class HttpClient:
                 for chunk in decoder.feed(raw_chunk):
                     size += len(chunk)
                     if size > cap:
-                        raise BodyTooLarge(f"body exceeds the {cap}-byte cap (decompressed); aborted after {size} bytes")
+                        raise BodyTooLarge(
+                            f"body exceeds the {cap}-byte cap (decompressed); aborted after {size} bytes"
+                        )
                     chunks.append(chunk)
                 if time.monotonic() > deadline:
                     raise TotalTimeout(f"response not complete within {self.config.total_timeout_s} s")
@@ -376,7 +532,7 @@ class HttpClient:
         return random.uniform(0, min(c.backoff_max_s, c.backoff_base_s * 2 ** (attempt - 1)))
 
 
-ACCEPT_ENCODING = "gzip, deflate"   # what _Decoder undoes; anything else is refused
+ACCEPT_ENCODING = "gzip, deflate"  # what _Decoder undoes; anything else is refused
 
 
 class _Decoder:
@@ -386,7 +542,7 @@ class _Decoder:
         codings = [c.strip().lower() for c in encoding.split(",") if c.strip() and c.strip().lower() != "identity"]
         self.cap = cap
         self.stages = []
-        for coding in reversed(codings):       # applied in order, undone in reverse
+        for coding in reversed(codings):  # applied in order, undone in reverse
             if coding in ("gzip", "x-gzip"):
                 self.stages.append(zlib.decompressobj(16 + zlib.MAX_WBITS))
             elif coding == "deflate":
@@ -447,7 +603,7 @@ def non_public_address(host: str, port: int | None = None) -> str | None:
     reserved, multicast, ...), or None. Unresolvable names return None: the request then fails as
     any connection failure does."""
     try:
-        addresses = [ipaddress.ip_address(host.strip("[]").split("%")[0])]   # an address literal: no lookup
+        addresses = [ipaddress.ip_address(host.strip("[]").split("%")[0])]  # an address literal: no lookup
     except ValueError:
         try:
             infos = socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP)
@@ -463,9 +619,19 @@ def non_public_address(host: str, port: int | None = None) -> str | None:
         if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
             ip = ip.ipv4_mapped
         if not ip.is_global or ip.is_multicast:
-            kind = ("loopback" if ip.is_loopback else "unspecified" if ip.is_unspecified else
-                    "link-local" if ip.is_link_local else
-                    "private" if ip.is_private else "multicast" if ip.is_multicast else "reserved")
+            kind = (
+                "loopback"
+                if ip.is_loopback
+                else "unspecified"
+                if ip.is_unspecified
+                else "link-local"
+                if ip.is_link_local
+                else "private"
+                if ip.is_private
+                else "multicast"
+                if ip.is_multicast
+                else "reserved"
+            )
             return f"{ip} ({kind})"
     return None
 
@@ -488,8 +654,9 @@ def parse_retry_after(value: str | None, now: dt.datetime | None = None) -> floa
 
 def _as_failure(exc: httpx.TransportError, attempts: int) -> FetchFailure:
     # Keep httpx's class name (ConnectError, ReadTimeout, ...) as the logged error class.
-    return FetchFailure(f"{type(exc).__name__} after {attempts} attempts: {str(exc) or repr(exc)}",
-                        error_class=type(exc).__name__)
+    return FetchFailure(
+        f"{type(exc).__name__} after {attempts} attempts: {str(exc) or repr(exc)}", error_class=type(exc).__name__
+    )
 
 
 def _ms(t0: float) -> float:

@@ -11,9 +11,9 @@ from sources import settings
 class FetchMode(str, enum.Enum):
     """How sources are fetched: the one list of fetch modes (CLI choices, resource config, checks)."""
 
-    offline = "offline"   # replay the recorded snapshots (the default; no network)
-    live = "live"         # fetch from the sites
-    record = "record"     # fetch, and write the responses into the snapshot folder
+    offline = "offline"  # replay the recorded snapshots (the default; no network)
+    live = "live"  # fetch from the sites
+    record = "record"  # fetch, and write the responses into the snapshot folder
 
     def __str__(self) -> str:
         return self.value

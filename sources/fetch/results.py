@@ -14,14 +14,15 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Attempt:
     """One HTTP request (a row of raw.fetch_log)."""
+
     url: str
-    purpose: str                  # page | robots
-    attempt: int                  # 1-based, per URL and hop
+    purpose: str  # page | robots
+    attempt: int  # 1-based, per URL and hop
     started_at: dt.datetime
-    outcome: str                  # ok | not_modified | redirect | retry | error | disallowed
+    outcome: str  # ok | not_modified | redirect | retry | error | disallowed
     status: int | None = None
-    bytes: int = 0                # body bytes read (after content-encoding)
-    wire_bytes: int = 0           # bytes received on the wire
+    bytes: int = 0  # body bytes read (after content-encoding)
+    wire_bytes: int = 0  # bytes received on the wire
     elapsed_ms: float = 0.0
     error_class: str | None = None
     error_message: str | None = None
@@ -32,13 +33,13 @@ class Attempt:
 class HttpResult:
     url: str
     final_url: str
-    outcome: str                  # fetched | not_modified | disallowed | error
+    outcome: str  # fetched | not_modified | disallowed | error
     status: int | None
     fetched_at: dt.datetime
     attempts: tuple[Attempt, ...]
     body: bytes | None = None
-    content_type: str | None = None   # media type, no parameters
-    encoding: str | None = None       # Python codec the text decodes with (text types only)
+    content_type: str | None = None  # media type, no parameters
+    encoding: str | None = None  # Python codec the text decodes with (text types only)
     headers: dict[str, str] = field(default_factory=dict)
     error_class: str | None = None
     error_message: str | None = None
@@ -56,6 +57,7 @@ class HttpResult:
 @dataclass(frozen=True)
 class KnownVersion:
     """The current version of a URL before this run."""
+
     sha256: str
     etag: str | None = None
     last_modified: str | None = None
@@ -65,7 +67,7 @@ class KnownVersion:
 @dataclass(frozen=True)
 class Fetched:
     http: HttpResult
-    recorded: str | None = None       # live | third-party-copy | inbox
+    recorded: str | None = None  # live | third-party-copy | inbox
     title: str | None = None
     published_on: str | None = None
 
@@ -74,16 +76,17 @@ class Fetched:
 @dataclass(frozen=True)
 class TextChange:
     """A new version of a URL compared with the previous one (a row of raw.changes)."""
+
     url: str
     new_sha256: str
     old_sha256: str | None
-    change_kind: str              # first_seen | changed
+    change_kind: str  # first_seen | changed
     added_lines: int
     removed_lines: int
     old_chars: int
     new_chars: int
     size_delta_bytes: int
-    diff: str | None              # unified diff of the main text (None for first_seen)
+    diff: str | None  # unified diff of the main text (None for first_seen)
     diff_truncated: bool = False
 
     @property
@@ -97,13 +100,13 @@ class TextChange:
 class UrlOutcome:
     source_id: str
     url: str
-    role: str                          # page | index
+    role: str  # page | index
     fetched: Fetched
-    sha256: str | None = None          # the URL's current body after this run (new or reused)
+    sha256: str | None = None  # the URL's current body after this run (new or reused)
     size: int | None = None
     new_version: bool = False
     change: TextChange | None = None
-    processing_s: float = 0.0          # CPU seconds: storing + text extraction + diff
+    processing_s: float = 0.0  # CPU seconds: storing + text extraction + diff
 
     @property
     def outcome(self) -> str:
@@ -119,7 +122,7 @@ class SourceReport:
     source_id: str
     mode: str
     outcomes: list[UrlOutcome] = field(default_factory=list)
-    tracking_errors: list[str] = field(default_factory=list)   # change tracking failed (version kept)
+    tracking_errors: list[str] = field(default_factory=list)  # change tracking failed (version kept)
 
     def count(self, *outcomes: str) -> int:
         return sum(1 for o in self.outcomes if o.outcome in outcomes)
@@ -152,14 +155,23 @@ class SourceReport:
         return "changed" if self.changed else "unchanged"
 
     def summary(self) -> dict[str, int | str]:
-        return {"status": self.status, "urls": len(self.outcomes),
-                "fetched": self.count("fetched", "replayed", "read"), "not_modified": self.count("not_modified"),
-                "changed": self.changed, "errors": self.errors, "not_recorded": self.count("not_recorded"),
-                "bytes": self.bytes}
+        return {
+            "status": self.status,
+            "urls": len(self.outcomes),
+            "fetched": self.count("fetched", "replayed", "read"),
+            "not_modified": self.count("not_modified"),
+            "changed": self.changed,
+            "errors": self.errors,
+            "not_recorded": self.count("not_recorded"),
+            "bytes": self.bytes,
+        }
 
     def error_lines(self) -> list[str]:
-        return [f"{o.url}: {o.fetched.http.error_class}: {o.fetched.http.error_message}"
-                for o in self.outcomes if o.is_error or o.outcome == "not_recorded"] + self.tracking_errors
+        return [
+            f"{o.url}: {o.fetched.http.error_class}: {o.fetched.http.error_message}"
+            for o in self.outcomes
+            if o.is_error or o.outcome == "not_recorded"
+        ] + self.tracking_errors
 
 
 @dataclass
@@ -167,8 +179,8 @@ class FetchRun:
     run_id: str
     mode: str
     started_at: dt.datetime
-    fetched_at: dt.datetime | None = None     # end of the network phase
-    finished_at: dt.datetime | None = None    # end of change tracking
+    fetched_at: dt.datetime | None = None  # end of the network phase
+    finished_at: dt.datetime | None = None  # end of change tracking
     reports: dict[str, SourceReport] = field(default_factory=dict)
 
     @property

@@ -33,10 +33,17 @@ BODY_OUTCOMES = ("fetched", "replayed", "read")
 
 
 # -- orchestration ---------------------------------------------------------------------------
-def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotStore, *,
-                  known: Mapping[str, KnownVersion] | None = None, inbox_root: str | Path | None = None,
-                  snapshots: RecordedSnapshots | None = None, max_workers: int = 32,
-                  run_id: str | None = None) -> FetchRun:
+def fetch_sources(
+    sources: Iterable[Source],
+    fetcher: Fetcher,
+    store: SnapshotStore,
+    *,
+    known: Mapping[str, KnownVersion] | None = None,
+    inbox_root: str | Path | None = None,
+    snapshots: RecordedSnapshots | None = None,
+    max_workers: int = 32,
+    run_id: str | None = None,
+) -> FetchRun:
     """Fetch (or replay) every URL of every source; one failure never stops the others.
 
     Sources without web addresses (nccl_logs, top500_lists) always replay their recorded
@@ -63,7 +70,7 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
         try:
             o = track_change(store, o, _usable(known.get(o.url), store))
             error = None
-        except Exception as exc:   # a page the extractor chokes on keeps its version, loses its diff
+        except Exception as exc:  # a page the extractor chokes on keeps its version, loses its diff
             error = f"{o.url}: {type(exc).__name__}: {exc}"
         return replace(o, processing_s=o.processing_s + time.thread_time() - t0), error
 
@@ -75,7 +82,7 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
                 tracking.append((report, len(report.outcomes) - 1, tracker.submit(track, outcome)))
 
     def process(source: Source, url: str, role: str, fetched: Fetched) -> UrlOutcome:
-        t0 = time.thread_time()      # CPU time: the work itself, not waits for the GIL or the network
+        t0 = time.thread_time()  # CPU time: the work itself, not waits for the GIL or the network
         outcome = _store(store, source, url, role, fetched, _usable(known.get(url), store))
         return replace(outcome, processing_s=time.thread_time() - t0)
 
@@ -85,7 +92,7 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
                 accept = index_accept(source) if role == "index" else source.accept
                 fetched = fetcher.fetch(source, url, accept=accept, known=_usable(known.get(url), store))
                 outcome = process(source, url, role, fetched)
-            except Exception as exc:   # a bug in one URL must not sink the run: report it as that URL's error
+            except Exception as exc:  # a bug in one URL must not sink the run: report it as that URL's error
                 outcome = _crash(source, url, role, exc)
             record(outcome)
             if role == "index" and outcome.sha256 and source.discovery:
@@ -94,11 +101,17 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
                     for link, next_role in github_links(source, outcome.fetched.http.final_url, body, recorded_urls):
                         submit(source, link, next_role)
                     return
-                links = discover_links(body, outcome.fetched.http.final_url, source.discovery.link_pattern,
-                                       source.discovery.max_items, outcome.fetched.http.encoding,
-                                       allowed_hosts=source.hosts)
+                links = discover_links(
+                    body,
+                    outcome.fetched.http.final_url,
+                    source.discovery.link_pattern,
+                    source.discovery.max_items,
+                    outcome.fetched.http.encoding,
+                    allowed_hosts=source.hosts,
+                )
                 for link in links:
                     submit(source, link, "page")
+
         return run_task
 
     def local_task(source: Source, url: str, fetched_fn):
@@ -108,9 +121,11 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
             except Exception as exc:
                 outcome = _crash(source, url, "page", exc)
             record(outcome)
+
         return run_task
 
     with _HostQueues(max_workers) as queues:
+
         def submit(source: Source, url: str, role: str) -> None:
             with lock:
                 if (source.source_id, url) in seen:
@@ -120,11 +135,15 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
 
         for source in sources:
             if source.fetches_web and source.replay_recorded and fetcher is not replay:
-                for url in replay.extra_urls(source):   # the recorded corpus, whatever the mode
+                for url in replay.extra_urls(source):  # the recorded corpus, whatever the mode
                     with lock:
                         seen.add((source.source_id, url))
-                    queues.submit(f"local:{source.source_id}", local_task(
-                        source, url, lambda s=source, u=url: replay.fetch(s, u, accept=s.accept, known=None)))
+                    queues.submit(
+                        f"local:{source.source_id}",
+                        local_task(
+                            source, url, lambda s=source, u=url: replay.fetch(s, u, accept=s.accept, known=None)
+                        ),
+                    )
             if source.fetches_web:
                 if source.discovery:
                     submit(source, source.discovery.index_url, "index")
@@ -134,14 +153,20 @@ def fetch_sources(sources: Iterable[Source], fetcher: Fetcher, store: SnapshotSt
                 for url in replay.extra_urls(source):
                     with lock:
                         seen.add((source.source_id, url))
-                    queues.submit(f"local:{source.source_id}", local_task(
-                        source, url, lambda s=source, u=url: replay.fetch(s, u, accept=s.accept, known=None)))
+                    queues.submit(
+                        f"local:{source.source_id}",
+                        local_task(
+                            source, url, lambda s=source, u=url: replay.fetch(s, u, accept=s.accept, known=None)
+                        ),
+                    )
             if source.inbox and inbox_root is not None:
                 for path in sorted(Path(inbox_root, source.inbox).glob("*")):
                     if path.is_file() and not path.name.startswith("."):
                         url = f"inbox:{source.inbox}/{path.name}"
-                        queues.submit(f"local:{source.source_id}",
-                                      local_task(source, url, lambda p=path, u=url: _read_inbox_file(p, u)))
+                        queues.submit(
+                            f"local:{source.source_id}",
+                            local_task(source, url, lambda p=path, u=url: _read_inbox_file(p, u)),
+                        )
         queues.wait()
     run.fetched_at = utcnow()
     tracker.shutdown(wait=True)
@@ -158,8 +183,9 @@ def _usable(known: KnownVersion | None, store: SnapshotStore) -> KnownVersion | 
     return known if known is not None and store.has(known.sha256) else None
 
 
-def _store(store: SnapshotStore, source: Source, url: str, role: str, fetched: Fetched,
-           known: KnownVersion | None) -> UrlOutcome:
+def _store(
+    store: SnapshotStore, source: Source, url: str, role: str, fetched: Fetched, known: KnownVersion | None
+) -> UrlOutcome:
     """Keep the body (once, by hash) and say whether it is a new version of the URL."""
     r = fetched.http
     if r.outcome == "not_modified" and known is not None:
@@ -170,9 +196,22 @@ def _store(store: SnapshotStore, source: Source, url: str, role: str, fetched: F
     if known is not None and known.sha256 == digest:
         # Same body as before: no text extraction, no diff, no new version.
         return UrlOutcome(source.source_id, url, role, fetched, digest, len(r.body))
-    store.add_meta(VersionMeta(digest, source.source_id, url, r.final_url, r.status, r.fetched_at.isoformat(),
-                               fetched.recorded or "live", r.content_type, r.encoding, dict(r.headers),
-                               fetched.title, fetched.published_on))
+    store.add_meta(
+        VersionMeta(
+            digest,
+            source.source_id,
+            url,
+            r.final_url,
+            r.status,
+            r.fetched_at.isoformat(),
+            fetched.recorded or "live",
+            r.content_type,
+            r.encoding,
+            dict(r.headers),
+            fetched.title,
+            fetched.published_on,
+        )
+    )
     return UrlOutcome(source.source_id, url, role, fetched, digest, len(r.body), True)
 
 
@@ -181,18 +220,30 @@ def track_change(store: SnapshotStore, outcome: UrlOutcome, known: KnownVersion 
     if not outcome.new_version or outcome.sha256 is None:
         return outcome
     r = outcome.fetched.http
-    new_text = _text(store, outcome.sha256, r.body if r.body is not None else store.get(outcome.sha256),
-                     r.content_type, r.encoding)
+    new_text = _text(
+        store, outcome.sha256, r.body if r.body is not None else store.get(outcome.sha256), r.content_type, r.encoding
+    )
     old_text, old_size = None, None
     if known is not None and store.has(known.sha256):
         old_body = store.get(known.sha256)
         old_size = len(old_body)
         old_meta = (store.metas(known.sha256) or [{}])[-1]
-        old_text = _text(store, known.sha256, old_body, old_meta.get("content_type") or r.content_type,
-                         old_meta.get("encoding") or r.encoding)
-    change = compare_versions(outcome.url, new_sha256=outcome.sha256, new_text=new_text, new_size=outcome.size or 0,
-                              old_sha256=known.sha256 if old_text is not None else None,
-                              old_text=old_text, old_size=old_size)
+        old_text = _text(
+            store,
+            known.sha256,
+            old_body,
+            old_meta.get("content_type") or r.content_type,
+            old_meta.get("encoding") or r.encoding,
+        )
+    change = compare_versions(
+        outcome.url,
+        new_sha256=outcome.sha256,
+        new_text=new_text,
+        new_size=outcome.size or 0,
+        old_sha256=known.sha256 if old_text is not None else None,
+        old_text=old_text,
+        old_size=old_size,
+    )
     return replace(outcome, change=change)
 
 
@@ -217,25 +268,37 @@ def _read_inbox_file(path: Path, url: str) -> Fetched:
         except CharsetError:
             encoding = None
     attempt = Attempt(url, "inbox", 1, now, "read", None, len(body), 0, 0.0)
-    return Fetched(HttpResult(url, url, "read", None, now, (attempt,), body=body, content_type=media,
-                              encoding=encoding), recorded="inbox", title=path.name)
+    return Fetched(
+        HttpResult(url, url, "read", None, now, (attempt,), body=body, content_type=media, encoding=encoding),
+        recorded="inbox",
+        title=path.name,
+    )
 
 
 def _crash(source: Source, url: str, role: str, exc: Exception) -> UrlOutcome:
     now = utcnow()
     msg = f"{type(exc).__name__}: {exc}"
     attempt = Attempt(url, role, 1, now, "error", error_class="InternalError", error_message=msg)
-    return UrlOutcome(source.source_id, url, role, Fetched(HttpResult(url, url, "error", None, now, (attempt,),
-                                                                      error_class="InternalError",
-                                                                      error_message=msg)))
+    return UrlOutcome(
+        source.source_id,
+        url,
+        role,
+        Fetched(HttpResult(url, url, "error", None, now, (attempt,), error_class="InternalError", error_message=msg)),
+    )
 
 
 _HREF = re.compile(r"""(?:href|src)\s*=\s*["']([^"'#\s]+)""", re.I)
 _FEED_LINK = re.compile(r"<link>\s*([^<\s]+)\s*</link>", re.I)
 
 
-def discover_links(body: bytes, base_url: str, link_pattern: str, max_items: int,
-                   encoding: str | None = None, allowed_hosts: frozenset[str] | None = None) -> list[str]:
+def discover_links(
+    body: bytes,
+    base_url: str,
+    link_pattern: str,
+    max_items: int,
+    encoding: str | None = None,
+    allowed_hosts: frozenset[str] | None = None,
+) -> list[str]:
     """Item addresses on an index page or feed: absolute, de-duplicated, in page order, matching
     `link_pattern` and on `allowed_hosts` (when given), at most `max_items`. Regex over href attributes and RSS <link> elements: an
     index is a list of links, and a tag-soup parse adds nothing here."""

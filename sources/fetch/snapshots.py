@@ -45,13 +45,14 @@ class DocumentDamaged(OSError):
 @dataclass(frozen=True)
 class VersionMeta:
     """What is known about one stored body as seen at one URL and time."""
+
     sha256: str
     source_id: str
     url: str
     final_url: str
     status: int | None
-    fetched_at: str                       # ISO 8601, UTC
-    recorded: str                         # live | third-party-copy | fixture
+    fetched_at: str  # ISO 8601, UTC
+    recorded: str  # live | third-party-copy | fixture
     content_type: str | None = None
     encoding: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
@@ -87,7 +88,8 @@ class SnapshotStore:
             if sha256(target.read_bytes()) == digest:
                 return digest, False
             logging.getLogger("fabricwatch.documents").warning(
-                "stored document %s was damaged (SHA-256 mismatch); repaired from the new copy", target)
+                "stored document %s was damaged (SHA-256 mismatch); repaired from the new copy", target
+            )
         _atomic_write(target, body)
         return digest, True
 
@@ -96,15 +98,20 @@ class SnapshotStore:
         target = self.path(digest)
         body = target.read_bytes()
         if sha256(body) != digest:
-            raise DocumentDamaged(f"stored document {target} is damaged: {len(body)} bytes whose SHA-256 does not "
-                                  "match its name (truncated or altered). The next refresh that fetches or replays "
-                                  "it repairs it; until then it is not parsed.")
+            raise DocumentDamaged(
+                f"stored document {target} is damaged: {len(body)} bytes whose SHA-256 does not "
+                "match its name (truncated or altered). The next refresh that fetches or replays "
+                "it repairs it; until then it is not parsed."
+            )
         return body
 
     def damaged(self) -> list[Path]:
         """Every stored body whose content no longer matches its name."""
-        return [p for p in sorted(self.root.glob("??/*")) if len(p.name) == 64 and p.is_file()
-                and sha256(p.read_bytes()) != p.name]
+        return [
+            p
+            for p in sorted(self.root.glob("??/*"))
+            if len(p.name) == 64 and p.is_file() and sha256(p.read_bytes()) != p.name
+        ]
 
     def add_meta(self, meta: VersionMeta) -> None:
         line = json.dumps(asdict(meta), sort_keys=True, ensure_ascii=False) + "\n"
@@ -131,6 +138,7 @@ class SnapshotStore:
 @dataclass(frozen=True)
 class Recording:
     """One entry of a recorded source's manifest.json, with its body."""
+
     source_id: str
     url: str
     file: str
@@ -138,7 +146,7 @@ class Recording:
     content_type: str | None
     status: int
     recorded_at: str | None
-    recorded: str                          # live | third-party-copy
+    recorded: str  # live | third-party-copy
     published_on: str | None = None
     title: str | None = None
     provenance: str | None = None
@@ -150,7 +158,7 @@ class RecordedSnapshots:
     def __init__(self, root: str | Path | None = None):
         self.root = Path(root) if root else Path(__file__).resolve().parents[1] / "snapshots"
         self._lock = threading.Lock()
-        self._cache_lock = threading.Lock()   # record() holds _lock while it reads the manifest
+        self._cache_lock = threading.Lock()  # record() holds _lock while it reads the manifest
         self._manifests: dict[Path, tuple[tuple[int, int], dict, dict[str, dict]]] = {}
 
     def manifest_path(self, source_id: str) -> Path:
@@ -197,16 +205,32 @@ class RecordedSnapshots:
         if not body_path.is_file():
             raise FileNotFoundError(f"{self.manifest_path(source_id)} lists {entry['file']!r}, which is missing")
         return Recording(
-            source_id=source_id, url=entry["url"], file=entry["file"], body=body_path.read_bytes(),
-            content_type=entry.get("content_type"), status=int(entry.get("status", 200)),
-            recorded_at=entry.get("recorded_at"), recorded=entry.get("recorded", "live"),
-            published_on=entry.get("published_on"), title=entry.get("title"),
+            source_id=source_id,
+            url=entry["url"],
+            file=entry["file"],
+            body=body_path.read_bytes(),
+            content_type=entry.get("content_type"),
+            status=int(entry.get("status", 200)),
+            recorded_at=entry.get("recorded_at"),
+            recorded=entry.get("recorded", "live"),
+            published_on=entry.get("published_on"),
+            title=entry.get("title"),
             provenance=entry.get("provenance"),
         )
 
-    def record(self, source_id: str, url: str, body: bytes, *, content_type: str | None, status: int,
-               recorded_at: str, title: str | None = None, published_on: str | None = None,
-               provenance: str | None = None) -> Path:
+    def record(
+        self,
+        source_id: str,
+        url: str,
+        body: bytes,
+        *,
+        content_type: str | None,
+        status: int,
+        recorded_at: str,
+        title: str | None = None,
+        published_on: str | None = None,
+        provenance: str | None = None,
+    ) -> Path:
         """Write a live response into the repo's snapshot folder (record mode); replaces the entry
         for the same URL. Returns the body file path."""
         folder = self.root / source_id
@@ -216,26 +240,47 @@ class RecordedSnapshots:
             manifest = self.manifest(source_id)
             entries = [e for e in manifest.get("entries", []) if e.get("url") != url]
             old_files = {e["file"] for e in manifest.get("entries", []) if e.get("url") == url} - {name}
-            entries.append({
-                "url": url, "file": name, "content_type": content_type, "status": status,
-                "recorded_at": recorded_at, "recorded": "live", "published_on": published_on,
-                "title": title, "provenance": provenance or f"recorded live by fabricwatch from {url}",
-            })
-            manifest = {"source_id": source_id, **{k: v for k, v in manifest.items() if k not in ("source_id", "entries")},
-                        "entries": entries}
-            _atomic_write(self.manifest_path(source_id),
-                          (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+            entries.append(
+                {
+                    "url": url,
+                    "file": name,
+                    "content_type": content_type,
+                    "status": status,
+                    "recorded_at": recorded_at,
+                    "recorded": "live",
+                    "published_on": published_on,
+                    "title": title,
+                    "provenance": provenance or f"recorded live by fabricwatch from {url}",
+                }
+            )
+            manifest = {
+                "source_id": source_id,
+                **{k: v for k, v in manifest.items() if k not in ("source_id", "entries")},
+                "entries": entries,
+            }
+            _atomic_write(
+                self.manifest_path(source_id),
+                (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"),
+            )
             still_used = {e["file"] for e in entries}
             for stale in old_files - still_used:
                 (folder / stale).unlink(missing_ok=True)
         return folder / name
 
 
-_EXTENSIONS = {"text/html": ".html", "application/json": ".json", "text/plain": ".txt",
-               "application/xml": ".xml", "text/xml": ".xml", "application/rss+xml": ".xml",
-               "application/atom+xml": ".xml", "text/csv": ".csv", "application/pdf": ".pdf",
-               "application/vnd.ms-excel": ".xls",
-               "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": ".xlsx"}
+_EXTENSIONS = {
+    "text/html": ".html",
+    "application/json": ".json",
+    "text/plain": ".txt",
+    "application/xml": ".xml",
+    "text/xml": ".xml",
+    "application/rss+xml": ".xml",
+    "application/atom+xml": ".xml",
+    "text/csv": ".csv",
+    "application/pdf": ".pdf",
+    "application/vnd.ms-excel": ".xls",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": ".xlsx",
+}
 
 
 def recording_file_name(url: str, body: bytes, content_type: str | None) -> str:

@@ -67,8 +67,11 @@ def _read_rows(path: Path, columns: tuple[str, ...], check: _FileCheck, optional
                 row = {k: v.strip() for k, v in zip(header, cells)}
                 for column, value in row.items():
                     if looks_like_formula(value):
-                        check.fail(column, f"{value[:40]!r} looks like a spreadsheet formula (CSV injection); "
-                                           "not accepted: write the value itself")
+                        check.fail(
+                            column,
+                            f"{value[:40]!r} looks like a spreadsheet formula (CSV injection); "
+                            "not accepted: write the value itself",
+                        )
                 yield check.line, row
     except csv.Error as exc:
         check.fail("row", f"CSV error: {exc}")
@@ -91,8 +94,11 @@ def _number(check: _FileCheck, row: dict, column: str, required: bool) -> float 
         return None
     if exact.is_finite() and len(exact.normalize().as_tuple().digits) > MAX_SIGNIFICANT_DIGITS:
         # 127200000.00000001 is 127.2 million after a binary float multiplication: write it exactly
-        check.fail(column, f"{text!r} has more than {MAX_SIGNIFICANT_DIGITS} significant digits "
-                           "(float noise? write the figure as the source gives it)")
+        check.fail(
+            column,
+            f"{text!r} has more than {MAX_SIGNIFICANT_DIGITS} significant digits "
+            "(float noise? write the figure as the source gives it)",
+        )
         return None
     if not math.isfinite(value):
         check.fail(column, f"not a finite number: {text!r}")

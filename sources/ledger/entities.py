@@ -29,8 +29,7 @@ ENTITY_COLUMNS = ("entity_id", "kind", "name", "parent_id", "aliases", "note")
 # NVLink part (core.products says which); market / segment: a market and a slice of one; consortium;
 # cluster: a named deployment (xAI Colossus); benchmark: a list or suite (TOP500); standard: a
 # specification or fabric technology; software: a library or repository (NVIDIA/nccl).
-ENTITY_KINDS = ("company", "product", "market", "segment", "consortium", "cluster", "benchmark", "standard",
-                "software")
+ENTITY_KINDS = ("company", "product", "market", "segment", "consortium", "cluster", "benchmark", "standard", "software")
 ENTITY_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
 # period bases of a series: two figures of different bases never belong to one series
 PERIOD_BASES = ("annual", "half_yearly", "quarterly", "monthly", "daily", "cumulative")
@@ -71,8 +70,13 @@ class Registry:
     entities: dict[str, Entity] = field(default_factory=dict)
     by_alias: dict[str, str] = field(default_factory=dict)  # normalized alias -> entity_id
 
-    def resolve(self, subject: str | None = None, product_id: str | None = None, vendor: str | None = None,
-                entity_id: str | None = None) -> tuple[str | None, str]:
+    def resolve(
+        self,
+        subject: str | None = None,
+        product_id: str | None = None,
+        vendor: str | None = None,
+        entity_id: str | None = None,
+    ) -> tuple[str | None, str]:
         """(entity_id, how): how is explicit, subject, product_id, vendor or unresolved."""
         if entity_id:
             return (entity_id if entity_id in self.entities else None), "explicit"
@@ -93,8 +97,17 @@ class Registry:
 
     def rows(self) -> list[dict]:
         """The registry as plain rows for core.entities."""
-        return [{"entity_id": e.entity_id, "kind": e.kind, "name": e.name, "parent_id": e.parent_id,
-                 "aliases": list(e.aliases), "note": e.note} for e in self.entities.values()]
+        return [
+            {
+                "entity_id": e.entity_id,
+                "kind": e.kind,
+                "name": e.name,
+                "parent_id": e.parent_id,
+                "aliases": list(e.aliases),
+                "note": e.note,
+            }
+            for e in self.entities.values()
+        ]
 
 
 def registry_files(folder: Path) -> list[Path]:
@@ -128,9 +141,11 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
                 missing = [c for c in ENTITY_COLUMNS if c not in header]
                 unknown = [c for c in header if c not in ENTITY_COLUMNS]
                 if missing or unknown:
-                    own.append(f"{path.name}:{line}: header: want columns {','.join(ENTITY_COLUMNS)}"
-                               + (f" (missing {', '.join(missing)})" if missing else "")
-                               + (f" (unknown {', '.join(unknown)})" if unknown else ""))
+                    own.append(
+                        f"{path.name}:{line}: header: want columns {','.join(ENTITY_COLUMNS)}"
+                        + (f" (missing {', '.join(missing)})" if missing else "")
+                        + (f" (unknown {', '.join(unknown)})" if unknown else "")
+                    )
                     break
                 continue
             if len(cells) != len(header):
@@ -169,8 +184,9 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
             if row["parent_id"]:
                 parents.append((here, ident, row["parent_id"]))
             if not bad:
-                registry.entities[ident] = Entity(ident, row["kind"], row["name"], row["parent_id"] or None,
-                                                  aliases, row["note"] or None)
+                registry.entities[ident] = Entity(
+                    ident, row["kind"], row["name"], row["parent_id"] or None, aliases, row["note"] or None
+                )
         if header is None:
             own.append(f"{path.name}:1: header: empty file (no header row)")
     for here, ident, parent in parents:
@@ -209,9 +225,18 @@ def _dim(value) -> str:
     return str(value)
 
 
-def series_key(indicator: str, entity_id: str | None, subject: str, *, segment: str | None = None,
-               speed_gbps: float | None = None, fabric: str | None = None, region: str | None = None,
-               period: str, resolution: str | None = None) -> str:
+def series_key(
+    indicator: str,
+    entity_id: str | None,
+    subject: str,
+    *,
+    segment: str | None = None,
+    speed_gbps: float | None = None,
+    fabric: str | None = None,
+    region: str | None = None,
+    period: str,
+    resolution: str | None = None,
+) -> str:
     """indicator | entity | segment | speed | fabric | region | period basis.
 
     An unresolved row is its own series: 'subject:' + its normalized subject stands in for the
@@ -227,22 +252,30 @@ def series_key(indicator: str, entity_id: str | None, subject: str, *, segment: 
         entity = f"{entity_id}/subject:{normalize(subject)}"
     else:
         entity = entity_id
-    return "|".join([indicator, entity, _dim(segment), _dim(speed_gbps), _dim(fabric), _dim(region),
-                     period_basis(period, segment)])
+    return "|".join(
+        [indicator, entity, _dim(segment), _dim(speed_gbps), _dim(fabric), _dim(region), period_basis(period, segment)]
+    )
 
 
 def resolve_all(registry: Registry, rows: Iterable[dict]) -> list[dict]:
     """Add entity_id, entity_resolution (and series_key for observations) to flat record rows."""
     out = []
     for row in rows:
-        entity, how = registry.resolve(row.get("subject"), row.get("product_id"), row.get("vendor"),
-                                       row.get("entity_id"))
+        entity, how = registry.resolve(
+            row.get("subject"), row.get("product_id"), row.get("vendor"), row.get("entity_id")
+        )
         row = dict(row, entity_id=entity, entity_resolution=how)
         if "indicator" in row and "period" in row:
-            row["series_key"] = series_key(row["indicator"], entity, row.get("subject") or "",
-                                           segment=row.get("segment"), speed_gbps=row.get("speed_gbps"),
-                                           fabric=row.get("fabric"), region=row.get("region"),
-                                           period=row["period"], resolution=how)
+            row["series_key"] = series_key(
+                row["indicator"],
+                entity,
+                row.get("subject") or "",
+                segment=row.get("segment"),
+                speed_gbps=row.get("speed_gbps"),
+                fabric=row.get("fabric"),
+                region=row.get("region"),
+                period=row["period"],
+                resolution=how,
+            )
         out.append(row)
     return out
-

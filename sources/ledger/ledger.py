@@ -16,18 +16,60 @@ from pathlib import Path
 from typing import Sequence
 
 from sources.ledger.format import (
-    CADENCES, DATE_PRECISIONS, DEFAULT_FOLDER, EVENT_CATEGORIES, EVENT_COLUMNS, FABRICS, INDICATOR_CATEGORIES,
-    INDICATOR_COLUMNS, OBSERVATION_COLUMNS, PRODUCT_COLUMNS, PRODUCT_KINDS, QUALIFIERS, SIGNED_UNITS, SOURCE_COLUMNS,
-    UNIT_FACTORS, UNITS, AS_OF_NOTE_RE, EVENT_OPTIONAL, INDICATOR_ID_RE, OBSERVATION_OPTIONAL, SLUG_RE, UNDATED_NOTE_RE)
+    CADENCES,
+    DATE_PRECISIONS,
+    DEFAULT_FOLDER,
+    EVENT_CATEGORIES,
+    EVENT_COLUMNS,
+    FABRICS,
+    INDICATOR_CATEGORIES,
+    INDICATOR_COLUMNS,
+    OBSERVATION_COLUMNS,
+    PRODUCT_COLUMNS,
+    PRODUCT_KINDS,
+    QUALIFIERS,
+    SIGNED_UNITS,
+    SOURCE_COLUMNS,
+    UNIT_FACTORS,
+    UNITS,
+    AS_OF_NOTE_RE,
+    EVENT_OPTIONAL,
+    INDICATOR_ID_RE,
+    OBSERVATION_OPTIONAL,
+    SLUG_RE,
+    UNDATED_NOTE_RE,
+)
 from sources.ledger.cells import (  # noqa: F401 (parse_date, convert_exact re-exported)
-    _choice, _date, _FileCheck, _number, _read_rows, _required, convert_exact, parse_date)
+    _choice,
+    _date,
+    _FileCheck,
+    _number,
+    _read_rows,
+    _required,
+    convert_exact,
+    parse_date,
+)
 from sources.ledger.entities import Registry, load_registry
 from sources.periods import period_bounds  # re-exported: the ledger's period rules are the warehouse's
 from sources.registry import REGISTRY
-from sources.records import (CONFIDENCES, DATE_BASES, EVIDENCE_KINDS, KINDS, Event, Observation, Product, Provenance,
-                             Records)
-from sources.ledger.vocabulary import (FOLDER_NAME as VOCABULARY_FOLDER, Vocabulary, default_folder as vocabulary_folder,
-                                load_vocabulary, resolve_row)
+from sources.records import (
+    CONFIDENCES,
+    DATE_BASES,
+    EVIDENCE_KINDS,
+    KINDS,
+    Event,
+    Observation,
+    Product,
+    Provenance,
+    Records,
+)
+from sources.ledger.vocabulary import (
+    FOLDER_NAME as VOCABULARY_FOLDER,
+    Vocabulary,
+    default_folder as vocabulary_folder,
+    load_vocabulary,
+    resolve_row,
+)
 
 
 class LedgerError(ValueError):
@@ -99,10 +141,18 @@ def _provenance(check: _FileCheck, row: dict, sources: set[str]) -> tuple[Proven
     elif basis and basis != "undated" and not row.get("published_on"):
         check.fail("date_basis", f"{basis} needs a published_on")
     evidence_kind = _choice(check, row, "evidence_kind", EVIDENCE_KINDS, required=False)
-    prov = Provenance(source_id=source_id, publisher=row.get("publisher", ""), title=row.get("doc_title", ""),
-                      url=url, published_on=published_on, evidence=row.get("evidence", ""), via=via,
-                      confidence=confidence or "reported", date_basis=date_basis_for(row, published_on),
-                      evidence_kind=evidence_kind or "quote")
+    prov = Provenance(
+        source_id=source_id,
+        publisher=row.get("publisher", ""),
+        title=row.get("doc_title", ""),
+        url=url,
+        published_on=published_on,
+        evidence=row.get("evidence", ""),
+        via=via,
+        confidence=confidence or "reported",
+        date_basis=date_basis_for(row, published_on),
+        evidence_kind=evidence_kind or "quote",
+    )
     return prov, date_note
 
 
@@ -156,8 +206,10 @@ def _load_sources(paths: list[Path], errors: list[str]) -> dict[str, dict]:
             if ident in known:
                 # sources_extra.csv may repeat a source of sources.csv: fine if it is the same publisher
                 if known[ident]["publisher"] != row["publisher"]:
-                    check.fail("source_id", f"duplicate id {ident!r} with another publisher "
-                                            f"(first in {known[ident]['_where']})")
+                    check.fail(
+                        "source_id",
+                        f"duplicate id {ident!r} with another publisher (first in {known[ident]['_where']})",
+                    )
                 continue
             if row.get("homepage") and not re.match(r"^https?://\S+$", row["homepage"]):
                 check.fail("homepage", f"not an http(s) address: {row['homepage']!r}")
@@ -169,12 +221,24 @@ def _controlled(prov: Provenance | None, canon: dict) -> Provenance | None:
     """The provenance with what the vocabulary says of it: how precise its date is, who carried it, its tier."""
     if prov is None:
         return None
-    return dataclasses.replace(prov, published_precision=canon.get("published_precision"), carrier=canon.get("carrier"),
-                               source_tier=canon.get("source_tier"), tier_reason=canon.get("tier_reason"))
+    return dataclasses.replace(
+        prov,
+        published_precision=canon.get("published_precision"),
+        carrier=canon.get("carrier"),
+        source_tier=canon.get("source_tier"),
+        tier_reason=canon.get("tier_reason"),
+    )
 
 
-def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources: set[str],
-                 entities: Registry, vocab: Vocabulary, source_kinds: dict[str, str]) -> Observation | None:
+def _observation(
+    check: _FileCheck,
+    row: dict,
+    catalog: dict[str, dict],
+    sources: set[str],
+    entities: Registry,
+    vocab: Vocabulary,
+    source_kinds: dict[str, str],
+) -> Observation | None:
     before = len(check.errors)
     entity_id = _entity(check, row, entities)
     indicator = row["indicator"]
@@ -214,22 +278,43 @@ def _observation(check: _FileCheck, row: dict, catalog: dict[str, dict], sources
             return None
         unit_note = f"source figure {row['value']} {unit}"
         value, unit = convert_exact(row["value"], UNIT_FACTORS[(unit, canonical)]), canonical
-    return Observation(indicator=indicator, subject=row["subject"], period=period, value=value, unit=unit,
-                       kind=kind, prov=prov, value_qualifier=row["value_qualifier"] or None, speed_gbps=speed,
-                       fabric=canon["fabric"], vendor=row["vendor"] or None, product_id=row["product_id"] or None,
-                       region=canon["region"], segment=canon["segment"],
-                       note=_join_note(row["note"], date_note, unit_note), entity_id=entity_id, scope=canon["scope"])
+    return Observation(
+        indicator=indicator,
+        subject=row["subject"],
+        period=period,
+        value=value,
+        unit=unit,
+        kind=kind,
+        prov=prov,
+        value_qualifier=row["value_qualifier"] or None,
+        speed_gbps=speed,
+        fabric=canon["fabric"],
+        vendor=row["vendor"] or None,
+        product_id=row["product_id"] or None,
+        region=canon["region"],
+        segment=canon["segment"],
+        note=_join_note(row["note"], date_note, unit_note),
+        entity_id=entity_id,
+        scope=canon["scope"],
+    )
 
 
-def _event(check: _FileCheck, row: dict, sources: set[str], entities: Registry, vocab: Vocabulary,
-           source_kinds: dict[str, str]) -> Event | None:
+def _event(
+    check: _FileCheck, row: dict, sources: set[str], entities: Registry, vocab: Vocabulary, source_kinds: dict[str, str]
+) -> Event | None:
     before = len(check.errors)
     entity_id = _entity(check, row, entities)
     # with an entity registry, every event names one of its entities (a registry-less folder: a test fixture)
-    if entities.entities and not entity_id and \
-            entities.resolve(row.get("subject"), row.get("product_id"), row.get("vendor"))[0] is None:
-        check.fail("entity_id", "the event names no registered entity (subject, product_id and vendor match no alias): "
-                                "give an entity_id (every event has an entity and a milestone)")
+    if (
+        entities.entities
+        and not entity_id
+        and entities.resolve(row.get("subject"), row.get("product_id"), row.get("vendor"))[0] is None
+    ):
+        check.fail(
+            "entity_id",
+            "the event names no registered entity (subject, product_id and vendor match no alias): "
+            "give an entity_id (every event has an entity and a milestone)",
+        )
     # the milestone (explicit, else the category's default) and the event's kind come from the vocabulary
     canon = resolve_row(vocab, row, check, observation=False, source_kind=source_kinds.get(row.get("source_id", "")))
     milestone = canon["milestone"]
@@ -239,10 +324,13 @@ def _event(check: _FileCheck, row: dict, sources: set[str], entities: Registry, 
         check.fail("event_date", "required")
     elif event_date and precision:
         # an imprecise date is written as the first day of its month/quarter/half/year
-        first_ok = {"day": True, "month": event_date.day == 1,
-                    "quarter": event_date.day == 1 and event_date.month in (1, 4, 7, 10),
-                    "half": event_date.day == 1 and event_date.month in (1, 7),
-                    "year": (event_date.month, event_date.day) == (1, 1)}[precision]
+        first_ok = {
+            "day": True,
+            "month": event_date.day == 1,
+            "quarter": event_date.day == 1 and event_date.month in (1, 4, 7, 10),
+            "half": event_date.day == 1 and event_date.month in (1, 7),
+            "year": (event_date.month, event_date.day) == (1, 1),
+        }[precision]
         if not first_ok:
             check.fail("event_date", f"{row['event_date']} is not the first day of its {precision}")
     _choice(check, row, "category", EVENT_CATEGORIES)
@@ -252,15 +340,26 @@ def _event(check: _FileCheck, row: dict, sources: set[str], entities: Registry, 
     if len(check.errors) > before:
         return None
     prov = _controlled(prov, canon)
-    return Event(event_date=event_date, date_precision=precision, category=row["category"], subject=row["subject"],
-                 title=row["event"], prov=prov,
-                 description=_join_note(row["description"], row.get("note"), date_note),
-                 fabric=fabric, vendor=row["vendor"] or None, product_id=row["product_id"] or None,
-                 entity_id=entity_id, milestone=milestone, kind=canon["kind"])
+    return Event(
+        event_date=event_date,
+        date_precision=precision,
+        category=row["category"],
+        subject=row["subject"],
+        title=row["event"],
+        prov=prov,
+        description=_join_note(row["description"], row.get("note"), date_note),
+        fabric=fabric,
+        vendor=row["vendor"] or None,
+        product_id=row["product_id"] or None,
+        entity_id=entity_id,
+        milestone=milestone,
+        kind=canon["kind"],
+    )
 
 
-def _product(check: _FileCheck, row: dict, sources: set[str], vocab: Vocabulary,
-             source_kinds: dict[str, str]) -> Product | None:
+def _product(
+    check: _FileCheck, row: dict, sources: set[str], vocab: Vocabulary, source_kinds: dict[str, str]
+) -> Product | None:
     before = len(check.errors)
     if not SLUG_RE.match(row["product_id"] or ""):
         check.fail("product_id", f"bad id {row['product_id']!r} (lowercase slug, e.g. connectx-8)")
@@ -270,14 +369,28 @@ def _product(check: _FileCheck, row: dict, sources: set[str], vocab: Vocabulary,
     announced = _date(check, row, "announced_on")
     shipping = _date(check, row, "shipping_on")
     prov, _ = _provenance(check, row, sources)
-    canon = resolve_row(vocab, {**row, "segment": "", "region": "", "scope": ""}, check, observation=True,
-                        source_kind=source_kinds.get(row.get("source_id", "")))
+    canon = resolve_row(
+        vocab,
+        {**row, "segment": "", "region": "", "scope": ""},
+        check,
+        observation=True,
+        source_kind=source_kinds.get(row.get("source_id", "")),
+    )
     if len(check.errors) > before:
         return None
     prov = _controlled(prov, canon)
-    return Product(product_id=row["product_id"], vendor=row["vendor"], name=row["name"], family=row["family"],
-                   kind=row["kind"], prov=prov, fabric=fabric, generation=row["generation"] or None,
-                   announced_on=announced, shipping_on=shipping)
+    return Product(
+        product_id=row["product_id"],
+        vendor=row["vendor"],
+        name=row["name"],
+        family=row["family"],
+        kind=row["kind"],
+        prov=prov,
+        fabric=fabric,
+        generation=row["generation"] or None,
+        announced_on=announced,
+        shipping_on=shipping,
+    )
 
 
 def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) -> Ledger:
@@ -296,7 +409,9 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
     entities = load_registry(folder, errors)
     # a ledger folder without its own vocabulary (a test fixture, an analyst's folder) uses the repository's
     vocab_folder = folder / VOCABULARY_FOLDER if (folder / VOCABULARY_FOLDER).is_dir() else vocabulary_folder()
-    vocab = load_vocabulary(vocab_folder, errors, indicators=set(catalog) if vocab_folder == folder / VOCABULARY_FOLDER else None)
+    vocab = load_vocabulary(
+        vocab_folder, errors, indicators=set(catalog) if vocab_folder == folder / VOCABULARY_FOLDER else None
+    )
     source_kinds = {k: v.get("kind", "") for k, v in known_sources.items()}
     # rows may also cite a fetched source of the registry (e.g. a claim accepted from a press release)
     source_ids = set(known_sources) | {s.source_id for s in REGISTRY}
@@ -306,12 +421,29 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
     seen: dict[str, str] = {}
     # events and products may carry an optional `note` (e.g. why published_on is unknown)
     # optional columns: an explicit entity, how the date is known, what the evidence is
-    kinds = (("_observations.csv", OBSERVATION_COLUMNS, OBSERVATION_OPTIONAL, records.observations,
-              lambda check, row: _observation(check, row, catalog, source_ids, entities, vocab, source_kinds)),
-             ("_events.csv", EVENT_COLUMNS, EVENT_OPTIONAL, records.events,
-              lambda check, row: _event(check, row, source_ids, entities, vocab, source_kinds)),
-             ("_products.csv", PRODUCT_COLUMNS, ("note",), records.products,
-              lambda check, row: _product(check, row, source_ids, vocab, source_kinds)))
+    kinds = (
+        (
+            "_observations.csv",
+            OBSERVATION_COLUMNS,
+            OBSERVATION_OPTIONAL,
+            records.observations,
+            lambda check, row: _observation(check, row, catalog, source_ids, entities, vocab, source_kinds),
+        ),
+        (
+            "_events.csv",
+            EVENT_COLUMNS,
+            EVENT_OPTIONAL,
+            records.events,
+            lambda check, row: _event(check, row, source_ids, entities, vocab, source_kinds),
+        ),
+        (
+            "_products.csv",
+            PRODUCT_COLUMNS,
+            ("note",),
+            records.products,
+            lambda check, row: _product(check, row, source_ids, vocab, source_kinds),
+        ),
+    )
     extra_by_kind = {suffix: [] for suffix, *_ in kinds}
     for path in map(Path, extra_files):
         try:
@@ -319,9 +451,13 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
         except UnicodeDecodeError as exc:
             errors.append(f"{path.name}:1: file: not UTF-8: {exc}")
             continue
-        suffix = {"indicator": "_observations.csv", "event_date": "_events.csv", "product_id": "_products.csv"}.get(first)
+        suffix = {"indicator": "_observations.csv", "event_date": "_events.csv", "product_id": "_products.csv"}.get(
+            first
+        )
         if suffix is None:
-            errors.append(f"{path.name}:1: header: not a ledger file (first column must be indicator, event_date or product_id)")
+            errors.append(
+                f"{path.name}:1: header: not a ledger file (first column must be indicator, event_date or product_id)"
+            )
         else:
             extra_by_kind[suffix].append(path)
     for suffix, columns, optional, bucket, build in kinds:
@@ -345,5 +481,11 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
         raise LedgerError(errors)
     strip = lambda d: {k: v for k, v in d.items() if not k.startswith("_")}  # noqa: E731
     indicators = [strip(d) | {"unit": d["_units"][0], "compatible_units": d["_units"][1:]} for d in catalog.values()]
-    return Ledger(records=records, indicators=indicators, sources=[strip(d) for d in known_sources.values()],
-                  files=files, entities=entities, vocabulary=vocab)
+    return Ledger(
+        records=records,
+        indicators=indicators,
+        sources=[strip(d) for d in known_sources.values()],
+        files=files,
+        entities=entities,
+        vocabulary=vocab,
+    )

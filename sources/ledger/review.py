@@ -36,24 +36,48 @@ def decisions(folder: Path = DEFAULT_FOLDER) -> dict[str, dict]:
 def ledger_row(claim: dict, *, indicator: str, subject: str, period: str, note: str | None = None) -> dict:
     """The curated observation row an accepted claim becomes (its provenance is the claim's page)."""
     row = {c: "" for c in OBSERVATION_COLUMNS}
-    row.update({
-        "indicator": indicator, "subject": subject, "period": period, "value": repr(float(claim["value"])),
-        "value_qualifier": claim.get("value_qualifier") or "", "unit": claim["unit"],
-        "kind": KIND_MAP.get(claim["kind"], "estimate"),
-        "note": "; ".join(x for x in (f"accepted from the claims inbox ({claim['claim_id']})",
-                                      f"via {claim['via']}" if claim.get("via") else None, note) if x),
-        "source_id": claim["source_id"], "publisher": claim.get("publisher") or claim["source_id"],
-        "doc_title": claim.get("title") or claim.get("url") or claim["source_id"], "url": claim.get("url") or "",
-        "published_on": str(claim["published_on"]) if claim.get("published_on") else "",
-        "evidence": claim["evidence"][:300], "confidence": "reported",
-    })
+    row.update(
+        {
+            "indicator": indicator,
+            "subject": subject,
+            "period": period,
+            "value": repr(float(claim["value"])),
+            "value_qualifier": claim.get("value_qualifier") or "",
+            "unit": claim["unit"],
+            "kind": KIND_MAP.get(claim["kind"], "estimate"),
+            "note": "; ".join(
+                x
+                for x in (
+                    f"accepted from the claims inbox ({claim['claim_id']})",
+                    f"via {claim['via']}" if claim.get("via") else None,
+                    note,
+                )
+                if x
+            ),
+            "source_id": claim["source_id"],
+            "publisher": claim.get("publisher") or claim["source_id"],
+            "doc_title": claim.get("title") or claim.get("url") or claim["source_id"],
+            "url": claim.get("url") or "",
+            "published_on": str(claim["published_on"]) if claim.get("published_on") else "",
+            "evidence": claim["evidence"][:300],
+            "confidence": "reported",
+        }
+    )
     if not row["published_on"]:
         row["note"] += "; undated: the page gave no publication date"
     return row
 
 
-def accept(claim: dict, *, indicator: str, subject: str, period: str, note: str | None = None,
-           folder: Path = DEFAULT_FOLDER, today: dt.date | None = None) -> dict:
+def accept(
+    claim: dict,
+    *,
+    indicator: str,
+    subject: str,
+    period: str,
+    note: str | None = None,
+    folder: Path = DEFAULT_FOLDER,
+    today: dt.date | None = None,
+) -> dict:
     """Validate the new ledger row against the whole ledger, then append it and the decision."""
     _not_decided(claim["claim_id"], folder)
     row = ledger_row(claim, indicator=indicator, subject=subject, period=period, note=note)
@@ -65,17 +89,37 @@ def accept(claim: dict, *, indicator: str, subject: str, period: str, note: str 
         except LedgerError as exc:
             raise ReviewError("the accepted claim would not be a valid ledger row:\n" + "\n".join(exc.errors)) from exc
     _append(folder / ACCEPTED_FILE, OBSERVATION_COLUMNS, row)
-    _append(folder / REVIEW_FILE, REVIEW_COLUMNS, {
-        "claim_id": claim["claim_id"], "decision": "accepted", "decided_on": str(today or dt.date.today()),
-        "indicator": indicator, "subject": subject, "period": period, "note": note or ""})
+    _append(
+        folder / REVIEW_FILE,
+        REVIEW_COLUMNS,
+        {
+            "claim_id": claim["claim_id"],
+            "decision": "accepted",
+            "decided_on": str(today or dt.date.today()),
+            "indicator": indicator,
+            "subject": subject,
+            "period": period,
+            "note": note or "",
+        },
+    )
     return row
 
 
 def reject(claim_id: str, *, reason: str, folder: Path = DEFAULT_FOLDER, today: dt.date | None = None) -> None:
     _not_decided(claim_id, folder)
-    _append(folder / REVIEW_FILE, REVIEW_COLUMNS, {
-        "claim_id": claim_id, "decision": "rejected", "decided_on": str(today or dt.date.today()),
-        "indicator": "", "subject": "", "period": "", "note": reason})
+    _append(
+        folder / REVIEW_FILE,
+        REVIEW_COLUMNS,
+        {
+            "claim_id": claim_id,
+            "decision": "rejected",
+            "decided_on": str(today or dt.date.today()),
+            "indicator": "",
+            "subject": "",
+            "period": "",
+            "note": reason,
+        },
+    )
 
 
 def _not_decided(claim_id: str, folder: Path) -> None:

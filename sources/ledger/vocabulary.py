@@ -26,8 +26,13 @@ from sources.ledger.entities import normalize
 FOLDER_NAME = "vocabulary"
 TERM_COLUMNS = ("term", "name_en", "name_zh", "definition", "parent", "aliases", "rule")
 DIMENSION_FILES = {
-    "segment": "segments.csv", "fabric": "fabrics.csv", "region": "regions.csv", "scope": "scopes.csv",
-    "milestone": "milestones.csv", "period_basis": "period_bases.csv", "date_precision": "date_precisions.csv",
+    "segment": "segments.csv",
+    "fabric": "fabrics.csv",
+    "region": "regions.csv",
+    "scope": "scopes.csv",
+    "milestone": "milestones.csv",
+    "period_basis": "period_bases.csv",
+    "date_precision": "date_precisions.csv",
     "source_tier": "source_tiers.csv",
 }
 INDICATOR_FILE, INDICATOR_COLUMNS = "indicators.csv", ("term", "name_zh", "rule")
@@ -76,8 +81,8 @@ class Carrier:
 
 @dataclass
 class Vocabulary:
-    terms: dict[str, dict[str, Term]] = field(default_factory=dict)       # dimension -> term -> Term
-    by_alias: dict[str, dict[str, str]] = field(default_factory=dict)     # dimension -> normalized -> term
+    terms: dict[str, dict[str, Term]] = field(default_factory=dict)  # dimension -> term -> Term
+    by_alias: dict[str, dict[str, str]] = field(default_factory=dict)  # dimension -> normalized -> term
     carriers: dict[str, Carrier] = field(default_factory=dict)
 
     def resolve(self, dimension: str, text: str | None) -> str | None:
@@ -117,8 +122,9 @@ class Vocabulary:
         spec = self.term("milestone", milestone)
         return spec is not None and spec.flag("pairs") != "no"
 
-    def carrier_tier(self, url: str | None, via: str | None, publisher: str, source_kind: str | None = None
-                     ) -> tuple[str | None, str | None, str | None]:
+    def carrier_tier(
+        self, url: str | None, via: str | None, publisher: str, source_kind: str | None = None
+    ) -> tuple[str | None, str | None, str | None]:
         """(carrier host, tier, reason) of a record; a host carriers.csv does not list is `unverified`, NOT_ASSESSED."""
         host = carrier_host(url)
         if host is None:
@@ -139,15 +145,34 @@ class Vocabulary:
         out = []
         for dimension, terms in self.terms.items():
             for t in terms.values():
-                out.append({"dimension": dimension, "term": t.term, "name_en": t.name_en, "name_zh": t.name_zh,
-                            "definition_en": t.definition, "definition_zh": None, "parent": t.parent,
-                            "aliases": list(t.aliases), "rule": t.rule})
+                out.append(
+                    {
+                        "dimension": dimension,
+                        "term": t.term,
+                        "name_en": t.name_en,
+                        "name_zh": t.name_zh,
+                        "definition_en": t.definition,
+                        "definition_zh": None,
+                        "parent": t.parent,
+                        "aliases": list(t.aliases),
+                        "rule": t.rule,
+                    }
+                )
         return out
 
     def carrier_rows(self) -> list[dict]:
         """core.carriers rows."""
-        return [{"carrier": c.carrier, "carrier_class": c.carrier_class, "tier": c.tier, "owner": c.owner,
-                 "spam_mirror": c.spam_mirror, "reason": c.reason} for c in self.carriers.values()]
+        return [
+            {
+                "carrier": c.carrier,
+                "carrier_class": c.carrier_class,
+                "tier": c.tier,
+                "owner": c.owner,
+                "spam_mirror": c.spam_mirror,
+                "reason": c.reason,
+            }
+            for c in self.carriers.values()
+        ]
 
 
 def carrier_host(url: str | None) -> str | None:
@@ -213,13 +238,23 @@ def load_vocabulary(folder: Path, errors: list[str] | None = None, indicators: s
             for alias in (term, *aliases):
                 key = normalize(alias)
                 if key in claimed and claimed[key][0] != term:
-                    own.append(f"{here}: aliases: {alias!r} already means {claimed[key][0]!r} ({name}:{claimed[key][1]})")
+                    own.append(
+                        f"{here}: aliases: {alias!r} already means {claimed[key][0]!r} ({name}:{claimed[key][1]})"
+                    )
                 else:
                     claimed.setdefault(key, (term, line))
             if row["parent"]:
                 parents.append((here, row["parent"]))
-            terms[term] = Term(dimension, term, row["name_en"], row["name_zh"], row["definition"] or None,
-                               row["parent"] or None, aliases, row["rule"] or None)
+            terms[term] = Term(
+                dimension,
+                term,
+                row["name_en"],
+                row["name_zh"],
+                row["definition"] or None,
+                row["parent"] or None,
+                aliases,
+                row["rule"] or None,
+            )
         for here, parent in parents:
             if parent not in terms:
                 own.append(f"{here}: parent: unknown {dimension} term {parent!r}")
@@ -273,21 +308,30 @@ def published_precision(text: str | None) -> str | None:
 
 # --- resolving a ledger row's key dimensions (the ledger refuses a row whose wording has no term) ---
 
+
 def _fail(check, column: str, message: str) -> None:
     if check is not None:
         check.fail(column, message)
 
 
-def resolve_row(vocab: Vocabulary, row: dict, check=None, *, observation: bool = True,
-                source_kind: str | None = None) -> dict:
+def resolve_row(
+    vocab: Vocabulary, row: dict, check=None, *, observation: bool = True, source_kind: str | None = None
+) -> dict:
     """The controlled values of one curated row: segment, fabric, region, scope (observations), milestone
     and kind (events), and for both the published date's precision, the carrier and its source tier.
     A wording the vocabulary does not know is refused through `check` ("field: message") and left None.
     Region `worldwide` (the default) is stored as None, as before: record ids of unchanged rows stay put."""
     out: dict = {}
-    dims = (("segment", "segment", "segments.csv"), ("fabric", "fabric", "fabrics.csv"),
-            ("region", "region", "regions.csv"), ("scope", "scope", "scopes.csv")) if observation else \
-        (("fabric", "fabric", "fabrics.csv"),)
+    dims = (
+        (
+            ("segment", "segment", "segments.csv"),
+            ("fabric", "fabric", "fabrics.csv"),
+            ("region", "region", "regions.csv"),
+            ("scope", "scope", "scopes.csv"),
+        )
+        if observation
+        else (("fabric", "fabric", "fabrics.csv"),)
+    )
     for column, dimension, name in dims:
         text = (row.get(column) or "").strip()
         if not text:
@@ -301,9 +345,16 @@ def resolve_row(vocab: Vocabulary, row: dict, check=None, *, observation: bool =
         text = (row.get("milestone") or "").strip()
         term = vocab.resolve("milestone", text) if text else vocab.resolve("milestone", row.get("category"))
         if term is None:
-            _fail(check, "milestone", (f"{text!r} is not a term or alias of vocabulary/milestones.csv" if text else
-                                       f"category {row.get('category')!r} has no default milestone: name one "
-                                       "(vocabulary/milestones.csv)"))
+            _fail(
+                check,
+                "milestone",
+                (
+                    f"{text!r} is not a term or alias of vocabulary/milestones.csv"
+                    if text
+                    else f"category {row.get('category')!r} has no default milestone: name one "
+                    "(vocabulary/milestones.csv)"
+                ),
+            )
         out["milestone"] = term
         kind = (row.get("kind") or "").strip() or "actual"
         if kind not in EVENT_KINDS:
@@ -321,8 +372,16 @@ def resolve_row(vocab: Vocabulary, row: dict, check=None, *, observation: bool =
 EVENT_KINDS = ("actual", "plan", "forecast")
 
 
-def key_dimensions(vocab: Vocabulary, indicator: str, entity_chain: list[str], *, segment: str | None,
-                   speed_gbps: float | None, fabric: str | None, region: str | None) -> dict:
+def key_dimensions(
+    vocab: Vocabulary,
+    indicator: str,
+    entity_chain: list[str],
+    *,
+    segment: str | None,
+    speed_gbps: float | None,
+    fabric: str | None,
+    region: str | None,
+) -> dict:
     """The key's view of a row's dimensions: no speed when the indicator's figure is itself a speed; the
     fabric an entity's definition fixes when the row names none (an Ethernet switch market is Ethernet, so
     its fabric-agnostic and fabric-specific statements are one series); worldwide as no region."""
@@ -330,8 +389,12 @@ def key_dimensions(vocab: Vocabulary, indicator: str, entity_chain: list[str], *
     key_fabric = fabric or implied
     if fabric and implied and fabric != implied and implied not in vocab.ancestors("fabric", fabric):
         key_fabric = fabric  # a statement about another fabric than the entity's: keep it apart
-    return {"segment": segment, "speed_gbps": speed_gbps if vocab.speed_in_key(indicator) else None,
-            "fabric": key_fabric, "region": None if region == DEFAULT_REGION else region}
+    return {
+        "segment": segment,
+        "speed_gbps": speed_gbps if vocab.speed_in_key(indicator) else None,
+        "fabric": key_fabric,
+        "region": None if region == DEFAULT_REGION else region,
+    }
 
 
 def with_scope(key: str, scope: str | None) -> str:
@@ -342,4 +405,5 @@ def with_scope(key: str, scope: str | None) -> str:
 
 def default_folder() -> Path:
     from sources.ledger.format import DEFAULT_FOLDER  # the ledger folder
+
     return DEFAULT_FOLDER / FOLDER_NAME

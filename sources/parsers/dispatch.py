@@ -32,14 +32,14 @@ class StoredDocument:
     title: str | None = None
     published_on: dt.date | None = None
     fetched_at: dt.datetime | None = None
-    hints: dict = field(default_factory=dict)   # from the recording's manifest entry
+    hints: dict = field(default_factory=dict)  # from the recording's manifest entry
 
 
 @dataclass(frozen=True)
 class DocumentStatus:
     url: str
     sha256: str
-    status: str          # ok | empty | error | duplicate (same body already parsed under another address)
+    status: str  # ok | empty | error | duplicate (same body already parsed under another address)
     records: int
     error: str | None = None
 
@@ -55,8 +55,9 @@ def parser_version(parser: str) -> str:
     return family_version(parser)
 
 
-def parse_documents(source: Source, documents: list[StoredDocument],
-                    read_body: Callable[[str], bytes]) -> tuple[Records, list[DocumentStatus]]:
+def parse_documents(
+    source: Source, documents: list[StoredDocument], read_body: Callable[[str], bytes]
+) -> tuple[Records, list[DocumentStatus]]:
     """Run the source's parser over its documents; provenance fields fill the family tables."""
     module = parser_module(source.parser)
     version = parser_version(source.parser)
@@ -67,9 +68,12 @@ def parse_documents(source: Source, documents: list[StoredDocument],
     # copied unchanged into another round or submitter folder is another submitted system) says so.
     per_address = getattr(module, "RECORD_PER_ADDRESS", False)
     for stored in documents:
-        if stored.sha256 in first_url and not per_address:  # one body, one set of records, however many addresses carry it
-            statuses.append(DocumentStatus(stored.url, stored.sha256, "duplicate", 0,
-                                           f"same body as {first_url[stored.sha256]}"))
+        if (
+            stored.sha256 in first_url and not per_address
+        ):  # one body, one set of records, however many addresses carry it
+            statuses.append(
+                DocumentStatus(stored.url, stored.sha256, "duplicate", 0, f"same body as {first_url[stored.sha256]}")
+            )
             continue
         first_url[stored.sha256] = stored.url
         try:
@@ -77,9 +81,16 @@ def parse_documents(source: Source, documents: list[StoredDocument],
         except OSError as exc:  # missing or damaged stored body (DocumentDamaged): that document fails
             statuses.append(DocumentStatus(stored.url, stored.sha256, "error", 0, str(exc)))
             continue
-        doc = Document(source_id=source.source_id, url=stored.url, body=body,
-                       content_type=stored.content_type, encoding=stored.encoding, fetched_at=stored.fetched_at,
-                       published_on=stored.published_on, title=stored.title)
+        doc = Document(
+            source_id=source.source_id,
+            url=stored.url,
+            body=body,
+            content_type=stored.content_type,
+            encoding=stored.encoding,
+            fetched_at=stored.fetched_at,
+            published_on=stored.published_on,
+            title=stored.title,
+        )
         kwargs = {k: v for k, v in stored.hints.items() if k in PARSER_HINTS and k in accepts and v}
         try:
             parsed = module.parse(doc, **kwargs)
@@ -92,9 +103,10 @@ def parse_documents(source: Source, documents: list[StoredDocument],
                 row.setdefault("url", stored.url)
                 row.setdefault("document_sha", stored.sha256)
                 row.setdefault("published_on", stored.published_on)
-                row.setdefault("parser_version", version)   # the one parser version: the family's code hash
+                row.setdefault("parser_version", version)  # the one parser version: the family's code hash
         n = sum(parsed.counts().values())
-        statuses.append(DocumentStatus(stored.url, stored.sha256, "ok" if n else "empty", n,
-                                       "; ".join(parsed.warnings) or None))
+        statuses.append(
+            DocumentStatus(stored.url, stored.sha256, "ok" if n else "empty", n, "; ".join(parsed.warnings) or None)
+        )
         records.extend(parsed)
     return records, statuses

@@ -74,8 +74,9 @@ def _evaluate(home, run_id="run-x"):
 
 
 def _forecast(value, published, source=builder.A):
-    return builder.obs(IND, "AI back-end switches", "2027", value, "USD", "forecast", source, published,
-                       segment="ai_backend")
+    return builder.obs(
+        IND, "AI back-end switches", "2027", value, "USD", "forecast", source, published, segment="ai_backend"
+    )
 
 
 def test_threshold_rule_fires_once_on_new_figures_only(home, webhook):
@@ -89,11 +90,17 @@ def test_threshold_rule_fires_once_on_new_figures_only(home, webhook):
     [message] = handler.received
     assert message["alert"] == "big-ai" and message["count"] == 1
     [o] = message["observations"]
-    assert (o["alert"], o["indicator"], o["period"], o["value"], o["unit"], o["kind"]) == \
-           ("big-ai", IND, "2027", 13e9, "USD", "forecast")
+    assert (o["alert"], o["indicator"], o["period"], o["value"], o["unit"], o["kind"]) == (
+        "big-ai",
+        IND,
+        "2027",
+        13e9,
+        "USD",
+        "forecast",
+    )
     assert o["subject"] == "AI back-end switches" and o["publisher"] == "Analyst A"
     assert o["published_on"] == "2026-01-20" and o["url"] == "https://example.org/analyst_a/2026-01-20"
-    assert o["previous_value"] == 11e9                  # Analyst A's previous vintage of the same target year
+    assert o["previous_value"] == 11e9  # Analyst A's previous vintage of the same target year
     assert o["change_pct"] == pytest.approx((13 - 11) / 11 * 100, abs=1e-3)
     assert o["evidence"] == "fixture row"
     # the next refresh publishes the same figures again: nothing is delivered twice
@@ -105,8 +112,25 @@ def test_threshold_rule_fires_once_on_new_figures_only(home, webhook):
 
 def test_backfill_covers_what_is_published_and_change_pct_uses_the_previous_vintage(home, webhook):
     handler, url = webhook
-    assert cli.main(["alerts", "add", "revisions", "--indicator", IND, "--subject-like", "back-end",
-                     "--change-pct", "10", "--webhook", url, "--backfill"]) == 0
+    assert (
+        cli.main(
+            [
+                "alerts",
+                "add",
+                "revisions",
+                "--indicator",
+                IND,
+                "--subject-like",
+                "back-end",
+                "--change-pct",
+                "10",
+                "--webhook",
+                url,
+                "--backfill",
+            ]
+        )
+        == 0
+    )
     _evaluate(home)
     [message] = handler.received
     moves = sorted((o["value"], o["previous_value"]) for o in message["observations"])
@@ -115,7 +139,7 @@ def test_backfill_covers_what_is_published_and_change_pct_uses_the_previous_vint
     assert moves == [(9e9, 12.5e9), (11e9, 9e9), (12.5e9, 10e9)]
     assert all(abs(v - p) / p >= 0.10 for v, p in moves)
     _evaluate(home, "run-2")
-    assert len(handler.received) == 1                     # backfill happens once
+    assert len(handler.received) == 1  # backfill happens once
 
 
 def test_a_failed_delivery_is_retried_at_the_next_refresh_and_never_blocks(home, webhook):
@@ -127,7 +151,7 @@ def test_a_failed_delivery_is_retried_at_the_next_refresh_and_never_blocks(home,
     assert alerts.recent_deliveries(home)[0]["last_error"] == "webhook answered HTTP 500"
     handler.status = 200
     assert _evaluate(home, "run-3") == {"rules": 1, "matched": 1, "sent": 1, "failed": 0}
-    assert [o["value"] for m in handler.received for o in m["observations"]] == [7e9, 7e9]   # 1 failed + 1 retried
+    assert [o["value"] for m in handler.received for o in m["observations"]] == [7e9, 7e9]  # 1 failed + 1 retried
     [logged] = alerts.recent_deliveries(home)
     assert (logged["status"], logged["attempts"]) == ("sent", 2)
     assert _evaluate(home, "run-4")["matched"] == 0
@@ -163,7 +187,10 @@ def test_email_goes_through_smtp_with_settings_from_the_environment(home, monkey
         monkeypatch.setenv("FABRICWATCH_SMTP_PORT", str(port))
         monkeypatch.setenv("FABRICWATCH_SMTP_STARTTLS", "0")
         monkeypatch.setenv("FABRICWATCH_SMTP_FROM", "tracker@example.org")
-        assert cli.main(["alerts", "add", "mail", "--indicator", IND, "--above", "12e9", "--email", "analyst@example.org"]) == 0
+        assert (
+            cli.main(["alerts", "add", "mail", "--indicator", IND, "--above", "12e9", "--email", "analyst@example.org"])
+            == 0
+        )
         _release(home, _forecast(14e9, dt.date(2026, 3, 1)))
         assert _evaluate(home)["sent"] == 1
     finally:
@@ -180,7 +207,7 @@ def test_apprise_channel(home, webhook):
     assert cli.main(["alerts", "add", "any", "--indicator", IND, "--above", "12e9", "--notify", apprise_url]) == 0
     _release(home, _forecast(15e9, dt.date(2026, 3, 2)))
     assert _evaluate(home)["sent"] == 1
-    [message] = handler.received                           # Apprise's JSON: title and body
+    [message] = handler.received  # Apprise's JSON: title and body
     assert "fabricwatch: any (1 new figure)" in message["title"] and "1.5e+10 USD" in message["message"]
 
 
@@ -195,7 +222,10 @@ def test_cli_list_test_remove_and_bad_input(home, webhook, capsys):
     assert message["observations"][0]["test"] is True and message["observations"][0]["value"] > 1e9
     for argv, needle in [
         (["alerts", "add", "a1", "--indicator", IND, "--above", "1", "--webhook", url], "exists"),
-        (["alerts", "add", "x", "--indicator", "no_such_indicator", "--above", "1", "--webhook", url], "unknown indicator"),
+        (
+            ["alerts", "add", "x", "--indicator", "no_such_indicator", "--above", "1", "--webhook", url],
+            "unknown indicator",
+        ),
         (["alerts", "add", "x", "--indicator", IND, "--change-pct", "-5", "--webhook", url], "positive"),
         (["alerts", "add", "x", "--indicator", IND, "--above", "1", "--webhook", "ftp://h/x"], "http"),
         (["alerts", "add", "x", "--indicator", IND, "--above", "1", "--email", "not-an-address"], "not an address"),
@@ -217,13 +247,32 @@ def test_a_real_refresh_delivers_through_the_dagster_step(tmp_path, monkeypatch,
     home = tmp_path / "real"
     monkeypatch.setenv("FABRICWATCH_HOME", str(home))
     assert cli.main(["refresh"]) == 0
-    assert cli.main(["alerts", "add", "nvl72-power", "--indicator", "rack_power_kw", "--subject-like", "NVL72",
-                     "--above", "100", "--webhook", url, "--backfill"]) == 0
+    assert (
+        cli.main(
+            [
+                "alerts",
+                "add",
+                "nvl72-power",
+                "--indicator",
+                "rack_power_kw",
+                "--subject-like",
+                "NVL72",
+                "--above",
+                "100",
+                "--webhook",
+                url,
+                "--backfill",
+            ]
+        )
+        == 0
+    )
     assert cli.main(["refresh", "--force"]) == 0
     [message] = handler.received
     with db.published_connection(home) as con:
-        expected = con.execute("SELECT count(*) FROM core.observations WHERE indicator = 'rack_power_kw' "
-                               "AND subject ILIKE '%NVL72%' AND value > 100").fetchone()[0]
+        expected = con.execute(
+            "SELECT count(*) FROM core.observations WHERE indicator = 'rack_power_kw' "
+            "AND subject ILIKE '%NVL72%' AND value > 100"
+        ).fetchone()[0]
     assert expected > 0 and message["count"] == expected
     # every figure arrives with its source: an address, or the seed document that carried it
     assert all((o["url"] or o["via"]) and o["publisher"] and o["evidence"] for o in message["observations"])
@@ -235,13 +284,36 @@ def test_a_series_rule_watches_that_series_only(home, webhook):
     """--series takes the warehouse's series_key: figures of another series never fire it."""
     handler, url = webhook
     with db.published_connection(home) as con:
-        keys = con.execute("SELECT DISTINCT series_key FROM core.observations WHERE indicator = ? "
-                           "AND subject = 'AI back-end switches' AND series_key IS NOT NULL", [IND]).fetchall()
-        others = con.execute("SELECT count(*) FROM core.observations WHERE indicator = ? AND value > 1 "
-                             "AND series_key IS DISTINCT FROM ?", [IND, keys[0][0] if keys else None]).fetchone()[0]
-    assert len(keys) == 1 and others > 0      # one series for the 2027 forecasts, other rows outside it
-    assert cli.main(["alerts", "add", "one-series", "--indicator", IND, "--series", keys[0][0], "--above", "1",
-                     "--webhook", url, "--backfill"]) == 0
+        keys = con.execute(
+            "SELECT DISTINCT series_key FROM core.observations WHERE indicator = ? "
+            "AND subject = 'AI back-end switches' AND series_key IS NOT NULL",
+            [IND],
+        ).fetchall()
+        others = con.execute(
+            "SELECT count(*) FROM core.observations WHERE indicator = ? AND value > 1 "
+            "AND series_key IS DISTINCT FROM ?",
+            [IND, keys[0][0] if keys else None],
+        ).fetchone()[0]
+    assert len(keys) == 1 and others > 0  # one series for the 2027 forecasts, other rows outside it
+    assert (
+        cli.main(
+            [
+                "alerts",
+                "add",
+                "one-series",
+                "--indicator",
+                IND,
+                "--series",
+                keys[0][0],
+                "--above",
+                "1",
+                "--webhook",
+                url,
+                "--backfill",
+            ]
+        )
+        == 0
+    )
     _evaluate(home)
     [message] = handler.received
     assert sorted(o["value"] for o in message["observations"]) == [9e9, 10e9, 11e9, 12.5e9]
@@ -252,11 +324,21 @@ def test_a_threshold_never_fires_on_a_multi_year_total_and_add_says_the_indicato
     """A "$80 B over 2025-2029" total is another quantity than a year's revenue: a threshold on the indicator
     (no --series) never fires on it, and `alerts add` says the indicator spans several series."""
     handler, url = webhook
-    total = builder.obs(IND, "AI back-end switches, five-year total", "2025-2029", 80e9, "USD", "forecast", builder.A,
-                        dt.date(2025, 7, 15), segment="cumulative")
+    total = builder.obs(
+        IND,
+        "AI back-end switches, five-year total",
+        "2025-2029",
+        80e9,
+        "USD",
+        "forecast",
+        builder.A,
+        dt.date(2025, 7, 15),
+        segment="cumulative",
+    )
     _release(home, total)
-    assert cli.main(["alerts", "add", "big", "--indicator", IND, "--above", "50e9", "--webhook", url,
-                     "--backfill"]) == 0
+    assert (
+        cli.main(["alerts", "add", "big", "--indicator", IND, "--above", "50e9", "--webhook", url, "--backfill"]) == 0
+    )
     err = capsys.readouterr().err
     assert f"note: {IND} spans" in err and "--series" in err
     _evaluate(home)
@@ -264,9 +346,28 @@ def test_a_threshold_never_fires_on_a_multi_year_total_and_add_says_the_indicato
     assert handler.received == []
     # named with --series, the total's own series is watched
     with db.published_connection(home) as con:
-        [(key,)] = con.execute("SELECT DISTINCT series_key FROM core.observations WHERE subject = 'AI back-end switches, five-year total'").fetchall()
-    assert cli.main(["alerts", "add", "total", "--indicator", IND, "--series", key, "--above", "50e9",
-                     "--webhook", url, "--backfill"]) == 0
+        [(key,)] = con.execute(
+            "SELECT DISTINCT series_key FROM core.observations WHERE subject = 'AI back-end switches, five-year total'"
+        ).fetchall()
+    assert (
+        cli.main(
+            [
+                "alerts",
+                "add",
+                "total",
+                "--indicator",
+                IND,
+                "--series",
+                key,
+                "--above",
+                "50e9",
+                "--webhook",
+                url,
+                "--backfill",
+            ]
+        )
+        == 0
+    )
     _evaluate(home, "run-y")
     [message] = handler.received
     assert [o["value"] for o in message["observations"]] == [80e9]

@@ -16,20 +16,27 @@ from pipelines.instance import dagster_instance
 from tests.alerts.test_alerts import IND, home, webhook  # noqa: F401 - fixtures
 
 
-def test_a_scheduled_run_checks_the_watch_rules_with_the_home_from_the_environment(home, webhook, tmp_path,  # noqa: F811
-                                                                                 monkeypatch):
+def test_a_scheduled_run_checks_the_watch_rules_with_the_home_from_the_environment(
+    home,  # noqa: F811
+    webhook,  # noqa: F811
+    tmp_path,
+    monkeypatch,
+):
     handler, url = webhook
-    assert cli.main(["alerts", "add", "big-ai", "--indicator", IND, "--above", "11.5e9", "--webhook", url,
-                     "--backfill"]) == 0
-    elsewhere = tmp_path / "daemon-cwd"                 # the daemon's working directory is not the home
+    assert (
+        cli.main(["alerts", "add", "big-ai", "--indicator", IND, "--above", "11.5e9", "--webhook", url, "--backfill"])
+        == 0
+    )
+    elsewhere = tmp_path / "daemon-cwd"  # the daemon's working directory is not the home
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
 
-    definitions = defs()                                # what Dagster's loader calls for `-m pipelines.definitions`
+    definitions = defs()  # what Dagster's loader calls for `-m pipelines.definitions`
     [schedule] = [s for s in definitions.schedules if s.name == "daily_sources"]
     job = definitions.resolve_job_def(schedule.job_name)
-    result = job.execute_in_process(instance=dagster_instance(home), asset_selection=[ALERTS_KEY],
-                                    tags={"dagster/schedule_name": schedule.name})
+    result = job.execute_in_process(
+        instance=dagster_instance(home), asset_selection=[ALERTS_KEY], tags={"dagster/schedule_name": schedule.name}
+    )
     assert result.success
     [materialization] = [e.materialization for e in result.get_asset_materialization_events()]
     assert materialization.asset_key == ALERTS_KEY

@@ -20,7 +20,7 @@ def test_bench_parses_every_copy_of_the_corpus_log(capsys):
     per_copy_rows = sum(r["rows"] for r in label["runs"])
     assert (per_copy_runs, per_copy_rows) == (2, 36)
     assert (out["runs"], out["rows"]) == (per_copy_runs * out["copies"], per_copy_rows * out["copies"])
-    streamed = summary["modes"]["streamed"]   # figures are not asserted: machines differ
+    streamed = summary["modes"]["streamed"]  # figures are not asserted: machines differ
     assert streamed["seconds"] > 0 and streamed["peak_rss_mib"] > 0
 
 

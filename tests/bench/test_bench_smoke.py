@@ -18,14 +18,36 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
-SCALE_KEYS = {"factor", "observations", "baseline_observations", "refresh_s", "baseline_refresh_s", "p95_query_ms",
-              "peak_rss_mb"}
+SCALE_KEYS = {
+    "factor",
+    "observations",
+    "baseline_observations",
+    "refresh_s",
+    "baseline_refresh_s",
+    "p95_query_ms",
+    "peak_rss_mb",
+}
 
 
 def test_bench_scale_factor_2_prints_its_json_contract(tmp_path):
     keep = tmp_path / "x2"
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_scale.py"), "--factor", "2", "--runs", "1",
-                           "--json", "--keep", str(keep)], cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "bench_scale.py"),
+            "--factor",
+            "2",
+            "--runs",
+            "1",
+            "--json",
+            "--keep",
+            str(keep),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert SCALE_KEYS <= set(out)
@@ -42,7 +64,8 @@ def test_bench_scale_factor_2_prints_its_json_contract(tmp_path):
         total, synthetic, marked = con.execute(
             "SELECT count(*), count(*) FILTER (source_id LIKE 'synthetic_bench%'), count(*) FILTER (source_id LIKE "
             "'synthetic_bench%' AND publisher = 'SYNTHETIC (bench)' AND url LIKE 'https://synthetic.invalid/%' "
-            "AND origin = 'synthetic_bench') FROM core.observations").fetchone()
+            "AND origin = 'synthetic_bench') FROM core.observations"
+        ).fetchone()
     finally:
         con.close()
     assert total == out["observations"] and synthetic == total // 2 == marked
@@ -52,11 +75,17 @@ def test_plain_baseline_calls_every_asset_and_check(tmp_path):
     sys.path.insert(0, str(ROOT))
     from pipelines.definitions import build_definitions
 
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "plain_refresh.py")], cwd=ROOT, capture_output=True,
-                          text=True, timeout=1200, env={**__import__("os").environ, "FABRICWATCH_HOME": str(tmp_path)})
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "plain_refresh.py")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        env={**__import__("os").environ, "FABRICWATCH_HOME": str(tmp_path)},
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     defs = build_definitions(str(tmp_path), "offline")
     expected = {a.node_def.name for a in defs.assets} | {c.node_def.name for c in defs.asset_checks or []}
     assert set(out["nodes"]) == expected
-    assert (tmp_path / "warehouse.duckdb").exists()   # it published, as a refresh does
+    assert (tmp_path / "warehouse.duckdb").exists()  # it published, as a refresh does

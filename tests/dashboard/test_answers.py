@@ -14,8 +14,14 @@ D = pd.Timestamp
 
 
 def test_bounds_are_told_apart_from_points():
-    assert [answers.bound(q) for q in (">", ">=", "<", "<=", "~", None)] == \
-        ["lower", "lower", "upper", "upper", "point", "point"]
+    assert [answers.bound(q) for q in (">", ">=", "<", "<=", "~", None)] == [
+        "lower",
+        "lower",
+        "upper",
+        "upper",
+        "point",
+        "point",
+    ]
     # a lower bound is a triangle pointing up, never a plain point; ~ is an open marker
     assert answer_charts.symbol("forecast", ">") == "triangle-up"
     assert answer_charts.symbol("actual", "<") == "triangle-down"
@@ -41,9 +47,17 @@ def test_ticks_read_as_the_unit_says():
 
 
 def test_flat_series_keeps_zero_on_the_axis():
-    latest = pd.DataFrame({"period": ["2024", "2025"], "period_start": [D("2024-01-01"), D("2025-01-01")],
-                           "kind": ["forecast"] * 2, "value": [1.5e9, 1.5e9], "value_qualifier": [None, None],
-                           "publisher": ["A", "A"], "published_on": [D("2024-03-01"), D("2025-03-01")]})
+    latest = pd.DataFrame(
+        {
+            "period": ["2024", "2025"],
+            "period_start": [D("2024-01-01"), D("2025-01-01")],
+            "kind": ["forecast"] * 2,
+            "value": [1.5e9, 1.5e9],
+            "value_qualifier": [None, None],
+            "publisher": ["A", "A"],
+            "published_on": [D("2024-03-01"), D("2025-03-01")],
+        }
+    )
     cons = pd.DataFrame(columns=["period", "period_start", "basis", "low", "high", "reference", "n_publishers"])
     fig = answer_charts.consensus_figure(latest, cons, "USD", "annual")
     assert fig.layout.yaxis.rangemode == "tozero" and fig.layout.yaxis.title.text == "USD bn"
@@ -52,9 +66,18 @@ def test_flat_series_keeps_zero_on_the_axis():
 
 def test_derived_complement_flips_the_bound_and_says_it_is_derived():
     # Dell'Oro: Ethernet "more than two thirds" of AI back-end in 2025 -> InfiniBand less than one third
-    shares = pd.DataFrame({"publisher": ["Dell'Oro Group"], "segment": ["ai_backend"], "period": ["2025"],
-                           "published_on": [D("2026-03-10")], "kind": ["actual"], "fabric": ["ethernet"],
-                           "share": [0.6667], "value_qualifier": [">"]})
+    shares = pd.DataFrame(
+        {
+            "publisher": ["Dell'Oro Group"],
+            "segment": ["ai_backend"],
+            "period": ["2025"],
+            "published_on": [D("2026-03-10")],
+            "kind": ["actual"],
+            "fabric": ["ethernet"],
+            "share": [0.6667],
+            "value_qualifier": [">"],
+        }
+    )
     out = answers.with_complements(shares).set_index("fabric")
     assert not out.at["ethernet", "derived"] and out.at["infiniband", "derived"]
     assert out.at["infiniband", "share"] == pytest.approx(0.3333)
@@ -67,20 +90,31 @@ def test_derived_complement_flips_the_bound_and_says_it_is_derived():
 def test_a_variant_is_not_a_generation_and_two_points_give_no_doubling_time():
     # Broadcom's Tomahawk line (switch capacity, Gb/s): 4 (25.6T, 2019-12), 5 (51.2T, 2022-08), 6 (102.4T, 2025-06);
     # Tomahawk Ultra (51.2T, 2025-07) is a variant of the 51.2T generation
-    points = pd.DataFrame({
-        "series": ["TH"] * 4 + ["Pollara"] * 2,
-        "name": ["Tomahawk 4", "Tomahawk 5", "Tomahawk 6", "Tomahawk Ultra", "Pollara 400", "Vulcano"],
-        "introduced_on": pd.to_datetime(["2019-12-01", "2022-08-01", "2025-06-01", "2025-07-01", "2024-10-01",
-                                         "2025-06-01"]),
-        "bandwidth_gbps": [25600, 51200, 102400, 51200, 400, 800]})
+    points = pd.DataFrame(
+        {
+            "series": ["TH"] * 4 + ["Pollara"] * 2,
+            "name": ["Tomahawk 4", "Tomahawk 5", "Tomahawk 6", "Tomahawk Ultra", "Pollara 400", "Vulcano"],
+            "introduced_on": pd.to_datetime(
+                ["2019-12-01", "2022-08-01", "2025-06-01", "2025-07-01", "2024-10-01", "2025-06-01"]
+            ),
+            "bandwidth_gbps": [25600, 51200, 102400, 51200, 400, 800],
+        }
+    )
     gens = answers.generations(points).set_index("name")["is_generation"]
-    assert gens.to_dict() == {"Tomahawk 4": True, "Tomahawk 5": True, "Tomahawk 6": True, "Tomahawk Ultra": False,
-                              "Pollara 400": True, "Vulcano": True}
+    assert gens.to_dict() == {
+        "Tomahawk 4": True,
+        "Tomahawk 5": True,
+        "Tomahawk 6": True,
+        "Tomahawk Ultra": False,
+        "Pollara 400": True,
+        "Vulcano": True,
+    }
     from dashboard import charts
+
     g = answers.generations(points)
     summary, _ = charts.exponential_fit(g[g["is_generation"]], "introduced_on", "bandwidth_gbps", "series")
     fits = answers.doubling_times(g, summary)
-    assert list(fits["series"]) == ["TH"]      # Pollara's two points make a ratio, not a trend
+    assert list(fits["series"]) == ["TH"]  # Pollara's two points make a ratio, not a trend
     # 25.6T to 102.4T is two doublings in 5.5 years; least squares over the three generations (x in years:
     # -2.72, -0.06, +2.78 around their mean; log2: -1, 0, +1): slope 5.5 / 15.13 = 0.3635/yr, 2.75 years a doubling
     assert fits["doubling_years"].iloc[0] == pytest.approx(2.75, abs=0.03)
@@ -92,13 +126,18 @@ def _latest(rows):
 
 def test_market_headline_is_last_year_actual_and_this_or_next_year_consensus():
     today = dt.date(2026, 12, 1)
-    latest = _latest([("2024", "actual", 10e9, None, "A", D("2025-02-01")),
-                      ("2025", "actual", 14e9, None, "A", D("2026-02-01")),
-                      ("2027", "forecast", 20e9, None, "A", D("2026-02-01")),
-                      ("2030", "forecast", 100e9, ">", "B", D("2026-02-04")),
-                      ("2025-2029", "forecast", 80e9, "~", "B", D("2025-07-15"))])
-    cons = pd.DataFrame({"period": ["2027", "2030"], "kind": ["forecast", "forecast"], "median": [20e9, None],
-                         "n_publishers": [1, 1]})
+    latest = _latest(
+        [
+            ("2024", "actual", 10e9, None, "A", D("2025-02-01")),
+            ("2025", "actual", 14e9, None, "A", D("2026-02-01")),
+            ("2027", "forecast", 20e9, None, "A", D("2026-02-01")),
+            ("2030", "forecast", 100e9, ">", "B", D("2026-02-04")),
+            ("2025-2029", "forecast", 80e9, "~", "B", D("2025-07-15")),
+        ]
+    )
+    cons = pd.DataFrame(
+        {"period": ["2027", "2030"], "kind": ["forecast", "forecast"], "median": [20e9, None], "n_publishers": [1, 1]}
+    )
     head = answers.headline(latest, cons, today)
     assert head["year"] == 2025 and head["actual"]["period"] == "2025" and head["actual"]["value"] == 14e9
     # 2026 has no forecast, so 2027's; never 2030 (far out) nor 2025-2029 (a multi-year total)
@@ -108,16 +147,30 @@ def test_market_headline_is_last_year_actual_and_this_or_next_year_consensus():
 
 
 def test_series_titles_never_show_keys():
-    rows = pd.DataFrame({
-        "series_key": ["optics_units_shipped|optics-800g|-|800|-|-|annual",
-                       "dc_ethernet_switch|dc-ethernet-switch-market|200g_400g_800g|200|-|-|quarterly"],
-        "indicator": ["optics_units_shipped", "switch_ports_shipped"], "entity_id": ["optics-800g", "dc-ethernet-switch-market"],
-        "subject": ["800G optical modules, worldwide", "DC Ethernet switch ports"], "segment": ["-", "200g_400g_800g"],
-        "speed_gbps": [800.0, 200.0], "fabric": [None, None], "vendor": [None, None], "region": [None, None],
-        "series_kind": ["annual", "quarterly"], "publisher": ["LightCounting", "Dell'Oro Group"],
-        "period": ["2025", "2024Q3"], "period_start": [D("2025-01-01"), D("2024-07-01")], "unit": ["units", "ports"]})
-    titles = answers.series_titles(rows, {"optics-800g": "800G optical modules",
-                                          "dc-ethernet-switch-market": "Data center Ethernet switch market"})
+    rows = pd.DataFrame(
+        {
+            "series_key": [
+                "optics_units_shipped|optics-800g|-|800|-|-|annual",
+                "dc_ethernet_switch|dc-ethernet-switch-market|200g_400g_800g|200|-|-|quarterly",
+            ],
+            "indicator": ["optics_units_shipped", "switch_ports_shipped"],
+            "entity_id": ["optics-800g", "dc-ethernet-switch-market"],
+            "subject": ["800G optical modules, worldwide", "DC Ethernet switch ports"],
+            "segment": ["-", "200g_400g_800g"],
+            "speed_gbps": [800.0, 200.0],
+            "fabric": [None, None],
+            "vendor": [None, None],
+            "region": [None, None],
+            "series_kind": ["annual", "quarterly"],
+            "publisher": ["LightCounting", "Dell'Oro Group"],
+            "period": ["2025", "2024Q3"],
+            "period_start": [D("2025-01-01"), D("2024-07-01")],
+            "unit": ["units", "ports"],
+        }
+    )
+    titles = answers.series_titles(
+        rows, {"optics-800g": "800G optical modules", "dc-ethernet-switch-market": "Data center Ethernet switch market"}
+    )
     assert not titles["title"].str.contains("|", regex=False).any()
     by_key = dict(zip(titles["series_key"], titles["title"]))
     assert by_key[rows.series_key[0]] == "800G optical modules · annual"
@@ -126,9 +179,16 @@ def test_series_titles_never_show_keys():
 
 
 def test_conflict_groups_largest_disagreement_first():
-    groups = pd.DataFrame({"conflict_on": ["value", "value", "date"], "series_key": ["a", "b", "c"],
-                           "period": ["2026"] * 3, "spread": [0.1, 0.9, None], "max_days_apart": [None, None, 400],
-                           "pairs": [3, 1, 1]})
+    groups = pd.DataFrame(
+        {
+            "conflict_on": ["value", "value", "date"],
+            "series_key": ["a", "b", "c"],
+            "period": ["2026"] * 3,
+            "spread": [0.1, 0.9, None],
+            "max_days_apart": [None, None, 400],
+            "pairs": [3, 1, 1],
+        }
+    )
     pairs = groups[["conflict_on", "series_key", "period"]]
     out = answers.sorted_groups(groups, pairs, {"a": "A", "b": "B", "c": "C"})
     assert list(out["title"]) == ["B", "A", "C"]
@@ -137,20 +197,44 @@ def test_conflict_groups_largest_disagreement_first():
 
 def test_no_annual_actual_gives_no_card_actual():
     # monthly counts only (UEC members): nothing to show as "last year's actual", and no empty row made up
-    latest = _latest([("2023-07", "actual", 9.0, None, "UEC", D("2023-07-19")),
-                      ("2024-04", "actual", 55.0, None, "UEC", D("2024-04-10"))])
+    latest = _latest(
+        [
+            ("2023-07", "actual", 9.0, None, "UEC", D("2023-07-19")),
+            ("2024-04", "actual", 55.0, None, "UEC", D("2024-04-10")),
+        ]
+    )
     cons = pd.DataFrame(columns=["period", "kind", "median", "n_publishers"])
     assert answers.headline(latest, cons, dt.date(2026, 12, 1))["actual"] is None
 
 
 def test_a_catalog_definition_is_shown_without_the_indicator_id():
-    rows = pd.DataFrame({"series_key": ["k"], "indicator": ["optics_units_shipped"], "entity_id": ["optics-800g"],
-                         "subject": ["800G"], "segment": ["-"], "speed_gbps": [800.0], "fabric": [None], "vendor": [None],
-                         "region": [None], "series_kind": ["annual"], "publisher": ["A"], "period": ["2025"],
-                         "period_start": [D("2025-01-01")], "unit": ["units"]})
-    catalog = pd.DataFrame({"series_key": ["k"], "title_en": ["800G optical modules, annual"], "title_zh": ["800G 光模組，年度"],
-                            "definition_en": ["optics_units_shipped: Optical modules shipped"],
-                            "definition_zh": ["optics_units_shipped：光模組出貨量"]})
+    rows = pd.DataFrame(
+        {
+            "series_key": ["k"],
+            "indicator": ["optics_units_shipped"],
+            "entity_id": ["optics-800g"],
+            "subject": ["800G"],
+            "segment": ["-"],
+            "speed_gbps": [800.0],
+            "fabric": [None],
+            "vendor": [None],
+            "region": [None],
+            "series_kind": ["annual"],
+            "publisher": ["A"],
+            "period": ["2025"],
+            "period_start": [D("2025-01-01")],
+            "unit": ["units"],
+        }
+    )
+    catalog = pd.DataFrame(
+        {
+            "series_key": ["k"],
+            "title_en": ["800G optical modules, annual"],
+            "title_zh": ["800G 光模組，年度"],
+            "definition_en": ["optics_units_shipped: Optical modules shipped"],
+            "definition_zh": ["optics_units_shipped：光模組出貨量"],
+        }
+    )
     titles = answers.series_titles(rows, {}, catalog)
     assert titles.loc[0, "title"] == "800G optical modules, annual"
     assert titles.loc[0, "definition"] == "Optical modules shipped"

@@ -23,14 +23,20 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 ROOT = Path(__file__).resolve().parents[2]
 # Pages that show headline numbers and tables rather than charts.
-PAGES_WITHOUT_CHARTS = {"overview", "sources", "alerts", "conflicts",
-                        "cloud"}   # the fixture has no cloud disclosures: its empty state (charts: test_real_warehouse)
+PAGES_WITHOUT_CHARTS = {
+    "overview",
+    "sources",
+    "alerts",
+    "conflicts",
+    "cloud",
+}  # the fixture has no cloud disclosures: its empty state (charts: test_real_warehouse)
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.skipif(not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
-                       reason="needs Debian chromium and chromedriver"),
+    pytest.mark.skipif(
+        not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)), reason="needs Debian chromium and chromedriver"
+    ),
 ]
 
 
@@ -62,9 +68,14 @@ def server(fixture_home, tmp_path_factory):
     with open(log, "wb") as out:
         # own process group: `fabricwatch dashboard` runs streamlit as a child, which a terminate() of the
         # CLI alone leaves running (orphaned servers piled up after every run)
-        proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", "dashboard", "--port", str(port),
-                                 "--address", "127.0.0.1"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "fabricwatch.cli", "dashboard", "--port", str(port), "--address", "127.0.0.1"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(base, proc)
@@ -101,15 +112,24 @@ def browser(server):
 
     options = Options()
     options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
-                "--window-size=1400,1800"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--window-size=1400,1800",
+    ):
         options.add_argument(arg)
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     driver.set_page_load_timeout(60)
     # the server's very first session opens a page by its address (a shared link): it must show that
     # page, with no "Page not found" (Streamlit's legacy pages/ mode did that; dashboard/views/ avoids it)
     from selenium.webdriver.common.by import By
+
     deep = next(p for p in PAGES if not p.default)
     driver.get(f"{server}/{deep.address}")
     _settled(driver, want_charts=False)
@@ -129,7 +149,9 @@ def _settled(driver, want_charts: bool, timeout_s: float = 45, lang: str = "en")
         titles = driver.find_elements(By.CSS_SELECTOR, "[data-testid='stMain'] h1")
         # the navigation built by app.py
         nav = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "[data-testid='stSidebarNav'] a")]
-        running = driver.find_elements(By.CSS_SELECTOR, "[data-testid='stStatusWidget'] [data-testid='stStatusWidgetRunningIcon']")
+        running = driver.find_elements(
+            By.CSS_SELECTOR, "[data-testid='stStatusWidget'] [data-testid='stStatusWidgetRunningIcon']"
+        )
         drawn = driver.find_elements(By.CSS_SELECTOR, "[data-testid='stPlotlyChart'] .main-svg")
         if titles and any(PAGES[0].label(lang) in t for t in nav) and not running and (drawn or not want_charts):
             time.sleep(0.5)  # let the last charts finish their layout
@@ -158,8 +180,11 @@ def test_page_in_real_browser(server, browser, page, tmp_path):
         assert charts, f"no chart rendered on {page.url_path}"
         assert browser.find_elements(By.CSS_SELECTOR, "[data-testid='stPlotlyChart'] .main-svg")
     else:  # a table or cards; the watch-rules and cloud pages of the fixture show their empty state (what to do)
-        assert browser.find_elements(By.CSS_SELECTOR, "[data-testid='stMetric'], [data-testid='stDataFrame']"
-                                     + (", [data-testid='stAlert']" if page.url_path in ("alerts", "cloud") else ""))
+        assert browser.find_elements(
+            By.CSS_SELECTOR,
+            "[data-testid='stMetric'], [data-testid='stDataFrame']"
+            + (", [data-testid='stAlert']" if page.url_path in ("alerts", "cloud") else ""),
+        )
 
 
 # Every page opens from a link with ?lang=zh-TW, in Chinese.

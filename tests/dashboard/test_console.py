@@ -20,8 +20,10 @@ def console_home(fixture_home, monkeypatch):
 
 def _counts(home) -> tuple:
     with db.published_connection(home) as con:
-        return (con.execute("SELECT count(*) FROM core.observations").fetchone()[0],
-                con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()[0])
+        return (
+            con.execute("SELECT count(*) FROM core.observations").fetchone()[0],
+            con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()[0],
+        )
 
 
 ATTACKS = {
@@ -78,8 +80,9 @@ def test_time_limit(console_home, monkeypatch):
 
 
 def test_select_runs_read_only(console_home):
-    result = data.run_console("SELECT publisher FROM marts.market_size WHERE indicator = 'ai_backend_network_revenue' "
-                              "GROUP BY 1")
+    result = data.run_console(
+        "SELECT publisher FROM marts.market_size WHERE indicator = 'ai_backend_network_revenue' GROUP BY 1"
+    )
     assert result.columns == ["publisher"] and result.rows == [("Dell'Oro Group",)]
 
 

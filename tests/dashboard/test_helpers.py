@@ -16,27 +16,36 @@ from warehouse import db
 from warehouse import publish as wpublish
 
 
-@pytest.mark.parametrize("description, label", [
-    ("Message size, bytes.", "Message size, bytes"),                                     # name, unit
-    ("Sum of Rmax, TFlop/s.", "Sum of Rmax, TFlop/s"),
-    ("Share of the 500 systems, 0-1.", "Share of the 500 systems, 0-1"),                 # "0-1" is the unit, not a caveat
-    ("Port or link speed dimension in Gb/s, NULL when not applicable.", "Port or link speed dimension in Gb/s"),
-    ("Out-of-place bus bandwidth, GB/s (nccl-tests definition).", "Out-of-place bus bandwidth, GB/s"),  # long aside dropped
-    ("Money figures in billions of USD (value / 1e9), NULL for rates.", "Money figures in billions of USD"),
-    ("Product slug (e.g. connectx-8, quantum-x800).", "Product slug"),
-    ("Vintage: when the source said it. Forecast revisions are rows with later vintages.", "Vintage"),
-])
+@pytest.mark.parametrize(
+    "description, label",
+    [
+        ("Message size, bytes.", "Message size, bytes"),  # name, unit
+        ("Sum of Rmax, TFlop/s.", "Sum of Rmax, TFlop/s"),
+        ("Share of the 500 systems, 0-1.", "Share of the 500 systems, 0-1"),  # "0-1" is the unit, not a caveat
+        ("Port or link speed dimension in Gb/s, NULL when not applicable.", "Port or link speed dimension in Gb/s"),
+        (
+            "Out-of-place bus bandwidth, GB/s (nccl-tests definition).",
+            "Out-of-place bus bandwidth, GB/s",
+        ),  # long aside dropped
+        ("Money figures in billions of USD (value / 1e9), NULL for rates.", "Money figures in billions of USD"),
+        ("Product slug (e.g. connectx-8, quantum-x800).", "Product slug"),
+        ("Vintage: when the source said it. Forecast revisions are rows with later vintages.", "Vintage"),
+    ],
+)
 def test_column_label_keeps_name_and_unit(description, label):
     assert column_label("x", description) == label
 
 
-@pytest.mark.parametrize("column, label", [
-    ("capex_network_per_gpu_usd", "Capex network per GPU, USD"),
-    ("effective_GBps_per_gpu", "Effective, GB/s per GPU"),
-    ("power_network_w", "Power network, W"),
-    ("step_time_s", "Step time, s"),
-    ("switches_total", "Switches total"),
-])
+@pytest.mark.parametrize(
+    "column, label",
+    [
+        ("capex_network_per_gpu_usd", "Capex network per GPU, USD"),
+        ("effective_GBps_per_gpu", "Effective, GB/s per GPU"),
+        ("power_network_w", "Power network, W"),
+        ("step_time_s", "Step time, s"),
+        ("switches_total", "Switches total"),
+    ],
+)
 def test_fallback_label_spells_out_unit_suffix(column, label):
     assert fallback_label(column) == label
     assert column_label(column, None) == label
@@ -56,13 +65,15 @@ def test_format_value_per_unit():
 
 
 def test_headline_rows_prefers_newest_vintage_then_actuals():
-    latest = pd.DataFrame([
-        dict(indicator="a", kind="forecast", published_on=dt.date(2024, 7, 1), value=12),
-        dict(indicator="a", kind="actual", published_on=dt.date(2024, 7, 1), value=3),
-        dict(indicator="b", kind="actual", published_on=dt.date(2023, 1, 1), value=1),
-        dict(indicator="b", kind="forecast", published_on=dt.date(2025, 1, 1), value=2),
-        dict(indicator="c", kind="actual", published_on=dt.date(2025, 1, 1), value=9),
-    ])
+    latest = pd.DataFrame(
+        [
+            dict(indicator="a", kind="forecast", published_on=dt.date(2024, 7, 1), value=12),
+            dict(indicator="a", kind="actual", published_on=dt.date(2024, 7, 1), value=3),
+            dict(indicator="b", kind="actual", published_on=dt.date(2023, 1, 1), value=1),
+            dict(indicator="b", kind="forecast", published_on=dt.date(2025, 1, 1), value=2),
+            dict(indicator="c", kind="actual", published_on=dt.date(2025, 1, 1), value=9),
+        ]
+    )
     heads = shape.headline_rows(latest, ("b", "a"))
     assert heads[["indicator", "value"]].values.tolist() == [["b", 2], ["a", 3]]
 
@@ -78,7 +89,9 @@ def test_exponential_fit_recovers_doubling_time():
     df = pd.DataFrame({"d": dates, "bw": [100.0, 200.0, 400.0], "family": "x"})  # doubles every 2 years
     summary, line = charts.exponential_fit(df, "d", "bw", "family")
     assert summary["doubling_years"].iloc[0] == pytest.approx(2.0, rel=0.01)
-    assert line["y_fit"].iloc[0] == pytest.approx(100, rel=0.01) and line["y_fit"].iloc[-1] == pytest.approx(400, rel=0.01)
+    assert line["y_fit"].iloc[0] == pytest.approx(100, rel=0.01) and line["y_fit"].iloc[-1] == pytest.approx(
+        400, rel=0.01
+    )
     one_point, _ = charts.exponential_fit(df.head(1), "d", "bw", "family")
     assert one_point["doubling_years"].isna().all()
 

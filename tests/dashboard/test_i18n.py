@@ -20,8 +20,12 @@ DASHBOARD = Path(__file__).resolve().parents[2] / "dashboard"
 T_CALL = re.compile(r"""(?<![\w.])t\(\s*(["'])([A-Za-z0-9_.\-]+)\1""")
 CJK = re.compile(r"[\u3400-\u9fff]")
 # catalog entries whose Chinese is the English on purpose (names)
-SAME_IN_BOTH = {"page.top500", "answers.fabric.infiniband", "roadmap.kind_value.dpu", *(f"top500.group.{g}" for g in
-                ("infiniband", "slingshot", "omni-path", "myrinet", "quadrics"))}
+SAME_IN_BOTH = {
+    "page.top500",
+    "answers.fabric.infiniband",
+    "roadmap.kind_value.dpu",
+    *(f"top500.group.{g}" for g in ("infiniband", "slingshot", "omni-path", "myrinet", "quadrics")),
+}
 
 
 def _fields(text: str) -> set[str]:
@@ -67,40 +71,56 @@ def test_language_from_environment_is_read_at_call_time(monkeypatch):
     assert i18n.current() == "en"
 
 
-@pytest.mark.parametrize("code, expected", [("zh-TW", "zh-TW"), ("zh_tw", "zh-TW"), ("zh-Hant", "zh-TW"),
-                                            ("en-US", "en"), ("EN", "en"), ("fr", None), ("", None), (None, None)])
+@pytest.mark.parametrize(
+    "code, expected",
+    [
+        ("zh-TW", "zh-TW"),
+        ("zh_tw", "zh-TW"),
+        ("zh-Hant", "zh-TW"),
+        ("en-US", "en"),
+        ("EN", "en"),
+        ("fr", None),
+        ("", None),
+        (None, None),
+    ],
+)
 def test_language_codes(code, expected):
     assert i18n.normalize(code) == expected
 
 
 def test_format_placeholders_are_filled():
     assert i18n.t("ui.sources_title_publishers", "zh-TW", rows=12, publishers=3) == "來源與資料（12 列，3 個發布者）"
-    assert i18n.t("ui.sources_title_publishers", "en", rows=12, publishers=3) == "Sources and data (12 rows, 3 publishers)"
+    assert (
+        i18n.t("ui.sources_title_publishers", "en", rows=12, publishers=3) == "Sources and data (12 rows, 3 publishers)"
+    )
     assert i18n.t("no.such.key", "zh-TW") == "no.such.key"
     assert i18n.t_or("status.nonsense", "nonsense", "zh-TW") == "nonsense"
 
 
 # Hand-computed: 1.29e9 / 1e8 = 12.9 (億); 35,000,000 / 1e4 = 3,500 (萬); 2e6 / 1e4 = 200 (萬);
 # 3.5e12 / 1e12 = 3.5 (兆); 3.2e9 / 1e9 = 3.2 (B); 0.355 * 100 = 35.5 (%).
-@pytest.mark.parametrize("value, unit, lang, qualifier, expected", [
-    (1.29e9, "USD", "zh-TW", None, "12.9 億美元"),
-    (35_000_000, None, "zh-TW", None, "3,500 萬"),
-    (35_000_000, "units", "zh-TW", None, "3,500 萬個"),
-    (2e6, "ports", "zh-TW", None, "200 萬個埠"),
-    (3.5e12, "USD", "zh-TW", "~", "~3.5 兆美元"),
-    (3.2e9, "USD", "zh-TW", "~", "~32 億美元"),
-    (25_000_000, "USD", "zh-TW", None, "2,500 萬美元"),
-    (9_500, "USD", "zh-TW", None, "9,500 美元"),
-    (55, "count", "zh-TW", None, "55 個"),
-    (800, "Gbps", "zh-TW", None, "800 Gbps"),
-    (0.355, "share", "zh-TW", None, "35.5%"),
-    (0.355, "share", "en", None, "35.5%"),
-    (0.8, "share", "en", ">", ">80%"),
-    (3.2e9, "USD", "en", "~", "~$3.2 B"),
-    (1.29e9, "USD", "en", None, "$1.29 B"),
-    (2e6, "ports", "en", None, "2 M ports"),
-    (float("nan"), "USD", "zh-TW", None, "—"),
-])
+@pytest.mark.parametrize(
+    "value, unit, lang, qualifier, expected",
+    [
+        (1.29e9, "USD", "zh-TW", None, "12.9 億美元"),
+        (35_000_000, None, "zh-TW", None, "3,500 萬"),
+        (35_000_000, "units", "zh-TW", None, "3,500 萬個"),
+        (2e6, "ports", "zh-TW", None, "200 萬個埠"),
+        (3.5e12, "USD", "zh-TW", "~", "~3.5 兆美元"),
+        (3.2e9, "USD", "zh-TW", "~", "~32 億美元"),
+        (25_000_000, "USD", "zh-TW", None, "2,500 萬美元"),
+        (9_500, "USD", "zh-TW", None, "9,500 美元"),
+        (55, "count", "zh-TW", None, "55 個"),
+        (800, "Gbps", "zh-TW", None, "800 Gbps"),
+        (0.355, "share", "zh-TW", None, "35.5%"),
+        (0.355, "share", "en", None, "35.5%"),
+        (0.8, "share", "en", ">", ">80%"),
+        (3.2e9, "USD", "en", "~", "~$3.2 B"),
+        (1.29e9, "USD", "en", None, "$1.29 B"),
+        (2e6, "ports", "en", None, "2 M ports"),
+        (float("nan"), "USD", "zh-TW", None, "—"),
+    ],
+)
 def test_numbers_for_the_reader(value, unit, lang, qualifier, expected):
     assert numbers.format_amount(value, unit, lang, qualifier) == expected
 
@@ -143,8 +163,13 @@ def test_mart_columns_lacking_a_zh_tw_name(fixture_home, monkeypatch):
     from warehouse import db
 
     with duckdb.connect(str(db.paths(fixture_home).published), read_only=True) as con:
-        columns = {r[0] for r in con.execute("SELECT DISTINCT column_name FROM meta.data_dictionary "
-                                             "WHERE schema_name = 'marts' AND column_name <> ''").fetchall()}
+        columns = {
+            r[0]
+            for r in con.execute(
+                "SELECT DISTINCT column_name FROM meta.data_dictionary "
+                "WHERE schema_name = 'marts' AND column_name <> ''"
+            ).fetchall()
+        }
     assert len(columns) > 150
     names = i18n.dictionary()["columns"]
     missing = sorted(columns - set(names))
@@ -174,13 +199,18 @@ def test_mart_summaries_in_zh_tw(fixture_home):
     from warehouse import db
 
     with duckdb.connect(str(db.paths(fixture_home).published), read_only=True) as con:
-        marts = {f"marts.{r[0]}" for r in con.execute("SELECT DISTINCT table_name FROM meta.data_dictionary "
-                                                      "WHERE schema_name = 'marts'").fetchall()}
+        marts = {
+            f"marts.{r[0]}"
+            for r in con.execute(
+                "SELECT DISTINCT table_name FROM meta.data_dictionary WHERE schema_name = 'marts'"
+            ).fetchall()
+        }
     missing = sorted(marts - set(i18n.dictionary()["relations"]))
     assert not missing, f"marts without a zh-TW summary: {missing}"
 
 
 # ---- the translated pages in zh-TW (AppTest on the fixture warehouse) ----
+
 
 @pytest.fixture
 def zh_app(app, monkeypatch):
@@ -204,6 +234,7 @@ def test_roadmap_in_zh_tw(zh_app):
     assert any("埠速率" in n or "交換器容量" in n for n in names), names  # series: family · kind · basis, in Chinese
     assert any(e.label.startswith("來源與資料（") for e in at.expander)
 
+
 def test_uec_in_zh_tw(zh_app):
     at = zh_app("uec_page.py")
     assert not at.exception
@@ -222,12 +253,13 @@ def test_ports_optics_in_zh_tw(zh_app):
     assert at.title[0].value == "交換器埠與光模組"
     assert [s.value for s in at.subheader] == ["各速率光模組"]
     units = figures(at)[0]
-    assert units["layout"]["yaxis"]["title"]["text"] == "萬個"   # 10 M modules read as 1,000 萬個
+    assert units["layout"]["yaxis"]["title"]["text"] == "萬個"  # 10 M modules read as 1,000 萬個
     at.segmented_control(key="ports_section").set_value("prices").run()
     prices = figures(at)[-1]
     assert prices["layout"]["yaxis"]["title"]["text"] == "美元"
     names = {tr.get("name") for tr in prices["data"] if tr.get("name")}
     assert "參考線（最新實際值，否則為預測中位數）" in names or "fabricwatch tests" in names
+
 
 def test_evidence_is_shown_as_written_in_both_languages(app, monkeypatch):
     """The same rows in English and in zh-TW: labels change, evidence, titles and subjects do not."""
@@ -285,8 +317,10 @@ def _headline_card():
     ui.metric(st, "AI back-end network revenue", 1.29e9, "USD", "~")
 
 
-@pytest.mark.parametrize("lang, shown, exact", [("zh-TW", "~12.9 億美元", "精確數值：1,290,000,000 美元"),
-                                                ("en", "~$1.29 B", "Exact value: 1,290,000,000 USD")])
+@pytest.mark.parametrize(
+    "lang, shown, exact",
+    [("zh-TW", "~12.9 億美元", "精確數值：1,290,000,000 美元"), ("en", "~$1.29 B", "Exact value: 1,290,000,000 USD")],
+)
 def test_headline_card_rounds_for_the_reader_and_shows_the_exact_value_on_hover(monkeypatch, lang, shown, exact):
     from streamlit.testing.v1 import AppTest
 
@@ -304,7 +338,7 @@ def test_overview_in_zh_tw(zh_app):
     assert [s.value for s in at.subheader] == ["重點數字", "上次更新以來的變動"]
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["2023 年實際值"] == "~32 億美元"  # Dell'Oro 2023 actual, ~$3.2 B
-    assert metrics["Ultra Ethernet Consortium"] == "55 個"   # the subject as the source words it
+    assert metrics["Ultra Ethernet Consortium"] == "55 個"  # the subject as the source words it
     assert metrics["新觀測值"] == "1" and metrics["檢查失敗／警告"] == "0 / 1"
     # every card says period, kind, publisher and vintage in the reader's language
     captions = [c.value for c in at.caption]
@@ -312,22 +346,40 @@ def test_overview_in_zh_tw(zh_app):
     at.selectbox(key="overview_category").set_value("uec").run()
     assert set(frames_with(at, "indicator_name")[-1]["indicator_name"]) == {"UEC members"}  # data stays as written
 
+
 def test_overview_card_names_the_stronger_statement(monkeypatch):
     """A headline that shows the previous period's stronger bound says so, with both figures (hand-written row)."""
     from types import SimpleNamespace
 
     from dashboard import headlines
 
-    row = SimpleNamespace(headline_is_previous=True, value=50, unit="count", value_qualifier=">", period="2026",
-                          headline_value=100, headline_value_qualifier=">", headline_period="2025", kind="actual",
-                          headline_publisher="UEC", headline_published_on="2025-06-11", subject="UEC members")
+    row = SimpleNamespace(
+        headline_is_previous=True,
+        value=50,
+        unit="count",
+        value_qualifier=">",
+        period="2026",
+        headline_value=100,
+        headline_value_qualifier=">",
+        headline_period="2025",
+        kind="actual",
+        headline_publisher="UEC",
+        headline_published_on="2025-06-11",
+        subject="UEC members",
+    )
     monkeypatch.setenv(i18n.ENV, "en")
     card = headlines.latest_card(row, "UEC members")
-    assert card.lines == ["2025 · actual (lower bound) · UEC, published 2025-06-11",
-                          "Shown: the stronger statement >100 count (2025); the latest figure >50 count (2026) is only "
-                          "a weaker lower bound."]
+    assert card.lines == [
+        "2025 · actual (lower bound) · UEC, published 2025-06-11",
+        "Shown: the stronger statement >100 count (2025); the latest figure >50 count (2026) is only "
+        "a weaker lower bound.",
+    ]
     monkeypatch.setenv(i18n.ENV, "zh-TW")
-    assert headlines.latest_card(row, "UEC").lines[1] == "顯示：較強的陳述 >100 個（2025）；最新數字 >50 個（2026）只是較弱的下限。"
+    assert (
+        headlines.latest_card(row, "UEC").lines[1]
+        == "顯示：較強的陳述 >100 個（2025）；最新數字 >50 個（2026）只是較弱的下限。"
+    )
+
 
 def test_market_in_zh_tw(zh_app):
     at = zh_app("market_page.py")
@@ -340,7 +392,7 @@ def test_market_in_zh_tw(zh_app):
     assert target.label == "預測目標" and "個發布日期）" in target.format_func(target.value)
     revisions = figures(at)[-1]
     points = sorted(v for tr in revisions["data"] if tr["mode"] == "markers" for v in trace_values(tr, "y"))
-    assert points == [27.5, 32.5, 35.0]   # 2.75, 3.25 and 3.5 billion USD in 億美元
+    assert points == [27.5, 32.5, 35.0]  # 2.75, 3.25 and 3.5 billion USD in 億美元
     assert revisions["layout"]["yaxis"]["title"]["text"] == "億美元"
 
 
@@ -353,6 +405,7 @@ def test_share_in_zh_tw(zh_app):
     assert {"乙太網路", "InfiniBand"} <= names and "ethernet" not in names  # legend in Chinese ...
     assert share["layout"]["yaxis"]["title"]["text"] == "佔 AI 後端網路營收比例（%）"
     assert "ethernet" in set(frames_with(at, "evidence")[0]["fabric"])  # ... the downloaded rows keep the code
+
 
 def test_top500_in_zh_tw(zh_app):
     at = zh_app("top500_page.py")
@@ -367,7 +420,9 @@ def test_top500_in_zh_tw(zh_app):
     assert any("無榜單紀錄" in (a.get("text") or "") for a in chart["layout"].get("annotations", []))
     assert "systems" not in chart["data"][0]["hovertemplate"] and "套系統" in chart["data"][0]["hovertemplate"]
     eth = figures(at)[2]
-    assert "乙太網路（未說明速率）" in {tr["name"] for tr in eth["data"]} or any("G 乙太網路" in tr["name"] for tr in eth["data"])
+    assert "乙太網路（未說明速率）" in {tr["name"] for tr in eth["data"]} or any(
+        "G 乙太網路" in tr["name"] for tr in eth["data"]
+    )
     groups = frames_with(at, "fabric_label")[0]
     assert "乙太網路（不含 Slingshot）" in set(groups["fabric_label"])
 
@@ -419,8 +474,14 @@ def test_alerts_in_zh_tw(zh_app, fixture_home):
 
     from alerts import rules as alerts
 
-    rule = alerts.Rule(name="zh-check", indicator="uec_members", condition="above", threshold=50,
-                       channel="webhook", target="https://hooks.example.org/zh")
+    rule = alerts.Rule(
+        name="zh-check",
+        indicator="uec_members",
+        condition="above",
+        threshold=50,
+        channel="webhook",
+        target="https://hooks.example.org/zh",
+    )
     alerts.add_rule(fixture_home, rule)
     try:
         at = zh_app("alerts_page.py")
@@ -443,7 +504,7 @@ def test_sources_quality_in_zh_tw(zh_app):
     assert [s.label for s in at.selectbox] == ["來源", "審核狀態", "資料字典"]
     # the checks tab counts as the Overview does: failed (ERROR) and warnings (WARN) of all checks
     assert any("2 項檢查中 0 項失敗、1 項警告。" in m.value for m in at.markdown)
-    assert any("對衝突數字" in m.value for m in at.markdown)   # the conflicts live on their own page
+    assert any("對衝突數字" in m.value for m in at.markdown)  # the conflicts live on their own page
     # the SQL console answers in Chinese; the dictionary's headers follow the reader, its descriptions stay English
     at.text_area(key="sql_text").input("DROP TABLE core.observations")
     at.button[0].click().run()
@@ -460,5 +521,4 @@ def test_conflicts_in_zh_tw(zh_app):
     groups = next(df for df in at.dataframe if "title" in df.value.columns)
     columns = json.loads(groups.proto.columns)
     assert columns["title"]["label"] == "序列" and columns["spread"]["label"] == "差距"
-    assert not groups.value["title"].str.contains("|", regex=False).any()   # titles, never keys
-
+    assert not groups.value["title"].str.contains("|", regex=False).any()  # titles, never keys

@@ -30,11 +30,11 @@ def test_mlperf_shares_largest_systems_and_table_filters(app):
     assert "not stated" not in {t["name"] for t in largest["data"]}
 
     v60 = {t["name"]: y for t in share["data"] for x, y in zip(t["x"], trace_values(t, "y")) if x == "v6.0"}
-    assert v60 == pytest.approx({"roce": 1 / 2, "single node (no scale-out)": 1 / 2})   # shown as such
-    assert "single node (no scale-out)" not in {t["name"] for t in largest["data"]}   # no fabric, no largest
+    assert v60 == pytest.approx({"roce": 1 / 2, "single node (no scale-out)": 1 / 2})  # shown as such
+    assert "single node (no scale-out)" not in {t["name"] for t in largest["data"]}  # no fabric, no largest
 
     table = frames_with(at, "accelerators_total")[-1]
-    assert set(table["round"]) == {"v6.0"}                     # latest round by default
+    assert set(table["round"]) == {"v6.0"}  # latest round by default
     coreweave = table[table["system_name"].str.contains("GB300")].iloc[0]
     assert (coreweave["ports_per_nic"], coreweave["scaleout_gbps_per_node"]) == (4, 3200)
     single = table[table["nodes"] == 1].iloc[0]

@@ -15,17 +15,21 @@ def test_default_is_a_published_workload_with_the_why_and_the_flips(app):
     assert "Llama 3 405B" in captions and "arXiv 2407.21783" in captions and "Design in full: 32,768 GPUs" in captions
     decomp = frames_with(at, "exposed_comm_s")[0]
     # the same numbers as the model on the same scenario: 32,768 GPUs, Llama 3 405B as published
-    expected = fm.decomposition(fm.Scenario(gpus=32768, fabric="ib", nic_gbps=400, **LLAMA3_405B.scenario_fields(32768)),
-                                fm.load_catalog())
+    expected = fm.decomposition(
+        fm.Scenario(gpus=32768, fabric="ib", nic_gbps=400, **LLAMA3_405B.scenario_fields(32768)), fm.load_catalog()
+    )
     assert decomp["fabric"].tolist() == expected["fabric"].tolist()
     assert decomp["capex_cluster_per_effective_gpu_usd"].tolist() == pytest.approx(
-        expected["capex_cluster_per_effective_gpu_usd"].tolist())
+        expected["capex_cluster_per_effective_gpu_usd"].tolist()
+    )
     # the network matters in the default: some fabric waits on communication
     assert decomp["exposed_comm_s"].max() > 0.05
     text = " ".join(m.value for m in at.markdown)
     assert "is cheapest per effective GPU" in text
-    assert [s.value for s in at.subheader][:2] == ["Which fabric is cheapest per effective GPU, and why",
-                                                   "When the winner changes"]
+    assert [s.value for s in at.subheader][:2] == [
+        "Which fabric is cheapest per effective GPU, and why",
+        "When the winner changes",
+    ]
     flips = frames_with(at, "factor")
     assert flips and set(flips[0]["workload"]) <= {"gradient size (parameters)", "compute per step", "overlap share"}
 
@@ -34,7 +38,10 @@ def test_model_page_zh_tw_explains_the_winner_in_chinese(app, monkeypatch):
     monkeypatch.setenv("FABRICWATCH_LANG", "zh-TW")
     at = app("model_page.py")
     assert not at.exception
-    assert [s.value for s in at.subheader][:2] == ["哪種網路架構的每顆有效 GPU 成本最低？為什麼？", "最低成本者何時改變"]
+    assert [s.value for s in at.subheader][:2] == [
+        "哪種網路架構的每顆有效 GPU 成本最低？為什麼？",
+        "最低成本者何時改變",
+    ]
     assert "每顆有效 GPU 成本最低" in " ".join(m.value for m in at.markdown)
 
 

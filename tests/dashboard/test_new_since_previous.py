@@ -53,9 +53,9 @@ def test_the_page_holds_at_most_the_newest_rows(fixture_home, monkeypatch):
     monkeypatch.setenv("FABRICWATCH_HOME", str(fixture_home))
     monkeypatch.setattr(data, "NEW_ROWS_SHOWN", 0)
     new = data.new_since_previous()
-    assert new["new_observations"].empty and new["new_count"] == 1   # the count stays the whole diff
+    assert new["new_observations"].empty and new["new_count"] == 1  # the count stays the whole diff
     assert new["new_conflicts"].empty and new["new_conflict_count"] == 2
-    assert len(data.all_new_observations()) == 1 and len(data.all_new_conflicts()) == 2   # the downloads read all
+    assert len(data.all_new_observations()) == 1 and len(data.all_new_conflicts()) == 2  # the downloads read all
 
 
 def test_first_release_everything_is_new(tmp_path, monkeypatch):

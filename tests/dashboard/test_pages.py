@@ -54,7 +54,7 @@ def test_overview_headlines_and_what_changed(app):
     assert any("AI back-end network" in md and "annual" in md for md in titles)  # the card names its definition
     assert metrics["Ultra Ethernet Consortium"] == "55 count"
     assert metrics["New observations"] == "1"  # the May 2026 vintage of Arista's 2026 AI networking target
-    assert metrics["New conflicts"] == "2"     # it disagrees with both earlier vintages
+    assert metrics["New conflicts"] == "2"  # it disagrees with both earlier vintages
     assert metrics["Checks failed / warnings"] == "0 / 1"  # the fixture's one failed check is a WARN (freshness)
     new = frames_with(at, "record_id")[0]
     assert new["value"].tolist() == [3.5e9]
@@ -63,6 +63,7 @@ def test_overview_headlines_and_what_changed(app):
     at.selectbox(key="overview_category").set_value("uec").run()
     uec_rows = frames_with(at, "indicator_name")[-1]
     assert set(uec_rows["indicator_name"]) == {"UEC members"} and len(uec_rows) < all_rows
+
 
 def test_market_shows_one_definition_with_bounds_reference_line_and_no_keys(app):
     at = app("market_page.py")
@@ -73,8 +74,12 @@ def test_market_shows_one_definition_with_bounds_reference_line_and_no_keys(app)
     assert "reference line (latest actual, else median forecast)" in names
     # Dell'Oro's "more than $12 B" in 2028 is a lower bound: a triangle pointing up, in USD bn; the 2023 "~$3.2 B"
     # actual an open diamond
-    points = [(s, v) for tr in chart["data"] if tr.get("mode") == "markers"
-              for s, v in zip(tr["marker"]["symbol"], trace_values(tr, "y"))]
+    points = [
+        (s, v)
+        for tr in chart["data"]
+        if tr.get("mode") == "markers"
+        for s, v in zip(tr["marker"]["symbol"], trace_values(tr, "y"))
+    ]
     assert ("triangle-up", 12.0) in points and ("diamond-open", 3.2) in points
     assert chart["layout"]["yaxis"]["title"]["text"] == "USD bn"
     # switching indicator keeps a valid selection: the new indicator's own definitions, no stale key
@@ -84,6 +89,7 @@ def test_market_shows_one_definition_with_bounds_reference_line_and_no_keys(app)
     assert set(sources["publisher"]) == {"Arista Networks"}
     picker = at.selectbox(key="market_size::vendor_networking_revenue_series")
     assert picker.value.startswith("vendor_networking_revenue|")
+
 
 def test_ports_optics_prices_one_module_type_per_chart(app):
     at = app("ports_optics_page.py")
@@ -98,15 +104,21 @@ def test_ports_optics_prices_one_module_type_per_chart(app):
     shown = sorted(v for tr in figures(at)[-1]["data"] if tr.get("mode") == "markers" for v in trace_values(tr, "y"))
     assert shown == [350.0]
 
+
 def test_ports_optics_units_show_a_bound_as_a_bound(app):
     """LightCounting's "more than 10 M" 800G modules in 2024 is a lower bound: ▲, never a point on a line."""
     at = app("ports_optics_page.py")
     assert not at.exception
     units = figures(at)[0]
-    points = [(s, v) for tr in units["data"] if tr.get("mode") == "markers"
-              for s, v in zip(tr["marker"]["symbol"], trace_values(tr, "y"))]
+    points = [
+        (s, v)
+        for tr in units["data"]
+        if tr.get("mode") == "markers"
+        for s, v in zip(tr["marker"]["symbol"], trace_values(tr, "y"))
+    ]
     assert points == [("triangle-up", 10.0)]
     assert units["layout"]["yaxis"]["title"]["text"] == "M units"
+
 
 def test_roadmap_search_filters_catalog(app):
     at = app("roadmap_page.py")
@@ -118,7 +130,11 @@ def test_roadmap_search_filters_catalog(app):
     at.text_input(key="roadmap_search").input("quantum").run()
     catalog = frames_with(at, "switch_radix")[0]
     assert sorted(catalog["name"]) == ["Quantum-2", "Quantum-X800"]
-    assert any("Quantum-2 (" in s for s in (at.subheader[-1].value,)) or at.subheader[-1].value == "Product catalog (2 of 5)"
+    assert (
+        any("Quantum-2 (" in s for s in (at.subheader[-1].value,))
+        or at.subheader[-1].value == "Product catalog (2 of 5)"
+    )
+
 
 def test_uec_membership_and_row_type_filter(app):
     at = app("uec_page.py")
@@ -166,7 +182,7 @@ def test_top500_measure_switch(app):
     ib = next(t for t in chart["data"] if t["name"] == "InfiniBand")
     assert trace_values(ib, "y") == pytest.approx([135 / 500, 140 / 500, 141 / 500, 218 / 500])
     names = [t["name"] for t in chart["data"]]
-    assert names.index("Ethernet (excl. Slingshot)") < names.index("Slingshot")   # the mapping's order
+    assert names.index("Ethernet (excl. Slingshot)") < names.index("Slingshot")  # the mapping's order
     assert any("no list recorded" in (a.get("text") or "") for a in chart["layout"].get("annotations", []))
     at.radio(key="top500_measure").set_value("rmax_share").run()
     chart = figures(at)[0]
@@ -191,12 +207,25 @@ def test_alerts_page_lists_rules_and_deliveries(app, fixture_home):
     """A rule and one delivery written through the alert store show on the Watch rules page."""
     from alerts import rules as alerts
 
-    rule = alerts.Rule(name="ui-check", indicator="ai_backend_network_revenue", condition="above", threshold=1e9,
-                       channel="webhook", target="https://hooks.example.org/x")
+    rule = alerts.Rule(
+        name="ui-check",
+        indicator="ai_backend_network_revenue",
+        condition="above",
+        threshold=1e9,
+        channel="webhook",
+        target="https://hooks.example.org/x",
+    )
     if "ui-check" not in [r.name for r in alerts.list_rules(fixture_home)]:
         alerts.add_rule(fixture_home, rule)
-        payload = {"alert": "ui-check", "indicator": "ai_backend_network_revenue", "subject": "AI back-end switches",
-                   "period": "2027", "value": 12.5e9, "unit": "USD", "publisher": "Analyst A"}
+        payload = {
+            "alert": "ui-check",
+            "indicator": "ai_backend_network_revenue",
+            "subject": "AI back-end switches",
+            "period": "2027",
+            "value": 12.5e9,
+            "unit": "USD",
+            "publisher": "Analyst A",
+        }
         alerts.record(fixture_home, [(alerts.Pending(rule, "rec-1", payload), "webhook answered HTTP 500")], "run-1")
     at = app("alerts_page.py")
     assert not at.exception, [e.message for e in at.exception]

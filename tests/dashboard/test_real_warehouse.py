@@ -13,7 +13,7 @@ from dashboard.pages_index import PAGES
 from warehouse import db, marts
 
 APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
-pytestmark = pytest.mark.slow   # the session's offline refresh (tests/conftest.py) takes a while
+pytestmark = pytest.mark.slow  # the session's offline refresh (tests/conftest.py) takes a while
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ import time  # noqa: E402
 from tests.dashboard.test_pages import figures, trace_values  # noqa: E402
 
 CJK = re.compile(r"[\u3400-\u9fff]")
-PIPE_KEY = re.compile(r"[a-z0-9_]+\|[a-z0-9_:.\-/]*\|")   # indicator|entity|… as series_key writes it
+PIPE_KEY = re.compile(r"[a-z0-9_]+\|[a-z0-9_:.\-/]*\|")  # indicator|entity|… as series_key writes it
 RENDER_BUDGET_S = 2.0
 
 
@@ -88,9 +88,9 @@ def test_a_headline_card_names_its_definition_period_kind_publisher_and_vintage(
     assert any(re.fullmatch(r"20\d\d (forecast, (consensus of \d+|.+ only)|actual)", m) for m in metrics), metrics
     captions = [c.value for c in at.caption]
     dated = [c for c in captions if re.search(r"^20\d\d(Q\d)? · .+ · .+, published (20\d\d-\d\d-\d\d|undated)", c)]
-    assert len(dated) >= 4, captions      # period · kind · publisher, published vintage
+    assert len(dated) >= 4, captions  # period · kind · publisher, published vintage
     titles = [md.value for md in at.markdown if md.value.startswith("**")]
-    assert any("annual" in t for t in titles), titles    # the card's definition names its period basis
+    assert any("annual" in t for t in titles), titles  # the card's definition names its period basis
     # never a far-out, cumulative or single-vendor figure on a market card
     assert not any(re.search(r"20(29|30) forecast", m) for m in metrics)
     assert not any(re.search(r"20\d\d-20\d\d", m) for m in metrics)
@@ -104,28 +104,31 @@ def test_the_market_page_shows_a_consensus_line_for_one_definition(real):
     # one definition per chart: the points drawn are exactly that series' latest figure per publisher and period
     key = at.selectbox(key="market_size::ai_backend_network_revenue_series").value
     with db.published_connection(real) as con:
-        latest = con.execute("SELECT count(*) FROM marts.consensus_points WHERE series_key = ? AND in_consensus",
-                             [key]).fetchone()[0]
+        latest = con.execute(
+            "SELECT count(*) FROM marts.consensus_points WHERE series_key = ? AND in_consensus", [key]
+        ).fetchone()[0]
     drawn = sum(len(trace_values(tr, "y")) for tr in chart["data"] if tr.get("mode") == "markers")
     assert latest >= 1 and drawn == latest
 
 
 def test_a_bound_renders_as_a_bound(real):
     with db.published_connection(real) as con:
-        bounds = con.execute("SELECT count(*) FROM marts.uec_tracker WHERE row_type = 'membership_count' "
-                             "AND member_count_qualifier IN ('>', '>=')").fetchone()[0]
-    assert bounds >= 1                                  # e.g. ">50" members in 2026, after ">100"
+        bounds = con.execute(
+            "SELECT count(*) FROM marts.uec_tracker WHERE row_type = 'membership_count' "
+            "AND member_count_qualifier IN ('>', '>=')"
+        ).fetchone()[0]
+    assert bounds >= 1  # e.g. ">50" members in 2026, after ">100"
     at = _open("uec_page.py")
     members = figures(at)[-1]
     symbols = [s for tr in members["data"] for s in tr["marker"]["symbol"]]
     assert symbols.count("triangle-up") == bounds
-    assert all(tr["mode"] == "markers" for tr in members["data"])   # never joined into a fall
+    assert all(tr["mode"] == "markers" for tr in members["data"])  # never joined into a fall
 
 
 @pytest.mark.parametrize("page", [p.file for p in PAGES])
 def test_no_pipe_joined_key_is_visible(real, page):
     at = _open(page)
-    shown = [o for s in at.selectbox for o in s.options]           # the options as the picker shows them
+    shown = [o for s in at.selectbox for o in s.options]  # the options as the picker shows them
     shown += [m.value for m in at.markdown] + [c.value for c in at.caption] + [s.value for s in at.subheader]
     leaked = [s for s in shown if isinstance(s, str) and PIPE_KEY.search(s)]
     assert not leaked, leaked[:3]
@@ -135,7 +138,7 @@ def test_no_pipe_joined_key_is_visible(real, page):
 def test_every_zh_tw_page_title_and_header_is_chinese(real, page, monkeypatch):
     at = _open(page, "zh-TW", monkeypatch)
     title = at.title[0].value
-    assert CJK.search(title) or title in ("fabricwatch", "TOP500"), title   # names stay as written
+    assert CJK.search(title) or title in ("fabricwatch", "TOP500"), title  # names stay as written
     headers = [s.value for s in at.subheader] + [h.value for h in at.header]
     assert all(CJK.search(h) for h in headers), headers
     assert all(CJK.search(tab.label) or tab.label.startswith("SQL") for tab in at.tabs)
@@ -143,7 +146,7 @@ def test_every_zh_tw_page_title_and_header_is_chinese(real, page, monkeypatch):
 
 @pytest.mark.parametrize("page", [p.file for p in PAGES])
 def test_each_page_renders_within_its_budget(real, page):
-    at = _open(page)          # first run: imports and the cached loaders
+    at = _open(page)  # first run: imports and the cached loaders
     started = time.perf_counter()
     at.run()
     elapsed = time.perf_counter() - started
@@ -153,8 +156,10 @@ def test_each_page_renders_within_its_budget(real, page):
 
 def test_the_cloud_page_draws_the_disclosures(real):
     with db.published_connection(real) as con:
-        per_gpu = con.execute("SELECT count(*) FROM marts.cloud_fabrics WHERE disclosure = 'cloud_per_gpu_bandwidth' "
-                              "AND value IS NOT NULL").fetchone()[0]
+        per_gpu = con.execute(
+            "SELECT count(*) FROM marts.cloud_fabrics WHERE disclosure = 'cloud_per_gpu_bandwidth' "
+            "AND value IS NOT NULL"
+        ).fetchone()[0]
     at = _open("cloud_page.py")
     chart = figures(at)[0]
     assert per_gpu > 0 and sum(len(trace_values(tr, "x")) for tr in chart["data"]) == per_gpu

@@ -25,8 +25,10 @@ def test_a_failed_last_refresh_is_shown_over_the_page(fixture_home, tmp_path, mo
     refresh_status.record(home, run_id="abc123", success=False, failed_checks=["parse_nccl_logs:yield_holds"])
     at = _open(home, monkeypatch)
     warnings = [w.value for w in at.warning]
-    assert any("last refresh (run abc123" in w and "parse_nccl_logs:yield_holds" in w and "previous release" in w
-               for w in warnings), warnings
+    assert any(
+        "last refresh (run abc123" in w and "parse_nccl_logs:yield_holds" in w and "previous release" in w
+        for w in warnings
+    ), warnings
 
 
 def test_the_failed_refresh_notice_in_traditional_chinese(fixture_home, tmp_path):

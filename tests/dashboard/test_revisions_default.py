@@ -12,26 +12,44 @@ from warehouse import db
 
 
 def _rev(series, period, publisher, published_on, value, bound="point", unit="USD"):
-    return dict(series_key=series, period=period, unit=unit, publisher=publisher, bound=bound, indicator="x",
-                subject=series, published_on=pd.Timestamp(published_on), value=value)
+    return dict(
+        series_key=series,
+        period=period,
+        unit=unit,
+        publisher=publisher,
+        bound=bound,
+        indicator="x",
+        subject=series,
+        published_on=pd.Timestamp(published_on),
+        value=value,
+    )
 
 
 def test_targets_rank_by_distinct_vintage_dates():
-    rows = pd.DataFrame([
-        # A: one publisher restating its 2027 forecast three times
-        _rev("A", "2027", "Dell'Oro", "2024-01-10", 10), _rev("A", "2027", "Dell'Oro", "2024-07-10", 12),
-        _rev("A", "2027", "Dell'Oro", "2025-01-10", 15),
-        # B: a range ($5-8) on one date and a point later: two vintages though three figures
-        _rev("B", "2026", "IDC", "2024-03-01", 5, "lower"), _rev("B", "2026", "IDC", "2024-03-01", 8, "upper"),
-        _rev("B", "2026", "IDC", "2025-03-01", 7),
-        # C: two publishers on the same day: one vintage, not a revision
-        _rev("C", "2025", "IDC", "2024-05-01", 3), _rev("C", "2025", "650 Group", "2024-05-01", 4),
-        # A's 2028 target: another period of the same series is another target
-        _rev("A", "2028", "Dell'Oro", "2024-01-10", 20), _rev("A", "2028", "Dell'Oro", "2025-01-10", 22),
-    ])
+    rows = pd.DataFrame(
+        [
+            # A: one publisher restating its 2027 forecast three times
+            _rev("A", "2027", "Dell'Oro", "2024-01-10", 10),
+            _rev("A", "2027", "Dell'Oro", "2024-07-10", 12),
+            _rev("A", "2027", "Dell'Oro", "2025-01-10", 15),
+            # B: a range ($5-8) on one date and a point later: two vintages though three figures
+            _rev("B", "2026", "IDC", "2024-03-01", 5, "lower"),
+            _rev("B", "2026", "IDC", "2024-03-01", 8, "upper"),
+            _rev("B", "2026", "IDC", "2025-03-01", 7),
+            # C: two publishers on the same day: one vintage, not a revision
+            _rev("C", "2025", "IDC", "2024-05-01", 3),
+            _rev("C", "2025", "650 Group", "2024-05-01", 4),
+            # A's 2028 target: another period of the same series is another target
+            _rev("A", "2028", "Dell'Oro", "2024-01-10", 20),
+            _rev("A", "2028", "Dell'Oro", "2025-01-10", 22),
+        ]
+    )
     targets = shape.revision_targets(rows)
     assert targets[["series_key", "period", "vintages", "figures"]].values.tolist() == [
-        ["A", "2027", 3, 3], ["B", "2026", 2, 3], ["A", "2028", 2, 2]]
+        ["A", "2027", 3, 3],
+        ["B", "2026", 2, 3],
+        ["A", "2028", 2, 2],
+    ]
     trail = shape.target_trails(rows, targets["target"].iloc[1])
     assert sorted(set(trail["trail"])) == ["IDC", "IDC · lower bound", "IDC · upper bound"]
 

@@ -17,9 +17,13 @@ def test_every_assumption_names_its_source(catalog):
         assert set(item) == {"name", "value", "unit", "source", "url", "date", "kind"}
         assert item["source"], item["name"]
     names = {i["name"] for i in items}
-    assert {"switch.tomahawk-6.price_usd", "nic.connectx-7.protocol_efficiency",
-            "fabric.roce-ecmp.ecmp_flows_per_nic", "constant.nccl_hw_lat_net_ring_us",
-            "method.ecmp_collision_model"} <= names
+    assert {
+        "switch.tomahawk-6.price_usd",
+        "nic.connectx-7.protocol_efficiency",
+        "fabric.roce-ecmp.ecmp_flows_per_nic",
+        "constant.nccl_hw_lat_net_ring_us",
+        "method.ecmp_collision_model",
+    } <= names
 
 
 def test_scenario_assumptions_cover_only_what_it_uses(catalog):

@@ -48,8 +48,9 @@ def test_800g_links_on_800g_cages_use_one_module_per_end(catalog):
 
 def test_capex_and_power_are_sums_of_parts(catalog):
     r = evaluate(Scenario(gpus=8192, fabric="roce-ecmp"), catalog)
-    assert r.capex_network_usd == pytest.approx(r.capex_switches_usd + r.capex_nics_usd + r.capex_optics_usd
-                                                + r.capex_cables_usd)
+    assert r.capex_network_usd == pytest.approx(
+        r.capex_switches_usd + r.capex_nics_usd + r.capex_optics_usd + r.capex_cables_usd
+    )
     assert r.power_network_w == pytest.approx(r.power_switches_w + r.power_nics_w + r.power_optics_w + r.power_cables_w)
     assert r.capex_nics_usd == 8192 * 2390
     assert r.capex_switches_usd == r.switches_total * 46800

@@ -9,8 +9,15 @@ import pandas as pd
 import pytest
 
 from fabric_model import CALIBRATION_TOLERANCE, calibrate, calibration_failures, load_catalog, reference_points
-from fabric_model.calibration import (BENCHMARK_INDICATOR, check_calibration, ledger_observations, parse_hardware,
-                                      points_from_observations, points_from_runs, run_status)
+from fabric_model.calibration import (
+    BENCHMARK_INDICATOR,
+    check_calibration,
+    ledger_observations,
+    parse_hardware,
+    points_from_observations,
+    points_from_runs,
+    run_status,
+)
 from sources.ledger.ledger import load_ledger
 from sources.parsers.nccl.runs import read_runs
 
@@ -32,9 +39,19 @@ def _log_rows() -> pd.DataFrame:
             for r in run.rows:
                 if r.get("oop_busbw_GBps") is None:
                     continue
-                rows.append({"run_id": f"{entry['file']}:{i}", "url": entry["url"], "collective": run.collective,
-                             "system": entry["system"], "size_bytes": r["size_bytes"], "time_us": r["oop_time_us"],
-                             "busbw_GBps": r["oop_busbw_GBps"], "has_errors": wrong, "truncated": run.truncated})
+                rows.append(
+                    {
+                        "run_id": f"{entry['file']}:{i}",
+                        "url": entry["url"],
+                        "collective": run.collective,
+                        "system": entry["system"],
+                        "size_bytes": r["size_bytes"],
+                        "time_us": r["oop_time_us"],
+                        "busbw_GBps": r["oop_busbw_GBps"],
+                        "has_errors": wrong,
+                        "truncated": run.truncated,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
@@ -83,9 +100,15 @@ def test_failed_and_truncated_runs_are_flagged_and_not_fitted(runs):
 
 
 def test_run_status_rules():
-    rows = pd.DataFrame({"run_id": ["a", "a", "b", "c"], "size_bytes": [2**20, 2**30, 2**30, 2**30],
-                         "busbw_GBps": [0.0, 0.0, 100.0, 50.0], "has_errors": [False, False, True, False],
-                         "truncated": [False, False, False, True]})
+    rows = pd.DataFrame(
+        {
+            "run_id": ["a", "a", "b", "c"],
+            "size_bytes": [2**20, 2**30, 2**30, 2**30],
+            "busbw_GBps": [0.0, 0.0, 100.0, 50.0],
+            "has_errors": [False, False, True, False],
+            "truncated": [False, False, False, True],
+        }
+    )
     assert run_status(rows).to_dict() == {"a": "failed", "b": "failed", "c": "truncated"}
 
 
@@ -115,7 +138,8 @@ def test_published_figures_are_in_their_evidence():
 def test_disagreements_keep_both_sides(published):
     def values(text):
         return set(published.loc[published["description"].str.contains(text, regex=False), "measured_busbw_GBps"])
-    assert {480.0, 431.0, 479.98} <= values("Azure ND H200 v5")          # README vs conf threshold vs measured
+
+    assert {480.0, 431.0, 479.98} <= values("Azure ND H200 v5")  # README vs conf threshold vs measured
     assert {304.0, 312.912} <= values("MI300X") and 314.0 in values("ND MI300X")
     assert {487.09, 800.0} <= values("p5") and 300.0 in values("p5.48xlarge (H100, 32 EFA)")
     assert 89.54 in values("Google Cloud A3 (") and 338.82 in values("A3 Mega")
@@ -136,16 +160,20 @@ def test_published_measurements_against_the_model(published):
     assert ok, summary
 
 
-@pytest.mark.parametrize("text, value", [
-    ("8x H200 node (NVLink 4, NVSwitch)", 367.61),   # ML Engineering: ring with NCCL_NVLS_ENABLE=0
-    ("8x A100 node (NVLink 3)", 234.89),
-    ("Azure ND H100 v5", 478.87),
-    ("AWS P6-B200", 381.80),                         # 4 nodes x 8 B200, 8 x 400G EFA, 16 GiB
-    ("3 NVL partitions", 196.72),                    # GB200 NVL4 x 3 ring over IB
-])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("8x H200 node (NVLink 4, NVSwitch)", 367.61),  # ML Engineering: ring with NCCL_NVLS_ENABLE=0
+        ("8x A100 node (NVLink 3)", 234.89),
+        ("Azure ND H100 v5", 478.87),
+        ("AWS P6-B200", 381.80),  # 4 nodes x 8 B200, 8 x 400G EFA, 16 GiB
+        ("3 NVL partitions", 196.72),  # GB200 NVL4 x 3 ring over IB
+    ],
+)
 def test_named_published_points_within_tolerance(published, text, value):
-    row = published[published["description"].str.contains(text, regex=False)
-                    & (published["measured_busbw_GBps"] == value)].iloc[0]
+    row = published[
+        published["description"].str.contains(text, regex=False) & (published["measured_busbw_GBps"] == value)
+    ].iloc[0]
     assert row["fitted"] and abs(row["rel_error"]) <= CALIBRATION_TOLERANCE, (row["predicted_busbw_GBps"], value)
 
 

@@ -14,16 +14,26 @@ def catalog():
 
 
 def test_required_switch_ids_are_shipped(catalog):
-    assert {"quantum-2", "quantum-x800", "spectrum-4", "tomahawk-5", "tomahawk-6",
-            "silicon-one-g200"} <= set(catalog.switches)
+    assert {"quantum-2", "quantum-x800", "spectrum-4", "tomahawk-5", "tomahawk-6", "silicon-one-g200"} <= set(
+        catalog.switches
+    )
 
 
-@pytest.mark.parametrize("switch_id, gbps, radix", [
-    ("quantum-2", 400, 64), ("quantum-2", 200, 128), ("quantum-2", 800, 0),
-    ("quantum-x800", 800, 144),
-    ("spectrum-4", 800, 64), ("spectrum-4", 400, 128), ("spectrum-4", 200, 256),
-    ("tomahawk-6", 1600, 64), ("tomahawk-6", 800, 128), ("tomahawk-6", 200, 512),
-])
+@pytest.mark.parametrize(
+    "switch_id, gbps, radix",
+    [
+        ("quantum-2", 400, 64),
+        ("quantum-2", 200, 128),
+        ("quantum-2", 800, 0),
+        ("quantum-x800", 800, 144),
+        ("spectrum-4", 800, 64),
+        ("spectrum-4", 400, 128),
+        ("spectrum-4", 200, 256),
+        ("tomahawk-6", 1600, 64),
+        ("tomahawk-6", 800, 128),
+        ("tomahawk-6", 200, 512),
+    ],
+)
 def test_radix_follows_breakout(catalog, switch_id, gbps, radix):
     assert catalog.switch(switch_id).radix_at(gbps) == radix
 
@@ -43,7 +53,11 @@ def test_every_price_and_power_has_a_source_and_kind(catalog):
         for name in ("price_usd", "power_w"):
             source = item.provenance[name]
             assert source.text, (item, name)
-            assert source.kind in {"spec", "estimate", "vendor_claim", "tool_assumption", "assumption"}, (item, name, source.kind)
+            assert source.kind in {"spec", "estimate", "vendor_claim", "tool_assumption", "assumption"}, (
+                item,
+                name,
+                source.kind,
+            )
             if source.kind == "assumption":
                 assert source.text.startswith("ASSUMPTION"), (item, name)
 
@@ -58,14 +72,21 @@ def test_prices_not_from_a_list_are_marked_estimate(catalog):
 
 
 def test_overrides_replace_one_field_and_keep_its_source(catalog):
-    overrides = pd.DataFrame([
-        {"product_id": "quantum-2", "field": "port_latency_ns", "value": 240, "source": "warehouse obs 1",
-         "url": "https://example.org/qm9700"},
-        {"product_id": "spectrum-4", "field": "price_usd", "value": "180000", "source": "quote"},
-        {"product_id": "not-a-switch", "field": "price_usd", "value": 1, "source": "x"},
-        {"product_id": "tomahawk-5", "field": "no_such_field", "value": 1, "source": "x"},
-        {"product_id": "tomahawk-5", "field": "price_usd", "value": "n/a", "source": "x"},
-    ])
+    overrides = pd.DataFrame(
+        [
+            {
+                "product_id": "quantum-2",
+                "field": "port_latency_ns",
+                "value": 240,
+                "source": "warehouse obs 1",
+                "url": "https://example.org/qm9700",
+            },
+            {"product_id": "spectrum-4", "field": "price_usd", "value": "180000", "source": "quote"},
+            {"product_id": "not-a-switch", "field": "price_usd", "value": 1, "source": "x"},
+            {"product_id": "tomahawk-5", "field": "no_such_field", "value": 1, "source": "x"},
+            {"product_id": "tomahawk-5", "field": "price_usd", "value": "n/a", "source": "x"},
+        ]
+    )
     merged = load_catalog(overrides)
     assert merged.switch("quantum-2").latency_ns == 240
     assert merged.switch("quantum-2").provenance["latency_ns"].kind == "observed"
@@ -79,8 +100,9 @@ def test_overrides_replace_one_field_and_keep_its_source(catalog):
 
 
 def test_port_configs_override_changes_radix(catalog):
-    merged = load_catalog([{"product_id": "quantum-x800", "field": "port_configs", "value": "144x800;288x400",
-                            "source": "observed spec"}])
+    merged = load_catalog(
+        [{"product_id": "quantum-x800", "field": "port_configs", "value": "144x800;288x400", "source": "observed spec"}]
+    )
     assert merged.switch("quantum-x800").radix_at(400) == 288
 
 
@@ -100,6 +122,7 @@ def test_data_files_have_rectangular_rows():
     import csv
 
     from fabric_model.catalog import DATA_DIR
+
     for path in DATA_DIR.glob("*.csv"):
         rows = list(csv.reader(path.open(encoding="utf-8")))
         assert all(len(row) == len(rows[0]) for row in rows), path.name

@@ -24,9 +24,28 @@ def test_json_output(capsys):
 
 
 def test_all_options(capsys):
-    argv = ["model", "--gpus", "4096", "--switch", "tomahawk-6", "--fabric", "uec", "--nic-gbps", "800",
-            "--gpus-per-node", "8", "--oversubscription", "2", "--host-links", "copper", "--algorithm", "tree",
-            "--message-bytes", "268435456", "--json"]
+    argv = [
+        "model",
+        "--gpus",
+        "4096",
+        "--switch",
+        "tomahawk-6",
+        "--fabric",
+        "uec",
+        "--nic-gbps",
+        "800",
+        "--gpus-per-node",
+        "8",
+        "--oversubscription",
+        "2",
+        "--host-links",
+        "copper",
+        "--algorithm",
+        "tree",
+        "--message-bytes",
+        "268435456",
+        "--json",
+    ]
     assert main(argv) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["scenario"]["switch"] == "tomahawk-6" and d["scenario"]["oversubscription"] == 2
@@ -46,13 +65,16 @@ def test_readable_report_with_comparison(capsys):
     assert "spectrum-x" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["model", "--gpus", "0"], "GPUs must be positive"),
-    (["model", "--gpus", "-5"], "GPUs must be positive"),
-    (["model", "--gpus", "1000000", "--switch", "quantum-2"], "cannot reach 1,000,000 GPUs in three tiers"),
-    (["model", "--gpus", "64", "--switch", "nope"], "unknown switch 'nope'"),
-    (["model", "--gpus", "64", "--fabric", "roce-ecmp", "--algorithm", "in-network"], "no in-network reduction"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["model", "--gpus", "0"], "GPUs must be positive"),
+        (["model", "--gpus", "-5"], "GPUs must be positive"),
+        (["model", "--gpus", "1000000", "--switch", "quantum-2"], "cannot reach 1,000,000 GPUs in three tiers"),
+        (["model", "--gpus", "64", "--switch", "nope"], "unknown switch 'nope'"),
+        (["model", "--gpus", "64", "--fabric", "roce-ecmp", "--algorithm", "in-network"], "no in-network reduction"),
+    ],
+)
 def test_bad_input_exits_2_with_message(capsys, argv, message):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -70,8 +92,16 @@ def test_help_documents_defaults(capsys):
     with pytest.raises(SystemExit):
         main(["model", "--help"])
     out = capsys.readouterr().out
-    for text in ("--gpus", "without --switch: ib", "default: 400", "default: 8", f"default: {DEFAULT_ALGORITHM}",
-                 "default: optical", "--planes", "--rail-only"):
+    for text in (
+        "--gpus",
+        "without --switch: ib",
+        "default: 400",
+        "default: 8",
+        f"default: {DEFAULT_ALGORITHM}",
+        "default: optical",
+        "--planes",
+        "--rail-only",
+    ):
         assert text in out
 
 
@@ -106,29 +136,67 @@ def test_design_file_builds_the_published_design_and_options_override_it(capsys,
 
 def test_per_tier_options(capsys):
     # Alibaba HPN pod: 2 x 200G per NIC over two planes, 128 GPUs per ToR, 60 x 400G up (SimAI: 240 ToR, 120 agg)
-    argv = ["model", "--gpus", "15360", "--fabric", "roce-ecmp", "--switch", "tomahawk-5", "--planes", "2",
-            "--gpus-per-leaf", "128", "--uplink-gbps", "400", "--oversubscription", str(128 * 200 / (60 * 400)), "--json"]
+    argv = [
+        "model",
+        "--gpus",
+        "15360",
+        "--fabric",
+        "roce-ecmp",
+        "--switch",
+        "tomahawk-5",
+        "--planes",
+        "2",
+        "--gpus-per-leaf",
+        "128",
+        "--uplink-gbps",
+        "400",
+        "--oversubscription",
+        str(128 * 200 / (60 * 400)),
+        "--json",
+    ]
     assert main(argv) == 0
     d = json.loads(capsys.readouterr().out)
     assert (d["switches"]["leaf"], d["switches"]["spine"]) == (240, 120)
     assert d["design"]["leaf_uplinks"] == 60 and d["design"]["uplink_gbps"] == 400
     # rails with planes: 8 rails, each rail's 800G NIC split over 2 planes of 400G
-    assert main(["model", "--gpus", "8192", "--nic-gbps", "800", "--fabric", "spectrum-x", "--rail-only",
-                 "--planes", "2", "--json"]) == 0
+    assert (
+        main(
+            [
+                "model",
+                "--gpus",
+                "8192",
+                "--nic-gbps",
+                "800",
+                "--fabric",
+                "spectrum-x",
+                "--rail-only",
+                "--planes",
+                "2",
+                "--json",
+            ]
+        )
+        == 0
+    )
     d = json.loads(capsys.readouterr().out)
     assert d["planes"] == 16 and d["design"]["link_gbps"] == 400
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["model"], "--gpus is required"),
-    (["model", "--gpus", "64", "--flows-per-nic", "16"], "flows per NIC apply to ECMP"),
-    (["model", "--gpus", "64", "--flows-per-nic", "0", "--fabric", "roce-ecmp"], "flows per nic must be at least 1"),
-    (["model", "--gpus", "64", "--spine-oversubscription", "0.5"], "spine oversubscription must be at least 1"),
-    (["model", "--gpus", "4096", "--gpus-per-leaf", "48", "--pod-gpus", "1000"], "not a whole number of leaves"),
-    (["model", "--gpus", "4096", "--gpus-per-leaf", "60"], "exceeds quantum-2"),
-    (["model", "--gpus", "64", "--rails", "4"], "--rails needs --rail-only"),
-    (["model", "--design", "/no/such/design.toml"], "not found"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["model"], "--gpus is required"),
+        (["model", "--gpus", "64", "--flows-per-nic", "16"], "flows per NIC apply to ECMP"),
+        (
+            ["model", "--gpus", "64", "--flows-per-nic", "0", "--fabric", "roce-ecmp"],
+            "flows per nic must be at least 1",
+        ),
+        (["model", "--gpus", "64", "--spine-oversubscription", "0.5"], "spine oversubscription must be at least 1"),
+        (["model", "--gpus", "4096", "--gpus-per-leaf", "48", "--pod-gpus", "1000"], "not a whole number of leaves"),
+        (["model", "--gpus", "4096", "--gpus-per-leaf", "60"], "exceeds quantum-2"),
+        (["model", "--gpus", "64", "--rails", "4"], "--rails needs --rail-only"),
+        (["model", "--design", "/no/such/design.toml"], "not found"),
+    ],
+)
 def test_bad_design_input_exits_2_with_one_error_line(capsys, argv, message):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -136,12 +204,15 @@ def test_bad_design_input_exits_2_with_one_error_line(capsys, argv, message):
     assert len(err.strip().splitlines()) == 1 and "error:" in err
 
 
-@pytest.mark.parametrize("text, message", [
-    ("gpus = 64\n[leaf]\nswitchh = 'quantum-2'\n", "unknown key leaf.switchh"),
-    ("gpus = 'many'\n", "gpus must be a whole number"),
-    ("gpus = 64\ncolour = 'blue'\n", "unknown key 'colour'"),
-    ("gpus = [\n", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("gpus = 64\n[leaf]\nswitchh = 'quantum-2'\n", "unknown key leaf.switchh"),
+        ("gpus = 'many'\n", "gpus must be a whole number"),
+        ("gpus = 64\ncolour = 'blue'\n", "unknown key 'colour'"),
+        ("gpus = [\n", "not valid TOML"),
+    ],
+)
 def test_bad_design_file_exits_2(capsys, tmp_path, text, message):
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
@@ -152,8 +223,11 @@ def test_bad_design_file_exits_2(capsys, tmp_path, text, message):
 
 def test_dual_tor_in_a_design_file_is_two_planes(capsys, tmp_path):
     path = tmp_path / "hpn.toml"
-    path.write_text('gpus = 15360\nfabric = "roce-ecmp"\ndual_tor = true\n[leaf]\nswitch = "tomahawk-5"\n'
-                    'gpus_per_leaf = 128\nuplink_gbps = 400\noversubscription = 1.0666666666666667\n', encoding="utf-8")
+    path.write_text(
+        'gpus = 15360\nfabric = "roce-ecmp"\ndual_tor = true\n[leaf]\nswitch = "tomahawk-5"\n'
+        "gpus_per_leaf = 128\nuplink_gbps = 400\noversubscription = 1.0666666666666667\n",
+        encoding="utf-8",
+    )
     assert main(["model", "--design", str(path), "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["planes"] == 2 and d["design"]["link_gbps"] == 200

@@ -5,8 +5,18 @@ import numpy as np
 import pytest
 
 from fabric_model import ALGORITHMS, Scenario, evaluate, load_catalog
-from fabric_model.collectives import (AUTO, NCCL_ALGORITHMS, PROTOCOLS, RING, collective, ecmp_delivered_share,
-                                      network_share, nvlink_GBps, nccl_gpu, tuning)
+from fabric_model.collectives import (
+    AUTO,
+    NCCL_ALGORITHMS,
+    PROTOCOLS,
+    RING,
+    collective,
+    ecmp_delivered_share,
+    network_share,
+    nvlink_GBps,
+    nccl_gpu,
+    tuning,
+)
 
 H100 = dict(nvls=True, arch=90, raw_nvlink_GBps=450.0)
 H100_NVLINK = 20.6 * 18  # NCCL topo.h SM90_NVLINK_BW x 18 NVLink 4 links
@@ -92,15 +102,17 @@ def test_four_h200_nodes_on_efa_ring_by_default():
     algo, _, out = choice("all_reduce", 32, 8, 2**32, H100_NVLINK, net, **H100)
     assert algo == "ring"
     assert float(out["busbw_GBps"]) == pytest.approx(364.87, rel=0.05)
-    _, _, forced = choice("all_reduce", 32, 8, 2**32, H100_NVLINK, net, algorithm=NCCL_ALGORITHMS.index("nvls-tree"),
-                          **H100)
+    _, _, forced = choice(
+        "all_reduce", 32, 8, 2**32, H100_NVLINK, net, algorithm=NCCL_ALGORITHMS.index("nvls-tree"), **H100
+    )
     assert float(forced["busbw_GBps"]) == pytest.approx(310.07, rel=0.05)
 
 
 def test_h20_nvlstree_latency_matches_the_recorded_log():
     # NVIDIA/nccl#1244 (2 x 8 H20, NDR, NCCL_ALGO=NVLSTree): 4 B all_reduce took 47.54 us out-of-place
-    algo, proto, out = choice("all_reduce", 16, 8, 4, H100_NVLINK, 8 * 50 * 0.97,
-                              algorithm=NCCL_ALGORITHMS.index("nvls-tree"), **H100)
+    algo, proto, out = choice(
+        "all_reduce", 16, 8, 4, H100_NVLINK, 8 * 50 * 0.97, algorithm=NCCL_ALGORITHMS.index("nvls-tree"), **H100
+    )
     assert (algo, proto) == ("nvls-tree", "simple")
     assert float(out["time_s"]) * 1e6 == pytest.approx(47.54, rel=0.15)
 
@@ -114,7 +126,9 @@ def test_pat_for_allgather_at_one_gpu_per_node():
 
 
 def test_explicit_algorithm_the_hardware_lacks_falls_back_to_nccls_choice():
-    algo, _, _ = choice("all_reduce", 8, 8, 2**33, 240.0, 0.0, algorithm=NCCL_ALGORITHMS.index("nvls"), nvls=False, arch=80)
+    algo, _, _ = choice(
+        "all_reduce", 8, 8, 2**33, 240.0, 0.0, algorithm=NCCL_ALGORITHMS.index("nvls"), nvls=False, arch=80
+    )
     assert algo == "ring"
 
 
@@ -137,7 +151,11 @@ def test_default_is_nccls_choice_and_beats_ring_at_scale():
 
 def test_fabric_efficiency_ordering_for_the_same_cluster():
     catalog = load_catalog()
-    eff = {f: evaluate(Scenario(gpus=8192, fabric=f, switch="spectrum-4" if f in ("spectrum-x", "roce-ecmp") else None),
-                       catalog).fabric_efficiency for f in ("ib", "roce-ecmp", "spectrum-x", "uec")}
+    eff = {
+        f: evaluate(
+            Scenario(gpus=8192, fabric=f, switch="spectrum-4" if f in ("spectrum-x", "roce-ecmp") else None), catalog
+        ).fabric_efficiency
+        for f in ("ib", "roce-ecmp", "spectrum-x", "uec")
+    }
     assert eff["roce-ecmp"] < 0.7 < eff["spectrum-x"] == eff["uec"] == eff["ib"]
     assert eff["ib"] == pytest.approx(0.97 * 0.95)

@@ -45,14 +45,28 @@ def test_switches_of_the_published_designs_are_in_the_catalog():
 def test_not_expressible_designs_name_the_missing_piece_and_it_is_none_of_the_v3_gaps():
     missing = not_expressible()
     assert {m["deployment"] for m in missing} == {"google-tpu-v4"}
-    v3_gaps = ("host link speed", "oversubscription only at the leaf", "half its ports", "exclude each other",
-               "flows per nic", "minimum that fits")
+    v3_gaps = (
+        "host link speed",
+        "oversubscription only at the leaf",
+        "half its ports",
+        "exclude each other",
+        "flows per nic",
+        "minimum that fits",
+    )
     for m in missing:
         assert not any(g in m["missing"].lower() for g in v3_gaps), m
 
 
 def test_results_name_their_design_in_full():
     check = next(c for c in CHECKS if c.deployment == "meta-llama3-roce-24k" and c.field == "tiers")
-    for words in ("24,576 GPUs", "roce-ecmp", "3 tiers", "minipack2 16 GPUs x 400G", "arista-7808r3",
-                  "pods of 3,072 GPUs", "7:1", "16 ECMP flows per NIC"):
+    for words in (
+        "24,576 GPUs",
+        "roce-ecmp",
+        "3 tiers",
+        "minipack2 16 GPUs x 400G",
+        "arista-7808r3",
+        "pods of 3,072 GPUs",
+        "7:1",
+        "16 ECMP flows per NIC",
+    ):
         assert words in check.design, words

@@ -26,8 +26,9 @@ def test_switches_never_below_port_lower_bound(gpus, planes, radix, r):
 
 
 @settings(max_examples=300, deadline=None)
-@given(gpus=st.integers(1, 1_000_000), extra=st.integers(1, 50_000), planes=st.sampled_from([1, 8]),
-       radix=RADIX, r=OVERSUB)
+@given(
+    gpus=st.integers(1, 1_000_000), extra=st.integers(1, 50_000), planes=st.sampled_from([1, 8]), radix=RADIX, r=OVERSUB
+)
 def test_switch_and_link_counts_are_monotone_in_gpus(gpus, extra, planes, radix, r):
     small, large = size_fabric(gpus, planes, radix, r), size_fabric(gpus + extra, planes, radix, r)
     if int(large["tiers"]) == 0:

@@ -19,10 +19,17 @@ def catalog():
 
 # NVIDIA DGX SuperPOD reference architecture, DGX B200 (QM9700 NDR 400G compute fabric), "Larger DGX
 # SuperPOD component counts": https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-b200/latest/dgx-superpod-architecture.html
-@pytest.mark.parametrize("sus, gpus, leaf, spine, core", [
-    (2, 512, 16, 8, 0), (4, 1024, 32, 16, 0), (8, 2048, 64, 32, 0),
-    (16, 4096, 128, 128, 64), (32, 8192, 256, 256, 128), (64, 16384, 512, 512, 256),
-])
+@pytest.mark.parametrize(
+    "sus, gpus, leaf, spine, core",
+    [
+        (2, 512, 16, 8, 0),
+        (4, 1024, 32, 16, 0),
+        (8, 2048, 64, 32, 0),
+        (16, 4096, 128, 128, 64),
+        (32, 8192, 256, 256, 128),
+        (64, 16384, 512, 512, 256),
+    ],
+)
 def test_default_fat_tree_reproduces_dgx_superpod_b200_switch_counts(catalog, sus, gpus, leaf, spine, core):
     r = evaluate(Scenario(gpus=gpus), catalog)  # the defaults: ib, 400G, fat tree, QM9700
     assert r.scenario.switch == "quantum-2" and r.design == "fat-tree" and r.planes == 1
@@ -33,8 +40,9 @@ def test_default_fat_tree_reproduces_dgx_superpod_b200_switch_counts(catalog, su
 
 # NVIDIA DGX SuperPOD B300 with Spectrum-X (twin-planar: each GPU 2 x 400GbE of a ConnectX-8 through two
 # planes), Table 3: https://docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300/latest/dgx-superpod-architecture.html
-@pytest.mark.parametrize("gpus, leaf, spine", [(512, 16, 8), (1024, 32, 16), (2048, 64, 32), (4096, 128, 64),
-                                               (8192, 256, 128)])
+@pytest.mark.parametrize(
+    "gpus, leaf, spine", [(512, 16, 8), (1024, 32, 16), (2048, 64, 32), (4096, 128, 64), (8192, 256, 128)]
+)
 def test_twin_planar_spectrum_x_reproduces_dgx_superpod_b300_counts(catalog, gpus, leaf, spine):
     r = evaluate(Scenario(gpus=gpus, nic_gbps=800, fabric="spectrum-x", design="multi-plane", planes=2), catalog)
     assert (r.switches_leaf, r.switches_spine, r.switches_core) == (leaf, spine, 0)
@@ -75,10 +83,16 @@ def test_tomahawk_6_two_tier_reproduces_broadcoms_128k_claim(catalog):
     assert (even.switches_leaf, even.switches_spine) == (500, 256)
 
 
-@pytest.mark.parametrize("switch, nic_gbps, fabric", [
-    ("tomahawk-6", 200, "roce-ecmp"), ("tomahawk-6", 800, "roce-ecmp"), ("quantum-x800", 800, "ib"),
-    ("spectrum-4", 200, "spectrum-x"), ("spectrum-4", 800, "spectrum-x"),
-])
+@pytest.mark.parametrize(
+    "switch, nic_gbps, fabric",
+    [
+        ("tomahawk-6", 200, "roce-ecmp"),
+        ("tomahawk-6", 800, "roce-ecmp"),
+        ("quantum-x800", 800, "ib"),
+        ("spectrum-4", 200, "spectrum-x"),
+        ("spectrum-4", 800, "spectrum-x"),
+    ],
+)
 def test_200g_and_800g_scenarios_build(catalog, switch, nic_gbps, fabric):
     if fabric == "spectrum-x" and nic_gbps == 200:
         r = evaluate(Scenario(gpus=8192, switch=switch, nic_gbps=400, design="multi-plane", planes=2), catalog)
@@ -126,6 +140,7 @@ def test_every_data_row_names_a_source_or_an_assumption():
 
 def test_assumption_shares_show_what_rests_on_guesses(catalog):
     from fabric_model import assumption_shares
+
     r = evaluate(Scenario(gpus=8192), catalog)
     shares = assumption_shares(r, catalog)
     capex = sum(a["share"] for a in shares if a["drives"] == "capex")
@@ -136,19 +151,22 @@ def test_assumption_shares_show_what_rests_on_guesses(catalog):
     assert nic_power["share"] == pytest.approx(r.power_nics_w / r.power_network_w)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--gpus", "0"], "GPUs must be positive"),
-    (["--gpus", "-8"], "GPUs must be positive"),
-    (["--gpus", "100000000"], "beyond the model's range"),
-    (["--gpus", "100000", "--switch", "quantum-2"], "cannot reach 100,000 GPUs in three tiers"),
-    (["--gpus", "64", "--switch", "no-such-switch"], "unknown switch 'no-such-switch'"),
-    (["--gpus", "64", "--nic", "no-such-nic"], "unknown NIC 'no-such-nic'"),
-    (["--gpus", "64", "--planes", "2", "--single-plane"], "contradict each other"),
-    (["--gpus", "64", "--single-plane", "--rail-only"], "contradict each other"),
-    (["--gpus", "64", "--planes", "0"], "at least 1"),
-    (["--gpus", "64", "--switch", "tomahawk-6", "--fabric", "ib"], "does not run fabric 'ib'"),
-    (["--gpus", "64", "--switch", "quantum-x800", "--nic-gbps", "400"], "no 400G ports"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--gpus", "0"], "GPUs must be positive"),
+        (["--gpus", "-8"], "GPUs must be positive"),
+        (["--gpus", "100000000"], "beyond the model's range"),
+        (["--gpus", "100000", "--switch", "quantum-2"], "cannot reach 100,000 GPUs in three tiers"),
+        (["--gpus", "64", "--switch", "no-such-switch"], "unknown switch 'no-such-switch'"),
+        (["--gpus", "64", "--nic", "no-such-nic"], "unknown NIC 'no-such-nic'"),
+        (["--gpus", "64", "--planes", "2", "--single-plane"], "contradict each other"),
+        (["--gpus", "64", "--single-plane", "--rail-only"], "contradict each other"),
+        (["--gpus", "64", "--planes", "0"], "at least 1"),
+        (["--gpus", "64", "--switch", "tomahawk-6", "--fabric", "ib"], "does not run fabric 'ib'"),
+        (["--gpus", "64", "--switch", "quantum-x800", "--nic-gbps", "400"], "no 400G ports"),
+    ],
+)
 def test_bad_input_exits_2_with_a_message_and_no_traceback(capsys, argv, message):
     assert main(["model", *argv]) == 2
     err = capsys.readouterr().err

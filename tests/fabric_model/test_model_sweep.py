@@ -14,12 +14,22 @@ def catalog():
 
 
 def _scenario(row) -> Scenario:
-    return Scenario(gpus=int(row["gpus"]), gpus_per_node=int(row["gpus_per_node"]), nic_gbps=int(row["nic_gbps"]),
-                    fabric=row["fabric"], switch=row["switch"], oversubscription=float(row["oversubscription"]),
-                    host_links=row["host_links"], design=row["design"], planes=int(row["planes_per_nic"]),
-                    algorithm=row["algorithm"], message_bytes=float(row["message_bytes"]),
-                    params=float(row["params"]), compute_s_per_step=float(row["compute_s_per_step"]),
-                    overlap_share=float(row["overlap_share"]))
+    return Scenario(
+        gpus=int(row["gpus"]),
+        gpus_per_node=int(row["gpus_per_node"]),
+        nic_gbps=int(row["nic_gbps"]),
+        fabric=row["fabric"],
+        switch=row["switch"],
+        oversubscription=float(row["oversubscription"]),
+        host_links=row["host_links"],
+        design=row["design"],
+        planes=int(row["planes_per_nic"]),
+        algorithm=row["algorithm"],
+        message_bytes=float(row["message_bytes"]),
+        params=float(row["params"]),
+        compute_s_per_step=float(row["compute_s_per_step"]),
+        overlap_share=float(row["overlap_share"]),
+    )
 
 
 def test_default_grid_shape():
@@ -53,16 +63,19 @@ def test_sweep_matches_evaluate_on_a_mixed_random_grid(catalog):
     rng = np.random.default_rng(7)
     n = 200
     switches = np.array(["quantum-2", "spectrum-4", "tomahawk-5", "tomahawk-6", "silicon-one-g200", "quantum-x800"])
-    grid = pd.DataFrame({
-        "gpus": rng.integers(1, 200_000, n),
-        "switch": rng.choice(switches, n),
-        "nic_gbps": rng.choice([400, 800], n),
-        "oversubscription": rng.choice([1.0, 1.5, 2.0, 3.0], n),
-        "host_links": rng.choice(["optical", "copper"], n),
-        "design": rng.choice(["fat-tree", "rail-only"], n), "planes": 1,
-        "algorithm": rng.choice(["ring", "tree"], n),
-        "message_bytes": rng.choice([2**20, 2**30], n).astype(float),
-    })
+    grid = pd.DataFrame(
+        {
+            "gpus": rng.integers(1, 200_000, n),
+            "switch": rng.choice(switches, n),
+            "nic_gbps": rng.choice([400, 800], n),
+            "oversubscription": rng.choice([1.0, 1.5, 2.0, 3.0], n),
+            "host_links": rng.choice(["optical", "copper"], n),
+            "design": rng.choice(["fat-tree", "rail-only"], n),
+            "planes": 1,
+            "algorithm": rng.choice(["ring", "tree"], n),
+            "message_bytes": rng.choice([2**20, 2**30], n).astype(float),
+        }
+    )
     fabric_for = {"quantum-2": "ib", "quantum-x800": "ib", "spectrum-4": "spectrum-x"}
     grid["fabric"] = [fabric_for.get(s, "uec" if i % 2 else "roce-ecmp") for i, s in enumerate(grid["switch"])]
     out = sweep(grid, catalog)

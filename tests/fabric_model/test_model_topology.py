@@ -12,11 +12,16 @@ def catalog():
     return load_catalog()
 
 
-@pytest.mark.parametrize("radix, tiers, expected", [
-    (64, 1, 64), (64, 2, 2048), (64, 3, 65536),      # k, k^2/2, k^3/4 (QM9700 at 400G)
-    (144, 2, 10368),                                  # Quantum-X800 at 800G
-    (128, 2, 8192),                                   # 51.2T Ethernet at 400G (SN5600 128x400G)
-])
+@pytest.mark.parametrize(
+    "radix, tiers, expected",
+    [
+        (64, 1, 64),
+        (64, 2, 2048),
+        (64, 3, 65536),  # k, k^2/2, k^3/4 (QM9700 at 400G)
+        (144, 2, 10368),  # Quantum-X800 at 800G
+        (128, 2, 8192),  # 51.2T Ethernet at 400G (SN5600 128x400G)
+    ],
+)
 def test_non_blocking_maximum_endpoints(radix, tiers, expected):
     assert max_endpoints_gpus(radix, 1.0, tiers, 1) == expected
 
@@ -28,10 +33,20 @@ def test_oversubscription_raises_two_tier_reach():
 
 # H100 Freakonomics spreadsheet (Aug 2024): GPUs -> switches with 64-port 400G switches in
 # per-rail planes (8 rails); also the switch $ column at $36k per switch.
-@pytest.mark.parametrize("gpus, switches, tiers", [
-    (512, 8, 1), (1024, 48, 2), (2048, 96, 2), (4096, 192, 2), (8192, 384, 2), (16384, 768, 2),
-    (32768, 2560, 3), (65536, 5120, 3), (131072, 10240, 3),
-])
+@pytest.mark.parametrize(
+    "gpus, switches, tiers",
+    [
+        (512, 8, 1),
+        (1024, 48, 2),
+        (2048, 96, 2),
+        (4096, 192, 2),
+        (8192, 384, 2),
+        (16384, 768, 2),
+        (32768, 2560, 3),
+        (65536, 5120, 3),
+        (131072, 10240, 3),
+    ],
+)
 def test_switch_counts_match_freakonomics_spreadsheet(catalog, gpus, switches, tiers):
     result = evaluate(Scenario(gpus=gpus, fabric="ib", switch="quantum-2", nic_gbps=400, design="rail-only"), catalog)
     assert result.switches_total == switches
@@ -40,7 +55,9 @@ def test_switch_counts_match_freakonomics_spreadsheet(catalog, gpus, switches, t
 
 def test_switch_capex_matches_spreadsheet_rows(catalog):
     assert evaluate(Scenario(gpus=2048, design="rail-only"), catalog).capex_switches_usd == 3_456_000
-    assert evaluate(Scenario(gpus=32768, design="rail-only"), catalog).capex_switches_usd == pytest.approx(92.2e6, rel=1e-3)
+    assert evaluate(Scenario(gpus=32768, design="rail-only"), catalog).capex_switches_usd == pytest.approx(
+        92.2e6, rel=1e-3
+    )
 
 
 def test_single_plane_three_tier_counts_are_5n_over_k():

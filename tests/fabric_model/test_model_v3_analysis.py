@@ -25,8 +25,16 @@ def test_decomposition_adds_up_and_explains_the_cost_per_effective_gpu():
     base = fm.Scenario(gpus=32768, **LLAMA3_405B.scenario_fields(32768))
     frame = fm.decomposition(base, CATALOG)
     for rec in frame.to_dict("records"):
-        parts = sum(rec[k] for k in ("servers_per_gpu_usd", "switches_per_gpu_usd", "nics_per_gpu_usd",
-                                     "optics_per_gpu_usd", "cables_per_gpu_usd"))
+        parts = sum(
+            rec[k]
+            for k in (
+                "servers_per_gpu_usd",
+                "switches_per_gpu_usd",
+                "nics_per_gpu_usd",
+                "optics_per_gpu_usd",
+                "cables_per_gpu_usd",
+            )
+        )
         assert parts == pytest.approx(rec["cluster_per_gpu_usd"])
         assert rec["compute_s"] + rec["exposed_comm_s"] == pytest.approx(rec["step_time_s"])
         assert rec["cluster_per_gpu_usd"] / rec["gpu_utilization"] == pytest.approx(rec[RANKING_METRIC])
@@ -43,7 +51,7 @@ def test_workload_flips_base_row_is_the_comparison_and_bigger_gradients_favour_t
     # with no overlap, every second of communication is exposed: plain ECMP (0.64 of the line) cannot win
     no_overlap = flips[(flips["workload"] == "overlap_share") & (flips["factor"] == 0.0)].iloc[0]
     assert no_overlap["winner"] != "roce-ecmp"
-    assert (no_overlap["exposed_comm_s:roce-ecmp"] > no_overlap["exposed_comm_s:ib"])
+    assert no_overlap["exposed_comm_s:roce-ecmp"] > no_overlap["exposed_comm_s:ib"]
 
 
 def test_llama3_405b_workload_follows_the_paper_table_4():

@@ -26,8 +26,9 @@ def setup(tmp_path, monkeypatch):
     monkeypatch.setenv("FABRICWATCH_HOME", str(tmp_path / "home"))
     ledger = tmp_path / "curated"
     shutil.copytree(ROOT / "sources" / "curated", ledger)
-    doc = Document.from_path(PAGE, source_id="delloro_news", url="https://www.delloro.com/example",
-                             published_on=dt.date(2025, 7, 15))
+    doc = Document.from_path(
+        PAGE, source_id="delloro_news", url="https://www.delloro.com/example", published_on=dt.date(2025, 7, 15)
+    )
     con = db.connect_work(db.paths(tmp_path / "home").work)
     load.replace_origin(con, "parse_delloro_news", claims.parse(doc))
     marts.apply_all(con)
@@ -47,11 +48,34 @@ def test_list_accept_and_reject(setup, capsys):
     share = next(c for c in pending if c["unit"] == "share")
     money = next(c for c in pending if c["unit"] == "USD")
 
-    code = cli.main(["claims", "review", "--accept", share["claim_id"], "--ledger", str(ledger),
-                     "--subject", "InfiniBand share of AI back-end network revenue"])
+    code = cli.main(
+        [
+            "claims",
+            "review",
+            "--accept",
+            share["claim_id"],
+            "--ledger",
+            str(ledger),
+            "--subject",
+            "InfiniBand share of AI back-end network revenue",
+        ]
+    )
     assert code == 0, capsys.readouterr().err
-    assert cli.main(["claims", "review", "--reject", money["claim_id"], "--reason", "cumulative, already curated",
-                     "--ledger", str(ledger)]) == 0
+    assert (
+        cli.main(
+            [
+                "claims",
+                "review",
+                "--reject",
+                money["claim_id"],
+                "--reason",
+                "cumulative, already curated",
+                "--ledger",
+                str(ledger),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     # deciding twice is refused
     assert cli.main(["claims", "review", "--reject", money["claim_id"], "--ledger", str(ledger)]) == 2
@@ -59,8 +83,15 @@ def test_list_accept_and_reject(setup, capsys):
 
     accepted = [o for o in load_ledger(ledger).records.observations if share["claim_id"] in (o.note or "")]
     assert [(o.indicator, o.value, o.unit, o.period, o.prov.url, o.prov.published_on) for o in accepted] == [
-        ("fabric_revenue_share", share["value"], "share", share["period"], "https://www.delloro.com/example",
-         dt.date(2025, 7, 15))]
+        (
+            "fabric_revenue_share",
+            share["value"],
+            "share",
+            share["period"],
+            "https://www.delloro.com/example",
+            dt.date(2025, 7, 15),
+        )
+    ]
     with (ledger / "claims_review.csv").open(encoding="utf-8") as fh:
         decisions = {r["claim_id"]: r["decision"] for r in csv.DictReader(fh)}
     assert decisions == {share["claim_id"]: "accepted", money["claim_id"]: "rejected"}
@@ -70,8 +101,18 @@ def test_an_accepted_claim_must_be_a_valid_ledger_row(setup, capsys):
     ledger = setup
     share = next(c for c in _list(capsys) if c["unit"] == "share")
     # a share cannot feed a USD indicator: refused, nothing written
-    code = cli.main(["claims", "review", "--accept", share["claim_id"], "--indicator", "ai_backend_network_revenue",
-                     "--ledger", str(ledger)])
+    code = cli.main(
+        [
+            "claims",
+            "review",
+            "--accept",
+            share["claim_id"],
+            "--indicator",
+            "ai_backend_network_revenue",
+            "--ledger",
+            str(ledger),
+        ]
+    )
     assert code == 2
     assert "does not match indicator" in capsys.readouterr().err
     assert not (ledger / "claims_review.csv").exists()

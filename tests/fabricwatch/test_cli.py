@@ -17,10 +17,28 @@ from warehouse import publish as wpublish
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("FABRICWATCH_HOME", str(tmp_path))
     con = db.connect_work(db.paths(tmp_path).work)
-    prov = Provenance(source_id="delloro", publisher="Dell'Oro Group", title="Press release", url="https://example.org/pr",
-                      published_on=dt.date(2024, 7, 1), evidence="sentence")
-    recs = Records(observations=[Observation(indicator="switch_ports_shipped", subject="AI back-end", period="2024Q1",
-                                             value=1.5e6, unit="units", kind="actual", prov=prov, speed_gbps=800)])
+    prov = Provenance(
+        source_id="delloro",
+        publisher="Dell'Oro Group",
+        title="Press release",
+        url="https://example.org/pr",
+        published_on=dt.date(2024, 7, 1),
+        evidence="sentence",
+    )
+    recs = Records(
+        observations=[
+            Observation(
+                indicator="switch_ports_shipped",
+                subject="AI back-end",
+                period="2024Q1",
+                value=1.5e6,
+                unit="units",
+                kind="actual",
+                prov=prov,
+                speed_gbps=800,
+            )
+        ]
+    )
     load.replace_origin(con, "test", recs)
     wpublish.publish(tmp_path, con)
     return tmp_path
@@ -38,12 +56,25 @@ def test_every_command_has_help(capsys):
 
 
 def test_sql_json_is_an_array_of_row_objects_with_iso_dates(home, capsys):
-    code = cli.main(["sql", "--format", "json",
-                     "SELECT indicator, value, speed_gbps, period_start, published_on FROM core.observations"])
+    code = cli.main(
+        [
+            "sql",
+            "--format",
+            "json",
+            "SELECT indicator, value, speed_gbps, period_start, published_on FROM core.observations",
+        ]
+    )
     assert code == 0
     rows = json.loads(capsys.readouterr().out)
-    assert rows == [{"indicator": "switch_ports_shipped", "value": 1.5e6, "speed_gbps": 800.0,
-                     "period_start": "2024-01-01", "published_on": "2024-07-01"}]
+    assert rows == [
+        {
+            "indicator": "switch_ports_shipped",
+            "value": 1.5e6,
+            "speed_gbps": 800.0,
+            "period_start": "2024-01-01",
+            "published_on": "2024-07-01",
+        }
+    ]
 
 
 def test_sql_csv_and_table(home, capsys):
@@ -73,7 +104,9 @@ def test_building_the_parser_imports_neither_pandas_nor_dagster():
     import subprocess
     import sys
 
-    code = ("import sys; from fabricwatch.cli import build_parser; build_parser(); "
-            "print(sorted(m for m in ('pandas', 'dagster', 'streamlit') if m in sys.modules))")
+    code = (
+        "import sys; from fabricwatch.cli import build_parser; build_parser(); "
+        "print(sorted(m for m in ('pandas', 'dagster', 'streamlit') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.strip() == "[]"

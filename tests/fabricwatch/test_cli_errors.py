@@ -42,11 +42,19 @@ def test_fetch_of_an_unknown_source(empty_home, capsys):
 def test_fetch_while_another_process_writes_the_warehouse(empty_home, capsys, monkeypatch):
     work = db.paths(empty_home).work
     db.connect_work(work).close()
-    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
         import sys, time, duckdb
         con = duckdb.connect({str(work)!r})
         print("locked", flush=True)
-        time.sleep(60)""")], stdout=subprocess.PIPE, text=True)
+        time.sleep(60)"""),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "locked"
         monkeypatch.setattr(db, "LOCK_WAIT_S", 0.5)
@@ -107,7 +115,9 @@ def test_claims_list_without_a_published_warehouse(empty_home, capsys):
 def test_rejecting_a_claim_twice(published, tmp_path, capsys):
     ledger = tmp_path / "ledger"
     ledger.mkdir()
-    assert run(capsys, "claims", "review", "--reject", "c1", "--reason", "wrong period", "--ledger", str(ledger))[0] == 0
+    assert (
+        run(capsys, "claims", "review", "--reject", "c1", "--reason", "wrong period", "--ledger", str(ledger))[0] == 0
+    )
     code, err = run(capsys, "claims", "review", "--reject", "c1", "--reason", "again", "--ledger", str(ledger))
     assert code == 2 and "already rejected" in err
 

@@ -25,14 +25,14 @@ def home(tmp_path, monkeypatch):
 def test_an_identical_copy_is_already_ingested_and_nothing_is_refreshed(home, capsys):
     processed = db.paths(home).inbox / "processed" / "nccl"
     processed.mkdir(parents=True)
-    shutil.copyfile(NCCL_LOG, processed / NCCL_LOG.name)      # ingested before
+    shutil.copyfile(NCCL_LOG, processed / NCCL_LOG.name)  # ingested before
     code = cli.main(["ingest", str(NCCL_LOG)])
     err = capsys.readouterr().err
     assert code == 0
     assert f"already ingested nccl/{NCCL_LOG.name}: identical to inbox/processed/nccl/{NCCL_LOG.name}" in err
     assert "accepted" not in err and "nothing new to load" in err
     assert [p.name for p in processed.iterdir()] == [NCCL_LOG.name]
-    assert not db.paths(home).published.exists()              # no refresh ran, nothing published
+    assert not db.paths(home).published.exists()  # no refresh ran, nothing published
 
 
 def test_parser_warnings_are_shown_for_an_accepted_log(home, capsys, monkeypatch):
@@ -43,7 +43,9 @@ def test_parser_warnings_are_shown_for_an_accepted_log(home, capsys, monkeypatch
 
     def fake_refresh(h, mode, select):
         calls.append(select)
-        return SimpleNamespace(run_id="test-run", success=True, skipped_publish=False, failed_steps=[], failed_checks=[])
+        return SimpleNamespace(
+            run_id="test-run", success=True, skipped_publish=False, failed_steps=[], failed_checks=[]
+        )
 
     monkeypatch.setattr(pipelines.runner, "run_refresh", fake_refresh)
     code = cli.main(["ingest", str(NCCL_LOG)])

@@ -60,7 +60,7 @@ def left_after(marker: str, seconds: float = LEFT_AFTER_S) -> list[tuple[int, st
     deadline = time.monotonic() + seconds
     while (left := marked(marker)) and time.monotonic() < deadline:
         time.sleep(0.25)
-    for pid, _ in left:                  # clean up, then the test fails on the returned list
+    for pid, _ in left:  # clean up, then the test fails on the returned list
         try:
             os.kill(pid, signal.SIGKILL)
         except OSError:
@@ -85,15 +85,16 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Li
 
 def _stubborn(tmp_path: Path) -> tuple[subprocess.Popen, str, Path]:
     marker, pidfile = uuid.uuid4().hex, tmp_path / "child.pid"
-    parent = subprocess.Popen([sys.executable, "-c", SUPERVISOR, STUBBORN, str(pidfile)], cwd=ROOT,
-                              env=_env(marker, tmp_path))
+    parent = subprocess.Popen(
+        [sys.executable, "-c", SUPERVISOR, STUBBORN, str(pidfile)], cwd=ROOT, env=_env(marker, tmp_path)
+    )
     return parent, marker, pidfile
 
 
 def test_sigkill_of_the_parent_takes_down_a_tree_that_ignores_sigterm(tmp_path):
     parent, marker, pidfile = _stubborn(tmp_path)
     _wait_for(lambda: pidfile.exists() and pidfile.read_text(), 30, parent)
-    parent.kill()                                     # no handler can run: the guard must act
+    parent.kill()  # no handler can run: the guard must act
     parent.wait()
     assert left_after(marker) == []
 
@@ -103,21 +104,26 @@ def test_sigterm_while_the_server_starts_is_honoured(tmp_path):
     # the stand-in server's process exists, its child not yet (or just): mid start-up
     _wait_for(lambda: any("SIG_IGN" in cmd for _, cmd in marked(marker)), 30, parent)
     parent.send_signal(signal.SIGTERM)
-    assert parent.wait(timeout=30) == 0               # a requested stop is a clean stop
+    assert parent.wait(timeout=30) == 0  # a requested stop is a clean stop
     assert left_after(marker) == []
 
 
 # -- the real servers -------------------------------------------------------------------------------
 
+
 def _start(command: str, tmp_path: Path) -> tuple[subprocess.Popen, str, int]:
     marker, port = uuid.uuid4().hex, free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", command, "--port", str(port)], cwd=ROOT,
-                            env=_env(marker, tmp_path / "home"), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fabricwatch.cli", command, "--port", str(port)],
+        cwd=ROOT,
+        env=_env(marker, tmp_path / "home"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return proc, marker, port
 
 
-SERVER = {"ui": "dagster", "dashboard": "streamlit"}   # a word of the server's command line
+SERVER = {"ui": "dagster", "dashboard": "streamlit"}  # a word of the server's command line
 
 
 @pytest.mark.slow
@@ -128,7 +134,7 @@ def test_sigkill_after_start_up_leaves_no_server_process(command, tmp_path):
         _wait_for(lambda: port_open(port), 240, proc)
         time.sleep(1.0)
         tree = marked(marker)
-        assert len(tree) >= (4 if command == "ui" else 3), tree   # fabricwatch, guard, server (+ webserver, daemon)
+        assert len(tree) >= (4 if command == "ui" else 3), tree  # fabricwatch, guard, server (+ webserver, daemon)
     finally:
         proc.kill()
         proc.wait()
@@ -142,8 +148,11 @@ def test_sigterm_during_start_up_leaves_no_server_process(command, tmp_path):
     proc, marker, port = _start(command, tmp_path)
     try:
         # the server process has started and is loading (the port is not open yet)
-        _wait_for(lambda: any(SERVER[command] in cmd and "fabricwatch.procs" not in cmd
-                              for _, cmd in marked(marker)), 120, proc)
+        _wait_for(
+            lambda: any(SERVER[command] in cmd and "fabricwatch.procs" not in cmd for _, cmd in marked(marker)),
+            120,
+            proc,
+        )
         time.sleep(1.0)
         assert not port_open(port)
         proc.send_signal(signal.SIGTERM)

@@ -31,6 +31,7 @@ def bad_ledger(tmp_path, monkeypatch) -> Path:
 @pytest.fixture
 def failing_check():
     """An asset `bad_data` whose blocking check `bad_data_is_valid` always fails: (asset, check)."""
+
     @dg.asset(group_name="core")
     def bad_data() -> None:
         return None

@@ -27,11 +27,15 @@ def graph_snapshot(defs: dg.Definitions) -> dict:
     assets = {}
     for key in sorted(graph.get_all_asset_keys()):
         node = graph.get(key)
-        assets[key.to_user_string()] = {"group": node.group_name, "kinds": sorted(node.kinds),
-                                        "deps": sorted(k.to_user_string() for k in node.parent_keys)}
+        assets[key.to_user_string()] = {
+            "group": node.group_name,
+            "kinds": sorted(node.kinds),
+            "deps": sorted(k.to_user_string() for k in node.parent_keys),
+        }
     checks = sorted(f"{k.asset_key.to_user_string()}:{k.name}" for k in graph.asset_check_keys)
     return {
-        "assets": assets, "checks": checks,
+        "assets": assets,
+        "checks": checks,
         "jobs": sorted(j.name for j in defs.resolve_all_job_defs() if not j.name.startswith("__")),
         "schedules": {s.name: s.cron_schedule for s in defs.schedules},
         "sensors": sorted(s.name for s in defs.sensors),
@@ -65,8 +69,14 @@ def test_graph_flows_sources_to_core_to_model_to_marts_to_publish(tmp_path):
 def test_definitions_validate_on_the_command_line(tmp_path):
     env = {**os.environ, "FABRICWATCH_HOME": str(tmp_path), "DAGSTER_HOME": str(tmp_path)}
     shutil.copyfile(ROOT / "pipelines" / "dagster.yaml", tmp_path / "dagster.yaml")
-    out = subprocess.run([sys.executable, "-m", "dagster", "definitions", "validate", "-m", "pipelines.definitions"],
-                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    out = subprocess.run(
+        [sys.executable, "-m", "dagster", "definitions", "validate", "-m", "pipelines.definitions"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert "passed validation" in out.stderr + out.stdout
 
@@ -113,16 +123,31 @@ def test_inbox_sensor_requests_a_run_once_per_new_set_of_files(tmp_path):
     # the run rebuilds only what the accepted TOP500 list reaches: its source, the marts reading it, publish
     requested = {k.to_user_string() for k in request.asset_selection}
     assert requested <= selected
-    assert {"raw_top500_lists", "parse_top500_lists", "marts/top500_interconnects", "marts/top500_history",
-            "published_warehouse", "alert_deliveries"} <= requested
-    assert not {"inbox_files", "raw_nccl_logs", "parse_nccl_logs", "curated_ledger", "marts/mlperf_systems",
-                "marts/claims_inbox"} & requested
+    assert {
+        "raw_top500_lists",
+        "parse_top500_lists",
+        "marts/top500_interconnects",
+        "marts/top500_history",
+        "published_warehouse",
+        "alert_deliveries",
+    } <= requested
+    assert (
+        not {
+            "inbox_files",
+            "raw_nccl_logs",
+            "parse_nccl_logs",
+            "curated_ledger",
+            "marts/mlperf_systems",
+            "marts/claims_inbox",
+        }
+        & requested
+    )
     assert request.tags["fabricwatch/selection"] == "key:raw_top500_lists+"
 
 
 def test_fetched_sources_carry_a_freshness_policy_from_their_cadence(tmp_path):
     graph = build_definitions(str(tmp_path), "offline").resolve_asset_graph()
-    weekly = graph.get(dg.AssetKey("raw_uec")).freshness_policy        # UEC is weekly
+    weekly = graph.get(dg.AssetKey("raw_uec")).freshness_policy  # UEC is weekly
     # one and a half weeks, in whole days as marts.indicator_freshness counts them
     assert weekly.fail_window.to_timedelta() == dt.timedelta(days=11)
     assert graph.get(dg.AssetKey("raw_nccl_logs")).freshness_policy is None  # inbox-fed, irregular

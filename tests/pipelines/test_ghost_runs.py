@@ -33,19 +33,23 @@ def _dead_pid() -> int:
 
 def test_a_run_left_not_started_by_a_killed_refresh_is_marked_failed():
     with dg.instance_for_test() as instance:
-        killed = instance.create_run_for_job(_job, status=dg.DagsterRunStatus.NOT_STARTED,
-                                             tags={PID_TAG: str(_dead_pid())})
+        killed = instance.create_run_for_job(
+            _job, status=dg.DagsterRunStatus.NOT_STARTED, tags={PID_TAG: str(_dead_pid())}
+        )
         live = instance.create_run_for_job(_job, status=dg.DagsterRunStatus.NOT_STARTED, tags=creator_tags())
-        untagged = instance.create_run_for_job(_job, status=dg.DagsterRunStatus.NOT_STARTED)   # too recent to judge
+        untagged = instance.create_run_for_job(_job, status=dg.DagsterRunStatus.NOT_STARTED)  # too recent to judge
 
         ghosts = mark_ghost_runs_failed(instance=instance)
 
         assert [g.run_id for g in ghosts] == [killed.run_id]
         assert "is gone" in ghosts[0].reason
         status = {r: instance.get_run_by_id(r).status for r in (killed.run_id, live.run_id, untagged.run_id)}
-        assert status == {killed.run_id: dg.DagsterRunStatus.FAILURE, live.run_id: dg.DagsterRunStatus.NOT_STARTED,
-                          untagged.run_id: dg.DagsterRunStatus.NOT_STARTED}
-        assert mark_ghost_runs_failed(instance=instance) == []     # marked once
+        assert status == {
+            killed.run_id: dg.DagsterRunStatus.FAILURE,
+            live.run_id: dg.DagsterRunStatus.NOT_STARTED,
+            untagged.run_id: dg.DagsterRunStatus.NOT_STARTED,
+        }
+        assert mark_ghost_runs_failed(instance=instance) == []  # marked once
 
 
 def test_queued_runs_wait_for_the_daemon_and_are_not_candidates():
@@ -65,4 +69,4 @@ def test_a_refresh_tags_its_run_with_its_process(refreshed_home):
     from pipelines.instance import dagster_instance
 
     [record] = dagster_instance(refreshed_home).get_run_records(limit=1)
-    assert record.dagster_run.tags[PID_TAG] == str(os.getpid())      # the session's refresh ran in this process
+    assert record.dagster_run.tags[PID_TAG] == str(os.getpid())  # the session's refresh ran in this process

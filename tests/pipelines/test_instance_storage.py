@@ -45,10 +45,10 @@ def test_events_use_pooled_engines_and_normal_sync_in_wal(tmp_path, monkeypatch)
         assert sorted(created) == sorted(set(created))
         assert len(created) <= 2
         with storage.run_connection(run_id) as conn:
-            assert conn.exec_driver_sql("PRAGMA synchronous").fetchone()[0] == 1   # NORMAL
+            assert conn.exec_driver_sql("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
         run_db = home / "dagster" / "history" / "runs" / f"{run_id}.db"
         with sqlite3.connect(run_db) as raw:
-            assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"     # Dagster's own setting, kept
+            assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"  # Dagster's own setting, kept
     finally:
         instance.dispose()
 

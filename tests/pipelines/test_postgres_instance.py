@@ -65,19 +65,57 @@ def postgres_server():
         os.chown(root, pw.pw_uid, pw.pw_gid)
     started = False
     try:
-        subprocess.run([*as_user, str(pg_bin / "initdb"), "-D", str(data), "-U", "fabricwatch", "--auth=trust",
-                        "-E", "UTF8", "--no-sync"], check=True, capture_output=True, timeout=120)
-        subprocess.run([*as_user, str(pg_bin / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "60",
-                        "-o", f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c fsync=off",
-                        "start"], check=True, capture_output=True, timeout=120)
+        subprocess.run(
+            [
+                *as_user,
+                str(pg_bin / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "fabricwatch",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--no-sync",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+        subprocess.run(
+            [
+                *as_user,
+                str(pg_bin / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(log),
+                "-w",
+                "-t",
+                "60",
+                "-o",
+                f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c fsync=off",
+                "start",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
         started = True
-        subprocess.run([*as_user, str(pg_bin / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "fabricwatch",
-                        "dagster"], check=True, capture_output=True, timeout=60)
+        subprocess.run(
+            [*as_user, str(pg_bin / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "fabricwatch", "dagster"],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
         yield {"host": "127.0.0.1", "port": port, "db": "dagster", "user": "fabricwatch"}
     finally:
         if started:
-            subprocess.run([*as_user, str(pg_bin / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-                           capture_output=True, timeout=60)
+            subprocess.run(
+                [*as_user, str(pg_bin / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+                capture_output=True,
+                timeout=60,
+            )
         shutil.rmtree(root, ignore_errors=True)
 
 
@@ -108,7 +146,7 @@ def test_runs_events_and_schedules_are_stored_in_postgres(postgres_server, tmp_p
     monkeypatch.setenv("DAGSTER_PG_DB", pg["db"])
     monkeypatch.setenv("DAGSTER_PG_USERNAME", pg["user"])
     monkeypatch.setenv("DAGSTER_PG_PASSWORD", "unused-with-trust-auth")
-    dagster_home = prepare_dagster_home(tmp_path)          # what `fabricwatch refresh` and `ui` do
+    dagster_home = prepare_dagster_home(tmp_path)  # what `fabricwatch refresh` and `ui` do
 
     @dg.asset
     def bench_probe() -> int:
@@ -131,11 +169,13 @@ def test_runs_events_and_schedules_are_stored_in_postgres(postgres_server, tmp_p
         with con.cursor() as cur:
             cur.execute("SELECT status FROM runs WHERE run_id = %s", (run_id,))
             assert cur.fetchone() == ("SUCCESS",)
-            cur.execute("SELECT count(*) FROM event_logs WHERE run_id = %s AND dagster_event_type = 'ASSET_MATERIALIZATION'",
-                        (run_id,))
+            cur.execute(
+                "SELECT count(*) FROM event_logs WHERE run_id = %s AND dagster_event_type = 'ASSET_MATERIALIZATION'",
+                (run_id,),
+            )
             assert cur.fetchone()[0] == 1
             cur.execute("SELECT count(*) FROM information_schema.tables WHERE table_name IN ('jobs', 'job_ticks')")
-            assert cur.fetchone()[0] == 2      # schedule storage created its tables there too
+            assert cur.fetchone()[0] == 2  # schedule storage created its tables there too
     finally:
         con.close()
     assert not list(dagster_home.glob("history/runs.db")), "run storage fell back to SQLite files"

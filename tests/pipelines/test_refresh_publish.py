@@ -23,7 +23,7 @@ from pipelines.runner import run_refresh
 from warehouse import db
 from warehouse import publish as wpublish
 
-pytestmark = pytest.mark.slow   # every test here runs the offline refresh (or several)
+pytestmark = pytest.mark.slow  # every test here runs the offline refresh (or several)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +43,8 @@ def test_refresh_publishes_curated_observations_with_provenance(refreshed_home):
     with db.published_connection(refreshed_home) as con:
         n, missing = con.execute(
             "SELECT count(*), count(*) FILTER (WHERE coalesce(source_id, '') = '' OR coalesce(evidence, '') = '' "
-            "OR (published_on IS NULL AND coalesce(note, '') = '')) FROM core.observations").fetchone()
+            "OR (published_on IS NULL AND coalesce(note, '') = '')) FROM core.observations"
+        ).fetchone()
         runs = con.execute("SELECT status, mode FROM meta.runs").fetchall()
         dictionary = con.execute("SELECT count(*) FROM meta.data_dictionary").fetchone()[0]
     assert n > 50
@@ -60,8 +61,10 @@ def test_unchanged_offline_refresh_is_skipped_and_a_change_is_not(home, monkeypa
     # an accepted inbox file is an input: the next refresh does the work
     processed = home / "inbox" / "processed" / "nccl"
     processed.mkdir(parents=True)
-    shutil.copyfile(ROOT / "sources" / "snapshots" / "nccl_logs" / "03_nccl-tests-119_a100_3node_hdr_ib.txt",
-                    processed / "again.txt")
+    shutil.copyfile(
+        ROOT / "sources" / "snapshots" / "nccl_logs" / "03_nccl-tests-119_a100_3node_hdr_ib.txt",
+        processed / "again.txt",
+    )
     outcome = run_refresh(home, mode="offline")
     assert not outcome.up_to_date and outcome.success and _sha(published) != before
 
@@ -71,8 +74,10 @@ def test_a_no_change_refresh_decides_without_importing_dagster(home):
     interpreter, a hash of the inputs and the release manifest, without Dagster, the fetch engine or pandas."""
     published = db.paths(home).published
     before = _sha(published)
-    code = ("import sys; from fabricwatch import cli; rc = cli.main(['refresh']); "
-            "print(rc, sorted(m for m in ('dagster', 'httpx', 'pandas') if m in sys.modules))")
+    code = (
+        "import sys; from fabricwatch import cli; rc = cli.main(['refresh']); "
+        "print(rc, sorted(m for m in ('dagster', 'httpx', 'pandas') if m in sys.modules))"
+    )
     done = subprocess.run([sys.executable, "-c", code], env=_env(home), capture_output=True, text=True, timeout=300)
     assert done.stdout.strip().splitlines()[-1] == "0 []", done.stdout + done.stderr
     assert "nothing changed since the published refresh" in done.stdout
@@ -81,7 +86,9 @@ def test_a_no_change_refresh_decides_without_importing_dagster(home):
     # (no process reported yet, so not a ghost before STARTING_TIMEOUT_S): the refresh refuses to race it
     from pipelines.instance import dagster_instance
 
-    dagster_instance(home).add_run(dg.DagsterRun(job_name="refresh", run_id="pending", status=dg.DagsterRunStatus.STARTED))
+    dagster_instance(home).add_run(
+        dg.DagsterRun(job_name="refresh", run_id="pending", status=dg.DagsterRunStatus.STARTED)
+    )
     done = subprocess.run([sys.executable, "-c", code], env=_env(home), capture_output=True, text=True, timeout=300)
     assert done.stdout.strip().splitlines()[-1].startswith("2 ['dagster'"), done.stdout + done.stderr
     assert "a Dagster run is in progress (run pending" in done.stderr
@@ -94,8 +101,14 @@ def _env(home: Path) -> dict:
 def test_refresh_killed_half_way_leaves_published_byte_identical(home):
     published = db.paths(home).published
     before = _sha(published)
-    proc = subprocess.Popen([sys.executable, "-m", "fabricwatch.cli", "refresh", "--force"], cwd=ROOT, env=_env(home),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fabricwatch.cli", "refresh", "--force"],
+        cwd=ROOT,
+        env=_env(home),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     killed_after = None
     deadline = time.monotonic() + 180
     for line in proc.stderr:  # wait until at least one asset has written to the working DB
@@ -133,8 +146,9 @@ READER = textwrap.dedent("""
 
 def test_reader_and_refresh_do_not_block_each_other(home):
     published = db.paths(home).published
-    reader = subprocess.Popen([sys.executable, "-c", READER, str(published), "12"], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
+    reader = subprocess.Popen(
+        [sys.executable, "-c", READER, str(published), "12"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     assert reader.stdout.readline().startswith("ready")
     outcome = run_refresh(home, mode="offline", force=True)
     out, err = reader.communicate(timeout=120)
@@ -150,8 +164,11 @@ def test_failed_blocking_check_does_not_publish(home, failing_check):
     bad_data, bad_data_is_valid = failing_check
 
     publish = build_publish_asset([curated_ledger.key, bad_data.key])
-    result = dg.materialize([curated_ledger, bad_data, bad_data_is_valid, publish],
-                            resources={"warehouse": WarehouseResource(home=str(home))}, raise_on_error=False)
+    result = dg.materialize(
+        [curated_ledger, bad_data, bad_data_is_valid, publish],
+        resources={"warehouse": WarehouseResource(home=str(home))},
+        raise_on_error=False,
+    )
     assert not result.success
     assert not any(e.asset_key == publish.key for e in result.get_asset_materialization_events())
     assert _sha(published) == before
@@ -173,7 +190,9 @@ def test_ingest_loads_a_dropped_log_and_rejects_a_broken_one(home, tmp_path, mon
     log = ROOT / "sources" / "snapshots" / "nccl_logs" / "07_dgx-spark-25_gb10_2node_allgather.txt"
     mine = tmp_path / "my_cluster_allreduce.log"
     # an analyst's own run: a real log with one size row edited, so its body is new
-    mine.write_text(log.read_text(encoding="utf-8").replace("# nThread", "# analyst copy\n# nThread", 1), encoding="utf-8")
+    mine.write_text(
+        log.read_text(encoding="utf-8").replace("# nThread", "# analyst copy\n# nThread", 1), encoding="utf-8"
+    )
     broken = tmp_path / "broken.log"
     broken.write_text("# nThread 1 nGpus 2 minBytes 8\n#  size  count  type\n", encoding="utf-8")
     with db.published_connection(home) as con:

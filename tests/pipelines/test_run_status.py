@@ -23,8 +23,12 @@ def _failing_check_job(home: Path, failing_check):
         return None
 
     job = dg.define_asset_job("refresh", hooks={record_failed_step})
-    return dg.Definitions(assets=[bad_data, downstream], asset_checks=[bad_data_is_valid], jobs=[job],
-                          resources={"warehouse": WarehouseResource(home=str(home))}), job
+    return dg.Definitions(
+        assets=[bad_data, downstream],
+        asset_checks=[bad_data_is_valid],
+        jobs=[job],
+        resources={"warehouse": WarehouseResource(home=str(home))},
+    ), job
 
 
 def test_a_job_run_in_process_with_a_failing_check_records_a_failed_status(tmp_path, failing_check):
@@ -40,16 +44,24 @@ def test_a_job_run_in_process_with_a_failing_check_records_a_failed_status(tmp_p
     # the run-failure sensor (daemon) sees a run already recorded and writes nothing
     sensor, _canceled = build_run_failure_sensors([job])
     before = (home / refresh_status.NAME).read_text(encoding="utf-8")
-    ctx = dg.build_run_status_sensor_context(sensor_name=sensor.name, dagster_event=result.get_run_failure_event(),
-                                             dagster_instance=instance, dagster_run=result.dagster_run,
-                                             resources={"warehouse": WarehouseResource(home=str(home))})
+    ctx = dg.build_run_status_sensor_context(
+        sensor_name=sensor.name,
+        dagster_event=result.get_run_failure_event(),
+        dagster_instance=instance,
+        dagster_run=result.dagster_run,
+        resources={"warehouse": WarehouseResource(home=str(home))},
+    )
     assert isinstance(sensor(ctx.for_run_failure()), dg.SkipReason)
     assert (home / refresh_status.NAME).read_text(encoding="utf-8") == before
     # a failed run nothing recorded (the file gone): the sensor records it, with its failed step
     (home / refresh_status.NAME).unlink()
     assert sensor(ctx.for_run_failure()) is None
     info = refresh_status.last(home)
-    assert info["run_id"] == result.run_id and info["success"] is False and info["failed_steps"] == ["bad_data_bad_data_is_valid"]
+    assert (
+        info["run_id"] == result.run_id
+        and info["success"] is False
+        and info["failed_steps"] == ["bad_data_bad_data_is_valid"]
+    )
 
 
 @pytest.mark.slow

@@ -20,9 +20,8 @@ def test_no_run_storage_means_no_unfinished_run(tmp_path):
 
 def test_an_unfinished_run_in_dagsters_storage_is_seen_and_a_finished_one_is_not(tmp_path, monkeypatch):
     monkeypatch.delenv(settings.DAGSTER_STORAGE, raising=False)
-    instance = dagster_instance(tmp_path)   # the project's SQLite storage, written by Dagster itself
-    for status in (dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTED,
-                   dg.DagsterRunStatus.CANCELING):
+    instance = dagster_instance(tmp_path)  # the project's SQLite storage, written by Dagster itself
+    for status in (dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING):
         run = instance.add_run(dg.DagsterRun(job_name="refresh", run_id=f"run-{status.value.lower()}", status=status))
         assert up_to_date.unfinished_runs_possible(tmp_path), status
         instance.report_run_failed(run, message="test")
@@ -45,15 +44,20 @@ def test_postgres_storage_or_an_unreadable_file_takes_the_full_path(tmp_path, mo
 def published(tmp_path):
     path = tmp_path / "warehouse.duckdb"
     path.write_bytes(b"a published warehouse" * 1000)
-    info = {"sha256": releases.sha256_file(path), "size": path.stat().st_size, "run_id": "r1",
-            "built_at": "2026-12-01T00:00:00Z", "input_fingerprint": "f" * 32}
+    info = {
+        "sha256": releases.sha256_file(path),
+        "size": path.stat().st_size,
+        "run_id": "r1",
+        "built_at": "2026-12-01T00:00:00Z",
+        "input_fingerprint": "f" * 32,
+    }
     releases.write_manifest(releases.manifest_path(path), info)
     return path
 
 
 def test_the_published_fingerprint_comes_from_a_manifest_that_matches_the_file(published):
     assert up_to_date.published_fingerprint(published) == "f" * 32
-    published.write_bytes(published.read_bytes()[:-1] + b"X")     # same size, other bytes
+    published.write_bytes(published.read_bytes()[:-1] + b"X")  # same size, other bytes
     assert up_to_date.published_fingerprint(published) is None
 
 

@@ -40,8 +40,12 @@ def test_marts_are_versioned_by_their_sql(graph):
 def test_rows_carry_the_same_parser_version():
     source = get("nvidia_networking_docs")
     body = (PAGES / "nvidia_sn5600.html").read_bytes()
-    doc = StoredDocument(url="https://www.nvidia.com/en-us/networking/ethernet-switching/spectrum-sn5000/",
-                         sha256=hashlib.sha256(body).hexdigest(), content_type="text/html", encoding="utf-8")
+    doc = StoredDocument(
+        url="https://www.nvidia.com/en-us/networking/ethernet-switching/spectrum-sn5000/",
+        sha256=hashlib.sha256(body).hexdigest(),
+        content_type="text/html",
+        encoding="utf-8",
+    )
     records, statuses = parse_documents(source, [doc], lambda sha: body)
     assert statuses[0].status == "ok" and records.tables["specs"]
     assert {r["parser_version"] for r in records.tables["specs"]} == {parser_version("specs")}

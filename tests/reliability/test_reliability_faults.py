@@ -8,7 +8,7 @@ from bench import reliability as rel
 
 pytestmark = pytest.mark.slow
 
-CI_KILLS = 5          # one per phase: fetch, parse, load, checks, publish
+CI_KILLS = 5  # one per phase: fetch, parse, load, checks, publish
 
 
 def test_sigkill_at_random_points_never_changes_or_damages_the_published_warehouse(home):
@@ -56,12 +56,16 @@ def test_a_parser_that_suddenly_finds_nothing_keeps_its_previous_records_and_the
     # the check fails (exit 1, meta.checks, the run's own record), but it no longer blocks the publish
     assert out["refresh_rc"] == 1 and out["failed_checks"] == ["parse_nccl_logs:yield_holds"]
     assert out["check_passed"] is False
-    summary = out["refresh_summary"]   # what `fabricwatch refresh` prints last
+    summary = out["refresh_summary"]  # what `fabricwatch refresh` prints last
     assert summary["rc"] == 1 and summary["lines"][0].startswith("refresh PUBLISHED WITH 1 FAILED CHECK(S) (exit 1)")
     assert summary["lines"][1].startswith("  failed check: parse_nccl_logs:yield_holds: ")
     assert "failing or empty since" in summary["lines"][1] and "still published" in summary["lines"][1]
-    assert out["recorded_by_run"] == {"success": True, "published": True,
-                                      "failed_checks": ["parse_nccl_logs:yield_holds"], "job": "refresh"}
+    assert out["recorded_by_run"] == {
+        "success": True,
+        "published": True,
+        "failed_checks": ["parse_nccl_logs:yield_holds"],
+        "job": "refresh",
+    }
     assert out["published_new_release"] and out["other_source_updated"]
     # the nccl rows are the previous ones, with their original provenance, flagged as carried forward
     assert out["rows_after"] == out["rows_before"] > 0 and out["provenance_kept"]
@@ -76,5 +80,9 @@ def test_a_parser_that_suddenly_finds_nothing_keeps_its_previous_records_and_the
     assert out["second_refresh_rc"] == 1 and out["second_carried"] == n_logs and out["second_since_unchanged"]
     # the recordings are back: fresh rows, no flag, the check passes, no banner
     assert out["recovered_rc"] == 0 and out["recovered_carried"] == 0 and out["recovered_check_passed"]
-    assert out["recovered_rows"] == out["rows_before"] and out["recovered_provenance_current"] and out["recovered_notices"] == []
+    assert (
+        out["recovered_rows"] == out["rows_before"]
+        and out["recovered_provenance_current"]
+        and out["recovered_notices"] == []
+    )
     assert out["recovered_source_status"] == {"parse_failing": 0, "carried": 0, "carried_since": None}

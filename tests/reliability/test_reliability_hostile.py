@@ -20,7 +20,9 @@ SOURCE_OF = {s.parser: s.source_id for s in sorted(REGISTRY, key=lambda s: s.sou
 
 HOSTILE_HTML = {
     "deeply_nested": b"<html><body>" + b"<div>" * 100_000 + b"400 Gb/s" + b"</div>" * 100_000 + b"</body></html>",
-    "enormous_attribute": b'<html><body><p title="' + b"A" * (5 * 2**20) + b'">Quantum-2 has 64 ports of 400 Gb/s</p></body></html>',
+    "enormous_attribute": b'<html><body><p title="'
+    + b"A" * (5 * 2**20)
+    + b'">Quantum-2 has 64 ports of 400 Gb/s</p></body></html>',
     "script_only": b"<html><head><script>" + b"var a = '<p>800G</p>';" * 5000 + b"</script></head></html>",
     "invalid_utf8": b"<html><body><p>\xff\xfe\xfa 400G \xc3\x28 \xa0\xa1 port \xe2\x82</p></body></html>",
     "nul_bytes": b"<html>\0\0\0<body>\0<table><tr><td>\0</td></tr></table></body></html>",
@@ -29,8 +31,9 @@ HOSTILE_HTML = {
 
 
 def _parse(parser: str, body: bytes, content_type: str):
-    doc = Document(source_id=SOURCE_OF[parser], url=f"https://example.org/{parser}", body=body,
-                   content_type=content_type)
+    doc = Document(
+        source_id=SOURCE_OF[parser], url=f"https://example.org/{parser}", body=body, content_type=content_type
+    )
     return parser_module(parser).parse(doc)
 
 
@@ -70,7 +73,9 @@ EXTERNAL_DTD = b"""<?xml version="1.0"?>
 <list><site><rank>1</rank><system>x</system><interconnect_family>Infiniband</interconnect_family></site></list>"""
 
 
-@pytest.mark.parametrize("body", [BILLION_LAUGHS, EXTERNAL_ENTITY, EXTERNAL_DTD], ids=["billion_laughs", "xxe", "external_dtd"])
+@pytest.mark.parametrize(
+    "body", [BILLION_LAUGHS, EXTERNAL_ENTITY, EXTERNAL_DTD], ids=["billion_laughs", "xxe", "external_dtd"]
+)
 def test_top500_xml_with_entities_or_external_references_is_refused(body):
     t0 = time.monotonic()
     with pytest.raises(ParseError, match="XML refused"):
@@ -84,18 +89,21 @@ def test_the_recorded_style_top500_xml_still_parses():
 
 
 # -- the inbox ----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("folder, name, content, words", [
-    ("nccl", "-rf.log", b"busbw", "unsafe file name"),
-    ("nccl", "run\x1b[31m.log", b"busbw", "unsafe file name"),
-    ("nccl", "run\nname.log", b"busbw", "unsafe file name"),
-    ("nccl", "report.exe", b"MZ\x90\0busbw", "wrong type"),
-    ("nccl", "binary.log", b"busbw\0\0\0\x01\x02", "binary content"),
-    ("nccl", "empty.log", b"", "empty file"),
-    ("top500", "list.pdf", b"%PDF-1.7 Rmax", "wrong type"),
-    ("top500", "list.csv", b"Rank,System,Interconnect Family\n1,=cmd|' /C calc'!A0,Infiniband\n", "formula"),
-    ("curated", "facts.xlsx", b"PK\x03\x04", "wrong type"),
-    ("curated", "facts.csv", b"indicator,subject\n=HYPERLINK(\"http://x\"),a\n", "formula"),
-])
+@pytest.mark.parametrize(
+    "folder, name, content, words",
+    [
+        ("nccl", "-rf.log", b"busbw", "unsafe file name"),
+        ("nccl", "run\x1b[31m.log", b"busbw", "unsafe file name"),
+        ("nccl", "run\nname.log", b"busbw", "unsafe file name"),
+        ("nccl", "report.exe", b"MZ\x90\0busbw", "wrong type"),
+        ("nccl", "binary.log", b"busbw\0\0\0\x01\x02", "binary content"),
+        ("nccl", "empty.log", b"", "empty file"),
+        ("top500", "list.pdf", b"%PDF-1.7 Rmax", "wrong type"),
+        ("top500", "list.csv", b"Rank,System,Interconnect Family\n1,=cmd|' /C calc'!A0,Infiniband\n", "formula"),
+        ("curated", "facts.xlsx", b"PK\x03\x04", "wrong type"),
+        ("curated", "facts.csv", b'indicator,subject\n=HYPERLINK("http://x"),a\n', "formula"),
+    ],
+)
 def test_hostile_inbox_files_are_rejected_with_a_reason(tmp_path, folder, name, content, words):
     box = tmp_path / "inbox"
     (box / folder).mkdir(parents=True)
@@ -116,7 +124,7 @@ def test_a_symlink_in_the_inbox_is_not_followed(tmp_path):
     (box / "nccl" / "link.log").symlink_to(secret)
     (result,) = inbox.process(box)
     assert not result.accepted and "symbolic link" in result.reason
-    assert result.moved_to.is_symlink() and secret.read_text().startswith("busbw")   # the target untouched
+    assert result.moved_to.is_symlink() and secret.read_text().startswith("busbw")  # the target untouched
 
 
 def test_a_huge_inbox_file_is_rejected_before_it_is_read(tmp_path, monkeypatch):
@@ -129,8 +137,9 @@ def test_a_huge_inbox_file_is_rejected_before_it_is_read(tmp_path, monkeypatch):
 
 
 # -- the ledger ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("cell", ["=cmd|' /C calc'!A0", "@SUM(A1:A2)", "+HYPERLINK(\"http://x\")", "-2+3+cmd|' /C calc'!A0",
-                                  "\t=1+1", "=1+1"])
+@pytest.mark.parametrize(
+    "cell", ["=cmd|' /C calc'!A0", "@SUM(A1:A2)", '+HYPERLINK("http://x")', "-2+3+cmd|' /C calc'!A0", "\t=1+1", "=1+1"]
+)
 def test_formula_cells_are_recognised(cell):
     assert looks_like_formula(cell)
     assert neutralize(cell) == "'" + cell
@@ -147,4 +156,4 @@ def test_csv_export_and_downloads_neutralize_formulas():
     out = neutralize_frame(df)
     assert out["name"].tolist() == ["'=cmd|' /C calc'!A0", "Quantum-2"]
     assert out["value"].tolist() == [-1.5, 2.0]
-    assert df["name"][0].startswith("=")                      # the original frame is not changed
+    assert df["name"][0].startswith("=")  # the original frame is not changed

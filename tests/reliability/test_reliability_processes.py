@@ -41,8 +41,9 @@ def _alive(pid: int) -> bool:
 
 def test_supervisor_takes_down_a_tree_that_ignores_sigterm(tmp_path):
     pidfile = tmp_path / "grandchild.pid"
-    parent = subprocess.Popen([sys.executable, "-c", SUPERVISOR, STUBBORN, str(pidfile)], cwd=rel.ROOT,
-                              env=rel.env_for(tmp_path))
+    parent = subprocess.Popen(
+        [sys.executable, "-c", SUPERVISOR, STUBBORN, str(pidfile)], cwd=rel.ROOT, env=rel.env_for(tmp_path)
+    )
     deadline = time.monotonic() + 30
     while not (pidfile.exists() and pidfile.read_text()):
         assert time.monotonic() < deadline and parent.poll() is None
@@ -50,8 +51,8 @@ def test_supervisor_takes_down_a_tree_that_ignores_sigterm(tmp_path):
     grandchild = int(pidfile.read_text())
     t0 = time.monotonic()
     parent.send_signal(signal.SIGTERM)
-    assert parent.wait(timeout=15) == 0               # a requested stop is a clean stop
-    assert time.monotonic() - t0 < 8                  # 1 s grace, then SIGKILL
+    assert parent.wait(timeout=15) == 0  # a requested stop is a clean stop
+    assert time.monotonic() - t0 < 8  # 1 s grace, then SIGKILL
     time.sleep(0.2)
     assert not _alive(grandchild)
 
@@ -59,7 +60,7 @@ def test_supervisor_takes_down_a_tree_that_ignores_sigterm(tmp_path):
 @pytest.mark.slow
 def test_dashboard_stopped_by_pid_takes_streamlit_down_and_frees_its_port(home):
     out = rel.scenario_server_stop("dashboard", home)
-    assert out["processes_before"] >= 2               # fabricwatch and the Streamlit server
+    assert out["processes_before"] >= 2  # fabricwatch and the Streamlit server
     assert out["exit_code"] == 0 and out["exit_s"] < 10
     assert not out["port_open_after"] and out["processes_left"] == 0
 
@@ -67,7 +68,7 @@ def test_dashboard_stopped_by_pid_takes_streamlit_down_and_frees_its_port(home):
 @pytest.mark.slow
 def test_ui_stopped_by_pid_takes_the_dagster_tree_down_and_frees_its_port(home):
     out = rel.scenario_server_stop("ui", home)
-    assert out["processes_before"] >= 3               # fabricwatch, dagster dev, webserver, daemon, code server
+    assert out["processes_before"] >= 3  # fabricwatch, dagster dev, webserver, daemon, code server
     assert out["exit_code"] == 0 and out["exit_s"] < 20
     assert not out["port_open_after"] and out["processes_left"] == 0
 
@@ -91,13 +92,23 @@ def test_a_second_refresh_refuses_at_once_and_only_one_publishes(home):
 def test_refresh_lock_is_released_when_its_holder_is_killed(tmp_path):
     from warehouse.refresh_lock import RefreshBusy, is_locked, refresh_lock
 
-    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
         import time
         from warehouse.refresh_lock import refresh_lock
         with refresh_lock({str(tmp_path)!r}):
             print("held", flush=True)
             time.sleep(600)
-    """)], cwd=rel.ROOT, env=rel.env_for(tmp_path), stdout=subprocess.PIPE, text=True)
+    """),
+        ],
+        cwd=rel.ROOT,
+        env=rel.env_for(tmp_path),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout.readline().strip() == "held"
     assert is_locked(tmp_path)
     with pytest.raises(RefreshBusy, match=f"pid {holder.pid}"):
@@ -106,5 +117,5 @@ def test_refresh_lock_is_released_when_its_holder_is_killed(tmp_path):
     holder.kill()
     holder.wait()
     assert not is_locked(tmp_path)
-    with refresh_lock(tmp_path):                      # no stale lock after a SIGKILL
+    with refresh_lock(tmp_path):  # no stale lock after a SIGKILL
         assert is_locked(tmp_path)

@@ -13,8 +13,11 @@ from warehouse import publish as wpublish
 
 def _publish(home, run_id: str, finished_at: dt.datetime) -> None:
     con = db.connect_work(db.paths(home).work)
-    con.execute("INSERT INTO meta.runs BY NAME SELECT ? AS run_id, ? AS started_at, ? AS finished_at, 'offline' AS mode, "
-                "'published' AS status, '{}' AS row_counts", [run_id, finished_at, finished_at])
+    con.execute(
+        "INSERT INTO meta.runs BY NAME SELECT ? AS run_id, ? AS started_at, ? AS finished_at, 'offline' AS mode, "
+        "'published' AS status, '{}' AS row_counts",
+        [run_id, finished_at, finished_at],
+    )
     wpublish.publish(home, con)
 
 
@@ -30,8 +33,10 @@ def test_each_release_is_listed_with_the_run_that_built_it_not_when_it_was_repla
     _publish_n(tmp_path, 3)
     listed = releases.list_releases(db.paths(tmp_path).releases)
     # newest first: the file published by run-01 was replaced by run-02's, run-00's by run-01's
-    assert [(r.run_id, r.built_at) for r in listed] == [("run-01", "2026-11-01T12:01:00Z"),
-                                                        ("run-00", "2026-11-01T12:00:00Z")]
+    assert [(r.run_id, r.built_at) for r in listed] == [
+        ("run-01", "2026-11-01T12:01:00Z"),
+        ("run-00", "2026-11-01T12:00:00Z"),
+    ]
     assert all(r.good and r.sha256 == releases.sha256_file(r.path) for r in listed)
     published = releases.read_manifest(db.paths(tmp_path).published)
     assert published["run_id"] == "run-02" and releases.check_published(db.paths(tmp_path).published) is None
@@ -65,7 +70,7 @@ def test_restore_takes_the_newest_good_release_and_refuses_a_damaged_one(tmp_pat
         wpublish.restore(tmp_path, newest.name)
     assert wpublish.restore(tmp_path) == older.path
     assert releases.read_manifest(db.paths(tmp_path).published)["run_id"] == "run-00"
-    assert wpublish.restore(tmp_path, "run-00").name == older.name          # by run id too
+    assert wpublish.restore(tmp_path, "run-00").name == older.name  # by run id too
 
 
 def test_a_damaged_published_file_is_named_and_set_aside_by_restore(tmp_path, monkeypatch):
@@ -85,7 +90,7 @@ def test_a_damaged_published_file_is_named_and_set_aside_by_restore(tmp_path, mo
 
 def test_publish_removes_the_temporary_copy_a_killed_publish_left(tmp_path):
     _publish_n(tmp_path, 1)
-    orphan = tmp_path / ".warehouse.duckdb.999999999.tmp"   # no such pid
+    orphan = tmp_path / ".warehouse.duckdb.999999999.tmp"  # no such pid
     orphan.write_bytes(b"half a copy")
     _publish(tmp_path, "run-x", dt.datetime(2026, 11, 2))
     assert not orphan.exists()

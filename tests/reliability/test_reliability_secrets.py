@@ -13,7 +13,9 @@ from bench import reliability as rel
 PATTERNS = re.compile(
     r"(ghp_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|AKIA[0-9A-Z]{16}|xox[abp]-[A-Za-z0-9-]{10,}"
     r"|-----BEGIN [A-Z ]*PRIVATE KEY-----|https?://[^/\s:@]+:[^/\s:@]+@"
-    r"|\b(?:password|passwd|secret|api_key|token)\b\s*[:=]\s*['\"][^'\"\s]{8,}['\"])", re.IGNORECASE)
+    r"|\b(?:password|passwd|secret|api_key|token)\b\s*[:=]\s*['\"][^'\"\s]{8,}['\"])",
+    re.IGNORECASE,
+)
 ALLOWED = {"tests/sources/fetch/test_fetch_secrets.py", "tests/reliability/test_reliability_secrets.py"}  # fake tokens
 
 
@@ -38,4 +40,4 @@ def test_a_refresh_with_a_token_in_the_environment_writes_it_nowhere(home):
     assert out.returncode == 0
     assert token not in out.stdout and token not in out.stderr
     leaks = [str(p) for p in home.rglob("*") if p.is_file() and token.encode() in p.read_bytes()]
-    assert leaks == []          # warehouse, releases, stored documents, Dagster's run storage and logs
+    assert leaks == []  # warehouse, releases, stored documents, Dagster's run storage and logs

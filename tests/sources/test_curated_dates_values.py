@@ -10,8 +10,10 @@ import pytest
 from sources.ledger.ledger import LedgerError, convert_exact, date_basis_for, load_ledger
 
 BASE = Path(__file__).parents[1] / "fixtures" / "ledger" / "base"
-HEADER = ("indicator,subject,period,value,value_qualifier,unit,kind,speed_gbps,fabric,vendor,product_id,region,"
-          "segment,note,source_id,publisher,doc_title,url,via,published_on,evidence,confidence,date_basis,evidence_kind\n")
+HEADER = (
+    "indicator,subject,period,value,value_qualifier,unit,kind,speed_gbps,fabric,vendor,product_id,region,"
+    "segment,note,source_id,publisher,doc_title,url,via,published_on,evidence,confidence,date_basis,evidence_kind\n"
+)
 
 
 def _folder(tmp_path: Path, rows: str) -> Path:
@@ -22,24 +24,33 @@ def _folder(tmp_path: Path, rows: str) -> Path:
 
 
 def _row(value="400", note="", published_on="2024-03-18", date_basis="", evidence_kind="", evidence="spec: 400 Gb/s"):
-    return (f"port_speed_gbps,Other NIC,2024,{value},,Gbps,spec,,,,,,,{note},test_vendor,Test Vendor,Sheet,"
-            f"https://vendor.example/other,,{published_on},{evidence},reported,{date_basis},{evidence_kind}\n")
+    return (
+        f"port_speed_gbps,Other NIC,2024,{value},,Gbps,spec,,,,,,,{note},test_vendor,Test Vendor,Sheet,"
+        f"https://vendor.example/other,,{published_on},{evidence},reported,{date_basis},{evidence_kind}\n"
+    )
 
 
-@pytest.mark.parametrize("row, published, basis", [
-    ({"note": ""}, "2024-03-18", "published"),
-    ({"note": "published_on is seed 003's own as-of date (以下資訊截至2025年6月)"}, "2025-06-01", "as_of"),
-    ({"note": "undated page"}, None, "undated"),
-    ({"date_basis": "retrieved", "note": "undated page read on this day"}, "2026-11-30", "retrieved"),
-])
+@pytest.mark.parametrize(
+    "row, published, basis",
+    [
+        ({"note": ""}, "2024-03-18", "published"),
+        ({"note": "published_on is seed 003's own as-of date (以下資訊截至2025年6月)"}, "2025-06-01", "as_of"),
+        ({"note": "undated page"}, None, "undated"),
+        ({"date_basis": "retrieved", "note": "undated page read on this day"}, "2026-11-30", "retrieved"),
+    ],
+)
 def test_date_basis_rule(row, published, basis):
     import datetime as dt
+
     assert date_basis_for(row, dt.date.fromisoformat(published) if published else None) == basis
 
 
 def test_loaded_rows_carry_their_date_basis_and_evidence_kind(tmp_path):
-    folder = _folder(tmp_path, _row(date_basis="retrieved", evidence_kind="table") +
-                     _row(value="800", published_on="", note="undated vendor page", evidence="spec: 800 Gb/s"))
+    folder = _folder(
+        tmp_path,
+        _row(date_basis="retrieved", evidence_kind="table")
+        + _row(value="800", published_on="", note="undated vendor page", evidence="spec: 800 Gb/s"),
+    )
     obs = {o.value: o for o in load_ledger(folder).records.observations if o.subject == "Other NIC"}
     assert (obs[400.0].prov.date_basis, obs[400.0].prov.evidence_kind) == ("retrieved", "table")
     assert (obs[800.0].prov.date_basis, obs[800.0].prov.evidence_kind) == ("undated", "quote")
@@ -47,13 +58,22 @@ def test_loaded_rows_carry_their_date_basis_and_evidence_kind(tmp_path):
     assert base["Test NIC"].prov.date_basis == "published" and base["Test fabric"].prov.date_basis == "undated"
 
 
-@pytest.mark.parametrize("row, message", [
-    (_row(date_basis="undated"), "extra_observations.csv:2: date_basis: undated, but published_on is given"),
-    (_row(date_basis="as_of", published_on="", note="undated"), "extra_observations.csv:2: date_basis: as_of needs a published_on"),
-    (_row(date_basis="someday"), "extra_observations.csv:2: date_basis: 'someday' not one of"),
-    (_row(evidence_kind="hearsay"), "extra_observations.csv:2: evidence_kind: 'hearsay' not one of"),
-    (_row(value="127200000.00000001"), "extra_observations.csv:2: value: '127200000.00000001' has more than 12 significant digits"),
-])
+@pytest.mark.parametrize(
+    "row, message",
+    [
+        (_row(date_basis="undated"), "extra_observations.csv:2: date_basis: undated, but published_on is given"),
+        (
+            _row(date_basis="as_of", published_on="", note="undated"),
+            "extra_observations.csv:2: date_basis: as_of needs a published_on",
+        ),
+        (_row(date_basis="someday"), "extra_observations.csv:2: date_basis: 'someday' not one of"),
+        (_row(evidence_kind="hearsay"), "extra_observations.csv:2: evidence_kind: 'hearsay' not one of"),
+        (
+            _row(value="127200000.00000001"),
+            "extra_observations.csv:2: value: '127200000.00000001' has more than 12 significant digits",
+        ),
+    ],
+)
 def test_bad_dates_evidence_kinds_and_float_noise_are_refused(tmp_path, row, message):
     with pytest.raises(LedgerError) as err:
         load_ledger(_folder(tmp_path, row))

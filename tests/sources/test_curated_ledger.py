@@ -30,17 +30,20 @@ def load_errors(folder: Path) -> list[str]:
     return caught.value.errors
 
 
-@pytest.mark.parametrize("period, start, end", [
-    ("2024", dt.date(2024, 1, 1), dt.date(2024, 12, 31)),
-    ("2024Q1", dt.date(2024, 1, 1), dt.date(2024, 3, 31)),
-    ("2024Q3", dt.date(2024, 7, 1), dt.date(2024, 9, 30)),
-    ("2024H1", dt.date(2024, 1, 1), dt.date(2024, 6, 30)),
-    ("2024H2", dt.date(2024, 7, 1), dt.date(2024, 12, 31)),
-    ("2024-02", dt.date(2024, 2, 1), dt.date(2024, 2, 29)),  # leap year
-    ("2023-02", dt.date(2023, 2, 1), dt.date(2023, 2, 28)),
-    ("2024-07-15", dt.date(2024, 7, 15), dt.date(2024, 7, 15)),
-    ("2023-2027", dt.date(2023, 1, 1), dt.date(2027, 12, 31)),  # cumulative forecast range
-])
+@pytest.mark.parametrize(
+    "period, start, end",
+    [
+        ("2024", dt.date(2024, 1, 1), dt.date(2024, 12, 31)),
+        ("2024Q1", dt.date(2024, 1, 1), dt.date(2024, 3, 31)),
+        ("2024Q3", dt.date(2024, 7, 1), dt.date(2024, 9, 30)),
+        ("2024H1", dt.date(2024, 1, 1), dt.date(2024, 6, 30)),
+        ("2024H2", dt.date(2024, 7, 1), dt.date(2024, 12, 31)),
+        ("2024-02", dt.date(2024, 2, 1), dt.date(2024, 2, 29)),  # leap year
+        ("2023-02", dt.date(2023, 2, 1), dt.date(2023, 2, 28)),
+        ("2024-07-15", dt.date(2024, 7, 15), dt.date(2024, 7, 15)),
+        ("2023-2027", dt.date(2023, 1, 1), dt.date(2027, 12, 31)),  # cumulative forecast range
+    ],
+)
 def test_period_bounds(period, start, end):
     assert period_bounds(period) == (start, end)
 
@@ -65,8 +68,11 @@ def test_base_fixture_loads_into_records():
     assert (link.unit, link.prov.published_on) == ("GBps", dt.date(2025, 3, 1))
     assert "TBps" in link.note
     assert "published_on given as 2025-03" in link.note
-    assert [i["indicator"] for i in ledger.indicators] == ["port_speed_gbps", "effective_throughput_share",
-                                                           "nvlink_bandwidth_GBps"]
+    assert [i["indicator"] for i in ledger.indicators] == [
+        "port_speed_gbps",
+        "effective_throughput_share",
+        "nvlink_bandwidth_GBps",
+    ]
     assert ledger.indicators[2]["unit"] == "GBps" and ledger.indicators[2]["compatible_units"] == ["TBps"]
     assert ledger.records.events[0].event_date == dt.date(2024, 11, 1)
     assert ledger.records.products[0].announced_on == dt.date(2024, 3, 18)
@@ -138,8 +144,10 @@ def test_problems_in_several_files_are_all_reported_and_nothing_is_returned(tmp_
 def test_same_fact_from_two_sources_is_kept(tmp_path):
     folder = ledger_with(tmp_path)
     row = (BASE / "good_observations.csv").read_text().splitlines()[2]
-    other = row.replace("test_vendor,Test Vendor,Test NIC datasheet,https://vendor.example/nic,,2024-03-18",
-                        "test_seed,Test Vendor,Test NIC review,https://review.example/nic,,2024-04-02")
+    other = row.replace(
+        "test_vendor,Test Vendor,Test NIC datasheet,https://vendor.example/nic,,2024-03-18",
+        "test_seed,Test Vendor,Test NIC review,https://review.example/nic,,2024-04-02",
+    )
     header = (BASE / "good_observations.csv").read_text().splitlines()[1]
     (folder / "review_observations.csv").write_text(f"{header}\n{other.replace(',400,,', ',800,,')}\n")
     values = sorted(o.value for o in load_ledger(folder).records.observations if o.indicator == "port_speed_gbps")
@@ -148,23 +156,30 @@ def test_same_fact_from_two_sources_is_kept(tmp_path):
 
 def test_sources_extra_may_repeat_a_source_with_the_same_publisher(tmp_path):
     folder = ledger_with(tmp_path)
-    (folder / "sources_extra.csv").write_text("source_id,publisher,kind,homepage,licence_note\n"
-                                              "test_vendor,Test Vendor,vendor,,again\n"
-                                              "extra_one,Extra,press,,\n")
+    (folder / "sources_extra.csv").write_text(
+        "source_id,publisher,kind,homepage,licence_note\n"
+        "test_vendor,Test Vendor,vendor,,again\n"
+        "extra_one,Extra,press,,\n"
+    )
     assert [s["source_id"] for s in load_ledger(folder).sources] == ["test_vendor", "test_seed", "extra_one"]
-    (folder / "sources_extra.csv").write_text("source_id,publisher,kind,homepage,licence_note\n"
-                                              "test_vendor,Someone Else,vendor,,\n")
-    assert load_errors(folder) == ["sources_extra.csv:2: source_id: duplicate id 'test_vendor' with another "
-                                   "publisher (first in sources.csv:3)"]
+    (folder / "sources_extra.csv").write_text(
+        "source_id,publisher,kind,homepage,licence_note\ntest_vendor,Someone Else,vendor,,\n"
+    )
+    assert load_errors(folder) == [
+        "sources_extra.csv:2: source_id: duplicate id 'test_vendor' with another publisher (first in sources.csv:3)"
+    ]
 
 
 def test_indicators_extra_extends_the_catalog(tmp_path):
     folder = ledger_with(tmp_path)
-    (folder / "indicators_extra.csv").write_text("indicator,name,unit,category,cadence,description,fed_by\n"
-                                                 "uec_members,UEC members,count,uec,irregular,Members,tests\n"
-                                                 "port_speed_gbps,Again,Gbps,spec,irregular,Dup,tests\n")
-    assert load_errors(folder) == ["indicators_extra.csv:3: indicator: duplicate id 'port_speed_gbps' "
-                                   "(first in indicators.csv:3)"]
+    (folder / "indicators_extra.csv").write_text(
+        "indicator,name,unit,category,cadence,description,fed_by\n"
+        "uec_members,UEC members,count,uec,irregular,Members,tests\n"
+        "port_speed_gbps,Again,Gbps,spec,irregular,Dup,tests\n"
+    )
+    assert load_errors(folder) == [
+        "indicators_extra.csv:3: indicator: duplicate id 'port_speed_gbps' (first in indicators.csv:3)"
+    ]
 
 
 def test_short_row_and_unknown_column_are_reported(tmp_path):
@@ -173,9 +188,12 @@ def test_short_row_and_unknown_column_are_reported(tmp_path):
         "# written for tests\n"
         "event_date,date_precision,category,subject,event,description,fabric,vendor,product_id,source_id,"
         "publisher,doc_title,url,via,published_on,evidence,confidence,colour\n"
-        "2024-01-01,year,other,X,Y\n")
-    assert load_errors(folder) == ["extra_events.csv:2: header: unknown column(s) colour",
-                                   "extra_events.csv:3: row: 5 cells, header has 18"]
+        "2024-01-01,year,other,X,Y\n"
+    )
+    assert load_errors(folder) == [
+        "extra_events.csv:2: header: unknown column(s) colour",
+        "extra_events.csv:3: row: 5 cells, header has 18",
+    ]
 
 
 def test_event_note_explains_a_missing_date_and_joins_the_description(tmp_path):
@@ -184,7 +202,8 @@ def test_event_note_explains_a_missing_date_and_joins_the_description(tmp_path):
         "event_date,date_precision,category,subject,event,description,fabric,vendor,product_id,source_id,"
         "publisher,doc_title,url,via,published_on,evidence,confidence,note\n"
         "2025-07-01,half,product_shipping,Test rack,Test rack ships,2H,,,,test_seed,Test seed author,Test seed,,"
-        "seed 999: test seed,,§3.1: 下半年,reported,published_on unknown: the seed is undated\n")
+        "seed 999: test seed,,§3.1: 下半年,reported,published_on unknown: the seed is undated\n"
+    )
     (event,) = [e for e in load_ledger(folder).records.events if e.subject == "Test rack"]
     assert event.prov.published_on is None
     assert event.description == "2H; published_on unknown: the seed is undated"

@@ -23,9 +23,14 @@ def from_seeds(record) -> bool:
 
 
 def find(ledger, indicator, subject_part, **match):
-    rows = [o for o in ledger.records.observations
-            if from_seeds(o) and o.indicator == indicator and subject_part in o.subject
-            and all(getattr(o, k) == v for k, v in match.items())]
+    rows = [
+        o
+        for o in ledger.records.observations
+        if from_seeds(o)
+        and o.indicator == indicator
+        and subject_part in o.subject
+        and all(getattr(o, k) == v for k, v in match.items())
+    ]
     assert rows, f"no {indicator} row about {subject_part!r} {match}"
     return rows
 
@@ -51,7 +56,18 @@ def test_catalog_keeps_the_agreed_indicator_ids(ledger):
     assert set(agreed) <= ids
     # seed 003's 追蹤指標 (tracking indicators) each have a category in the catalog
     categories = {i["category"] for i in ledger.indicators}
-    assert {"shipments", "share", "optics", "prices", "benchmark", "cloud", "top500", "uec", "market", "spec"} <= categories
+    assert {
+        "shipments",
+        "share",
+        "optics",
+        "prices",
+        "benchmark",
+        "cloud",
+        "top500",
+        "uec",
+        "market",
+        "spec",
+    } <= categories
     units = {i["indicator"]: i["unit"] for i in ledger.indicators}
     assert units["nccl_busbw_peak"] == "GBps" and units["optics_price_per_gbps"] == "USD_per_Gbps"
 
@@ -111,7 +127,11 @@ def test_delloro_market_size_via_seed_003(ledger):
     (cagr,) = find(ledger, "market_cagr", "AI back-end network")
     assert (cagr.value, cagr.period) == (0.30, "2023-2028")
     (optics,) = find(ledger, "optics_units_shipped", "800G")
-    assert (optics.value, optics.prov.publisher, optics.prov.published_on) == (10e6, "LightCounting", dt.date(2024, 4, 1))
+    assert (optics.value, optics.prov.publisher, optics.prov.published_on) == (
+        10e6,
+        "LightCounting",
+        dt.date(2024, 4, 1),
+    )
 
 
 def test_ranges_are_two_bounded_rows(ledger):
@@ -122,16 +142,33 @@ def test_ranges_are_two_bounded_rows(ledger):
 
 
 def test_disagreeing_uec_1_0_dates_are_both_kept(ledger):
-    uec = [e for e in ledger.records.events
-           if from_seeds(e) and e.subject == "Ultra Ethernet Consortium" and e.category == "spec_release"]
+    uec = [
+        e
+        for e in ledger.records.events
+        if from_seeds(e) and e.subject == "Ultra Ethernet Consortium" and e.category == "spec_release"
+    ]
     assert sorted((e.event_date, e.date_precision) for e in uec) == [
-        (dt.date(2024, 10, 1), "quarter"), (dt.date(2024, 11, 1), "month")]
+        (dt.date(2024, 10, 1), "quarter"),
+        (dt.date(2024, 11, 1), "month"),
+    ]
 
 
 def test_products_from_both_seeds(ledger):
     ids = {p.product_id for p in ledger.records.products}
-    assert {"connectx-7", "connectx-8", "bluefield-3", "quantum-2", "quantum-x800", "spectrum-4", "sn5600",
-            "nvlink-5-nvswitch", "gb200-nvl72", "gb300-nvl72", "tomahawk-5", "jericho3-ai"} <= ids
+    assert {
+        "connectx-7",
+        "connectx-8",
+        "bluefield-3",
+        "quantum-2",
+        "quantum-x800",
+        "spectrum-4",
+        "sn5600",
+        "nvlink-5-nvswitch",
+        "gb200-nvl72",
+        "gb300-nvl72",
+        "tomahawk-5",
+        "jericho3-ai",
+    } <= ids
     (q800,) = [p for p in ledger.records.products if from_seeds(p) and p.product_id == "quantum-x800"]
     assert (q800.kind, q800.fabric, q800.generation) == ("switch_system", "infiniband", "XDR 800G")
 

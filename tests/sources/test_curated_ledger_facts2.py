@@ -40,15 +40,23 @@ def left_out_rows() -> dict[int, str]:
 
 
 def obs(facts2, indicator, subject_part=None, **match):
-    found = [o for o in facts2[0] if o.indicator == indicator and (subject_part is None or subject_part in o.subject)
-             and all(getattr(o, k) == v for k, v in match.items())]
+    found = [
+        o
+        for o in facts2[0]
+        if o.indicator == indicator
+        and (subject_part is None or subject_part in o.subject)
+        and all(getattr(o, k) == v for k, v in match.items())
+    ]
     assert found, f"no {indicator} row about {subject_part!r} {match}"
     return found
 
 
 def any_obs(ledger, indicator, subject_part, **match):
-    return [o for o in ledger.records.observations if o.indicator == indicator and subject_part in o.subject
-            and all(getattr(o, k) == v for k, v in match.items())]
+    return [
+        o
+        for o in ledger.records.observations
+        if o.indicator == indicator and subject_part in o.subject and all(getattr(o, k) == v for k, v in match.items())
+    ]
 
 
 def test_every_row_of_the_five_groups_is_converted_or_listed(facts2):
@@ -65,10 +73,16 @@ def test_every_row_of_the_five_groups_is_converted_or_listed(facts2):
 
 
 def test_files_and_new_indicators(ledger):
-    for name in ("facts2_market_observations.csv", "facts2_optics_observations.csv",
-                 "facts2_shipments_observations.csv",
-                 "facts2_cloud_observations.csv", "facts2_uec_observations.csv", "facts2_uec_events.csv",
-                 "facts2_cloud_events.csv", "facts2_market_events.csv"):
+    for name in (
+        "facts2_market_observations.csv",
+        "facts2_optics_observations.csv",
+        "facts2_shipments_observations.csv",
+        "facts2_cloud_observations.csv",
+        "facts2_uec_observations.csv",
+        "facts2_uec_events.csv",
+        "facts2_cloud_events.csv",
+        "facts2_market_events.csv",
+    ):
         assert ledger.files[name] > 0, name
     ids = {i["indicator"] for i in ledger.indicators}
     assert {"vendor_share_change_pts", "forecast_revision_share", "fabric_tiers", "optics_production_capacity"} <= ids
@@ -102,8 +116,13 @@ def test_mislabelled_fiscal_year_row_is_entered_as_fy27q1(facts2):
 
 
 def test_delloro_80b_next_five_years_vs_2025_to_2030(ledger):
-    rows = any_obs(ledger, "ai_backend_network_revenue", "Ethernet switch sales in AI back-end networks",
-                   segment="cumulative", value=80e9)
+    rows = any_obs(
+        ledger,
+        "ai_backend_network_revenue",
+        "Ethernet switch sales in AI back-end networks",
+        segment="cumulative",
+        value=80e9,
+    )
     assert {r.period for r in rows} >= {"2025-2029", "2025-2030"}
 
 
@@ -131,8 +150,11 @@ def test_16t_units_2026_5m_to_over_20m(facts2):
 
 
 def test_optical_module_market_2025_disagreement(facts2):
-    values = {(r.prov.publisher, r.value, r.value_qualifier)
-              for r in obs(facts2, "optics_revenue", period="2025") if "Optical" in r.subject}
+    values = {
+        (r.prov.publisher, r.value, r.value_qualifier)
+        for r in obs(facts2, "optics_revenue", period="2025")
+        if "Optical" in r.subject
+    }
     assert ("LightCounting", 23e9, ">") in values
     assert ("HaloWill", 15.09e9, None) in values and ("Juntoku", 14.7e9, "~") in values
     assert {(v, q) for _, v, q in values} >= {(10e9, ">="), (12e9, "<=")}
@@ -140,8 +162,10 @@ def test_optical_module_market_2025_disagreement(facts2):
 
 def test_lightcounting_and_yole_restatements(facts2):
     eth = obs(facts2, "market_growth_rate", "Ethernet optical transceivers (worldwide)", period="2019")
-    assert {(r.value, r.prov.published_on) for r in eth} == {(-0.17, dt.date(2020, 3, 31)),
-                                                               (-0.18, dt.date(2021, 3, 30))}
+    assert {(r.value, r.prov.published_on) for r in eth} == {
+        (-0.17, dt.date(2020, 3, 31)),
+        (-0.18, dt.date(2021, 3, 30)),
+    }
     eth2020 = obs(facts2, "market_growth_rate", "Ethernet optical transceivers (worldwide)", period="2020")
     assert {r.value for r in eth2020} >= {0.33, 0.34}  # March 2021 vs Sept 2021 edition
     yole = obs(facts2, "optics_revenue", "Optical transceivers (worldwide)", period="2028")
@@ -149,11 +173,15 @@ def test_lightcounting_and_yole_restatements(facts2):
 
 
 def test_cloud_disagreements_keep_both_sides(ledger, facts2):
-    colossus = [o.value for o in ledger.records.observations
-                if o.indicator == "cloud_cluster_gpus" and "Colossus" in o.subject]
+    colossus = [
+        o.value for o in ledger.records.observations if o.indicator == "cloud_cluster_gpus" and "Colossus" in o.subject
+    ]
     assert 230000 in colossus and 200000 in colossus
-    hpn = [o.value for o in ledger.records.observations if o.indicator == "cloud_cluster_gpus" and "HPN" in o.subject
-           and o.segment == "pod"]
+    hpn = [
+        o.value
+        for o in ledger.records.observations
+        if o.indicator == "cloud_cluster_gpus" and "HPN" in o.subject and o.segment == "pod"
+    ]
     assert 8192 in hpn and 15000 in hpn
     tesla = {o.value for o in obs(facts2, "cloud_cluster_gpus", "Tesla Cortex")}
     assert {50000, 100000} <= tesla
@@ -204,5 +232,5 @@ def test_left_out_list_names_its_reasons():
     listed = left_out_rows()
     text = (Path(DEFAULT_FOLDER) / "facts2_left_out.md").read_text(encoding="utf-8")
     assert listed[396] == "market" and "2023Q1-Q3" in text  # a year-to-date span
-    assert listed[492] == "market" and "RMB" in text         # a currency the ledger does not hold
+    assert listed[492] == "market" and "RMB" in text  # a currency the ledger does not hold
     assert listed[1009] == "cloud" and "ten petabytes" in text

@@ -11,7 +11,7 @@ import pytest
 
 from sources.ledger.format import DEFAULT_FOLDER
 from sources.ledger.ledger import LedgerError, load_ledger
-from sources.ledger.entities import (RegistryError, load_registry, normalize, period_basis, series_key)
+from sources.ledger.entities import RegistryError, load_registry, normalize, period_basis, series_key
 
 HEADER = "entity_id,kind,name,parent_id,aliases,note\n"
 
@@ -29,27 +29,37 @@ def test_normalize_folds_case_width_and_punctuation():
 
 
 def test_resolution_order_explicit_subject_product_vendor(tmp_path):
-    reg = _registry(tmp_path, "nvidia,company,NVIDIA,,輝達|Mellanox,\n"
-                              "connectx-8,product,ConnectX-8,nvidia,CX8,\n"
-                              "uec,consortium,Ultra Ethernet Consortium,,UEC,\n")
-    assert reg.resolve(subject="UEC") == ("uec", "subject")                          # exact alias
-    assert reg.resolve(subject="ultra-ethernet consortium") == ("uec", "subject")    # normalized name
-    assert reg.resolve(subject="NVIDIA ConnectX-8 SuperNIC host interface", product_id="connectx-8",
-                       vendor="NVIDIA") == ("connectx-8", "product_id")
+    reg = _registry(
+        tmp_path,
+        "nvidia,company,NVIDIA,,輝達|Mellanox,\n"
+        "connectx-8,product,ConnectX-8,nvidia,CX8,\n"
+        "uec,consortium,Ultra Ethernet Consortium,,UEC,\n",
+    )
+    assert reg.resolve(subject="UEC") == ("uec", "subject")  # exact alias
+    assert reg.resolve(subject="ultra-ethernet consortium") == ("uec", "subject")  # normalized name
+    assert reg.resolve(
+        subject="NVIDIA ConnectX-8 SuperNIC host interface", product_id="connectx-8", vendor="NVIDIA"
+    ) == ("connectx-8", "product_id")
     assert reg.resolve(subject="Something of theirs", vendor="輝達") == ("nvidia", "vendor")
-    assert reg.resolve(subject="ConnectX 8 latency") == (None, "unresolved")          # never fuzzy
+    assert reg.resolve(subject="ConnectX 8 latency") == (None, "unresolved")  # never fuzzy
     assert reg.resolve(subject="UEC", entity_id="nvidia") == ("nvidia", "explicit")  # explicit wins
     assert reg.ancestors("connectx-8") == ["nvidia"]
 
 
-@pytest.mark.parametrize("body, message", [
-    ("a,company,A,,,\na,company,A again,,,\n", "entities.csv:3: entity_id: duplicate id 'a'"),
-    ("a,product,A,nobody,,\n", "entities.csv:2: parent_id: unknown entity 'nobody'"),
-    ("a,company,A,,Acme,\nb,company,B,,ACME,\n", "entities.csv:3: aliases: 'ACME' is already claimed by 'a'"),
-    ("a,company,A,,Ａｃｍｅ Inc,\nb,company,B,,acme-inc,\n", "entities.csv:3: aliases: 'acme-inc' is already claimed by 'a'"),
-    ("a,gadget,A,,,\n", "entities.csv:2: kind: 'gadget' not one of"),
-    ("A B,company,A,,,\n", "entities.csv:2: entity_id: bad id 'A B'"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ("a,company,A,,,\na,company,A again,,,\n", "entities.csv:3: entity_id: duplicate id 'a'"),
+        ("a,product,A,nobody,,\n", "entities.csv:2: parent_id: unknown entity 'nobody'"),
+        ("a,company,A,,Acme,\nb,company,B,,ACME,\n", "entities.csv:3: aliases: 'ACME' is already claimed by 'a'"),
+        (
+            "a,company,A,,Ａｃｍｅ Inc,\nb,company,B,,acme-inc,\n",
+            "entities.csv:3: aliases: 'acme-inc' is already claimed by 'a'",
+        ),
+        ("a,gadget,A,,,\n", "entities.csv:2: kind: 'gadget' not one of"),
+        ("A B,company,A,,,\n", "entities.csv:2: entity_id: bad id 'A B'"),
+    ],
+)
 def test_registry_errors_name_file_line_and_field(tmp_path, body, message):
     with pytest.raises(RegistryError) as err:
         _registry(tmp_path, body)
@@ -68,22 +78,31 @@ def test_period_basis_never_mixes_cumulative_and_annual():
     assert period_basis("2030") == "annual"
     assert period_basis("2024", segment="cumulative") == "cumulative"
     assert [period_basis(p) for p in ("2024H2", "2024Q3", "2024-07", "2024-07-15")] == [
-        "half_yearly", "quarterly", "monthly", "daily"]
+        "half_yearly",
+        "quarterly",
+        "monthly",
+        "daily",
+    ]
 
 
 def test_series_key_dimensions_and_unresolved_rows():
-    key = series_key("switch_radix", "tomahawk-6", "Broadcom Tomahawk 6 ports at 1.6TbE", speed_gbps=1600.0,
-                     period="2025")
+    key = series_key(
+        "switch_radix", "tomahawk-6", "Broadcom Tomahawk 6 ports at 1.6TbE", speed_gbps=1600.0, period="2025"
+    )
     assert key == "switch_radix|tomahawk-6|-|1600|-|-|annual"
     # Dell'Oro's cumulative 2025-2029 and annual 2030 figures are two series
     assert series_key("ai_networking_revenue", "m", "x", period="2025-2029") != series_key(
-        "ai_networking_revenue", "m", "x", period="2030")
+        "ai_networking_revenue", "m", "x", period="2030"
+    )
     # unresolved: the subject stands in for the entity, so two wordings never merge
-    assert series_key("cost_ratio", None, "Network share of AI cluster TCO", period="2025") == \
-        "cost_ratio|subject:networkshareofaiclustertco|-|-|-|-|annual"
+    assert (
+        series_key("cost_ratio", None, "Network share of AI cluster TCO", period="2025")
+        == "cost_ratio|subject:networkshareofaiclustertco|-|-|-|-|annual"
+    )
     # resolved through the vendor only: vendor + subject, so a vendor's products never merge
-    assert series_key("gpus_per_domain", "google", "Google TPU v4 pod", period="2025", resolution="vendor") != \
-        series_key("gpus_per_domain", "google", "Google TPU v5p pod", period="2025", resolution="vendor")
+    assert series_key(
+        "gpus_per_domain", "google", "Google TPU v4 pod", period="2025", resolution="vendor"
+    ) != series_key("gpus_per_domain", "google", "Google TPU v5p pod", period="2025", resolution="vendor")
 
 
 def test_ledger_rejects_an_unknown_explicit_entity(tmp_path):
@@ -100,8 +119,10 @@ def test_ledger_rejects_an_unknown_explicit_entity(tmp_path):
     path.write_text("\n".join(lines), encoding="utf-8")
     with pytest.raises(LedgerError) as err:
         load_ledger(folder)
-    assert ("public_facts_observations.csv:2: entity_id: unknown entity 'no-such-entity' (add it to entities.csv)"
-            in err.value.errors)
+    assert (
+        "public_facts_observations.csv:2: entity_id: unknown entity 'no-such-entity' (add it to entities.csv)"
+        in err.value.errors
+    )
 
 
 def test_real_registry_resolves_the_seed_names_and_every_product():

@@ -18,7 +18,7 @@ def test_every_subset_names_vocabulary_ids_only():
 
 def test_the_dashboard_takes_the_top500_groups_from_the_vocabulary():
     assert DASHBOARD_TOP500_GROUPS is fabrics.TOP500_GROUPS
-    assert set(FABRIC_COLOURS) >= set(fabrics.TOP500_GROUPS) | set(fabrics.LEDGER)   # every charted fabric has a colour
+    assert set(FABRIC_COLOURS) >= set(fabrics.TOP500_GROUPS) | set(fabrics.LEDGER)  # every charted fabric has a colour
 
 
 def test_the_parsers_and_the_ledger_take_their_lists_from_the_vocabulary():

@@ -12,25 +12,57 @@ from sources import inbox
 ROOT = Path(__file__).resolve().parents[2]
 NCCL_LOG = ROOT / "sources" / "snapshots" / "nccl_logs" / "03_nccl-tests-119_a100_3node_hdr_ib.txt"
 TOP500 = ROOT / "sources" / "snapshots" / "top500_lists" / "TOP500_202311.xlsx"
-LEDGER_HEADER = ("indicator,subject,period,value,value_qualifier,unit,kind,speed_gbps,fabric,vendor,product_id,region,"
-                 "segment,note,source_id,publisher,doc_title,url,via,published_on,evidence,confidence")
+LEDGER_HEADER = (
+    "indicator,subject,period,value,value_qualifier,unit,kind,speed_gbps,fabric,vendor,product_id,region,"
+    "segment,note,source_id,publisher,doc_title,url,via,published_on,evidence,confidence"
+)
 
 
 def _analyst_csv(path: Path, indicator: str = "switch_ports_shipped") -> Path:
-    path.write_text(LEDGER_HEADER + "\n" + ",".join([
-        indicator, "Data center switch ports", "2025Q1", "1000000", "", "ports", "estimate", "800", "ethernet", "",
-        "", "", "", "written for tests", "delloro", "Dell'Oro Group", "Analyst note (test)",
-        "https://example.org/note", "", "2025-05-01", "test evidence sentence", "analyst_estimate"]) + "\n",
-        encoding="utf-8")
+    path.write_text(
+        LEDGER_HEADER
+        + "\n"
+        + ",".join(
+            [
+                indicator,
+                "Data center switch ports",
+                "2025Q1",
+                "1000000",
+                "",
+                "ports",
+                "estimate",
+                "800",
+                "ethernet",
+                "",
+                "",
+                "",
+                "",
+                "written for tests",
+                "delloro",
+                "Dell'Oro Group",
+                "Analyst note (test)",
+                "https://example.org/note",
+                "",
+                "2025-05-01",
+                "test evidence sentence",
+                "analyst_estimate",
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     return path
 
 
-@pytest.mark.parametrize("name,expected", [
-    ("log.txt", "nccl"),            # nccl-tests output with any file name
-    ("list.xlsx", "top500"),        # spreadsheet downloads from top500.org
-    ("facts.csv", "curated"),       # analyst ledger CSV, recognised by its header
-    ("notes.txt", None),            # anything else is refused up front
-])
+@pytest.mark.parametrize(
+    "name,expected",
+    [
+        ("log.txt", "nccl"),  # nccl-tests output with any file name
+        ("list.xlsx", "top500"),  # spreadsheet downloads from top500.org
+        ("facts.csv", "curated"),  # analyst ledger CSV, recognised by its header
+        ("notes.txt", None),  # anything else is refused up front
+    ],
+)
 def test_classify(tmp_path, name, expected):
     src = {"nccl": NCCL_LOG, "top500": TOP500}.get(expected)
     path = tmp_path / name
@@ -66,7 +98,9 @@ def test_accepted_analyst_files_join_the_ledger(tmp_path):
     _analyst_csv(accepted / "mine.csv")
     ledger = inbox.load_ledger_with([accepted])
     mine = [o for o in ledger.records.observations if o.prov.title == "Analyst note (test)"]
-    assert [(o.indicator, o.value, o.speed_gbps, o.kind) for o in mine] == [("switch_ports_shipped", 1e6, 800.0, "estimate")]
+    assert [(o.indicator, o.value, o.speed_gbps, o.kind) for o in mine] == [
+        ("switch_ports_shipped", 1e6, 800.0, "estimate")
+    ]
 
 
 def test_a_resubmitted_file_never_overwrites_the_earlier_one(tmp_path):
@@ -79,7 +113,9 @@ def test_a_resubmitted_file_never_overwrites_the_earlier_one(tmp_path):
         inbox.drop([f], box)
         assert all(r.accepted for r in inbox.process(box))
     assert sorted(p.name for p in (box / "processed" / "nccl").iterdir()) == [
-        NCCL_LOG.name.replace(".txt", ".1.txt"), NCCL_LOG.name]
+        NCCL_LOG.name.replace(".txt", ".1.txt"),
+        NCCL_LOG.name,
+    ]
 
 
 def test_an_identical_copy_is_reported_as_already_ingested(tmp_path):
@@ -87,7 +123,7 @@ def test_an_identical_copy_is_reported_as_already_ingested(tmp_path):
     inbox.drop([NCCL_LOG], box)
     first = inbox.process(box)
     assert [r.accepted for r in first] == [True] and first[0].duplicate_of is None
-    copy = tmp_path / "copy.log"                       # the same bytes under another name
+    copy = tmp_path / "copy.log"  # the same bytes under another name
     copy.write_bytes(NCCL_LOG.read_bytes())
     inbox.drop([copy, NCCL_LOG], box)
     again = {r.name: r for r in inbox.process(box)}

@@ -28,8 +28,13 @@ def _environment_reads(path: Path) -> list[int]:
             copies.add(id(node.func.value))
     lines = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv") and \
-                isinstance(node.value, ast.Name) and node.value.id == "os" and id(node) not in copies:
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in ("environ", "getenv")
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "os"
+            and id(node) not in copies
+        ):
             lines.append(node.lineno)
     return lines
 
@@ -47,7 +52,7 @@ def test_the_readme_lists_every_setting():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Settings", 1)[1].split("\n## ", 1)[0]
     for name in settings.SETTINGS:
-        short = "_" + name.rsplit("_", 1)[1]          # FABRICWATCH_SMTP_PORT may be listed as _PORT
+        short = "_" + name.rsplit("_", 1)[1]  # FABRICWATCH_SMTP_PORT may be listed as _PORT
         assert f"`{name}`" in section or f"`{short}`" in section, name
     named = set(re.findall(r"`((?:FABRICWATCH|DAGSTER_PG)_[A-Z_]+)`", section))
     assert named <= {*settings.SETTINGS, "FABRICWATCH_PORT"}, named - set(settings.SETTINGS)

@@ -26,7 +26,9 @@ def test_the_sql_macro_knows_every_cadence_as_the_python_rule_does(con, cadence)
 
 def test_indicator_freshness_goes_stale_where_the_rule_says(con):
     marts.apply_mart(con, "indicator_freshness")
-    rows = [dict(indicator=f"ind_{c.value}", name=c.value, unit="units", category="test", cadence=c.value) for c in Cadence]
+    rows = [
+        dict(indicator=f"ind_{c.value}", name=c.value, unit="units", category="test", cadence=c.value) for c in Cadence
+    ]
     load.replace_rows(con, "core.indicators", rows)
     got = dict(con.execute("SELECT cadence, stale_after_days FROM marts.indicator_freshness").fetchall())
     assert got == {c.value: stale_after_days(c) for c in Cadence}
@@ -36,4 +38,4 @@ def test_indicator_freshness_goes_stale_where_the_rule_says(con):
 
 def test_one_list_of_cadences():
     assert REGISTRY_CADENCES == LEDGER_CADENCES == tuple(c.value for c in Cadence)
-    assert set(CRON) == set(DAYS)   # every cadence with an interval has a schedule
+    assert set(CRON) == set(DAYS)  # every cadence with an interval has a schedule

@@ -17,7 +17,7 @@ def test_a_failed_block_leaves_nothing_and_a_good_one_commits():
     with pytest.raises(duckdb.ConstraintException):
         with transaction(con):
             con.execute("INSERT INTO t VALUES (1, 'a')")
-            con.execute("INSERT INTO t VALUES (1, 'again')")     # duplicate key: the whole block goes
+            con.execute("INSERT INTO t VALUES (1, 'again')")  # duplicate key: the whole block goes
     assert con.execute("SELECT count(*) FROM t").fetchone() == (0,)
     with transaction(con):
         con.execute("INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')")
@@ -30,6 +30,6 @@ def test_utc_time_by_hand():
     taipei = dt.timezone(dt.timedelta(hours=8))
     # 2026-12-01 08:30 in Taipei (UTC+8) is 00:30 UTC the same day
     assert naive_utc(dt.datetime(2026, 12, 1, 8, 30, tzinfo=taipei)) == dt.datetime(2026, 12, 1, 0, 30)
-    assert naive_utc(dt.datetime(2026, 12, 1, 0, 30)) == dt.datetime(2026, 12, 1, 0, 30)   # naive: UTC already
+    assert naive_utc(dt.datetime(2026, 12, 1, 0, 30)) == dt.datetime(2026, 12, 1, 0, 30)  # naive: UTC already
     assert utc_iso(dt.datetime(2026, 12, 1, 8, 30, 15, 999, tzinfo=taipei)) == "2026-12-01T00:30:15+00:00"
     assert naive_utc().tzinfo is None

@@ -32,9 +32,11 @@ def con(tmp_path_factory):
 
 def _pairs(con, relation: str, row: dict) -> int:
     if row["on"] == "date":
-        return con.execute(f"SELECT count(*) FROM {relation} WHERE conflict_on = 'date' AND entity_id = ? AND period = ? "
-                           "AND ((a_event_date = ? AND b_event_date = ?) OR (a_event_date = ? AND b_event_date = ?))",
-                           [row["entity_id"], row["period"], row["a"], row["b"], row["b"], row["a"]]).fetchone()[0]
+        return con.execute(
+            f"SELECT count(*) FROM {relation} WHERE conflict_on = 'date' AND entity_id = ? AND period = ? "
+            "AND ((a_event_date = ? AND b_event_date = ?) OR (a_event_date = ? AND b_event_date = ?))",
+            [row["entity_id"], row["period"], row["a"], row["b"], row["b"], row["a"]],
+        ).fetchone()[0]
     where, params = ["conflict_on = 'value'"], []
     for column in ("indicator", "entity_id", "period"):
         if row[column]:
@@ -42,8 +44,10 @@ def _pairs(con, relation: str, row: dict) -> int:
             params.append(row[column])
     a, b = float(row["a"]), float(row["b"])
     close = "abs({col} - ?) <= 1e-9 * abs(?)"
-    where.append(f"(({close.format(col='a_value')} AND {close.format(col='b_value')}) OR "
-                 f"({close.format(col='a_value')} AND {close.format(col='b_value')}))")
+    where.append(
+        f"(({close.format(col='a_value')} AND {close.format(col='b_value')}) OR "
+        f"({close.format(col='a_value')} AND {close.format(col='b_value')}))"
+    )
     params += [a, a, b, b, b, b, a, a]
     return con.execute(f"SELECT count(*) FROM {relation} WHERE {' AND '.join(where)}", params).fetchone()[0]
 
@@ -53,7 +57,9 @@ def _labelled(expect: str) -> list[dict]:
 
 
 def test_every_item_of_the_notes_is_labelled():
-    items = {r["item"].rstrip("bc") for r in ROWS if r["doc"] == "facts-notes.md" and not r["item"].startswith("consistent")}
+    items = {
+        r["item"].rstrip("bc") for r in ROWS if r["doc"] == "facts-notes.md" and not r["item"].startswith("consistent")
+    }
     assert len(items) == 61  # 10 + 7 + 13 + 17 + 14 numbered items in facts-notes.md
     facts3 = {r["item"].rstrip("bc") for r in ROWS if r["doc"] == "facts3-market-notes.md"}
     assert len(facts3) == 21  # facts3-market-notes.md, "Sources that disagree, and revision trails" 1-21
@@ -79,9 +85,11 @@ def test_different_quantities_never_pair(con, row):
 
 def test_a_forecast_and_its_later_actual_are_a_scorecard_pair(con):
     # facts3-market-notes.md #6: LightCounting's spring-2023 forecast of -1% for 2023 against the -6% it reported
-    row = con.execute("SELECT forecast_value, actual_value, signed_pct_error, horizon_months FROM marts.forecast_accuracy "
-                      "WHERE series_key LIKE 'market_growth_rate|optical-transceiver-market|%' AND period = '2023' "
-                      "AND forecast_publisher = 'LightCounting'").fetchone()
+    row = con.execute(
+        "SELECT forecast_value, actual_value, signed_pct_error, horizon_months FROM marts.forecast_accuracy "
+        "WHERE series_key LIKE 'market_growth_rate|optical-transceiver-market|%' AND period = '2023' "
+        "AND forecast_publisher = 'LightCounting'"
+    ).fetchone()
     assert row[:2] == (-0.01, -0.06)
-    assert row[2] == pytest.approx(-0.01 / -0.06 - 1)   # -83%: the forecast saw a sixth of the decline
-    assert row[3] == 7                                  # May 2023 to 2023-12-31
+    assert row[2] == pytest.approx(-0.01 / -0.06 - 1)  # -83%: the forecast saw a sixth of the decline
+    assert row[3] == 7  # May 2023 to 2023-12-31

@@ -22,8 +22,10 @@ FINISHED = dt.datetime(2026, 3, 1, 6, 30)
 def home(tmp_path_factory):
     home = tmp_path_factory.mktemp("export_home")
     con = builder.build(db.paths(home).work)
-    con.execute("INSERT INTO meta.runs VALUES ('run-42', ?, ?, 'offline', 'published', NULL, '{}', 'fixture', NULL)",
-                [FINISHED - dt.timedelta(minutes=5), FINISHED])
+    con.execute(
+        "INSERT INTO meta.runs VALUES ('run-42', ?, ?, 'offline', 'published', NULL, '{}', 'fixture', NULL)",
+        [FINISHED - dt.timedelta(minutes=5), FINISHED],
+    )
     db.refresh_data_dictionary(con)
     wpublish.publish(home, con)
     return home
@@ -51,10 +53,13 @@ def test_parquet_export_reads_back_with_manifest_counts(home, published_counts, 
     assert manifest["warehouse"]["path"] == str(db.paths(home).published)
     assert manifest["warehouse"]["schema_version"] == db.migration_files()[-1][0]
     optics = next(m for m in manifest["marts"] if m["name"] == "marts.optics")
-    assert optics["kind"] == "table" and optics["rows"] == 3   # the published copy holds marts as tables
+    assert optics["kind"] == "table" and optics["rows"] == 3  # the published copy holds marts as tables
     assert optics["description"].startswith("Optical transceivers by speed")
-    assert {"name": "usd_per_gbps", "type": "DOUBLE",
-            "description": "Price per Gb/s, USD per Gb/s: reported, or derived as asp_usd / speed_gbps."} in optics["columns"]
+    assert {
+        "name": "usd_per_gbps",
+        "type": "DOUBLE",
+        "description": "Price per Gb/s, USD per Gb/s: reported, or derived as asp_usd / speed_gbps.",
+    } in optics["columns"]
 
 
 def test_csv_export_through_the_cli(home, published_counts, tmp_path, monkeypatch, capsys):
@@ -103,8 +108,18 @@ def test_export_cites_every_document_its_rows_use(home, tmp_path):
     used = _urls_in_csv_files(tmp_path / "cited")
     assert used and used == cited
     for entry in manifest["citations"]:
-        assert set(entry) == {"publisher", "title", "url", "published_on", "via", "family", "family_title",
-                              "family_url", "family_member", "used_by"}
+        assert set(entry) == {
+            "publisher",
+            "title",
+            "url",
+            "published_on",
+            "via",
+            "family",
+            "family_title",
+            "family_url",
+            "family_member",
+            "used_by",
+        }
         assert entry["used_by"] and all(u["rows"] > 0 and u["mart"].startswith("marts.") for u in entry["used_by"])
     # which rows use a document: count its rows in the exported file independently
     for entry in [c for c in manifest["citations"] if c["url"]][:5]:
@@ -112,8 +127,17 @@ def test_export_cites_every_document_its_rows_use(home, tmp_path):
             frame = pd.read_csv(tmp_path / "cited" / f"{use['mart'].split('.')[1]}.csv")
             cols = [c for c in ("url", "a_url", "b_url") if c in frame]
             pubs = {"url": "publisher", "a_url": "a_publisher", "b_url": "b_publisher"}
-            assert use["rows"] == sum(int(((frame[c] == entry["url"]) & (frame[pubs[c]].astype("string").fillna("") == (entry["publisher"] or ""))
-                                           if pubs[c] in frame else frame[c] == entry["url"]).sum()) for c in cols)
+            assert use["rows"] == sum(
+                int(
+                    (
+                        (frame[c] == entry["url"])
+                        & (frame[pubs[c]].astype("string").fillna("") == (entry["publisher"] or ""))
+                        if pubs[c] in frame
+                        else frame[c] == entry["url"]
+                    ).sum()
+                )
+                for c in cols
+            )
     # the release is named in the suggested citation and in CITATIONS.md
     assert "run run-42" in manifest["citation"] and FINISHED.isoformat() in manifest["citation"]
     text = (tmp_path / "cited" / "CITATIONS.md").read_text(encoding="utf-8")

@@ -67,9 +67,27 @@ def test_a_failing_blocking_check_stops_what_comes_after(tmp_path):
     home = _home_with_fixture(tmp_path)
     with db.work_connection(home) as con:
         kw = dict(source="analyst_b", published_on=dt.date(2025, 6, 1), segment="ai_backend")
-        load.replace_origin(con, "broken", Records(observations=[
-            builder.obs("fabric_revenue_share", "Ethernet", "2025Q1", 0.7, "share", "actual", fabric="ethernet", **kw),
-            builder.obs("fabric_revenue_share", "InfiniBand", "2025Q1", 0.5, "share", "actual", fabric="infiniband", **kw)]))
+        load.replace_origin(
+            con,
+            "broken",
+            Records(
+                observations=[
+                    builder.obs(
+                        "fabric_revenue_share", "Ethernet", "2025Q1", 0.7, "share", "actual", fabric="ethernet", **kw
+                    ),
+                    builder.obs(
+                        "fabric_revenue_share",
+                        "InfiniBand",
+                        "2025Q1",
+                        0.5,
+                        "share",
+                        "actual",
+                        fabric="infiniband",
+                        **kw,
+                    ),
+                ]
+            ),
+        )
     (step,), _ = mart_assets.build_mart_assets()
     share = dg.AssetKey(["marts", "fabric_share"])
 
@@ -77,15 +95,21 @@ def test_a_failing_blocking_check_stops_what_comes_after(tmp_path):
     def downstream() -> None:
         return None
 
-    result = dg.materialize([step, downstream], selection=[share, downstream.key], raise_on_error=False,
-                            resources={"warehouse": WarehouseResource(home=str(home))})
+    result = dg.materialize(
+        [step, downstream],
+        selection=[share, downstream.key],
+        raise_on_error=False,
+        resources={"warehouse": WarehouseResource(home=str(home))},
+    )
     evaluations = {e.check_name: e for e in result.get_asset_check_evaluations()}
     assert evaluations["fabric_shares_sum"].passed is False
     assert evaluations["fabric_shares_sum"].metadata["offending_rows"].value[0]["share_sum"] == pytest.approx(1.2)
     assert result.asset_materializations_for_node("downstream") == []
     assert result.get_failed_step_keys() == {"build_marts"}
     with db.work_connection(home) as con:
-        stored = con.execute("SELECT passed, severity FROM meta.checks WHERE check_name = 'fabric_shares_sum'").fetchall()
+        stored = con.execute(
+            "SELECT passed, severity FROM meta.checks WHERE check_name = 'fabric_shares_sum'"
+        ).fetchall()
     assert stored == [(False, "ERROR")]
 
 
@@ -95,19 +119,31 @@ def test_materializing_every_mart_records_every_check(tmp_path):
     assets, checks = mart_assets.build_mart_assets()
     result = dg.materialize([*assets, *checks], resources={"warehouse": WarehouseResource(home=str(home))})
     assert result.success
-    (meta,) = [m.metadata for m in result.asset_materializations_for_node("build_marts")
-               if m.asset_key == dg.AssetKey(["marts", "forecast_revisions"])]
+    (meta,) = [
+        m.metadata
+        for m in result.asset_materializations_for_node("build_marts")
+        if m.asset_key == dg.AssetKey(["marts", "forecast_revisions"])
+    ]
     assert meta["dagster/row_count"].value == 10
     assert meta["dagster/table_name"].value == "marts.forecast_revisions"
     columns = {c.name: c.description for c in meta["dagster/column_schema"].schema.columns}
-    sql = marts.get_mart("forecast_revisions").sql   # the COMMENT ON lines are the descriptions
-    assert columns and all(f"COMMENT ON COLUMN marts.forecast_revisions.{n} IS '{d.replace(chr(39), chr(39) * 2)}'" in sql
-                           for n, d in columns.items())
-    failed = sorted((e.asset_key.path[1], e.check_name, e.severity.value)
-                    for e in result.get_asset_check_evaluations() if not e.passed)
+    sql = marts.get_mart("forecast_revisions").sql  # the COMMENT ON lines are the descriptions
+    assert columns and all(
+        f"COMMENT ON COLUMN marts.forecast_revisions.{n} IS '{d.replace(chr(39), chr(39) * 2)}'" in sql
+        for n, d in columns.items()
+    )
+    failed = sorted(
+        (e.asset_key.path[1], e.check_name, e.severity.value)
+        for e in result.get_asset_check_evaluations()
+        if not e.passed
+    )
     # the fixture's evidence is "fixture row" (no figure) and its subjects are not registered entities
-    assert failed == [("conflicts", "no_conflicts", "WARN"), ("data_quality", "entities_resolved", "WARN"),
-                      ("data_quality", "evidence_holds_value", "WARN"), ("indicator_freshness", "indicators_fresh", "WARN")]
+    assert failed == [
+        ("conflicts", "no_conflicts", "WARN"),
+        ("data_quality", "entities_resolved", "WARN"),
+        ("data_quality", "evidence_holds_value", "WARN"),
+        ("indicator_freshness", "indicators_fresh", "WARN"),
+    ]
     with db.work_connection(home) as con:
         recorded = con.execute("SELECT count(*), count(*) FILTER (WHERE NOT passed) FROM meta.checks").fetchall()[0]
         assert marts.row_counts(con)["latest_indicators"] == 26

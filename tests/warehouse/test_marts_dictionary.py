@@ -20,4 +20,5 @@ def test_reference_dictionary_lists_every_mart_with_described_columns(tmp_path):
 def test_committed_dictionary_is_current():
     current = dictionary.DEFAULT_OUT.read_text(encoding="utf-8")
     assert current == dictionary.reference_markdown(), (
-        "docs/data-dictionary.md is out of date: run `.venv/bin/python -m warehouse.dictionary`")
+        "docs/data-dictionary.md is out of date: run `.venv/bin/python -m warehouse.dictionary`"
+    )

@@ -19,8 +19,13 @@ MANIFEST = {e["file"]: e for e in json.loads((LISTS / "manifest.json").read_text
 
 def _records(name: str):
     e = MANIFEST[name]
-    doc = Document(source_id="top500_lists", url=e["url"], body=(LISTS / name).read_bytes(), title=e["title"],
-                   published_on=dt.date.fromisoformat(e["published_on"]))
+    doc = Document(
+        source_id="top500_lists",
+        url=e["url"],
+        body=(LISTS / name).read_bytes(),
+        title=e["title"],
+        published_on=dt.date.fromisoformat(e["published_on"]),
+    )
     records = top500.parse(doc)
     for table in records.tables.values():
         for row in table:
@@ -46,20 +51,33 @@ def rows(con, sql):
 
 
 def test_history_has_every_group_for_every_list_and_adds_up(con):
-    got = rows(con, "SELECT list, count(*) AS n, sum(systems) AS systems, round(sum(rmax_share), 4) AS rmax "
-                    "FROM marts.top500_history GROUP BY list ORDER BY list")
+    got = rows(
+        con,
+        "SELECT list, count(*) AS n, sum(systems) AS systems, round(sum(rmax_share), 4) AS rmax "
+        "FROM marts.top500_history GROUP BY list ORDER BY list",
+    )
     # groups seen in either list: infiniband, ethernet, slingshot, omni-path, proprietary, myrinet, quadrics, other, not_stated
-    assert got == [{"list": "2000-06", "n": 9, "systems": 500, "rmax": 1.0},
-                   {"list": "2020-06", "n": 9, "systems": 500, "rmax": 1.0},
-                   {"list": "2023-11", "n": 9, "systems": 500, "rmax": 1.0}]
-    sling = rows(con, "SELECT list, systems, first_list, published_on FROM marts.top500_history "
-                      "WHERE fabric_group = 'slingshot' ORDER BY list")
-    assert sling == [{"list": "2000-06", "systems": 0, "first_list": "2023-11", "published_on": dt.date(2000, 6, 1)},
-                     {"list": "2020-06", "systems": 0, "first_list": "2023-11", "published_on": dt.date(2020, 6, 1)},
-                     {"list": "2023-11", "systems": 37, "first_list": "2023-11", "published_on": dt.date(2023, 11, 1)}]
-    ib = rows(con, "SELECT systems, systems_change FROM marts.top500_history WHERE fabric_group = 'infiniband' "
-                   "AND list = '2023-11'")
-    assert ib == [{"systems": 218, "systems_change": 218 - 141}]   # 2020-06: 141 Infiniband-family systems
+    assert got == [
+        {"list": "2000-06", "n": 9, "systems": 500, "rmax": 1.0},
+        {"list": "2020-06", "n": 9, "systems": 500, "rmax": 1.0},
+        {"list": "2023-11", "n": 9, "systems": 500, "rmax": 1.0},
+    ]
+    sling = rows(
+        con,
+        "SELECT list, systems, first_list, published_on FROM marts.top500_history "
+        "WHERE fabric_group = 'slingshot' ORDER BY list",
+    )
+    assert sling == [
+        {"list": "2000-06", "systems": 0, "first_list": "2023-11", "published_on": dt.date(2000, 6, 1)},
+        {"list": "2020-06", "systems": 0, "first_list": "2023-11", "published_on": dt.date(2020, 6, 1)},
+        {"list": "2023-11", "systems": 37, "first_list": "2023-11", "published_on": dt.date(2023, 11, 1)},
+    ]
+    ib = rows(
+        con,
+        "SELECT systems, systems_change FROM marts.top500_history WHERE fabric_group = 'infiniband' "
+        "AND list = '2023-11'",
+    )
+    assert ib == [{"systems": 218, "systems_change": 218 - 141}]  # 2020-06: 141 Infiniband-family systems
 
 
 def test_generations_keep_slingshot_beside_ethernet(con):
@@ -74,13 +92,21 @@ def test_generations_keep_slingshot_beside_ethernet(con):
 def test_mn_core_roce_system_is_not_ethernet(con):
     """2020-06: the 'RoCEv2/MN-Core DirectConnect' system (rank 393) stays with its Custom Interconnect family,
     so the Ethernet group equals the Gigabit Ethernet family less its three Sugon 6D-Torus systems (262 - 3)."""
-    fams = rows(con, "SELECT DISTINCT families, fabric_systems FROM marts.top500_interconnects "
-                     "WHERE fabric_group = 'ethernet' AND list = '2020-06'")
+    fams = rows(
+        con,
+        "SELECT DISTINCT families, fabric_systems FROM marts.top500_interconnects "
+        "WHERE fabric_group = 'ethernet' AND list = '2020-06'",
+    )
     assert fams == [{"families": "Gigabit Ethernet", "fabric_systems": 259}]
-    mn = rows(con, "SELECT list, fabric_group, families, systems FROM marts.top500_interconnects "
-                   "WHERE interconnect = 'MN-Core DirectConnect' ORDER BY list")
-    assert mn == [{"list": "2020-06", "fabric_group": "proprietary", "families": "Custom Interconnect", "systems": 1},
-                  {"list": "2023-11", "fabric_group": "proprietary", "families": "Custom Interconnect", "systems": 1}]
+    mn = rows(
+        con,
+        "SELECT list, fabric_group, families, systems FROM marts.top500_interconnects "
+        "WHERE interconnect = 'MN-Core DirectConnect' ORDER BY list",
+    )
+    assert mn == [
+        {"list": "2020-06", "fabric_group": "proprietary", "families": "Custom Interconnect", "systems": 1},
+        {"list": "2023-11", "fabric_group": "proprietary", "families": "Custom Interconnect", "systems": 1},
+    ]
 
 
 def test_history_checks_pass_and_catch_an_incomplete_list(con):
@@ -90,4 +116,6 @@ def test_history_checks_pass_and_catch_an_incomplete_list(con):
         outcome = quality.top500_lists_complete(con, "marts.top500_history")
         assert not outcome.passed and outcome.rows == [{"list": "2000-06", "systems": 499}]
     finally:
-        con.execute("UPDATE core.top500_families SET systems = systems + 1 WHERE list = '2000-06' AND family = 'Myrinet'")
+        con.execute(
+            "UPDATE core.top500_families SET systems = systems + 1 WHERE list = '2000-06' AND family = 'Myrinet'"
+        )

@@ -24,13 +24,22 @@ def test_views_become_tables_with_rows_and_comments_and_dependents_still_read():
     assert materialize_marts(con, order=["totals", "top"]) == ["totals", "top"]
     kinds = dict(con.execute("SELECT table_name, 'TABLE' FROM duckdb_tables() WHERE schema_name = 'marts'").fetchall())
     assert kinds == {"totals": "TABLE", "top": "TABLE"}
-    assert con.execute("SELECT count(*) FROM duckdb_views() WHERE schema_name = 'marts' AND NOT internal").fetchone()[0] == 0
+    assert (
+        con.execute("SELECT count(*) FROM duckdb_views() WHERE schema_name = 'marts' AND NOT internal").fetchone()[0]
+        == 0
+    )
     assert con.execute("SELECT k, total FROM marts.totals ORDER BY k").fetchall() == [("a", 4.0), ("b", 2.0)]
     assert con.execute("SELECT k FROM marts.top").fetchall() == [("a",)]
-    assert con.execute("SELECT comment FROM duckdb_tables() WHERE table_name = 'totals'").fetchone()[0] == \
-        "Sum per key; it's quoted"
-    assert con.execute("SELECT comment FROM duckdb_columns() WHERE table_name = 'totals' AND column_name = 'total'"
-                       ).fetchone()[0] == "Sum of v"
+    assert (
+        con.execute("SELECT comment FROM duckdb_tables() WHERE table_name = 'totals'").fetchone()[0]
+        == "Sum per key; it's quoted"
+    )
+    assert (
+        con.execute(
+            "SELECT comment FROM duckdb_columns() WHERE table_name = 'totals' AND column_name = 'total'"
+        ).fetchone()[0]
+        == "Sum of v"
+    )
     # a table no longer follows its inputs: that is why only the published copy is materialized
     con.execute("INSERT INTO core.obs VALUES ('b', 10)")
     assert con.execute("SELECT total FROM marts.totals WHERE k = 'b'").fetchone()[0] == 2.0

@@ -17,8 +17,10 @@ from sources.ledger.ledger import load_ledger
 from sources.records import Event, Observation, Provenance, Records
 from warehouse import db, load
 
-COLS = {"observations": "entity_id, entity_resolution, series_key, period_basis, evidence_has_value",
-        "events": "entity_id, entity_resolution"}
+COLS = {
+    "observations": "entity_id, entity_resolution, series_key, period_basis, evidence_has_value",
+    "events": "entity_id, entity_resolution",
+}
 
 
 def _resolved(con, table):
@@ -33,11 +35,15 @@ def test_chunked_re_resolution_reaches_every_row_once(refreshed_home, tmp_path, 
         before = {t: _resolved(con, t) for t in COLS}
         assert len(before["observations"]) > 3000 and len(before["events"]) > 100
         registry = load_ledger().entities
-        assert load.re_resolve(con, registry) == 0   # the refresh left every row resolved with this registry
-        con.execute("UPDATE core.observations SET series_key = NULL, period_basis = NULL, evidence_has_value = NULL, "
-                    "resolved_with = NULL, entity_id = CASE WHEN entity_resolution = 'explicit' THEN entity_id END")
-        con.execute("UPDATE core.events SET resolved_with = NULL, "
-                    "entity_id = CASE WHEN entity_resolution = 'explicit' THEN entity_id END")
+        assert load.re_resolve(con, registry) == 0  # the refresh left every row resolved with this registry
+        con.execute(
+            "UPDATE core.observations SET series_key = NULL, period_basis = NULL, evidence_has_value = NULL, "
+            "resolved_with = NULL, entity_id = CASE WHEN entity_resolution = 'explicit' THEN entity_id END"
+        )
+        con.execute(
+            "UPDATE core.events SET resolved_with = NULL, "
+            "entity_id = CASE WHEN entity_resolution = 'explicit' THEN entity_id END"
+        )
         monkeypatch.setattr(load, "RESOLVE_CHUNK", 97)
         load.replace_entities(con, registry)
         assert {t: _resolved(con, t) for t in COLS} == before
@@ -46,16 +52,41 @@ def test_chunked_re_resolution_reaches_every_row_once(refreshed_home, tmp_path, 
         con.close()
 
 
-PROV = Provenance(source_id="test_source", publisher="Test Publisher", title="A test page", url="https://example.org/t",
-                  published_on=dt.date(2025, 3, 1), evidence="Zorblax shipped 12,000 ports")
-SUBJECT = "Zorblax fabric switch"   # no alias of the repository's registry (checked below)
+PROV = Provenance(
+    source_id="test_source",
+    publisher="Test Publisher",
+    title="A test page",
+    url="https://example.org/t",
+    published_on=dt.date(2025, 3, 1),
+    evidence="Zorblax shipped 12,000 ports",
+)
+SUBJECT = "Zorblax fabric switch"  # no alias of the repository's registry (checked below)
 
 
 def _records() -> Records:
-    return Records(observations=[Observation(indicator="switch_ports_shipped", subject=SUBJECT, period="2024",
-                                             value=12000.0, unit="units", kind="actual", prov=PROV)],
-                   events=[Event(event_date=dt.date(2025, 3, 1), date_precision="day", category="product_announcement",
-                                 subject=SUBJECT, title="Zorblax announced", prov=PROV)])
+    return Records(
+        observations=[
+            Observation(
+                indicator="switch_ports_shipped",
+                subject=SUBJECT,
+                period="2024",
+                value=12000.0,
+                unit="units",
+                kind="actual",
+                prov=PROV,
+            )
+        ],
+        events=[
+            Event(
+                event_date=dt.date(2025, 3, 1),
+                date_precision="day",
+                category="product_announcement",
+                subject=SUBJECT,
+                title="Zorblax announced",
+                prov=PROV,
+            )
+        ],
+    )
 
 
 def test_rows_are_stamped_when_loaded_and_re_resolved_only_when_the_registry_changes(tmp_path):
@@ -64,12 +95,14 @@ def test_rows_are_stamped_when_loaded_and_re_resolved_only_when_the_registry_cha
         registry = load.default_registry()
         assert registry.resolve(SUBJECT) == (None, "unresolved")
         load.replace_origin(con, "test", _records(), registry)
-        assert load.re_resolve(con, registry) == 0      # loaded with this registry: nothing to redo
+        assert load.re_resolve(con, registry) == 0  # loaded with this registry: nothing to redo
         # the same registry with one more alias: every row is re-resolved once, and the new alias applies
         entity = sorted(registry.entities)[0]
         grown = Registry(entities=dict(registry.entities), by_alias={**registry.by_alias, normalize(SUBJECT): entity})
         assert load.re_resolve(con, grown) == 2
-        assert con.execute("SELECT entity_id, entity_resolution FROM core.observations").fetchall() == [(entity, "subject")]
+        assert con.execute("SELECT entity_id, entity_resolution FROM core.observations").fetchall() == [
+            (entity, "subject")
+        ]
         assert con.execute("SELECT entity_id FROM core.events").fetchall() == [(entity,)]
         assert load.re_resolve(con, grown) == 0
     finally:

@@ -25,12 +25,52 @@ from sources.evidence import evidence_supports  # noqa: E402
 
 FIRST_ROW, LAST_ROW = 367, 1145
 GROUPS = ("market", "shipments", "prices", "cloud", "uec")
-OBS_COLUMNS = ("indicator", "subject", "period", "value", "value_qualifier", "unit", "kind", "speed_gbps", "fabric",
-               "vendor", "product_id", "region", "segment", "note", "source_id", "publisher", "doc_title", "url",
-               "via", "published_on", "evidence", "confidence", "evidence_kind", "entity_id")
-EVENT_COLUMNS = ("event_date", "date_precision", "category", "subject", "event", "description", "fabric", "vendor",
-                 "product_id", "source_id", "publisher", "doc_title", "url", "via", "published_on", "evidence",
-                 "confidence", "note")
+OBS_COLUMNS = (
+    "indicator",
+    "subject",
+    "period",
+    "value",
+    "value_qualifier",
+    "unit",
+    "kind",
+    "speed_gbps",
+    "fabric",
+    "vendor",
+    "product_id",
+    "region",
+    "segment",
+    "note",
+    "source_id",
+    "publisher",
+    "doc_title",
+    "url",
+    "via",
+    "published_on",
+    "evidence",
+    "confidence",
+    "evidence_kind",
+    "entity_id",
+)
+EVENT_COLUMNS = (
+    "event_date",
+    "date_precision",
+    "category",
+    "subject",
+    "event",
+    "description",
+    "fabric",
+    "vendor",
+    "product_id",
+    "source_id",
+    "publisher",
+    "doc_title",
+    "url",
+    "via",
+    "published_on",
+    "evidence",
+    "confidence",
+    "note",
+)
 
 # Indicator -> ledger unit (canonical unit of the indicator catalog).
 UNIT_OF = {}
@@ -42,8 +82,13 @@ UNIT_OF = {}
 # attributes the figure to an unnamed source (industry estimate, 法人, 外資).
 PROV_RULES = [
     (r"^Xueqiu user post", "LightCounting", "lightcounting", "unverified"),
-    (r"^(Industry estimate|Industry notes|Industry sources|Industry research|Institutional investors|"
-     r"Foreign brokerage research|GlobeNewswire-cited estimate|Broker research)", None, None, "unnamed"),
+    (
+        r"^(Industry estimate|Industry notes|Industry sources|Industry research|Institutional investors|"
+        r"Foreign brokerage research|GlobeNewswire-cited estimate|Broker research)",
+        None,
+        None,
+        "unnamed",
+    ),
     (r"^Yole", "Yole Group", "yole", "auto"),
     (r"^The Next Platform analysis|^IDC data, Next Platform", "The Next Platform", "next_platform", "auto"),
     (r"Dell'Oro", "Dell'Oro Group", "delloro", "auto"),
@@ -68,8 +113,7 @@ PROV_RULES = [
     (r"^Beijing Yanjing Bizhi", "Beijing Yanjing Bizhi (北京研精毕智)", "yanjing_bizhi", "own"),
     (r"^Convequity", "Convequity", "convequity", "own"),
     (r"^SemiAnalysis", "SemiAnalysis", "semianalysis", "own"),
-    (r"^Architects' Tech Alliance", "Architects' Tech Alliance (架构师技术联盟)", "architects_tech_alliance",
-     "auto"),
+    (r"^Architects' Tech Alliance", "Architects' Tech Alliance (架构师技术联盟)", "architects_tech_alliance", "auto"),
     (r"^Glenn K\. Lockwood", "Glenn K. Lockwood", "glenn_lockwood", "own"),
     (r"^EANTC", "EANTC", "eantc", "first"),
     (r"^ultraethernet\.org|^GitHub ultraethernet", "Ultra Ethernet Consortium", "uec", "first"),
@@ -145,34 +189,63 @@ PROV_RULES = [
 
 # Vendors whose disclosures (earnings, reports) are carried by summaries: publisher = the vendor.
 VENDOR_DISCLOSURE = [
-    (r"\bNVIDIA\b", "NVIDIA", "nvidia"), (r"Broadcom", "Broadcom", "broadcom"), (r"\bCisco\b", "Cisco", "cisco"),
-    (r"Arista", "Arista Networks", "arista"), (r"Celestica", "Celestica", "celestica"),
-    (r"\bHPE\b", "Hewlett Packard Enterprise", "hpe_corp"), (r"Juniper", "Juniper Networks", "juniper"),
-    (r"Coherent", "Coherent Corp.", "coherent"), (r"Lumentum", "Lumentum", "lumentum"),
+    (r"\bNVIDIA\b", "NVIDIA", "nvidia"),
+    (r"Broadcom", "Broadcom", "broadcom"),
+    (r"\bCisco\b", "Cisco", "cisco"),
+    (r"Arista", "Arista Networks", "arista"),
+    (r"Celestica", "Celestica", "celestica"),
+    (r"\bHPE\b", "Hewlett Packard Enterprise", "hpe_corp"),
+    (r"Juniper", "Juniper Networks", "juniper"),
+    (r"Coherent", "Coherent Corp.", "coherent"),
+    (r"Lumentum", "Lumentum", "lumentum"),
     (r"InnoLight|中际旭创|旭創", "Zhongji Innolight (中際旭創)", "innolight"),
     (r"Eoptolink|新易盛", "Eoptolink (新易盛)", "eoptolink"),
     (r"Accelink|光迅", "Accelink (光迅科技)", "accelink"),
     (r"\bAOI\b|Applied Optoelectronics", "Applied Optoelectronics (AOI)", "aoi"),
-    (r"\bCIG\b|剑桥科技", "CIG (剑桥科技)", "cig"), (r"HGTech|华工科技", "HGTech (华工科技)", "hgtech"),
-    (r"\bMeta\b", "Meta", "meta"), (r"Microsoft|Azure", "Microsoft", "microsoft"),
-    (r"\bAWS\b|Amazon", "Amazon Web Services", "aws"), (r"Google", "Google", "google"),
-    (r"Oracle|OCI", "Oracle (OCI)", "oracle"), (r"\bxAI\b", "xAI", "xai"), (r"Tesla", "Tesla", "tesla"),
-    (r"Tencent", "Tencent", "tencent"), (r"Alibaba", "Alibaba Cloud", "alibaba_cloud"),
-    (r"ByteDance", "ByteDance", "bytedance"), (r"Baidu", "Baidu", "baidu"), (r"Nebius", "Nebius", "nebius"),
-    (r"Imbue", "Imbue", "imbue"), (r"\bAMD\b", "AMD", "amd"), (r"Intel", "Intel", "intel"),
-    (r"Keysight", "Keysight", "keysight"), (r"Marvell", "Marvell", "marvell"), (r"Nokia", "Nokia", "nokia"),
-    (r"Cornelis", "Cornelis Networks", "cornelis"), (r"CoreWeave", "CoreWeave", "coreweave"),
+    (r"\bCIG\b|剑桥科技", "CIG (剑桥科技)", "cig"),
+    (r"HGTech|华工科技", "HGTech (华工科技)", "hgtech"),
+    (r"\bMeta\b", "Meta", "meta"),
+    (r"Microsoft|Azure", "Microsoft", "microsoft"),
+    (r"\bAWS\b|Amazon", "Amazon Web Services", "aws"),
+    (r"Google", "Google", "google"),
+    (r"Oracle|OCI", "Oracle (OCI)", "oracle"),
+    (r"\bxAI\b", "xAI", "xai"),
+    (r"Tesla", "Tesla", "tesla"),
+    (r"Tencent", "Tencent", "tencent"),
+    (r"Alibaba", "Alibaba Cloud", "alibaba_cloud"),
+    (r"ByteDance", "ByteDance", "bytedance"),
+    (r"Baidu", "Baidu", "baidu"),
+    (r"Nebius", "Nebius", "nebius"),
+    (r"Imbue", "Imbue", "imbue"),
+    (r"\bAMD\b", "AMD", "amd"),
+    (r"Intel", "Intel", "intel"),
+    (r"Keysight", "Keysight", "keysight"),
+    (r"Marvell", "Marvell", "marvell"),
+    (r"Nokia", "Nokia", "nokia"),
+    (r"Cornelis", "Cornelis Networks", "cornelis"),
+    (r"CoreWeave", "CoreWeave", "coreweave"),
     (r"Ultra Ethernet|\bUEC\b", "Ultra Ethernet Consortium", "uec"),
 ]
 
 # Host names that mean "the publisher's own site" (first-hand).
 OWN_HOSTS = {
-    "delloro": ("delloro.com",), "idc": ("idc.com",), "lightcounting": ("lightcounting.com",),
-    "cignal_ai": ("cignal.ai",), "yole": ("yolegroup.com",), "trendforce": ("trendforce.com",),
-    "group650": ("650group.com",), "oracle": ("oracle.com",), "google": ("cloud.google.com",),
-    "meta": ("engineering.fb.com",), "uec": ("ultraethernet.org", "github.com"), "coreweave": ("coreweave.com",),
-    "aws": ("awsdocs-neuron.readthedocs-hosted.com",), "marketsandmarkets": ("marketsandmarkets.com",),
-    "next_platform": ("nextplatform.com",), "cisco": ("blogs.cisco.com",), "eantc": ("eantc.de",),
+    "delloro": ("delloro.com",),
+    "idc": ("idc.com",),
+    "lightcounting": ("lightcounting.com",),
+    "cignal_ai": ("cignal.ai",),
+    "yole": ("yolegroup.com",),
+    "trendforce": ("trendforce.com",),
+    "group650": ("650group.com",),
+    "oracle": ("oracle.com",),
+    "google": ("cloud.google.com",),
+    "meta": ("engineering.fb.com",),
+    "uec": ("ultraethernet.org", "github.com"),
+    "coreweave": ("coreweave.com",),
+    "aws": ("awsdocs-neuron.readthedocs-hosted.com",),
+    "marketsandmarkets": ("marketsandmarkets.com",),
+    "next_platform": ("nextplatform.com",),
+    "cisco": ("blogs.cisco.com",),
+    "eantc": ("eantc.de",),
 }
 
 
@@ -196,8 +269,9 @@ def provenance(r: dict, spec: dict) -> dict:
             break
     if mode is None:  # a vendor's disclosure carried by a summary, or the carrier's own report
         for pattern, pub, sid in VENDOR_DISCLOSURE:
-            if re.search(pattern, name) or (r["group"] in ("market", "shipments", "cloud", "uec")
-                                             and re.search(pattern, r["entity"])):
+            if re.search(pattern, name) or (
+                r["group"] in ("market", "shipments", "cloud", "uec") and re.search(pattern, r["entity"])
+            ):
                 publisher, source_id, mode = pub, sid, "auto"
                 break
     if "publisher" in spec:
@@ -228,8 +302,14 @@ def provenance(r: dict, spec: dict) -> dict:
         confidence = "derived"
         what = "attributed to the publisher by" if mode == "attributed" else "relayed by"
         note.append(f"secondary: {what} {carrier_name(name)}; the original was not read")
-    return {"publisher": publisher, "source_id": source_id, "via": via, "confidence": confidence,
-            "doc_title": spec.get("doc_title") or name, "prov_note": "; ".join(note)}
+    return {
+        "publisher": publisher,
+        "source_id": source_id,
+        "via": via,
+        "confidence": confidence,
+        "doc_title": spec.get("doc_title") or name,
+        "prov_note": "; ".join(note),
+    }
 
 
 SOURCES_BY_HOST = {h: (pub, sid) for sid, pub, kind, home in SOURCES for h in [host(home)]}
@@ -242,8 +322,19 @@ HEDGES = [
     (r"^(less than|under|<)\s*", "<"),
     (r"^(up to)\s*", "<="),
 ]
-WORDS = {"one": 1, "two": 2, "ten": 10, "half": 0.5, "quadruple": 4, "doubled": 2, "double": 2, "tripled": 3,
-         "five-fold": 5, "15-fold": 15, "200-fold": 200}
+WORDS = {
+    "one": 1,
+    "two": 2,
+    "ten": 10,
+    "half": 0.5,
+    "quadruple": 4,
+    "doubled": 2,
+    "double": 2,
+    "tripled": 3,
+    "five-fold": 5,
+    "15-fold": 15,
+    "200-fold": 200,
+}
 
 
 def parse_number(text: str) -> float:
@@ -269,7 +360,7 @@ def parse_value(text: str) -> list[tuple[float, str]]:
     for pattern, q in HEDGES:
         m = re.match(pattern, t, re.IGNORECASE)
         if m:
-            t, qual = t[m.end():], q
+            t, qual = t[m.end() :], q
             break
     t = t.strip()
     m = re.match(r"^(-?[\d.,]+)\s*(?:-|–|to)\s*(-?[\d.,]+)$", t)
@@ -281,12 +372,28 @@ def parse_value(text: str) -> list[tuple[float, str]]:
 
 
 SCALE = {  # facts unit -> (factor, ledger unit family)
-    "USD billion": 1e9, "USD billion (cumulative)": 1e9, "USD billion (annual)": 1e9,
-    "USD billion (annualized)": 1e9, "USD billion per year": 1e9, "USD million": 1e6, "USD million QoQ": 1e6,
-    "million units": 1e6, "million ports": 1e6, "million units per year": 1e6, "million units per month": 1e6,
-    "percent": 0.01, "percent YoY": 0.01, "percent QoQ": 0.01, "percent CAGR": 0.01, "percent per year": 0.01,
-    "percent revision": 0.01, "percent of ports": 0.01, "percent of port shipments": 0.01,
-    "percent of units": 0.01, "percent of accelerator spend": 0.01, "percent reduction": 0.01,
+    "USD billion": 1e9,
+    "USD billion (cumulative)": 1e9,
+    "USD billion (annual)": 1e9,
+    "USD billion (annualized)": 1e9,
+    "USD billion per year": 1e9,
+    "USD million": 1e6,
+    "USD million QoQ": 1e6,
+    "million units": 1e6,
+    "million ports": 1e6,
+    "million units per year": 1e6,
+    "million units per month": 1e6,
+    "percent": 0.01,
+    "percent YoY": 0.01,
+    "percent QoQ": 0.01,
+    "percent CAGR": 0.01,
+    "percent per year": 0.01,
+    "percent revision": 0.01,
+    "percent of ports": 0.01,
+    "percent of port shipments": 0.01,
+    "percent of units": 0.01,
+    "percent of accelerator spend": 0.01,
+    "percent reduction": 0.01,
     "percent efficiency": 0.01,
 }
 
@@ -331,8 +438,10 @@ def period_of(r: dict, spec: dict, notes: list[str]) -> str:
         cal = fiscal_to_calendar(vendor, fy, q)
         label = f"FY{fy}" + (f"Q{q}" if q else "")
         unit = "calendar quarter" if q else "calendar year"
-        notes.append(f"{vendor} fiscal {label}; {vendor} {label} mapped to calendar {cal} "
-                     f"({FISCAL[vendor][1]}; the {unit} holding most of it)")
+        notes.append(
+            f"{vendor} fiscal {label}; {vendor} {label} mapped to calendar {cal} "
+            f"({FISCAL[vendor][1]}; the {unit} holding most of it)"
+        )
         return cal
     m = re.match(r"^c\.\s*(\d{4})$", p)
     if m:
@@ -363,7 +472,7 @@ def convert(facts_path: Path, out: Path) -> None:
         rows = list(csv.DictReader(fh))
     for i, r in enumerate(rows, start=1):
         r["_row"] = i
-    todo = [r for r in rows[FIRST_ROW - 1:LAST_ROW] if r["group"] in GROUPS]
+    todo = [r for r in rows[FIRST_ROW - 1 : LAST_ROW] if r["group"] in GROUPS]
     missing = [r["_row"] for r in todo if r["_row"] not in ROWS]
     if missing:
         raise SystemExit(f"{len(missing)} rows have no entry in facts2_rows.ROWS: {missing[:20]}...")
@@ -460,15 +569,32 @@ def obs_rows(r: dict, spec: dict) -> list[dict]:
         if prov["prov_note"]:
             row_notes.append(prov["prov_note"])
         row_notes.append(f"facts.csv row {r['_row']}")
-        out.append({
-            "indicator": spec["ind"], "subject": spec.get("subj", r["entity"]), "period": period,
-            "value": number_text(value), "value_qualifier": q, "unit": unit, "kind": spec.get("kind", r["kind"]),
-            "speed_gbps": spec.get("speed") or "", "fabric": spec.get("fabric", ""), "vendor": vendor_of(r, spec),
-            "product_id": spec.get("pid", ""), "region": spec.get("region", ""), "segment": spec.get("seg", ""),
-            "note": _text_note(row_notes), "source_id": prov["source_id"], "publisher": prov["publisher"],
-            "doc_title": prov["doc_title"], "url": r["source_url"], "via": prov["via"], "published_on": published,
-            "evidence": spec.get("evidence", r["evidence"]), "confidence": spec.get("confidence", prov["confidence"]),
-        })
+        out.append(
+            {
+                "indicator": spec["ind"],
+                "subject": spec.get("subj", r["entity"]),
+                "period": period,
+                "value": number_text(value),
+                "value_qualifier": q,
+                "unit": unit,
+                "kind": spec.get("kind", r["kind"]),
+                "speed_gbps": spec.get("speed") or "",
+                "fabric": spec.get("fabric", ""),
+                "vendor": vendor_of(r, spec),
+                "product_id": spec.get("pid", ""),
+                "region": spec.get("region", ""),
+                "segment": spec.get("seg", ""),
+                "note": _text_note(row_notes),
+                "source_id": prov["source_id"],
+                "publisher": prov["publisher"],
+                "doc_title": prov["doc_title"],
+                "url": r["source_url"],
+                "via": prov["via"],
+                "published_on": published,
+                "evidence": spec.get("evidence", r["evidence"]),
+                "confidence": spec.get("confidence", prov["confidence"]),
+            }
+        )
         out[-1]["entity_id"] = spec.get("eid", VENDOR_OWN.get(out[-1]["subject"], ""))
         how = CONTEXT.get(r["_row"])
         if how and not evidence_supports(out[-1]["evidence"], value):
@@ -499,13 +625,26 @@ def event_row(r: dict, spec: dict) -> dict:
     if prov["prov_note"]:
         notes.append(prov["prov_note"])
     notes.append(f"facts.csv row {r['_row']}")
-    return {"event_date": spec["date"], "date_precision": spec["precision"], "category": spec["cat"],
-            "subject": spec.get("subj", r["entity"]), "event": spec["event"], "description": spec.get("desc", ""),
-            "fabric": spec.get("fabric", ""), "vendor": vendor_of(r, spec), "product_id": spec.get("pid", ""),
-            "source_id": prov["source_id"], "publisher": prov["publisher"], "doc_title": prov["doc_title"],
-            "url": r["source_url"], "via": prov["via"], "published_on": published,
-            "evidence": spec.get("evidence", r["evidence"]), "confidence": spec.get("confidence", prov["confidence"]),
-            "note": _text_note(notes)}
+    return {
+        "event_date": spec["date"],
+        "date_precision": spec["precision"],
+        "category": spec["cat"],
+        "subject": spec.get("subj", r["entity"]),
+        "event": spec["event"],
+        "description": spec.get("desc", ""),
+        "fabric": spec.get("fabric", ""),
+        "vendor": vendor_of(r, spec),
+        "product_id": spec.get("pid", ""),
+        "source_id": prov["source_id"],
+        "publisher": prov["publisher"],
+        "doc_title": prov["doc_title"],
+        "url": r["source_url"],
+        "via": prov["via"],
+        "published_on": published,
+        "evidence": spec.get("evidence", r["evidence"]),
+        "confidence": spec.get("confidence", prov["confidence"]),
+        "note": _text_note(notes),
+    }
 
 
 def _text_note(parts) -> str:
@@ -526,14 +665,19 @@ def write_left_out(path: Path, left_out, todo) -> None:
         c[1] += not whole
         c[2] += whole
         c[3] += dup
-    lines = ["# facts.csv rows 367-1145 left out of the ledger", "",
-             "Generated by `tools/facts2/facts2_convert.py` from `shared/reference/facts.csv` (collected 2026-11-30).",
-             "A row is left out when the ledger cannot hold it faithfully: a qualitative statement, a range",
-             "with no usable bound, a period the ledger's period grammar cannot express, a currency other than",
-             "USD, a figure the evidence quote does not carry, or a repeat of another row (same page, same figure).",
-             "Rows converted in part list only the parts left out.",
-             "The `benchmarks` group (109 rows) is ingested elsewhere and is not counted here.", "",
-             "| group | rows | converted | left out whole | of which duplicates |", "|---|---|---|---|---|"]
+    lines = [
+        "# facts.csv rows 367-1145 left out of the ledger",
+        "",
+        "Generated by `tools/facts2/facts2_convert.py` from `shared/reference/facts.csv` (collected 2026-11-30).",
+        "A row is left out when the ledger cannot hold it faithfully: a qualitative statement, a range",
+        "with no usable bound, a period the ledger's period grammar cannot express, a currency other than",
+        "USD, a figure the evidence quote does not carry, or a repeat of another row (same page, same figure).",
+        "Rows converted in part list only the parts left out.",
+        "The `benchmarks` group (109 rows) is ingested elsewhere and is not counted here.",
+        "",
+        "| group | rows | converted | left out whole | of which duplicates |",
+        "|---|---|---|---|---|",
+    ]
     for g in GROUPS:
         if g in counts:
             lines.append(f"| {g} | " + " | ".join(str(n) for n in counts[g]) + " |")

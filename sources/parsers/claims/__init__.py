@@ -44,44 +44,73 @@ class Claim:
     value: float
     unit: str
     period: str | None
-    kind: str                 # actual | forecast | estimate
+    kind: str  # actual | forecast | estimate
     subject: str | None
-    evidence: str             # the sentence, as the page has it
-    qualifier: str | None = None   # > < ~ >= <= ("more than $100 billion" -> ">")
-    indicator: str | None = None   # suggested indicator id, when the sentence makes it clear
-    raw: str = ""                  # the figure as written ("$100 B")
-    attributed_to: str | None = None   # the publisher the text attributes the figure to, when it names one
-    subject_id: str | None = None      # controlled subject: an entity id (company or market)
-    position: int = 0                  # where the figure starts in its sentence (two equal figures stay two claims)
+    evidence: str  # the sentence, as the page has it
+    qualifier: str | None = None  # > < ~ >= <= ("more than $100 billion" -> ">")
+    indicator: str | None = None  # suggested indicator id, when the sentence makes it clear
+    raw: str = ""  # the figure as written ("$100 B")
+    attributed_to: str | None = None  # the publisher the text attributes the figure to, when it names one
+    subject_id: str | None = None  # controlled subject: an entity id (company or market)
+    position: int = 0  # where the figure starts in its sentence (two equal figures stay two claims)
 
     def contract(self) -> dict:
-        return {"value": self.value, "unit": self.unit, "period": self.period, "kind": self.kind,
-                "subject": self.subject, "evidence": self.evidence}
+        return {
+            "value": self.value,
+            "unit": self.unit,
+            "period": self.period,
+            "kind": self.kind,
+            "subject": self.subject,
+            "evidence": self.evidence,
+        }
 
 
-_FORECAST = re.compile(r"\b(?:will|shall|expect\w*|forecast\w*|projected|projection|predict\w*|anticipat\w*|outlook|"
-                       r"guid(?:ance|ing|e)|target\w*|goals?|plan(?:s|ned)?\s+to|set to|on track to|poised to|could|potentially|likely to|"
-                       r"looking ahead|aims?\s+to|should(?!\s+have)|would(?!\s+have))\b"
-                       r"|預計|预计|預估|预估|將|将|可望|有望|有機會|有机会|規劃|规划|目標|目标|指引|財測|财测|展望|預告|预告|預測|预测", re.I)
+_FORECAST = re.compile(
+    r"\b(?:will|shall|expect\w*|forecast\w*|projected|projection|predict\w*|anticipat\w*|outlook|"
+    r"guid(?:ance|ing|e)|target\w*|goals?|plan(?:s|ned)?\s+to|set to|on track to|poised to|could|potentially|likely to|"
+    r"looking ahead|aims?\s+to|should(?!\s+have)|would(?!\s+have))\b"
+    r"|預計|预计|預估|预估|將|将|可望|有望|有機會|有机会|規劃|规划|目標|目标|指引|財測|财测|展望|預告|预告|預測|预测",
+    re.I,
+)
 _ESTIMATE = re.compile(r"\bestimat\w*|估計|估计|估算", re.I)
-_REPORTED = re.compile(r"\b(?:reported|reports|posted|recorded|generated|generates|totall?ed|came\s+in|was|were|reached|grew|rose|"
-                       r"increased|declined|fell|achieved|delivered|stood|accounts?\s+for|accounted\s+for|makes?\s+up|holds?|"
-                       r"jump\w*|surg\w*|soar\w*|climb\w*|represent(?:s|ed)?)\b"
-                       r"|實現|实现|錄得|录得|創下|创下|公布|公佈", re.I)
-_SO_FAR = re.compile(r"year[- ]to[- ]date|\bYTD\b|so\s+far|to\s+date|first\s+(?:two|three)\s+quarters|前三季|今年以來|今年以来|累計|累计", re.I)
+_REPORTED = re.compile(
+    r"\b(?:reported|reports|posted|recorded|generated|generates|totall?ed|came\s+in|was|were|reached|grew|rose|"
+    r"increased|declined|fell|achieved|delivered|stood|accounts?\s+for|accounted\s+for|makes?\s+up|holds?|"
+    r"jump\w*|surg\w*|soar\w*|climb\w*|represent(?:s|ed)?)\b"
+    r"|實現|实现|錄得|录得|創下|创下|公布|公佈",
+    re.I,
+)
+_SO_FAR = re.compile(
+    r"year[- ]to[- ]date|\bYTD\b|so\s+far|to\s+date|first\s+(?:two|three)\s+quarters|前三季|今年以來|今年以来|累計|累计",
+    re.I,
+)
 _CLAUSE_BREAK = re.compile(r",\s*(?:but|while|whereas)\s|;|，但|；|\.\s")
 _PERIOD_CLAUSE_BREAK = re.compile(r"[,，;；:、]|\s-\s|—")
-_COMPARE = re.compile(r"\b(?:compared|versus|vs\.?|from|than|relative\s+to)\b|較|较|相比|相當於|相当于|高於|低於|高于|低于", re.I)
+_COMPARE = re.compile(
+    r"\b(?:compared|versus|vs\.?|from|than|relative\s+to)\b|較|较|相比|相當於|相当于|高於|低於|高于|低于", re.I
+)
 _SOURCE_NOTE = re.compile(r"[（(]\s*(?:來源|来源|資料來源|资料来源|source)\s*[:：][^)）]*[)）]", re.I)
-_FABRICS = (("Ethernet", r"Ethernet|乙太網路|以太网|以太網"), ("InfiniBand", r"InfiniBand"), ("NVLink", r"NVLink"),
-            ("Ultra Ethernet", r"Ultra Ethernet|\bUEC\b"), ("Spectrum-X", r"Spectrum-X"), ("RoCE", r"RoCE"))
+_FABRICS = (
+    ("Ethernet", r"Ethernet|乙太網路|以太网|以太網"),
+    ("InfiniBand", r"InfiniBand"),
+    ("NVLink", r"NVLink"),
+    ("Ultra Ethernet", r"Ultra Ethernet|\bUEC\b"),
+    ("Spectrum-X", r"Spectrum-X"),
+    ("RoCE", r"RoCE"),
+)
 _FABRIC_RE = re.compile("|".join(f"(?P<f{i}>{pat})" for i, (_, pat) in enumerate(_FABRICS)), re.I)
 _OBJECT_BEFORE = re.compile(r"(?:against|versus|vs\.?|than|replacing|over)\s+$", re.I)
 _TOPICS = (
     (re.compile(r"AI back[- ]?end|AI\s*後端網路|AI\s*后端网络|後端網路|后端网络", re.I), "AI back-end networks"),
     (re.compile(r"data cent(?:er|re) switch", re.I), "data center switches"),
-    (re.compile(r"networking revenue|network(?:ing)?[- ]related (?:income|revenue)|網路營收|网络营收", re.I), "networking revenue"),
-    (re.compile(r"optical (?:transceiver|module)s?|transceivers?|光模組|光模块|光收發模組", re.I), "optical transceivers"),
+    (
+        re.compile(r"networking revenue|network(?:ing)?[- ]related (?:income|revenue)|網路營收|网络营收", re.I),
+        "networking revenue",
+    ),
+    (
+        re.compile(r"optical (?:transceiver|module)s?|transceivers?|光模組|光模块|光收發模組", re.I),
+        "optical transceivers",
+    ),
     (re.compile(r"\bports?\b|端口", re.I), "switch ports"),
     (re.compile(r"\bmembers?\b|member companies|會員|会员", re.I), "members"),
     (re.compile(r"\bclusters?\b|叢集|集群", re.I), "AI clusters"),
@@ -90,39 +119,52 @@ _NOUN_TOPIC = {"units": "optical transceivers", "ports": "switch ports", "gpus":
 _BASIS_SUFFIX = {"CAGR": "CAGR", "y/y": "growth y/y", "q/q": "growth q/q", "growth": "growth", "share": "share"}
 
 # Numbers that are not market claims, and why (the reason is kept for tests and the inbox's log).
-_PER_SHARE = re.compile(r"per\s+(?:diluted\s+)?share|per-share|a\s+share\b|(?<![A-Za-z])EPS(?![A-Za-z])|earnings\s+per|\bdividend|\bcents\b|"
-                        r"每股|股利|股息|配息", re.I)
-_STOCK = re.compile(r"\bstock\b|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
-                    r"after-hours|extended\s+trading|late\s+trading|\btrading\b|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停", re.I)
+_PER_SHARE = re.compile(
+    r"per\s+(?:diluted\s+)?share|per-share|a\s+share\b|(?<![A-Za-z])EPS(?![A-Za-z])|earnings\s+per|\bdividend|\bcents\b|"
+    r"每股|股利|股息|配息",
+    re.I,
+)
+_STOCK = re.compile(
+    r"\bstock\b|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
+    r"after-hours|extended\s+trading|late\s+trading|\btrading\b|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
+    re.I,
+)
 _PRICE = re.compile(r"價格|价格|單價|单价|價差|价差|售價|售价|\bprice[sd]?\b|\bpriced\b|\bASP\b", re.I)
 _MARKET_CAP = re.compile(r"市值|market\s+(?:cap|capitali[sz]ation|value)", re.I)
 _TOLERANCE = re.compile(r"(?:±|\+/-|正負|正负|plus\s+or\s+minus)\s*$", re.I)
 _GROWTH_BASES = ("y/y", "q/q", "growth")
 
-_RESULT_WORDS = re.compile(r"revenue|sales|orders|backlog|margin|income|earnings|營收|营收|營業|营业|毛利|淨利|净利|營益|营益|訂單|订单|"
-                           r"收入|銷售額|销售额", re.I)
+_RESULT_WORDS = re.compile(
+    r"revenue|sales|orders|backlog|margin|income|earnings|營收|营收|營業|营业|毛利|淨利|净利|營益|营益|訂單|订单|"
+    r"收入|銷售額|销售额",
+    re.I,
+)
 _QUARTER_WORD = re.compile(r"\bquarter(?:ly)?\b|\bQ[1-4]\b|季", re.I)
 _YEAR_WORD = re.compile(r"\bfull[- ]year\b|\bannual\b|\bfiscal\s+year\b|\bfor\s+the\s+year\b|全年|年度", re.I)
 _HEADING_YEAR = re.compile(r"full\s+year|annual|year[- ]end|全年|年度", re.I)
 _HEADING_QUARTER = re.compile(r"quarter|季", re.I)
-_PERIOD_ONLY = re.compile(r"^\s*(?:FY\s?)?(?:19|20)\d\d\s*(?:年|E|F|e|f|\(E\)|\(F\))?\s*$|^\s*(?:Q[1-4]|[1-4]Q)\s*'?(?:FY\s?)?\d{2,4}\s*$", re.I)
+_PERIOD_ONLY = re.compile(
+    r"^\s*(?:FY\s?)?(?:19|20)\d\d\s*(?:年|E|F|e|f|\(E\)|\(F\))?\s*$|^\s*(?:Q[1-4]|[1-4]Q)\s*'?(?:FY\s?)?\d{2,4}\s*$",
+    re.I,
+)
 
 
 @dataclass
 class _Context:
     """What the text was last about, for figures that do not say their period or publisher."""
+
     published: dt.date | None
     fiscal_end: int | None = None
     company: str | None = None
     lede_publisher: str | None = None
-    last: str | None = None        # last period named (any granularity)
-    quarter: str | None = None     # last quarter named
-    year: int | None = None        # last calendar year named
-    fy: int | None = None          # last fiscal year named
-    scope: str | None = None       # "year" or "quarter" after a heading that says so
+    last: str | None = None  # last period named (any granularity)
+    quarter: str | None = None  # last quarter named
+    year: int | None = None  # last calendar year named
+    fy: int | None = None  # last fiscal year named
+    scope: str | None = None  # "year" or "quarter" after a heading that says so
     paragraph_publisher: str | None = None
-    paragraph_last: str | None = None   # a forecast year named in this paragraph only
-    outlook: str | None = None     # "NVIDIA's outlook for the fourth quarter of fiscal 2025 is as follows:"
+    paragraph_last: str | None = None  # a forecast year named in this paragraph only
+    outlook: str | None = None  # "NVIDIA's outlook for the fourth quarter of fiscal 2025 is as follows:"
 
     def remember(self, p: PeriodMention) -> None:
         label = p.label
@@ -130,10 +172,14 @@ class _Context:
         if not m:
             return
         if p.first_day and self.published and p.first_day > self.published:
-            self.paragraph_last = label     # a forecast horizon dates its own paragraph, not the page
+            self.paragraph_last = label  # a forecast horizon dates its own paragraph, not the page
             return
         self.last = label
-        if m.group(3) and m.group(3).startswith("Q") and (self.quarter is None or _order(label) >= _order(self.quarter)):
+        if (
+            m.group(3)
+            and m.group(3).startswith("Q")
+            and (self.quarter is None or _order(label) >= _order(self.quarter))
+        ):
             self.quarter = label
         if m.group(1):
             self.fy = max(self.fy or 0, int(m.group(2)))
@@ -175,11 +221,17 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
 # A results table flattened one cell per line ("(Dollars in millions, except per share data) |",
 # "Q4 25 |", "Net revenue |", "$ |", "18,015 |", "+28 |", "% |"): the header states the scale once,
 # the column headers give the periods, and a percent sign may stand in a cell of its own.
-_TABLE_SCALE = re.compile(r"^\(?\s*(?:(?:U\.?S\.?\s*)?dollars|US\$|\$)?\s*in\s+(thousands|millions|billions)\b"
-                          r"(?:\s+of\s+(?:U\.?S\.?\s*)?dollars)?", re.I)
+_TABLE_SCALE = re.compile(
+    r"^\(?\s*(?:(?:U\.?S\.?\s*)?dollars|US\$|\$)?\s*in\s+(thousands|millions|billions)\b"
+    r"(?:\s+of\s+(?:U\.?S\.?\s*)?dollars)?",
+    re.I,
+)
 _TABLE_CELL = re.compile(r"^\s*\(?([+-]?\$?\s*\d[\d,]*(?:\.\d+)?)\)?\s*(%)?\s*\|?\s*$")
-_TABLE_COLUMN = re.compile(r"^\s*(?:(Q[1-4])\s*'?(\d{2}|(?:19|20)\d\d)|(?:FY|fiscal\s+)'?(\d{2}|(?:19|20)\d\d)|((?:19|20)\d\d)"
-                           r"|(change|%\s*change|y/y|yoy|q/q))\s*\|?\s*$", re.I)
+_TABLE_COLUMN = re.compile(
+    r"^\s*(?:(Q[1-4])\s*'?(\d{2}|(?:19|20)\d\d)|(?:FY|fiscal\s+)'?(\d{2}|(?:19|20)\d\d)|((?:19|20)\d\d)"
+    r"|(change|%\s*change|y/y|yoy|q/q))\s*\|?\s*$",
+    re.I,
+)
 _SCALE = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
 
 
@@ -197,17 +249,23 @@ class _MoneyTable:
         line = lines[i].strip()
         m = _TABLE_SCALE.match(line)
         if m:
-            self.scale, self.columns, self.row, self.cell, self.last_table_line = _SCALE[m.group(1).lower()], [], None, 0, i
+            self.scale, self.columns, self.row, self.cell, self.last_table_line = (
+                _SCALE[m.group(1).lower()],
+                [],
+                None,
+                0,
+                i,
+            )
             return []
         if self.scale is None:
             return None
         if i - self.last_table_line > 3 and line.strip("| ").strip():
             if not (_TABLE_CELL.match(line) or len(line) < 60):
-                self.scale = None       # prose again: the table is over
+                self.scale = None  # prose again: the table is over
                 return None
         if not line.strip("| "):
             if line.count("|") > 1:
-                self.cell = 0           # a row separator ("||||||")
+                self.cell = 0  # a row separator ("||||||")
             self.last_table_line = i
             return []
         col = _TABLE_COLUMN.match(line)
@@ -228,14 +286,16 @@ class _MoneyTable:
         self.last_table_line = i
         column = self.columns[self.cell % len(self.columns)] if self.columns else None
         self.cell += 1
-        if self.row is None or re.search(r"per\s+(?:common\s+)?share|per\s+unit|\bEPS\b|shares\s+outstanding|每股", self.row, re.I):
+        if self.row is None or re.search(
+            r"per\s+(?:common\s+)?share|per\s+unit|\bEPS\b|shares\s+outstanding|每股", self.row, re.I
+        ):
             return []
-        nxt = next((x.strip() for x in lines[i + 1:i + 2]), "")
+        nxt = next((x.strip() for x in lines[i + 1 : i + 2]), "")
         percent = bool(cm.group(2)) or nxt in ("% |", "%")
         raw = cm.group(1).replace("$", "").replace(" ", "")
         value = float(raw.replace(",", ""))
         if line.lstrip().startswith("(") and not percent:
-            value = -value          # (1,234) is a loss
+            value = -value  # (1,234) is a loss
         evidence = line + ("\n" + nxt if percent and not cm.group(2) else "")
         if percent:
             period = column
@@ -252,16 +312,31 @@ class _MoneyTable:
             kind = "forecast"
         publisher = ctx.company or ctx.lede_publisher
         company_result = vocab.kind_of(publisher or "") == "company" and bool(_RESULT_WORDS.search(self.row))
-        return [Claim(value=value, unit=unit, period=period, kind=kind, subject=self.row, evidence=evidence,
-                      indicator="company_revenue" if company_result and re.search(r"revenue|sales", self.row, re.I) and unit == "USD" else None,
-                      raw=cm.group(1), attributed_to=publisher,
-                      subject_id=vocab.subject_id(None, None, publisher, company_result), position=i)]
+        return [
+            Claim(
+                value=value,
+                unit=unit,
+                period=period,
+                kind=kind,
+                subject=self.row,
+                evidence=evidence,
+                indicator="company_revenue"
+                if company_result and re.search(r"revenue|sales", self.row, re.I) and unit == "USD"
+                else None,
+                raw=cm.group(1),
+                attributed_to=publisher,
+                subject_id=vocab.subject_id(None, None, publisher, company_result),
+                position=i,
+            )
+        ]
 
     @staticmethod
     def _period(col: re.Match, ctx: _Context) -> str | None:
         fiscal = ctx.fiscal_end not in (None, 12)
+
         def year(y: str) -> int:
             return int(y) + 2000 if len(y) == 2 else int(y)
+
         if col.group(1):
             return f"{'FY' if fiscal else ''}{year(col.group(2))}{col.group(1).upper()}"
         if col.group(3):
@@ -282,12 +357,19 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
             break
     if ctx.lede_publisher is None:
         # A research firm the lede names ("..., senior analyst, IHS Markit") speaks for the page.
-        named = [name for ln in lede_lines for _, _, name in vocab.publishers_in(normalize_text(ln)) if vocab.kind_of(name) == "research"]
+        named = [
+            name
+            for ln in lede_lines
+            for _, _, name in vocab.publishers_in(normalize_text(ln))
+            if vocab.kind_of(name) == "research"
+        ]
         ctx.lede_publisher = named[0] if named else None
     if published is None:
         # An undated page: a quarter written without its year takes the last year the page names.
-        years = [int(y) for y in re.findall(r"(?<!\d)((?:19|20)\d\d)(?!\d)(?!\s*(?:財年|财年|會計年度|会计年度))", text)]
-        ctx.year = max(set(years), key=lambda y: (years.count(y), y)) if years else None     # the year it names most
+        years = [
+            int(y) for y in re.findall(r"(?<!\d)((?:19|20)\d\d)(?!\d)(?!\s*(?:財年|财年|會計年度|会计年度))", text)
+        ]
+        ctx.year = max(set(years), key=lambda y: (years.count(y), y)) if years else None  # the year it names most
     # The company the page is about: the first one it names early that it names again.
     early = [name for start, _, name in vocab.publishers_in(text[:300]) if vocab.kind_of(name) == "company"]
     company = next((name for name in early if counts[name] >= 2), None)
@@ -295,7 +377,10 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         ctx.company = company
         ctx.fiscal_end = vocab.FISCAL_YEAR_END.get(company)
     # A fiscal year the page names anywhere dates its fiscal quarters written without a year.
-    fys = re.findall(r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b|\bFY\s?'?(\d{2}|(?:19|20)\d\d)\b|((?:19|20)\d\d)\s*(?:財年|财年|會計年度|会计年度)", text)
+    fys = re.findall(
+        r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b|\bFY\s?'?(\d{2}|(?:19|20)\d\d)\b|((?:19|20)\d\d)\s*(?:財年|财年|會計年度|会计年度)",
+        text,
+    )
     if fys and ctx.fiscal_end not in (None, 12):
         y = next(x for x in fys[0] if x)
         ctx.fy = int(y) + (2000 if len(y) == 2 else 0)
@@ -315,7 +400,7 @@ def _heading(line: str, ctx: _Context) -> None:
 
 def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
     claims: list[Claim] = []
-    context_topic = None   # "This figure is expected to grow to 20.4 million units": the topic is a sentence back
+    context_topic = None  # "This figure is expected to grow to 20.4 million units": the topic is a sentence back
     if _PERIOD_ONLY.match(paragraph):
         # A table flattened to one cell per line: the year on its own line dates the cells after it.
         for p in find_periods(paragraph.strip().rstrip("EFef()"), ctx.published, fiscal_end_month=ctx.fiscal_end):
@@ -325,14 +410,20 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         s = normalize_text(sentence)
         index = normalized_index(sentence)
         noted = _SOURCE_NOTE.sub(lambda m: " " * len(m.group(0)), s)
-        periods = find_periods(noted, ctx.published, fiscal_end_month=ctx.fiscal_end, context_year=ctx.year, context_fy=ctx.fy,
-                               context_quarter=ctx.quarter)
+        periods = find_periods(
+            noted,
+            ctx.published,
+            fiscal_end_month=ctx.fiscal_end,
+            context_year=ctx.year,
+            context_fy=ctx.fy,
+            context_quarter=ctx.quarter,
+        )
         comparative = {id(p) for p in periods if _comparative(s, p)}
         masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
         found = find_mentions(noted, masked)
         mentions = _market_claims(s, found)
         ends = sorted(x.end for x in found)
-        so_far_labels = {p.label for p in periods if _SO_FAR.search(s[p.start:p.end])}
+        so_far_labels = {p.label for p in periods if _SO_FAR.search(s[p.start : p.end])}
         own = [p for p in periods if not p.base and re.match(r"(FY)?\d{4}", p.label)]
         sentence_period = next((p for p in own if id(p) not in comparative), None)
         reported_here = False
@@ -342,21 +433,32 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             next_start = mentions[i + 1].start if i + 1 < len(mentions) else len(s)
             period = _period_for(s, m, periods, prev_end, next_start, comparative)
             label = period.label if period else None
-            if period is None and re.search(r"\b(?:compared\s+(?:to|with)|versus|vs\.?)\s*$", s[prev_end:m.start], re.I) \
-                    and re.match(r"\s*(?:YoY|Y/Y|year[- ]over[- ]year|a\s+year\s+(?:ago|earlier))", s[m.end:], re.I):
-                label = _shift_year(_fallback_period(s, m, sentence_period, ctx), -1)     # "compared to 60.5% YoY"
+            if (
+                period is None
+                and re.search(r"\b(?:compared\s+(?:to|with)|versus|vs\.?)\s*$", s[prev_end : m.start], re.I)
+                and re.match(r"\s*(?:YoY|Y/Y|year[- ]over[- ]year|a\s+year\s+(?:ago|earlier))", s[m.end :], re.I)
+            ):
+                label = _shift_year(_fallback_period(s, m, sentence_period, ctx), -1)  # "compared to 60.5% YoY"
             elif period is not None and period.shift:
                 label = _shift_year(_fallback_period(s, m, sentence_period, ctx), period.shift)
             elif label is None:
                 label = _fallback_period(s, m, sentence_period, ctx)
-            if period is not None and re.fullmatch(r"\d{4}", label or "") and ctx.quarter and \
-                    re.search(r"same\s+quarter\s+(?:of|in)\s+$", s[max(0, period.start - 25):period.start], re.I):
+            if (
+                period is not None
+                and re.fullmatch(r"\d{4}", label or "")
+                and ctx.quarter
+                and re.search(r"same\s+quarter\s+(?:of|in)\s+$", s[max(0, period.start - 25) : period.start], re.I)
+            ):
                 label = f"{label}Q{ctx.quarter[-1]}"
             spread = _respectively(s, m, mentions, periods)
             if spread:
                 label = spread
-            if ctx.fiscal_end not in (None, 12) and re.fullmatch(r"\d{4}Q[1-4]", label or "") and _RESULT_WORDS.search(s) \
-                    and not re.search(r"calendar|[\u4e00-\u9fff]", s, re.I):
+            if (
+                ctx.fiscal_end not in (None, 12)
+                and re.fullmatch(r"\d{4}Q[1-4]", label or "")
+                and _RESULT_WORDS.search(s)
+                and not re.search(r"calendar|[\u4e00-\u9fff]", s, re.I)
+            ):
                 # A company that keeps a fiscal calendar: its "Q1 2026" is fiscal Q1 2026 (in English
                 # texts; Chinese analysts often write calendar quarters, "3Q25", for the same companies).
                 label = "FY" + label
@@ -367,20 +469,34 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                     label = f"{years[0]}-{years[-1]}"
             lead = _lead(s, m, prev_end)
             if m.qualifier == "<=" and i and mentions[i - 1].qualifier == ">=" and mentions[i - 1].unit == m.unit:
-                lead = drafts[-1][4]        # a range's high end reads like its low end
-            trail = s[m.end:min(next_start, m.end + 40)]
+                lead = drafts[-1][4]  # a range's high end reads like its low end
+            trail = s[m.end : min(next_start, m.end + 40)]
             cue_here = _last_cue(re.split(r"[,，;；]", lead)[-1]) if _last_cue(lead) == "consensus" else _last_cue(lead)
-            if re.match(r"\s*(?:analyst\s+)?consensus\b|\s*expected\s+by\s+analysts|\s*(?:analyst\s+)?estimates?\b", s[m.end:], re.I):
-                cue_here = "consensus"         # "the $2.68 billion analyst consensus"
-            consensus = cue_here == "consensus" or (cue_here is None and bool(drafts) and drafts[-1][3] and not re.search(
-                r"較|较|去年|同期|成長|成长|年增|季增|growth|\bup\b|y/y|yoy", lead, re.I))
+            if re.match(
+                r"\s*(?:analyst\s+)?consensus\b|\s*expected\s+by\s+analysts|\s*(?:analyst\s+)?estimates?\b",
+                s[m.end :],
+                re.I,
+            ):
+                cue_here = "consensus"  # "the $2.68 billion analyst consensus"
+            consensus = cue_here == "consensus" or (
+                cue_here is None
+                and bool(drafts)
+                and drafts[-1][3]
+                and not re.search(r"較|较|去年|同期|成長|成长|年增|季增|growth|\bup\b|y/y|yoy", lead, re.I)
+            )
             own_clause = period is not None and not _PERIOD_CLAUSE_BREAK.search(
-                s[min(period.end, m.start):max(period.start, m.end)])
+                s[min(period.end, m.start) : max(period.start, m.end)]
+            )
             kind = _kind(s, m, label, lead, trail, ctx, own_clause, label in so_far_labels)
-            if kind == "forecast" and re.search(r"(?:從|从|由|\bfrom)\s*#+\s*[年的]?\s*$", _mask(s, [(p.start, p.end) for p in periods])[:m.start]) \
-                    and not (_bounds(label, ctx)[0] and ctx.published and _bounds(label, ctx)[0] > ctx.published) \
-                    and re.search(r"(?:至|到|\bto\b)", s[m.end:]):
-                kind = "actual"     # the starting point of "grow from A (2022) to B (2028)"
+            if (
+                kind == "forecast"
+                and re.search(
+                    r"(?:從|从|由|\bfrom)\s*#+\s*[年的]?\s*$", _mask(s, [(p.start, p.end) for p in periods])[: m.start]
+                )
+                and not (_bounds(label, ctx)[0] and ctx.published and _bounds(label, ctx)[0] > ctx.published)
+                and re.search(r"(?:至|到|\bto\b)", s[m.end :])
+            ):
+                kind = "actual"  # the starting point of "grow from A (2022) to B (2028)"
             if kind == "actual" and not consensus:
                 reported_here = True
             drafts.append((m, label, kind, consensus, lead))
@@ -389,8 +505,14 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 kind = "estimate" if (reported_here or _ended(label, ctx)) else "forecast"
                 publisher = vocab.CONSENSUS_PUBLISHER
             else:
-                publisher = (_attributed(s, m.start) or _subject_company(s, m) or ctx.paragraph_publisher or ctx.lede_publisher
-                             or _company_of(s, m, ctx) or (ctx.company if _RESULT_WORDS.search(s) else None))
+                publisher = (
+                    _attributed(s, m.start)
+                    or _subject_company(s, m)
+                    or ctx.paragraph_publisher
+                    or ctx.lede_publisher
+                    or _company_of(s, m, ctx)
+                    or (ctx.company if _RESULT_WORDS.search(s) else None)
+                )
             fabric, topic = _fabric(s, m), _topic(s, m)
             if topic in (None, m.noun) and context_topic:
                 topic = context_topic
@@ -398,40 +520,63 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             if subject and m.basis:
                 subject = f"{subject} {_BASIS_SUFFIX[m.basis]}"
             company_result = vocab.kind_of(publisher or "") == "company" and bool(
-                re.search(r"revenue|sales|orders|backlog|income|margin|營收|营收|營業|营业|毛利|淨利|净利|訂單|订单", s, re.I))
+                re.search(
+                    r"revenue|sales|orders|backlog|income|margin|營收|营收|營業|营业|毛利|淨利|净利|訂單|订单", s, re.I
+                )
+            )
             indicator = suggest_indicator(m, fabric, topic, s, company=publisher if company_result else None)
-            raw = sentence[index[m.start]:index[max(m.end - 1, m.start)] + 1] if m.end > m.start else m.raw
-            claims.append(Claim(value=m.value, unit=m.unit, period=label, kind=kind, subject=subject,
-                                evidence=sentence, qualifier=m.qualifier, indicator=indicator, raw=raw,
-                                attributed_to=publisher,
-                                subject_id=vocab.subject_id(topic, fabric, publisher, company_result), position=index[m.start]))
+            raw = sentence[index[m.start] : index[max(m.end - 1, m.start)] + 1] if m.end > m.start else m.raw
+            claims.append(
+                Claim(
+                    value=m.value,
+                    unit=m.unit,
+                    period=label,
+                    kind=kind,
+                    subject=subject,
+                    evidence=sentence,
+                    qualifier=m.qualifier,
+                    indicator=indicator,
+                    raw=raw,
+                    attributed_to=publisher,
+                    subject_id=vocab.subject_id(topic, fabric, publisher, company_result),
+                    position=index[m.start],
+                )
+            )
         explicit = _attributed(s, None)
         if explicit:
             ctx.paragraph_publisher = explicit
         has_actual = any(d[2] == "actual" and not d[3] for d in drafts)
-        if not mentions and re.search(r"(?:outlook|guidance|expects?)\b.*(?:as\s+follows|:)\s*$|(?:展望|指引|財測|财测).*(?:如下|:|：)\s*$", s, re.I):
+        if not mentions and re.search(
+            r"(?:outlook|guidance|expects?)\b.*(?:as\s+follows|:)\s*$|(?:展望|指引|財測|财测).*(?:如下|:|：)\s*$",
+            s,
+            re.I,
+        ):
             # A sentence without figures that announces an outlook dates the forecasts after it.
             ctx.outlook = next((p.label for p in own if id(p) not in comparative), ctx.outlook)
         if has_actual or (not mentions and (ctx.last is None or "|" in s or len(s) < 60)):
             # A sentence without figures ("with its Q4 still in progress") does not move the context,
             # except to give it a first period (the lede: "results for its fourth quarter and the full year").
             for p in periods:
-                if not p.base and id(p) not in comparative and not _SO_FAR.search(s[p.start:p.end]):
+                if not p.base and id(p) not in comparative and not _SO_FAR.search(s[p.start : p.end]):
                     ctx.remember(p)
         context_topic = next((label for pat, label in _TOPICS if pat.search(s)), context_topic)
     return claims
 
 
 def _respectively(s: str, m: Mention, mentions: list[Mention], periods: list[PeriodMention]) -> str | None:
-    """"2025-2027年歸母淨利潤分別為99.0億元、144.1億元、183.9億元": a year range spread over a list, in order."""
+    """ "2025-2027年歸母淨利潤分別為99.0億元、144.1億元、183.9億元": a year range spread over a list, in order."""
     run = [x for x in mentions if x.unit == m.unit]
     for p in periods:
         r = re.fullmatch(r"(\d{4})-(\d{4})", p.label)
-        if not r or p.end > m.start or not re.search(r"分別|分别|respectively", s[p.end:m.start + 1] + s[m.end:m.end + 30]):
+        if (
+            not r
+            or p.end > m.start
+            or not re.search(r"分別|分别|respectively", s[p.end : m.start + 1] + s[m.end : m.end + 30])
+        ):
             continue
         items = [x for x in run if x.start > p.end]
         first, last = int(r.group(1)), int(r.group(2))
-        if len(items) >= last - first + 1 and m in items[:last - first + 1]:
+        if len(items) >= last - first + 1 and m in items[: last - first + 1]:
             return str(first + items.index(m))
     return None
 
@@ -447,7 +592,7 @@ def _mask(s: str, spans: list[tuple[int, int]]) -> str:
 def _comparative(s: str, p: PeriodMention) -> bool:
     """A period named after a comparison in its clause ("compared to ... 63.8% in fiscal year 2021")."""
     breaks = [b.end() for b in _PERIOD_CLAUSE_BREAK.finditer(s) if b.end() <= p.start]
-    clause = s[max(breaks + [0]):p.start]
+    clause = s[max(breaks + [0]) : p.start]
     return bool(_COMPARE.search(clause))
 
 
@@ -456,9 +601,9 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     kept, per_share = [], False
     for m in mentions:
         clause = _clause(s, m)
-        before = s[max(0, m.start - 12):m.start]
+        before = s[max(0, m.start - 12) : m.start]
         if m.unit == "ratio":
-            continue                                   # multipliers: "35x", "80 times", "3倍"
+            continue  # multipliers: "35x", "80 times", "3倍"
         if m.unit in ("USD", "CNY") and not m.scaled and m.value < 10_000:
             if _PER_SHARE.search(s):
                 per_share = True
@@ -467,11 +612,22 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
                 continue
         if m.unit in ("USD", "CNY", "TWD") and _MARKET_CAP.search(clause):
             continue
-        if m.unit == "TWD" and kept and kept[-1].unit in ("USD", "CNY") and re.fullmatch(
-                r"\s*[(（]?\s*(?:約|约|近|逾)?\s*(?:新台幣|新臺幣|新台币)?\s*", s[kept[-1].end:m.start]):
-            continue                                   # "4,200億美元（約新台幣12.9兆元）": a conversion
-        if m.unit == "share" and (_STOCK.search(clause) or _TOLERANCE.search(before) or _per_share_near(s, m, kept) or (
-                _STOCK.search(s) and not re.search(r"revenue|sales|market|orders|營收|营收|市場|市场|出貨|出货", s, re.I))):
+        if (
+            m.unit == "TWD"
+            and kept
+            and kept[-1].unit in ("USD", "CNY")
+            and re.fullmatch(r"\s*[(（]?\s*(?:約|约|近|逾)?\s*(?:新台幣|新臺幣|新台币)?\s*", s[kept[-1].end : m.start])
+        ):
+            continue  # "4,200億美元（約新台幣12.9兆元）": a conversion
+        if m.unit == "share" and (
+            _STOCK.search(clause)
+            or _TOLERANCE.search(before)
+            or _per_share_near(s, m, kept)
+            or (
+                _STOCK.search(s)
+                and not re.search(r"revenue|sales|market|orders|營收|营收|市場|市场|出貨|出货", s, re.I)
+            )
+        ):
             continue
         kept.append(m)
     if per_share and not any(m.unit in ("USD", "CNY") and m.scaled for m in kept):
@@ -483,35 +639,49 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     """A growth figure about a per-share amount: "EPS ... rising 54%", "54% for adjusted EPS",
     "每股盈餘0.76元，季增24.59%、年增35.71%", "raised its dividend by 10% to 65 cents per share"."""
     prev_end = kept[-1].end if kept else 0
-    trail = re.split(r"\s+and\s+|[,，;；。]", s[m.end:m.end + 60], maxsplit=1)[0]
-    lead = s[max(prev_end, m.start - 40):m.start]
-    return bool(_PER_SHARE.search(trail) or (_PER_SHARE.search(lead) and not _RESULT_WORDS.search(lead.split("EPS")[-1])))
+    trail = re.split(r"\s+and\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
+    lead = s[max(prev_end, m.start - 40) : m.start]
+    return bool(
+        _PER_SHARE.search(trail) or (_PER_SHARE.search(lead) and not _RESULT_WORDS.search(lead.split("EPS")[-1]))
+    )
 
 
 def _clause(s: str, m: Mention) -> str:
     breaks = [b.start() for b in _PERIOD_CLAUSE_BREAK.finditer(s)]
-    return s[max([b for b in breaks if b < m.start] + [0]):min([b for b in breaks if b >= m.end] + [len(s)])]
+    return s[max([b for b in breaks if b < m.start] + [0]) : min([b for b in breaks if b >= m.end] + [len(s)])]
 
 
 def _lead(s: str, m: Mention, prev_end: int) -> str:
     """The words that lead to a figure: from the previous figure (or the clause start) up to it."""
     breaks = [b.end() for b in _CLAUSE_BREAK.finditer(s) if b.end() <= m.start]
-    return s[max([prev_end] + breaks):m.start]
+    return s[max([prev_end] + breaks) : m.start]
 
 
-def _period_for(s: str, m: Mention, periods: list[PeriodMention], prev_end: int, next_start: int,
-                comparative: set[int] = frozenset()) -> PeriodMention | None:
+def _period_for(
+    s: str,
+    m: Mention,
+    periods: list[PeriodMention],
+    prev_end: int,
+    next_start: int,
+    comparative: set[int] = frozenset(),
+) -> PeriodMention | None:
     """The period a figure refers to: the nearest one in its own clause (after, then before),
     else the nearest after it up to the next figure, else the nearest before it. A period it is
     compared with is its own only when the figure itself is the comparison ("versus 29.7% a year ago")."""
-    lead = s[prev_end:m.start]
+    lead = s[prev_end : m.start]
     compared = bool(re.search(r"\b(?:compared|versus|vs\.?|than|from)\b|相比", lead, re.I))
     for p in periods:
         # "去年同期的300.4億美元": the figure is the one of the period it is compared with.
-        if p.shift and p.end <= m.start and s[p.end:m.start].strip() in ("", "的", "of"):
+        if p.shift and p.end <= m.start and s[p.end : m.start].strip() in ("", "的", "of"):
             return p
-        if p.base and compared and m.basis not in ("y/y", "q/q", "growth", "CAGR") and p.start >= m.end \
-                and p.start - m.end < 25 and not _PERIOD_CLAUSE_BREAK.search(s[m.end:p.start]):
+        if (
+            p.base
+            and compared
+            and m.basis not in ("y/y", "q/q", "growth", "CAGR")
+            and p.start >= m.end
+            and p.start - m.end < 25
+            and not _PERIOD_CLAUSE_BREAK.search(s[m.end : p.start])
+        ):
             return p
     usable = [p for p in periods if not p.base]
     if not usable:
@@ -524,24 +694,30 @@ def _period_for(s: str, m: Mention, periods: list[PeriodMention], prev_end: int,
     c_start = max([b for b in breaks if b < m.start] + [0])
     c_end = min([b for b in breaks if b >= m.end] + [len(s)])
     # "(Q3 FY 2025: $373 million)": a period that labels the figure after it is not this one's.
-    usable = [p for p in usable if not (p.start >= m.end and re.match(r"\s*[:：]", s[p.end:]))]
+    usable = [p for p in usable if not (p.start >= m.end and re.match(r"\s*[:：]", s[p.end :]))]
     after = [p for p in usable if m.end <= p.start < min(next_start, c_end)]
     before = [p for p in usable if max(prev_end, c_start) <= p.start and p.end <= m.start]
-    if before and len(s[before[-1].end:m.start].strip()) <= 1:
-        return before[-1]           # "從2022年0.68億美元增長至2028年的6.13億美元": the year right before it
+    if before and len(s[before[-1].end : m.start].strip()) <= 1:
+        return before[-1]  # "從2022年0.68億美元增長至2028年的6.13億美元": the year right before it
     if after:
         return after[0]
     if before:
         return before[-1]
     after = [p for p in usable if m.end <= p.start < next_start]
     before = [p for p in usable if p.end <= m.start and p.start >= prev_end]
-    if after and not _COMPARE.search(s[m.end:after[0].start]) and not _PERIOD_CLAUSE_BREAK.search(s[m.end:after[0].start]):
+    if (
+        after
+        and not _COMPARE.search(s[m.end : after[0].start])
+        and not _PERIOD_CLAUSE_BREAK.search(s[m.end : after[0].start])
+    ):
         return after[0]
     if before:
         return before[-1]
-    before = [p for p in usable if p.end <= m.start and not re.search(r"\d{4}-\d{2}$", p.label) and id(p) not in comparative]
+    before = [
+        p for p in usable if p.end <= m.start and not re.search(r"\d{4}-\d{2}$", p.label) and id(p) not in comparative
+    ]
     if before:
-        return before[-1]          # the sentence named it before ("2025 年預計出貨 300 萬只，市佔超 50%")
+        return before[-1]  # the sentence named it before ("2025 年預計出貨 300 萬只，市佔超 50%")
     return None
 
 
@@ -609,18 +785,35 @@ def _last_cue(text: str) -> str | None:
     return best
 
 
-def _kind(s: str, m: Mention, label: str | None, lead: str, trail: str, ctx: _Context, own_clause: bool = False,
-          so_far_period: bool = False) -> str:
+def _kind(
+    s: str,
+    m: Mention,
+    label: str | None,
+    lead: str,
+    trail: str,
+    ctx: _Context,
+    own_clause: bool = False,
+    so_far_period: bool = False,
+) -> str:
     """The words leading to the figure first ("guidance range of", "預計"), then its period against the
     published date, then the words next to it; a reported result stays an actual."""
     cue = _last_cue(lead)
     first, last = _bounds(label, ctx)
     ended = bool(last and ctx.published and last < ctx.published)
     if cue == "guidance" and not (ended and own_clause and not _GUIDANCE.search(re.split(r"[,，;；]", lead)[-1])):
-        return "forecast"       # (a guidance word a clause away does not make a dated, reported figure a forecast)
+        return "forecast"  # (a guidance word a clause away does not make a dated, reported figure a forecast)
     if cue == "forecast" and not (first and ctx.published):
         return "forecast"
-    estimate = bool(_ESTIMATE.search(re.sub(r"(?:beat\w*|topp\w*|exceed\w*|surpass\w*|above|below|miss\w*)\s+(?:\w+\s+){0,2}estimates?", "", lead, flags=re.I)))
+    estimate = bool(
+        _ESTIMATE.search(
+            re.sub(
+                r"(?:beat\w*|topp\w*|exceed\w*|surpass\w*|above|below|miss\w*)\s+(?:\w+\s+){0,2}estimates?",
+                "",
+                lead,
+                flags=re.I,
+            )
+        )
+    )
     so_far = so_far_period or bool(_SO_FAR.search(_clause(s, m)) or _SO_FAR.search(lead))
     if first and ctx.published:
         if last < ctx.published:
@@ -628,17 +821,17 @@ def _kind(s: str, m: Mention, label: str | None, lead: str, trail: str, ctx: _Co
         if first > ctx.published:
             return "forecast"
         if not so_far:
-            return "forecast"       # a period under way is not reported yet ("3.7 million units this year")
+            return "forecast"  # a period under way is not reported yet ("3.7 million units this year")
         return "estimate" if estimate else "actual"
     if cue == "reported":
         return "estimate" if estimate else "actual"
     breaks = [b.end() for b in _CLAUSE_BREAK.finditer(s) if b.end() <= m.start]
-    wide_cue = _last_cue(s[max(breaks + [0]):m.start])
+    wide_cue = _last_cue(s[max(breaks + [0]) : m.start])
     if wide_cue in ("forecast", "guidance"):
         return "forecast"
     if wide_cue == "reported":
         return "estimate" if estimate else "actual"
-    window = lead + s[m.start:m.end] + re.split(r"[,，;；]|\s+and\s+|\s+but\s+", trail, maxsplit=1)[0]
+    window = lead + s[m.start : m.end] + re.split(r"[,，;；]|\s+and\s+|\s+but\s+", trail, maxsplit=1)[0]
     if _FORECAST.search(window):
         return "forecast"
     if estimate or _ESTIMATE.search(window):
@@ -650,15 +843,25 @@ def _attributed(s: str, at: int | None) -> str | None:
     """The publisher the sentence attributes its figures to (the nearest before `at`, else after it)."""
     hits = []
     for start, end, name in vocab.publishers_in(s):
-        before = s[max(0, start - 60):start]
-        after = s[end:end + 70]
+        before = s[max(0, start - 60) : start]
+        after = s[end : end + 70]
         company = vocab.kind_of(name) == "company"
-        if (vocab.ATTRIBUTION_BEFORE.search(before) or vocab.ATTRIBUTION_AFTER.match(after)
-                or (company and re.match(r"^(?:'s|’s)\s+(?:[\w-]+\s+){0,4}?(?:revenue|sales|orders|backlog|results|earnings|income|margin|"
-                                         r"shipments|guidance|forecast|outlook)\b", after, re.I))
-                or (company and re.match(r"^.{0,200}?\b(?:announc\w*|reported|reports)\b", s[end:]))
-                or (company and re.match(r"^[^。]{0,40}?(?:發布|发布|公布|公佈)", s[end:]))
-                or re.match(r"^[\u4e00-\u9fff]{1,4}(?:宣布|公布|公佈|預估|预估|預計|预计|指出|表示)", after)):
+        if (
+            vocab.ATTRIBUTION_BEFORE.search(before)
+            or vocab.ATTRIBUTION_AFTER.match(after)
+            or (
+                company
+                and re.match(
+                    r"^(?:'s|’s)\s+(?:[\w-]+\s+){0,4}?(?:revenue|sales|orders|backlog|results|earnings|income|margin|"
+                    r"shipments|guidance|forecast|outlook)\b",
+                    after,
+                    re.I,
+                )
+            )
+            or (company and re.match(r"^.{0,200}?\b(?:announc\w*|reported|reports)\b", s[end:]))
+            or (company and re.match(r"^[^。]{0,40}?(?:發布|发布|公布|公佈)", s[end:]))
+            or re.match(r"^[\u4e00-\u9fff]{1,4}(?:宣布|公布|公佈|預估|预估|預計|预计|指出|表示)", after)
+        ):
             hits.append((start, name))
     if not hits:
         return None
@@ -673,12 +876,17 @@ def _attributed(s: str, at: int | None) -> str | None:
 
 def _subject_company(s: str, m: Mention) -> str | None:
     """The company a results sentence opens with ("新易盛同樣表現不俗，前三季度實現營業收入165.05億元")."""
-    if not _RESULT_WORDS.search(s[:m.start]):
+    if not _RESULT_WORDS.search(s[: m.start]):
         return None
-    first = vocab.publishers_in(s[:m.start])
-    lead_in = s[:first[0][0]] if first else ""
-    if first and re.fullmatch(r"\W{0,2}(?:與此同時|与此同时|此外|另外|同時|同时|其中|Meanwhile|In addition)?\W{0,2}", lead_in, re.I) \
-            and vocab.kind_of(first[0][2]) == "company":
+    first = vocab.publishers_in(s[: m.start])
+    lead_in = s[: first[0][0]] if first else ""
+    if (
+        first
+        and re.fullmatch(
+            r"\W{0,2}(?:與此同時|与此同时|此外|另外|同時|同时|其中|Meanwhile|In addition)?\W{0,2}", lead_in, re.I
+        )
+        and vocab.kind_of(first[0][2]) == "company"
+    ):
         return first[0][2]
     return None
 
@@ -688,19 +896,22 @@ def _company_of(s: str, m: Mention, ctx: _Context) -> str | None:
     revenue, orders or margins ("Arista Networks generates nearly half of its revenue from ...")."""
     if not re.search(r"revenue|sales|orders|backlog|margin|income|營收|营收|訂單|订单|毛利", s, re.I):
         return None
-    named = [(start, name) for start, _, name in vocab.publishers_in(s[:m.start]) if vocab.kind_of(name) == "company"]
+    named = [(start, name) for start, _, name in vocab.publishers_in(s[: m.start]) if vocab.kind_of(name) == "company"]
     return named[-1][1] if named else None
 
 
 def _fabric(s: str, m: Mention) -> str | None:
     """The fabric the figure is about: the nearest named before it that is not an object
     ("Ethernet is winning against InfiniBand ... $80 B" -> Ethernet), else the first after."""
-    hits = [(h.start(), next(_FABRICS[int(k[1:])][0] for k, v in h.groupdict().items() if v))
-            for h in _FABRIC_RE.finditer(s) if not _OBJECT_BEFORE.search(s[:h.start()])]
+    hits = [
+        (h.start(), next(_FABRICS[int(k[1:])][0] for k, v in h.groupdict().items() if v))
+        for h in _FABRIC_RE.finditer(s)
+        if not _OBJECT_BEFORE.search(s[: h.start()])
+    ]
     before = [name for pos, name in hits if pos < m.start]
     if before:
         return before[-1]
-    same_clause = [name for pos, name in hits if pos >= m.end and not re.search(r"[,;:]", s[m.end:pos])]
+    same_clause = [name for pos, name in hits if pos >= m.end and not re.search(r"[,;:]", s[m.end : pos])]
     return same_clause[0] if same_clause else None
 
 
@@ -717,13 +928,17 @@ def _topic(s: str, m: Mention) -> str | None:
     return None
 
 
-def suggest_indicator(m: Mention, fabric: str | None, topic: str | None, sentence: str, company: str | None = None) -> str | None:
+def suggest_indicator(
+    m: Mention, fabric: str | None, topic: str | None, sentence: str, company: str | None = None
+) -> str | None:
     """An indicator id from the brief's catalog when unit and words agree; None when unsure."""
     if m.unit == "USD":
-        by_topic = {"AI back-end networks": "ai_backend_network_revenue", "optical transceivers": "optics_revenue",
-                    "networking revenue": "vendor_networking_revenue",
-                    "data center switches": "dc_ethernet_switch_revenue" if fabric == "Ethernet" else "dc_switch_revenue",
-                    }.get(topic or "")
+        by_topic = {
+            "AI back-end networks": "ai_backend_network_revenue",
+            "optical transceivers": "optics_revenue",
+            "networking revenue": "vendor_networking_revenue",
+            "data center switches": "dc_ethernet_switch_revenue" if fabric == "Ethernet" else "dc_switch_revenue",
+        }.get(topic or "")
         if by_topic:
             return by_topic
         if company:
@@ -777,7 +992,9 @@ def parse(doc: Document) -> Records:
     claims, when = _claims_of(doc)
     records = Records()
     if not claims:
-        records.warnings.append(f"{doc.url}: no quantitative statements found (changed layout or a page without figures?)")
+        records.warnings.append(
+            f"{doc.url}: no quantitative statements found (changed layout or a page without figures?)"
+        )
     if when is None:
         records.warnings.append(f"{doc.url}: no published date; forecast/actual read from wording only")
     title, page_publisher = page_title(doc), publisher_for(doc)
@@ -790,16 +1007,34 @@ def parse(doc: Document) -> Records:
             # named twice, "800G光模組 ... 800G光模組出貨量", is one product named twice.)
             cid = hashlib.sha256(f"{cid}\x1f{c.position}".encode()).hexdigest()[:20]
         if cid in seen:
-            continue            # the same sentence again (a headline repeated in the body)
+            continue  # the same sentence again (a headline repeated in the body)
         seen[cid] = c.position
         prov = provenance(doc, c.evidence, when, title)
         publisher = c.attributed_to or page_publisher
         via = page_publisher if publisher != page_publisher else None
-        rows.append({"claim_id": cid, "source_id": doc.source_id, "publisher": publisher, "via": via, "title": title,
-                     "url": doc.url, "published_on": prov.published_on, "document_sha": doc.sha256,
-                     "value": c.value, "value_qualifier": c.qualifier, "unit": c.unit, "period": c.period,
-                     "kind": c.kind, "subject": c.subject, "subject_id": c.subject_id, "evidence": c.evidence, "raw": c.raw,
-                     "indicator": c.indicator, "status": "pending"})
+        rows.append(
+            {
+                "claim_id": cid,
+                "source_id": doc.source_id,
+                "publisher": publisher,
+                "via": via,
+                "title": title,
+                "url": doc.url,
+                "published_on": prov.published_on,
+                "document_sha": doc.sha256,
+                "value": c.value,
+                "value_qualifier": c.qualifier,
+                "unit": c.unit,
+                "period": c.period,
+                "kind": c.kind,
+                "subject": c.subject,
+                "subject_id": c.subject_id,
+                "evidence": c.evidence,
+                "raw": c.raw,
+                "indicator": c.indicator,
+                "status": "pending",
+            }
+        )
     records.tables["claims"] = rows
     return records
 

@@ -19,8 +19,21 @@ import re
 
 from sources.parsers.common.units import CJK_SCALE, scale_factor, tidy_float
 
-CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-              "七": 7, "八": 8, "九": 9}
+CJK_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "兩": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 CJK_NUMERAL = r"[零〇一二兩两三四五六七八九十百千]+"
 
@@ -67,16 +80,28 @@ def _number(text: str) -> float:
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|" + CJK_NUMERAL
 _PERCENT_WORDS = re.compile(r"百分之\s*(" + _NUM + r")")
-_TENTHS = re.compile(r"(?<![\d零〇一二兩两三四五六七八九十百千])(\d|[一二兩两三四五六七八九十])\s*成"
-                     r"(?:\s*([一二三四五六七八九\d])(?![\d成]))?(?!" + _NOT_TENTHS + r")")
+_TENTHS = re.compile(
+    r"(?<![\d零〇一二兩两三四五六七八九十百千])(\d|[一二兩两三四五六七八九十])\s*成"
+    r"(?:\s*([一二三四五六七八九\d])(?![\d成]))?(?!" + _NOT_TENTHS + r")"
+)
 # 數千顆, 幾萬台, 上萬顆, 成千: "several thousand" is not a figure.
-_CJK_COUNT = re.compile(r"(?<![\d.,零〇一二兩两三四五六七八九十百千萬万億亿數数幾几上成])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*"
-                        r"(?:(" + CJK_MEASURE + r")|(" + _PORT_WORDS + r"))")
-_CJK_MONEY = re.compile(r"(?<![\d.,零〇一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")(?:\.([零〇一二兩两三四五六七八九]+))?\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
+_CJK_COUNT = re.compile(
+    r"(?<![\d.,零〇一二兩两三四五六七八九十百千萬万億亿數数幾几上成])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*"
+    r"(?:(" + CJK_MEASURE + r")|(" + _PORT_WORDS + r"))"
+)
+_CJK_MONEY = re.compile(
+    r"(?<![\d.,零〇一二兩两三四五六七八九十百千])("
+    + CJK_NUMERAL
+    + r")(?:\.([零〇一二兩两三四五六七八九]+))?\s*("
+    + CJK_SCALE
+    + r")?\s*(?:美元|美金)"
+)
 # "三分之二以上": a fraction.
 _CJK_FRACTION = re.compile(r"([一二三四五六七八九十])分之([一二三四五六七八九])")
 # "四十四%": a percentage written in Chinese numerals.
-_CJK_PERCENT = re.compile(r"(?<![\d.,零〇一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")(?:\.([零〇一二兩两三四五六七八九]+))?\s*%")
+_CJK_PERCENT = re.compile(
+    r"(?<![\d.,零〇一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")(?:\.([零〇一二兩两三四五六七八九]+))?\s*%"
+)
 
 
 def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, str | None]]:
@@ -91,13 +116,13 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
             value = _number(m.group(1)) / 100
         except ValueError:
             continue
-        out.append((m.start(), m.end(), tidy_float(value), "share", hedge(s[:m.start()], s[m.end():]), None))
+        out.append((m.start(), m.end(), tidy_float(value), "share", hedge(s[: m.start()], s[m.end() :]), None))
     for m in _TENTHS.finditer(s):
         first = _number(m.group(1))
         if first > 10:
             continue
         value = first / 10 + (_number(m.group(2)) / 100 if m.group(2) else 0.0)
-        out.append((m.start(), m.end(), tidy_float(value), "share", hedge(s[:m.start()], s[m.end():]), None))
+        out.append((m.start(), m.end(), tidy_float(value), "share", hedge(s[: m.start()], s[m.end() :]), None))
     for m in _CJK_COUNT.finditer(s):
         try:
             n = cjk_integer(m.group(1))
@@ -108,31 +133,41 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
         value = tidy_float(n * scale_factor(m.group(2)))
         if m.group(4):
             unit = "ports"
-        elif re.match(_GPU_AFTER, s[m.end():], re.I):
+        elif re.match(_GPU_AFTER, s[m.end() :], re.I):
             unit = "gpus"
         else:
             unit = "units"
-        out.append((m.start(), m.end(), value, unit, hedge(s[:m.start()], s[m.end():]), (m.group(3) or m.group(4))))
+        out.append((m.start(), m.end(), value, unit, hedge(s[: m.start()], s[m.end() :]), (m.group(3) or m.group(4))))
     for m in _CJK_MONEY.finditer(s):
         try:
             n = cjk_integer(m.group(1)) + _cjk_fraction(m.group(2))
         except ValueError:
             continue
-        out.append((m.start(), m.end(), tidy_float(n * scale_factor(m.group(3))), "USD",
-                    hedge(s[:m.start()], s[m.end():]), None))
+        out.append(
+            (
+                m.start(),
+                m.end(),
+                tidy_float(n * scale_factor(m.group(3))),
+                "USD",
+                hedge(s[: m.start()], s[m.end() :]),
+                None,
+            )
+        )
     for m in _CJK_FRACTION.finditer(s):
         try:
             whole, part = cjk_integer(m.group(1)), cjk_integer(m.group(2))
         except ValueError:
             continue
         if whole and part < whole:
-            out.append((m.start(), m.end(), tidy_float(part / whole), "share", hedge(s[:m.start()], s[m.end():]), None))
+            out.append(
+                (m.start(), m.end(), tidy_float(part / whole), "share", hedge(s[: m.start()], s[m.end() :]), None)
+            )
     for m in _CJK_PERCENT.finditer(s):
         try:
             n = cjk_integer(m.group(1)) + _cjk_fraction(m.group(2))
         except ValueError:
             continue
-        out.append((m.start(), m.end(), tidy_float(n / 100), "share", hedge(s[:m.start()], s[m.end():]), None))
+        out.append((m.start(), m.end(), tidy_float(n / 100), "share", hedge(s[: m.start()], s[m.end() :]), None))
     return out
 
 

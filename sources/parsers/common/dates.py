@@ -21,11 +21,29 @@ from dataclasses import dataclass
 from sources.periods import period_bounds
 from sources.parsers.common.units import WORD_NUMBER, normalize_text, word_number
 
-MONTHS = {m: i + 1 for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"])}
-MONTH_RE = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
-            r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
+MONTHS = {
+    m: i + 1
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ]
+    )
+}
+MONTH_RE = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _CJK_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 _YEAR = r"(?:19|20)\d\d"
@@ -33,14 +51,14 @@ _YEAR = r"(?:19|20)\d\d"
 
 @dataclass(frozen=True)
 class PeriodMention:
-    label: str                    # period string: 2024, 2024Q3, 2024H2, 2024-07, 2025-2029, FY2025, FY2026Q1
-    start: int                    # character span in the text it was found in
+    label: str  # period string: 2024, 2024Q3, 2024H2, 2024-07, 2025-2029, FY2025, FY2026Q1
+    start: int  # character span in the text it was found in
     end: int
-    first_day: dt.date | None     # calendar bounds (None for fiscal periods)
+    first_day: dt.date | None  # calendar bounds (None for fiscal periods)
     last_day: dt.date | None
-    horizon: bool = False         # "by 2028", "next five years": a target, read as forward-looking
-    base: bool = False            # a period a figure is compared with ("from fiscal 2024", "a year ago")
-    shift: int = 0                # "a year ago", 去年同期: one year before the period of the figure (-1), else 0
+    horizon: bool = False  # "by 2028", "next five years": a target, read as forward-looking
+    base: bool = False  # a period a figure is compared with ("from fiscal 2024", "a year ago")
+    shift: int = 0  # "a year ago", 去年同期: one year before the period of the figure (-1), else 0
 
 
 def month_number(name: str) -> int:
@@ -59,8 +77,11 @@ def _calendar(label: str) -> tuple[dt.date | None, dt.date | None]:
         return None, None
 
 
-_BASE_BEFORE = re.compile(r"(?:(?:\bfrom|\bcompared\s+(?:to|with)|\bversus|\bvs\.?|\bover|\bthan|\brelative\s+to|\bsince)\s+"
-                          r"(?:the\s+)?(?:same\s+period\s+(?:of|in)\s+)?(?:year\s+)?|(?:較|较|相比)\s*)$", re.I)
+_BASE_BEFORE = re.compile(
+    r"(?:(?:\bfrom|\bcompared\s+(?:to|with)|\bversus|\bvs\.?|\bover|\bthan|\brelative\s+to|\bsince)\s+"
+    r"(?:the\s+)?(?:same\s+period\s+(?:of|in)\s+)?(?:year\s+)?|(?:較|较|相比)\s*)$",
+    re.I,
+)
 
 
 def fiscal_bounds(label: str, end_month: int) -> tuple[dt.date | None, dt.date | None]:
@@ -118,9 +139,15 @@ def _fiscal_year_of(ref: dt.date, end_month: int | None) -> int:
     return ref.year if ref.month <= em else ref.year + 1
 
 
-def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_month: int | None = None,
-                 context_year: int | None = None, context_fy: int | None = None,
-                 context_quarter: str | None = None) -> list[PeriodMention]:
+def find_periods(
+    text: str,
+    published_on: dt.date | None = None,
+    *,
+    fiscal_end_month: int | None = None,
+    context_year: int | None = None,
+    context_fy: int | None = None,
+    context_quarter: str | None = None,
+) -> list[PeriodMention]:
     """Every period expression in `text`, longest match first where they overlap, in text order.
 
     `fiscal_end_month` (the company's fiscal calendar), `context_year` (the last calendar year the
@@ -138,7 +165,7 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
         first, last = _calendar(label)
         if first is None and fiscal_end_month and label.startswith("FY"):
             first, last = fiscal_bounds(label, fiscal_end_month)
-        base = bool(_BASE_BEFORE.search(s[max(0, a - 40):a])) or shift != 0
+        base = bool(_BASE_BEFORE.search(s[max(0, a - 40) : a])) or shift != 0
         found.append(PeriodMention(label, a, b, first, last, horizon, base, shift))
 
     # "自2023年...以來" (since 2023): a starting point, not the figure's period.
@@ -148,8 +175,12 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
             taken.append((a, b))
             found.append(PeriodMention(m.group(1), a, b, *_calendar(m.group(1)), False, True, 0))
     # Comparisons with a year before: "a year ago", "the same period last year", 去年同期.
-    for m in re.finditer(r"\b(?:a\s+year\s+(?:ago|earlier)|(?:the\s+)?same\s+(?:period|quarter)\s+(?:of\s+|in\s+)?(?:last|the\s+previous|the\s+prior)\s+year"
-                         r"|(?:the\s+)?(?:previous|prior)\s+year|year[- ]ago(?:\s+(?:period|quarter))?)\b|去年同期|上年同期|較去年|较去年", s, re.I):
+    for m in re.finditer(
+        r"\b(?:a\s+year\s+(?:ago|earlier)|(?:the\s+)?same\s+(?:period|quarter)\s+(?:of\s+|in\s+)?(?:last|the\s+previous|the\s+prior)\s+year"
+        r"|(?:the\s+)?(?:previous|prior)\s+year|year[- ]ago(?:\s+(?:period|quarter))?)\b|去年同期|上年同期|較去年|较去年",
+        s,
+        re.I,
+    ):
         add(m, "base-1y", shift=-1)
 
     # "the third quarter ended October 27, 2024": the quarter that date closes. A quarter that closes
@@ -157,8 +188,12 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
     # (NVIDIA's third quarter ended in October: fiscal year ends in January, FY2025Q3; Cisco's first
     # quarter ended in October: July, FY2025Q1). A date in a month's first week closes the month
     # before (52/53-week years: "the fourth quarter ended January 1, 2023" is calendar 2022Q4).
-    for m in re.finditer(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:ended|ending)\s+(?:on\s+)?"
-                         r"(" + MONTH_RE + r")\.?\s+(\d{1,2}),?\s+(" + _YEAR + r")\b", s, re.I):
+    for m in re.finditer(
+        r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:ended|ending)\s+(?:on\s+)?"
+        r"(" + MONTH_RE + r")\.?\s+(\d{1,2}),?\s+(" + _YEAR + r")\b",
+        s,
+        re.I,
+    ):
         n, y, month = _ORDINAL[m.group(1).lower()], int(m.group(4)), month_number(m.group(2))
         if int(m.group(3)) <= 7:
             y, month = (y, month - 1) if month > 1 else (y - 1, 12)
@@ -168,14 +203,26 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
         else:
             add(m, f"FY{_fiscal_year_of(dt.date(y, month, 1), fy_end)}Q{n}")
     # Fiscal periods first: "first quarter of fiscal 2026", "Q1 FY26", "fiscal 2025".
-    for m in re.finditer(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter(?:\s+results)?\s+(?:of|for)\s+(?:the\s+)?fiscal\s+(?:year\s+)?(" + _YEAR + r"|'?\d\d)\b", s, re.I):
+    for m in re.finditer(
+        r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter(?:\s+results)?\s+(?:of|for)\s+(?:the\s+)?fiscal\s+(?:year\s+)?("
+        + _YEAR
+        + r"|'?\d\d)\b",
+        s,
+        re.I,
+    ):
         add(m, f"FY{_year(m.group(2).lstrip(chr(39)))}Q{_ORDINAL[m.group(1).lower()]}")
     for m in re.finditer(r"\bQ([1-4])\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)(\d{2,4})\b", s, re.I):
         add(m, f"FY{_year(m.group(2))}Q{m.group(1)}")
     for m in re.finditer(r"\bFY\s?'?(\d{2,4})\s*Q([1-4])\b", s, re.I):
         add(m, f"FY{_year(m.group(1))}Q{m.group(2)}")
     # Chinese fiscal quarters: "2026財年第一季", "FY2026第1季", "2026會計年度第1季度".
-    for m in re.finditer(r"(?:FY\s?'?(\d{2,4})|(" + _YEAR + r")\s*(?:財年|财年|會計年度|会计年度))\s*(?:第\s*([一二三四1-4])\s*季|Q([1-4]))", s, re.I):
+    for m in re.finditer(
+        r"(?:FY\s?'?(\d{2,4})|("
+        + _YEAR
+        + r")\s*(?:財年|财年|會計年度|会计年度))\s*(?:第\s*([一二三四1-4])\s*季|Q([1-4]))",
+        s,
+        re.I,
+    ):
         add(m, f"FY{_year(m.group(1) or m.group(2))}Q{_CJK_ORDINAL[m.group(3) or m.group(4)]}")
     for m in re.finditer(r"(" + _YEAR + r")\s*(?:財年|财年|會計年度|会计年度)|(?:財年|财年)\s*(" + _YEAR + r")", s):
         add(m, f"FY{m.group(1) or m.group(2)}")
@@ -194,7 +241,9 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
     # Relative horizons, anchored on the published date.
     if published_on:
         y = published_on.year
-        for m in re.finditer(r"\b(?:over|in|within|during)\s+the\s+(?:next|coming)\s+(\d+|" + WORD_NUMBER + r")\s+years\b", s, re.I):
+        for m in re.finditer(
+            r"\b(?:over|in|within|during)\s+the\s+(?:next|coming)\s+(\d+|" + WORD_NUMBER + r")\s+years\b", s, re.I
+        ):
             n = int(m.group(1)) if m.group(1).isdigit() else word_number(m.group(1))
             add(m, f"{y}-{y + n - 1}", horizon=True)
         for m in re.finditer(r"未來\s*([一二三四五六七八九十\d]+)\s*年|未来\s*([一二三四五六七八九十\d]+)\s*年", s):
@@ -214,19 +263,29 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
             add(m, f"{y}-{y + 1}", horizon=True)
     # "year to date", "the first three quarters of the year", 前三季: the year so far.
     if year_here_ytd := (context_year or (published_on.year if published_on else None)):
-        for m in re.finditer(r"\byear[- ]to[- ]date\b(?!\s+in\s+\d)|\bYTD\b|\bfirst\s+(?:two|three)\s+quarters\s+of\s+(?:the|this)\s+year\b|前三季|今年以來|今年以来", s, re.I):
+        for m in re.finditer(
+            r"\byear[- ]to[- ]date\b(?!\s+in\s+\d)|\bYTD\b|\bfirst\s+(?:two|three)\s+quarters\s+of\s+(?:the|this)\s+year\b|前三季|今年以來|今年以来",
+            s,
+            re.I,
+        ):
             add(m, str(year_here_ytd))
     # "by the end of the year", "year-end", 年底: the year of the text around it.
     year_here = context_year or (published_on.year if published_on else None)
     if year_here:
-        for m in re.finditer(r"(?:\b(by|before|until)\s+)?(?:the\s+)?end\s+of\s+(?:the|this)\s+year\b|\byear[- ]end\b|今年底|(?<![\d年\s])年底|(?<![\d年\s])年末", s, re.I):
+        for m in re.finditer(
+            r"(?:\b(by|before|until)\s+)?(?:the\s+)?end\s+of\s+(?:the|this)\s+year\b|\byear[- ]end\b|今年底|(?<![\d年\s])年底|(?<![\d年\s])年末",
+            s,
+            re.I,
+        ):
             add(m, str(year_here), horizon=bool(m.group(1)))
     # Quarters: "1Q24", "Q3 2024", "Q3'24", "third quarter of 2024", "2024年第三季".
     for m in re.finditer(r"(?<![A-Za-z0-9_.])([1-4])Q\s?'?(\d{2}|" + _YEAR + r")(?!\d)", s):
         add(m, f"{_year(m.group(2))}Q{m.group(1)}")
     for m in re.finditer(r"(?<![A-Za-z0-9_])Q([1-4])\s*(?:of\s+)?'?(" + _YEAR + r"|\d{2})(?!\d)", s):
         add(m, f"{_year(m.group(2))}Q{m.group(1)}")
-    for m in re.finditer(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(" + _YEAR + r")", s, re.I):
+    for m in re.finditer(
+        r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(" + _YEAR + r")", s, re.I
+    ):
         add(m, f"{m.group(2)}Q{_ORDINAL[m.group(1).lower()]}")
     for m in re.finditer(r"(" + _YEAR + r")\s*年\s*(?:第?\s*([一二三四1-4])\s*季|Q([1-4]))", s):
         add(m, f"{m.group(1)}Q{_CJK_ORDINAL[m.group(2) or m.group(3)]}")
@@ -243,7 +302,13 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
     for m in re.finditer(r"\bCY\s?'?(\d{2}|" + _YEAR + r")\b", s):
         add(m, str(_year(m.group(1))))
     # "second-quarter results for 2025", "the third quarter of 2021".
-    for m in re.finditer(r"\b(first|second|third|fourth)[- ]quarter(?:\s+(?:results|revenue|earnings))?\s+(?:of|for|in)\s+(" + _YEAR + r")\b", s, re.I):
+    for m in re.finditer(
+        r"\b(first|second|third|fourth)[- ]quarter(?:\s+(?:results|revenue|earnings))?\s+(?:of|for|in)\s+("
+        + _YEAR
+        + r")\b",
+        s,
+        re.I,
+    ):
         add(m, f"{m.group(2)}Q{_ORDINAL[m.group(1).lower()]}")
     # Halves: "2H25", "H2 2025", "second half of 2025", "2025 下半年".
     for m in re.finditer(r"(?<![A-Za-z0-9_.])([12])H\s?'?(\d{2}|" + _YEAR + r")(?!\d)", s):
@@ -260,14 +325,26 @@ def find_periods(text: str, published_on: dt.date | None = None, *, fiscal_end_m
     for m in re.finditer(r"(" + _YEAR + r")\s*年\s*(\d{1,2})\s*月", s):
         add(m, f"{m.group(1)}-{int(m.group(2)):02d}")
     # Plain years, with "by 2028" marked as a horizon. Not a year when a unit follows ("2048 GPUs").
-    for m in re.finditer(r"(?:\b(by|through|until|till)\s+(?:the\s+end\s+of\s+)?)?(?<![\d.$/])(" + _YEAR + r")(?![\d.,]*\d)"
-                         r"(?!\s*(?:%|percent|[KMGT]b|[KMGT]B|W\b|ns\b|ports|units|GPUs|members|x\b))", s, re.I):
+    for m in re.finditer(
+        r"(?:\b(by|through|until|till)\s+(?:the\s+end\s+of\s+)?)?(?<![\d.$/])(" + _YEAR + r")(?![\d.,]*\d)"
+        r"(?!\s*(?:%|percent|[KMGT]b|[KMGT]B|W\b|ns\b|ports|units|GPUs|members|x\b))",
+        s,
+        re.I,
+    ):
         add(m, m.group(2), horizon=bool(m.group(1)), group=2)
     # A fiscal quarter the sentence itself names dates its yearless quarters ("revenue of $35.1 billion
     # for the third quarter of fiscal 2025 and expects $37.5 billion for the next quarter": FY2025Q4).
     own_fiscal = [p for p in found if re.fullmatch(r"FY\d{4}Q[1-4]", p.label) and not p.base]
-    _yearless(s, add, published_on, fiscal_end_month, context_year, context_fy, context_quarter,
-              (own_fiscal[0].label, own_fiscal[0].end) if own_fiscal else None)
+    _yearless(
+        s,
+        add,
+        published_on,
+        fiscal_end_month,
+        context_year,
+        context_fy,
+        context_quarter,
+        (own_fiscal[0].label, own_fiscal[0].end) if own_fiscal else None,
+    )
     found.sort(key=lambda p: p.start)
     return found
 
@@ -277,24 +354,51 @@ _YEARLESS_Q = re.compile(
     r"(?:\s+of\s+(?:the|its|this)\s+(fiscal)\s+year)?(?!\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?\d)"
     r"|\b(?:its\s+|the\s+)?(fiscal)\s+Q([1-4])\b|(?<![A-Za-z0-9_])Q([1-4])(?!\d)(?!\s*(?:of\s+)?(?:FY|fiscal|'?\d))"
     r"|第\s*([一二三四1-4])\s*季(?:度)?|(本季|上季|下季|前一季|當季|当季)"
-    r"|\b(current|previous|prior|next|recent)\s+quarter\b", re.I)
+    r"|\b(current|previous|prior|next|recent)\s+quarter\b",
+    re.I,
+)
 _YEARLESS_H = re.compile(r"\b(first|second)\s+half\s+of\s+(?:the|its|this)\s+(fiscal\s+)?year\b", re.I)
-_YEARLESS_Y = re.compile(r"\b(?:the\s+|its\s+|this\s+)?(?:full\s+)?fiscal\s+year(?:[- ]to[- ]date)?\b(?!\s+'?\d)"
-                         r"|\bthe\s+full\s+year\b|\bfull[- ]year\b|\bfiscal\s+year[- ]to[- ]date\b", re.I)
+_YEARLESS_Y = re.compile(
+    r"\b(?:the\s+|its\s+|this\s+)?(?:full\s+)?fiscal\s+year(?:[- ]to[- ]date)?\b(?!\s+'?\d)"
+    r"|\bthe\s+full\s+year\b|\bfull[- ]year\b|\bfiscal\s+year[- ]to[- ]date\b",
+    re.I,
+)
 
 
-def _yearless(s, add, published_on, end_month, context_year, context_fy, context_quarter=None,
-              sentence_fiscal: tuple[str, int] | None = None) -> None:
+def _yearless(
+    s,
+    add,
+    published_on,
+    end_month,
+    context_year,
+    context_fy,
+    context_quarter=None,
+    sentence_fiscal: tuple[str, int] | None = None,
+) -> None:
     """Quarters, halves and years written without their year, dated from the fiscal calendar and the
     published date, else from the year the text named before."""
     fiscal = end_month not in (None, 12)
     for m in _YEARLESS_Q.finditer(s):
         word = (m.group(2) or "").lower()
-        n = _ORDINAL.get(word) or int(m.group(6) or m.group(7) or 0) or (_CJK_ORDINAL.get(m.group(8)) if m.group(8) else 0)
+        n = (
+            _ORDINAL.get(word)
+            or int(m.group(6) or m.group(7) or 0)
+            or (_CJK_ORDINAL.get(m.group(8)) if m.group(8) else 0)
+        )
         rel = m.group(9) or (m.group(10) or "").lower()
-        which = {"本季": "current", "當季": "current", "当季": "current", "current": "current", "上季": "previous",
-                 "前一季": "previous", "previous": "previous", "prior": "previous", "recent": "recent",
-                 "下季": "next", "next": "next"}.get(rel, "nearest")
+        which = {
+            "本季": "current",
+            "當季": "current",
+            "当季": "current",
+            "current": "current",
+            "上季": "previous",
+            "前一季": "previous",
+            "previous": "previous",
+            "prior": "previous",
+            "recent": "recent",
+            "下季": "next",
+            "next": "next",
+        }.get(rel, "nearest")
         looks_ahead = bool(re.search(r"forecast|guid|expect|outlook|預告|预告|預計|预计|預估|预估|將|将|指引", s, re.I))
         if context_quarter and (which in ("next", "recent") or (which == "current" and not looks_ahead)):
             # Relative to the quarter the text reports ("下季度指引", "公司本季度計提", "the recent quarter").
@@ -314,9 +418,9 @@ def _yearless(s, add, published_on, end_month, context_year, context_fy, context
                 add(m, f"FY{fy if n >= q else fy + 1}Q{n}")
                 continue
         which = "previous" if which == "recent" else which
-        here = re.findall(r"(?<!\d)(" + _YEAR + r")(?!\d)", s[:m.start()])
+        here = re.findall(r"(?<!\d)(" + _YEAR + r")(?!\d)", s[: m.start()])
         if here and which == "nearest" and n and not fiscal:
-            label = f"{here[-1]}Q{n}"         # "2024 年 Q3 完成認證, Q4 小批量交付": the year just named
+            label = f"{here[-1]}Q{n}"  # "2024 年 Q3 完成認證, Q4 小批量交付": the year just named
         elif published_on:
             label = _nearest_quarter(n, published_on, end_month, which)
         elif which in ("current", "previous") and context_quarter:
@@ -338,7 +442,7 @@ def _yearless(s, add, published_on, end_month, context_year, context_fy, context
     for m in re.finditer(r"(?<![\d年])\s*(上|下)半年", s):
         y = context_year or (published_on.year if published_on else None)
         if y:
-            add(m, f"{y}H{1 if m.group(1) == '上' else 2}")      # "光聖上半年合併營收"
+            add(m, f"{y}H{1 if m.group(1) == '上' else 2}")  # "光聖上半年合併營收"
     for m in _YEARLESS_Y.finditer(s):
         if context_fy and fiscal:
             add(m, f"FY{context_fy}")
@@ -370,7 +474,7 @@ _DATE_PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
 @dataclass(frozen=True)
 class DateMention:
     date: dt.date
-    precision: str    # day | month
+    precision: str  # day | month
     start: int
     end: int
 

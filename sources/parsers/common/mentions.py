@@ -10,8 +10,18 @@ import re
 from dataclasses import dataclass
 
 from sources.parsers.common.cjk import CJK_MEASURE, cjk_mentions
-from sources.parsers.common.units import (CJK_SCALE, NUMBER, SCALE_WORD, WORD_NUMBER, normalize_text, normalize_unit,
-                           parse_number, qualifier_before, scale_factor, tidy_float)
+from sources.parsers.common.units import (
+    CJK_SCALE,
+    NUMBER,
+    SCALE_WORD,
+    WORD_NUMBER,
+    normalize_text,
+    normalize_unit,
+    parse_number,
+    qualifier_before,
+    scale_factor,
+    tidy_float,
+)
 
 
 @dataclass(frozen=True)
@@ -22,14 +32,16 @@ class Mention:
     unit: str
     qualifier: str | None
     raw: str
-    basis: str | None = None     # CAGR | y/y | q/q | growth | share | None (percentages only)
-    noun: str | None = None      # the counted thing for unit counts ("transceivers", "ports")
-    scaled: bool = False         # written with a scale ("$1.5 billion", "600萬", "40%"): a range's bare
-                                 # other end ("$1.5-$1.6 billion", "690~700萬") takes this one's scale
+    basis: str | None = None  # CAGR | y/y | q/q | growth | share | None (percentages only)
+    noun: str | None = None  # the counted thing for unit counts ("transceivers", "ports")
+    scaled: bool = False  # written with a scale ("$1.5 billion", "600萬", "40%"): a range's bare
+    # other end ("$1.5-$1.6 billion", "690~700萬") takes this one's scale
 
 
-_ABBREVIATIONS = re.compile(r"(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Dr|No|vs|approx|est|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|"
-                            r"Nov|Dec|Ore|Calif|Mass|Wash|Fig|e\.g|i\.e)|\b[A-Z](?:\.[A-Z])*)\.$")
+_ABBREVIATIONS = re.compile(
+    r"(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Dr|No|vs|approx|est|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|"
+    r"Nov|Dec|Ore|Calif|Mass|Wash|Fig|e\.g|i\.e)|\b[A-Z](?:\.[A-Z])*)\.$"
+)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -38,11 +50,14 @@ def split_sentences(text: str) -> list[str]:
     for line in text.splitlines():
         line = line.strip()
         start = 0
-        for m in re.finditer(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])"
-                             r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]))", line):
+        for m in re.finditer(
+            r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])"
+            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]))",
+            line,
+        ):
             # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...")
-            piece = line[start:m.start() if m.group("bullet") else m.end()].strip()
-            if _ABBREVIATIONS.search(line[:m.start() + 1].rstrip("\"”’)")[-12:]):
+            piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
+            if _ABBREVIATIONS.search(line[: m.start() + 1].rstrip('"”’)')[-12:]):
                 continue
             if piece:
                 out.append(piece)
@@ -58,38 +73,87 @@ def split_sentences(text: str) -> list[str]:
 # before a percent sign or a scale word, so thousands separators keep their meaning.
 DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 # A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬").
-_NUM_RE = re.compile(r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion))(" + DECIMAL_COMMA + "|" + NUMBER + r")(?![\d])"
-                     r"|\b(" + WORD_NUMBER + r")\b", re.I)
-_CURRENCY_BEFORE = re.compile(r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$)\s*$"
-                              r"|(?<![A-Za-z$])(?:US\s?\$|USD|\$)\s*(?:" + NUMBER + r")\s*(?:-|~|to)\s*$")
+_NUM_RE = re.compile(
+    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion))("
+    + DECIMAL_COMMA
+    + "|"
+    + NUMBER
+    + r")(?![\d])"
+    r"|\b(" + WORD_NUMBER + r")\b",
+    re.I,
+)
+_CURRENCY_BEFORE = re.compile(
+    r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$)\s*$"
+    r"|(?<![A-Za-z$])(?:US\s?\$|USD|\$)\s*(?:" + NUMBER + r")\s*(?:-|~|to)\s*$"
+)
 _SCALE_AFTER = re.compile(r"^\s*-?\s*(" + SCALE_WORD + r"|[BMKT](?![A-Za-z/]))\b", re.I)
-_CURRENCY_AFTER = re.compile(r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)", re.I)
+_CURRENCY_AFTER = re.compile(
+    r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)", re.I
+)
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
-_POINTS_AFTER = re.compile(r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
-                           r"|^\s*pct(?=\s*[至到]|\s*$|\s*[,，;；)])"
-                           r"|^\s*個?百分點|^\s*个?百分点", re.I)
+_POINTS_AFTER = re.compile(
+    r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
+    r"|^\s*pct(?=\s*[至到]|\s*$|\s*[,，;；)])"
+    r"|^\s*個?百分點|^\s*个?百分点",
+    re.I,
+)
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
-_SPEED_AFTER = re.compile(r"^\s*(?:[GT]b/s|[GT]bps|[GT]bit/s|[GT]bE|[GT]B/s|[GT](?![A-Za-z0-9/])|gigabits?(?:\s+per\s+second)?\b|terabits?(?:\s+per\s+second)?\b)", re.I)
+_SPEED_AFTER = re.compile(
+    r"^\s*(?:[GT]b/s|[GT]bps|[GT]bit/s|[GT]bE|[GT]B/s|[GT](?![A-Za-z0-9/])|gigabits?(?:\s+per\s+second)?\b|terabits?(?:\s+per\s+second)?\b)",
+    re.I,
+)
 _COUNT_NOUNS = {
-    "units": "units", "unit": "units", "transceivers": "units", "modules": "units", "systems": "units",
-    "switches": "units", "servers": "units", "chips": "units", "NICs": "units", "SuperNICs": "units",
-    "ports": "ports", "port": "ports", "GPUs": "gpus", "GPU": "gpus", "accelerators": "gpus", "XPUs": "gpus",
-    "members": "count", "companies": "count", "member companies": "count", "organizations": "count",
+    "units": "units",
+    "unit": "units",
+    "transceivers": "units",
+    "modules": "units",
+    "systems": "units",
+    "switches": "units",
+    "servers": "units",
+    "chips": "units",
+    "NICs": "units",
+    "SuperNICs": "units",
+    "ports": "ports",
+    "port": "ports",
+    "GPUs": "gpus",
+    "GPU": "gpus",
+    "accelerators": "gpus",
+    "XPUs": "gpus",
+    "members": "count",
+    "companies": "count",
+    "member companies": "count",
+    "organizations": "count",
 }
 _COUNT_NOUN_OF = {k.lower(): v for k, v in _COUNT_NOUNS.items()}
-_NOUN_BEFORE = re.compile(r"\b(ports?|units|GPUs|servers|switches)\b(?:\s+shipments?)?\s+(?:reached|totall?ed|of|hit|grew\s+to|rose\s+to)\s+(?:about\s+|nearly\s+|over\s+)?$", re.I)
+_NOUN_BEFORE = re.compile(
+    r"\b(ports?|units|GPUs|servers|switches)\b(?:\s+shipments?)?\s+(?:reached|totall?ed|of|hit|grew\s+to|rose\s+to)\s+(?:about\s+|nearly\s+|over\s+)?$",
+    re.I,
+)
 # "3.7 million units", "3.7 Million Units" (headlines), "20K GPUs".
-_COUNT_AFTER = re.compile(r"^(\+)?\s*(?:((?i:" + SCALE_WORD + r")|[KMB](?![A-Za-z/]))\s*)?(?:[A-Za-z0-9./+-]+\s+){0,3}?"
-                          r"(" + "|".join(sorted(_COUNT_NOUNS, key=len, reverse=True)) + r"|(?i:units?|systems|switches|servers|ports?|members))\b")
+_COUNT_AFTER = re.compile(
+    r"^(\+)?\s*(?:((?i:" + SCALE_WORD + r")|[KMB](?![A-Za-z/]))\s*)?(?:[A-Za-z0-9./+-]+\s+){0,3}?"
+    r"("
+    + "|".join(sorted(_COUNT_NOUNS, key=len, reverse=True))
+    + r"|(?i:units?|systems|switches|servers|ports?|members))\b"
+)
 # Chinese counts: a scale (萬, 億) then a measure word (顆, 個, 台, 支, ...); ports (埠, 端口); companies (家).
-_CJK_COUNT_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:(" + CJK_MEASURE + r")(?!百分|月)|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))")
-_CJK_GPU_AFTER = re.compile(r"^\s*(?:NVIDIA\s*|輝達\s*|英偉達\s*|AMD\s*)?(?:GPU|加速器|Hopper|Blackwell|[HB]\d{2,3}|GB\d{3}|MI\d{3}|Trainium|TPU|XPU)", re.I)
+_CJK_COUNT_AFTER = re.compile(
+    r"^\s*(" + CJK_SCALE + r")?\s*(?:(" + CJK_MEASURE + r")(?!百分|月)|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))"
+)
+_CJK_GPU_AFTER = re.compile(
+    r"^\s*(?:NVIDIA\s*|輝達\s*|英偉達\s*|AMD\s*)?(?:GPU|加速器|Hopper|Blackwell|[HB]\d{2,3}|GB\d{3}|MI\d{3}|Trainium|TPU|XPU)",
+    re.I,
+)
 # "900萬至1,000萬顆", "800万/1480万/1850万只": the figures before the last share its measure word.
-_CJK_CHAIN = (r"(?:\s*(?:至|到|~|-|/|、|和|與|与)\s*(?:" + NUMBER + r")\s*(?:" + CJK_SCALE + r")?)+"
-              r"\s*(?:(?:" + CJK_MEASURE + r")(?!百分|月)|埠|端口|個端口|个端口)")
+_CJK_CHAIN = (
+    r"(?:\s*(?:至|到|~|-|/|、|和|與|与)\s*(?:" + NUMBER + r")\s*(?:" + CJK_SCALE + r")?)+"
+    r"\s*(?:(?:" + CJK_MEASURE + r")(?!百分|月)|埠|端口|個端口|个端口)"
+)
 # "5 億至 5.5 億美元": a money range whose low end has its own scale.
-_CJK_MONEY_CHAIN_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?=(?:至|到|~|-)\s*(?:" + NUMBER + r")\s*(" + CJK_SCALE + r")?\s*(?:美元|美金))")
+_CJK_MONEY_CHAIN_AFTER = re.compile(
+    r"^\s*(" + CJK_SCALE + r")?\s*(?=(?:至|到|~|-)\s*(?:" + NUMBER + r")\s*(" + CJK_SCALE + r")?\s*(?:美元|美金))"
+)
 _CJK_CHAIN_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?(?=" + _CJK_CHAIN + r")")
 _CJK_CHAIN_UNIT = re.compile(_CJK_CHAIN)
 _CJK_CHAIN_MEASURE = re.compile(r"(?:(" + CJK_SCALE + r")|)(?:(" + CJK_MEASURE + r")|(埠|端口|個端口|个端口)|(家))$")
@@ -97,16 +161,31 @@ _RANGE_BEFORE = re.compile(r"\d\s*(?:" + CJK_SCALE + r")?\s*(?:至|到|~|-)\s*$"
 # A count with a scale and no measure word ("出貨量突破600萬") is a count of what the sentence ships.
 _CJK_SCALED_BARE = re.compile(r"^\s*(萬|万|億|亿)(?!\s*(?:美元|美金|元|" + CJK_MEASURE + r"|埠|端口))")
 _GPU_BEFORE = re.compile(r"GPU|TPU|XPU|加速器|H20|H100|H200|B200|B300", re.I)
-_OTHER_PRODUCT = re.compile(r"光模[組组块塊]|收發|收发|模組|模块|晶片|芯片|交換器|交换机|伺服器|服务器|server|CoWoS|晶圓|晶圆|HBM|記憶體|内存", re.I)
+_OTHER_PRODUCT = re.compile(
+    r"光模[組组块塊]|收發|收发|模組|模块|晶片|芯片|交換器|交换机|伺服器|服务器|server|CoWoS|晶圓|晶圆|HBM|記憶體|内存",
+    re.I,
+)
 _PORT_CONTEXT = re.compile(r"端口|埠|\bports?\b", re.I)
 _SHIPMENT_WORDS = re.compile(r"出貨|出货|銷量|销量|出口量|裝機|装机")
 _RANGE_AFTER = re.compile(r"^\s*(?:" + CJK_SCALE + r")?\s*(?:至|到|~|-)")
 
 _CAGR = re.compile(r"CAGR|compound annual growth|年複合增長率|年复合增长率|年複合成長率|複合成長率|复合增长率", re.I)
-_YOY = re.compile(r"year[- ]over[- ]year|year[- ]on[- ]year|\by/y\b|\byoy\b|from a year (?:ago|earlier)|annual (?:increase|growth|decline)|年增|年減|年减|同比|年成長", re.I)
-_QOQ = re.compile(r"sequential(?:ly)?|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter|\bq/q\b|\bqoq\b|季增|季減|季减|環比|环比", re.I)
-_GROWTH = re.compile(r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|成長|增長|增长|下滑|下降|減少|减少", re.I)
-_DECLINE = re.compile(r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减", re.I)
+_YOY = re.compile(
+    r"year[- ]over[- ]year|year[- ]on[- ]year|\by/y\b|\byoy\b|from a year (?:ago|earlier)|annual (?:increase|growth|decline)|年增|年減|年减|同比|年成長",
+    re.I,
+)
+_QOQ = re.compile(
+    r"sequential(?:ly)?|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter|\bq/q\b|\bqoq\b|季增|季減|季减|環比|环比",
+    re.I,
+)
+_GROWTH = re.compile(
+    r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|成長|增長|增长|下滑|下降|減少|减少",
+    re.I,
+)
+_DECLINE = re.compile(
+    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减",
+    re.I,
+)
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
 
 
@@ -130,11 +209,28 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
         if mention is None and not is_word and a >= 1 and s[a - 1] == "(" and re.match(r"\)\s*%", s[b:]):
             # "(1.2)%": an accounting negative.
             pct = re.match(r"\)\s*%", s[b:])
-            mention = Mention(a - 1, b + pct.end(), tidy_float(-number / 100), "share", None, s[a - 1:b + pct.end()], scaled=True)
-        if mention and mention.start == a and a >= 1 and s[a - 1] == "-" and (a < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-]", s[a - 2])):
+            mention = Mention(
+                a - 1, b + pct.end(), tidy_float(-number / 100), "share", None, s[a - 1 : b + pct.end()], scaled=True
+            )
+        if (
+            mention
+            and mention.start == a
+            and a >= 1
+            and s[a - 1] == "-"
+            and (a < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-]", s[a - 2]))
+        ):
             # "同比-16.5%", "(-3%)": a minus sign, not a range dash.
-            mention = Mention(a - 1, mention.end, -mention.value, mention.unit, mention.qualifier, s[a - 1:mention.end],
-                              mention.basis, mention.noun, mention.scaled)
+            mention = Mention(
+                a - 1,
+                mention.end,
+                -mention.value,
+                mention.unit,
+                mention.qualifier,
+                s[a - 1 : mention.end],
+                mention.basis,
+                mention.noun,
+                mention.scaled,
+            )
         if mention and not any(mention.start < o.end and mention.end > o.start for o in out):
             out.append(mention)
     for start, end, value, unit, qualifier, noun in cjk_mentions(scan, _hedge):
@@ -164,98 +260,209 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
             end = b + (scale.end() if scale else 0)
             value = number * scale_factor(scale.group(1) if scale else None)
             start = cur.start() if cur.group(1) else a
-            return Mention(start, end, tidy_float(value), "USD", _hedge(s[:cur.start()], after[scale.end() if scale else 0:]),
-                           s[start:end], scaled=bool(scale))
+            return Mention(
+                start,
+                end,
+                tidy_float(value),
+                "USD",
+                _hedge(s[: cur.start()], after[scale.end() if scale else 0 :]),
+                s[start:end],
+                scaled=bool(scale),
+            )
         cur = _CURRENCY_AFTER.match(after) or _CJK_MONEY_AFTER.match(after)
         if cur:
             value = number * scale_factor(cur.group(1))
-            return Mention(a, b + cur.end(), tidy_float(value), "USD", _hedge(before, after[cur.end():]), s[a:b + cur.end()],
-                           scaled=bool(cur.group(1)))
+            return Mention(
+                a,
+                b + cur.end(),
+                tidy_float(value),
+                "USD",
+                _hedge(before, after[cur.end() :]),
+                s[a : b + cur.end()],
+                scaled=bool(cur.group(1)),
+            )
         chain = _CJK_MONEY_CHAIN_AFTER.match(after)
         if chain and (chain.group(1) or chain.group(2)):
             value = number * scale_factor(chain.group(1) or chain.group(2))
-            return Mention(a, b + chain.end(), tidy_float(value), "USD", None, s[a:b + chain.end()], scaled=bool(chain.group(1)))
+            return Mention(
+                a, b + chain.end(), tidy_float(value), "USD", None, s[a : b + chain.end()], scaled=bool(chain.group(1))
+            )
         twd = _TWD_AFTER.match(after)
-        if not twd and not _SIMPLIFIED.search(s) and re.match(r"^\s*(億|萬)(?![元美台臺\w])", after) and \
-                re.search(r"營收|營業|投入|投資|資本支出|獲利|純益|淨利|產值|規模", s):
-            twd = re.match(r"^\s*(億|萬)", after)            # "投入29億", "約 34.5 億"
-        if twd and (re.search(r"(?:新台幣|新臺幣|新台币|台幣|NT\$)\s*$", before[-8:]) or not _SIMPLIFIED.search(s)) \
-                and not re.search(r"(?:人民幣|人民币|港幣|港元|日圓|美)\s*$", before[-8:]):
+        if (
+            not twd
+            and not _SIMPLIFIED.search(s)
+            and re.match(r"^\s*(億|萬)(?![元美台臺\w])", after)
+            and re.search(r"營收|營業|投入|投資|資本支出|獲利|純益|淨利|產值|規模", s)
+        ):
+            twd = re.match(r"^\s*(億|萬)", after)  # "投入29億", "約 34.5 億"
+        if (
+            twd
+            and (re.search(r"(?:新台幣|新臺幣|新台币|台幣|NT\$)\s*$", before[-8:]) or not _SIMPLIFIED.search(s))
+            and not re.search(r"(?:人民幣|人民币|港幣|港元|日圓|美)\s*$", before[-8:])
+        ):
             value = number * scale_factor(twd.group(1))
-            return Mention(a, b + twd.end(), tidy_float(value), "TWD", _hedge(before, after[twd.end():]), s[a:b + twd.end()], scaled=True)
+            return Mention(
+                a,
+                b + twd.end(),
+                tidy_float(value),
+                "TWD",
+                _hedge(before, after[twd.end() :]),
+                s[a : b + twd.end()],
+                scaled=True,
+            )
         cny = _CNY_AFTER.match(after)
-        if not cny and re.match(r"^\s*(?:亿|億)(?![元美])", after) and re.search(r"\d\s*(?:亿|億)元", s) and _SIMPLIFIED.search(s):
-            cny = re.match(r"^\s*(亿|億)()", after)      # "环比增长超17 亿" among 亿元 figures
-        if cny and not _OTHER_CURRENCY_BEFORE.search(before[-8:]) and (cny.group(2) is not None or _SIMPLIFIED.search(s)):
+        if (
+            not cny
+            and re.match(r"^\s*(?:亿|億)(?![元美])", after)
+            and re.search(r"\d\s*(?:亿|億)元", s)
+            and _SIMPLIFIED.search(s)
+        ):
+            cny = re.match(r"^\s*(亿|億)()", after)  # "环比增长超17 亿" among 亿元 figures
+        if (
+            cny
+            and not _OTHER_CURRENCY_BEFORE.search(before[-8:])
+            and (cny.group(2) is not None or _SIMPLIFIED.search(s))
+        ):
             value = number * scale_factor(cny.group(1))
-            return Mention(a, b + cny.end(), tidy_float(value), "CNY", _hedge(before, after[cny.end():]), s[a:b + cny.end()],
-                           scaled=True)
+            return Mention(
+                a,
+                b + cny.end(),
+                tidy_float(value),
+                "CNY",
+                _hedge(before, after[cny.end() :]),
+                s[a : b + cny.end()],
+                scaled=True,
+            )
     pts = _POINTS_AFTER.match(after)
     if pts:
-        return Mention(a, b + pts.end(), number, "pct_points", _hedge(before, ""), s[a:b + pts.end()], scaled=True)
+        return Mention(a, b + pts.end(), number, "pct_points", _hedge(before, ""), s[a : b + pts.end()], scaled=True)
     pct = _PERCENT_AFTER.match(after)
     if pct:
-        return Mention(a, b + pct.end(), tidy_float(number / 100), "share", _hedge(before, after[pct.end():]), s[a:b + pct.end()],
-                       scaled=True)
+        return Mention(
+            a,
+            b + pct.end(),
+            tidy_float(number / 100),
+            "share",
+            _hedge(before, after[pct.end() :]),
+            s[a : b + pct.end()],
+            scaled=True,
+        )
     if is_word:
         cnt = _COUNT_AFTER.match(after)
         if cnt:
-            start = a - 2 if s[max(0, a - 2):a].lower() == "a " else a      # "a hundred thousand"
+            start = a - 2 if s[max(0, a - 2) : a].lower() == "a " else a  # "a hundred thousand"
             value = tidy_float(number * scale_factor(cnt.group(2)))
-            return Mention(start, b + cnt.end(), value, _COUNT_NOUN_OF[cnt.group(3).lower()], _hedge(s[:start], ""),
-                           s[start:b + cnt.end()], noun=cnt.group(3), scaled=bool(cnt.group(2)))
+            return Mention(
+                start,
+                b + cnt.end(),
+                value,
+                _COUNT_NOUN_OF[cnt.group(3).lower()],
+                _hedge(s[:start], ""),
+                s[start : b + cnt.end()],
+                noun=cnt.group(3),
+                scaled=bool(cnt.group(2)),
+            )
         return None
     ratio = _RATIO_AFTER.match(after)
     if ratio:
-        return Mention(a, b + ratio.end(), number, "ratio", _hedge(before, ""), s[a:b + ratio.end()])
+        return Mention(a, b + ratio.end(), number, "ratio", _hedge(before, ""), s[a : b + ratio.end()])
     spd = _SPEED_AFTER.match(after)
     if spd:
         token = spd.group(0).strip()
-        unit, factor = normalize_unit(re.sub(r"(?i)^(giga|tera)bits?(?:\s+per\s+second)?$", lambda x: "Gbps" if x.group(1).lower() == "giga" else "Tbps", token))
-        return Mention(a, b + spd.end(), tidy_float(number * factor), unit, _hedge(before, ""), s[a:b + spd.end()])
+        unit, factor = normalize_unit(
+            re.sub(
+                r"(?i)^(giga|tera)bits?(?:\s+per\s+second)?$",
+                lambda x: "Gbps" if x.group(1).lower() == "giga" else "Tbps",
+                token,
+            )
+        )
+        return Mention(a, b + spd.end(), tidy_float(number * factor), unit, _hedge(before, ""), s[a : b + spd.end()])
     cnt = _COUNT_AFTER.match(after)
     if cnt:
         value = number * scale_factor(cnt.group(2))
         qualifier = ">=" if cnt.group(1) else _hedge(before, "")
-        return Mention(a, b + cnt.end(), tidy_float(value), _COUNT_NOUN_OF[cnt.group(3).lower()], qualifier, s[a:b + cnt.end()],
-                       noun=cnt.group(3), scaled=bool(cnt.group(2)))
+        return Mention(
+            a,
+            b + cnt.end(),
+            tidy_float(value),
+            _COUNT_NOUN_OF[cnt.group(3).lower()],
+            qualifier,
+            s[a : b + cnt.end()],
+            noun=cnt.group(3),
+            scaled=bool(cnt.group(2)),
+        )
     scale = _SCALE_AFTER.match(after)
     if scale and not _CURRENCY_AFTER.match(after):
         noun = _NOUN_BEFORE.search(before[-30:])
         if noun:
-            return Mention(a, b + scale.end(), tidy_float(number * scale_factor(scale.group(1))), _COUNT_NOUN_OF[noun.group(1).lower()],
-                           _hedge(before, ""), s[a:b + scale.end()], noun=noun.group(1), scaled=True)
+            return Mention(
+                a,
+                b + scale.end(),
+                tidy_float(number * scale_factor(scale.group(1))),
+                _COUNT_NOUN_OF[noun.group(1).lower()],
+                _hedge(before, ""),
+                s[a : b + scale.end()],
+                noun=noun.group(1),
+                scaled=True,
+            )
     cjk = _CJK_COUNT_AFTER.match(after)
     if cjk:
-        unit = _cjk_count_unit(cjk, after[cjk.end():], s, a)
+        unit = _cjk_count_unit(cjk, after[cjk.end() :], s, a)
         value = number * scale_factor(cjk.group(1))
-        return Mention(a, b + cjk.end(), tidy_float(value), unit, _range_hedge(before, after, after[cjk.end():]),
-                       s[a:b + cjk.end()], noun=cjk.group(0).strip(), scaled=bool(cjk.group(1)))
+        return Mention(
+            a,
+            b + cjk.end(),
+            tidy_float(value),
+            unit,
+            _range_hedge(before, after, after[cjk.end() :]),
+            s[a : b + cjk.end()],
+            noun=cjk.group(0).strip(),
+            scaled=bool(cjk.group(1)),
+        )
     bare = _CJK_SCALED_BARE.match(after)
     if bare and _SHIPMENT_WORDS.search(s):
         unit = "ports" if re.search(r"端口|埠", s) else "units"
-        return Mention(a, b + bare.end(), tidy_float(number * scale_factor(bare.group(1))), unit,
-                       _range_hedge(before, after, after[bare.end():]), s[a:b + bare.end()], scaled=True)
+        return Mention(
+            a,
+            b + bare.end(),
+            tidy_float(number * scale_factor(bare.group(1))),
+            unit,
+            _range_hedge(before, after, after[bare.end() :]),
+            s[a : b + bare.end()],
+            scaled=True,
+        )
     chain = _CJK_CHAIN_AFTER.match(after)
     if chain:
-        tail = _CJK_CHAIN_UNIT.match(after[chain.end():]).group(0)
+        tail = _CJK_CHAIN_UNIT.match(after[chain.end() :]).group(0)
         measure = _CJK_CHAIN_MEASURE.search(tail)
-        unit = _cjk_count_unit(measure, after[chain.end() + len(tail):], s, a)
+        unit = _cjk_count_unit(measure, after[chain.end() + len(tail) :], s, a)
         value = number * scale_factor(chain.group(1))
-        return Mention(a, b + chain.end(), tidy_float(value), unit, _range_hedge(before, after, ""),
-                       s[a:b + chain.end()], noun=measure.group(0), scaled=bool(chain.group(1)))
+        return Mention(
+            a,
+            b + chain.end(),
+            tidy_float(value),
+            unit,
+            _range_hedge(before, after, ""),
+            s[a : b + chain.end()],
+            noun=measure.group(0),
+            scaled=bool(chain.group(1)),
+        )
     return None
 
 
 # Renminbi: "900亿元", "100 亿元", "800亿资本开支" (亿 before a money word, in Simplified text).
-_CNY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")\s*(?:元|人民币|人民幣|(?=(资本开支|資本支出|投资|投資|营收|營收|收入|采购|採購)))")
+_CNY_AFTER = re.compile(
+    r"^\s*(" + CJK_SCALE + r")\s*(?:元|人民币|人民幣|(?=(资本开支|資本支出|投资|投資|营收|營收|收入|采购|採購)))"
+)
 _TWD_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")\s*元")
 _OTHER_CURRENCY_BEFORE = re.compile(r"新台幣|新台币|台幣|台币|NT\$|港元|港币|港幣|日圓|日元|韓元|韩元|歐元|欧元")
 _SIMPLIFIED = re.compile(r"[亿万个这为们业产发国会对于时过还进说实现与从门]")
 
 
 # "two-thirds of", "nearly half of its revenue", "three quarters of": shares written as words.
-_FRACTION = re.compile(r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|one[- ]quarter)\s+of\b", re.I)
+_FRACTION = re.compile(
+    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|one[- ]quarter)\s+of\b", re.I
+)
 _FRACTION_VALUE = {"one-third": 1 / 3, "two-thirds": 2 / 3, "half": 0.5, "three-quarters": 0.75, "one-quarter": 0.25}
 
 
@@ -266,11 +473,23 @@ def _fractions(s: str, scan: str) -> list[Mention]:
         word = {"one-thirds": "one-third", "two-third": "two-thirds"}.get(word, word)
         if word not in _FRACTION_VALUE:
             continue
-        if word == "half" and re.search(r"(?:first|second|1st|2nd|latter|back|front|other)\s+$", scan[:m.start()], re.I):
-            continue     # "the second half of 2025" is a period
+        if word == "half" and re.search(
+            r"(?:first|second|1st|2nd|latter|back|front|other)\s+$", scan[: m.start()], re.I
+        ):
+            continue  # "the second half of 2025" is a period
         end = m.start() + len(m.group(0)) - 3
-        out.append(Mention(m.start(), end, tidy_float(_FRACTION_VALUE[word]), "share", _hedge(s[:m.start()], ""),
-                           s[m.start():end], basis="share", scaled=True))
+        out.append(
+            Mention(
+                m.start(),
+                end,
+                tidy_float(_FRACTION_VALUE[word]),
+                "share",
+                _hedge(s[: m.start()], ""),
+                s[m.start() : end],
+                basis="share",
+                scaled=True,
+            )
+        )
     return out
 
 
@@ -279,16 +498,31 @@ _CJK_LEVEL = re.compile(r"(千萬|千万|百萬|百万|億|亿)(?:級|级)")
 
 
 def _cjk_levels(s: str, scan: str) -> list[Mention]:
-    return [Mention(m.start(), m.end(), scale_factor(m.group(1)), "units", _hedge(s[:m.start()], "") or ">=", s[m.start():m.end()],
-                    scaled=True) for m in _CJK_LEVEL.finditer(scan)]
+    return [
+        Mention(
+            m.start(),
+            m.end(),
+            scale_factor(m.group(1)),
+            "units",
+            _hedge(s[: m.start()], "") or ">=",
+            s[m.start() : m.end()],
+            scaled=True,
+        )
+        for m in _CJK_LEVEL.finditer(scan)
+    ]
 
 
 # Ends of a written range: "$1.5-$1.6 billion", "$13.9 billion to $14.1 billion", "between $56 billion and
 # $56.5 billion", "12~16%", "20%-30%", "690~700萬顆", "5 億至 5.5 億美元".
 _RANGE_JOIN = re.compile(r"^\s*(?:-|~|to|至|到|and)\s*(?:US\s?\$|\$)?\s*$", re.I)
-_RANGE_BARE_LOW = re.compile(r"(?:(?:US\s?\$|\$)\s*)?(?<![\d.,])(" + NUMBER + r")\s*(?:-|~|to|至|到)\s*(?:US\s?\$|\$)?\s*$", re.I)
-_CHANGE_FROM = re.compile(r"\b(?:rose|rise|rising|grew|grow|growing|increas\w*|climb\w*|jump\w*|fell|fall|falling|declin\w*|"
-                          r"decreas\w*|drop\w*|cut|reduc\w*|revis\w*|rais\w*|lower\w*|chang\w*|shift\w*|mov\w*|went|up|down)\b[^,;]*\bfrom\s+[^,;]*$", re.I)
+_RANGE_BARE_LOW = re.compile(
+    r"(?:(?:US\s?\$|\$)\s*)?(?<![\d.,])(" + NUMBER + r")\s*(?:-|~|to|至|到)\s*(?:US\s?\$|\$)?\s*$", re.I
+)
+_CHANGE_FROM = re.compile(
+    r"\b(?:rose|rise|rising|grew|grow|growing|increas\w*|climb\w*|jump\w*|fell|fall|falling|declin\w*|"
+    r"decreas\w*|drop\w*|cut|reduc\w*|revis\w*|rais\w*|lower\w*|chang\w*|shift\w*|mov\w*|went|up|down)\b[^,;]*\bfrom\s+[^,;]*$",
+    re.I,
+)
 
 
 def _scale_of(m: Mention) -> float | None:
@@ -307,9 +541,13 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
             continue
         lo_idx = out.index(hi) - 1
         lo = out[lo_idx] if lo_idx >= 0 else None
-        between = s[lo.end:hi.start] if lo else None
+        between = s[lo.end : hi.start] if lo else None
         joined = lo is not None and lo.unit == hi.unit and _RANGE_JOIN.match(between or "x") is not None
-        if joined and between.strip().lower() == "and" and not re.search(r"\bbetween\s+(?:US\s?\$|\$)?\s*$", s[:lo.start], re.I):
+        if (
+            joined
+            and between.strip().lower() == "and"
+            and not re.search(r"\bbetween\s+(?:US\s?\$|\$)?\s*$", s[: lo.start], re.I)
+        ):
             joined = False
         if joined:
             low_value = lo.value
@@ -318,22 +556,43 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
                 n = re.search(NUMBER, lo.raw.replace(",", ""))
                 if factor and n:
                     low_value = tidy_float(float(n.group(0)) * factor)
-            if low_value < hi.value and not _CHANGE_FROM.search(s[:lo.start]):
+            if low_value < hi.value and not _CHANGE_FROM.search(s[: lo.start]):
                 i = out.index(lo)
-                out[i] = Mention(lo.start, lo.end, low_value, lo.unit, ">=", lo.raw, lo.basis, lo.noun, lo.scaled or low_value != lo.value)
-                out[out.index(hi)] = Mention(hi.start, hi.end, hi.value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, hi.scaled)
+                out[i] = Mention(
+                    lo.start,
+                    lo.end,
+                    low_value,
+                    lo.unit,
+                    ">=",
+                    lo.raw,
+                    lo.basis,
+                    lo.noun,
+                    lo.scaled or low_value != lo.value,
+                )
+                out[out.index(hi)] = Mention(
+                    hi.start, hi.end, hi.value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, hi.scaled
+                )
             continue
         # A bare low end: "690~700萬顆", "12~16%", "$5-10 billion", "3500-4000万个".
-        bare = _RANGE_BARE_LOW.search(s[:hi.start])
+        bare = _RANGE_BARE_LOW.search(s[: hi.start])
         if not bare or (lo is not None and lo.end > bare.start()):
             continue
         factor = _scale_of(hi)
         if not factor:
             continue
         low_value = tidy_float(float(bare.group(1).replace(",", "")) * factor)
-        if low_value < hi.value and not _CHANGE_FROM.search(s[:bare.start()]):
-            low = Mention(bare.start(), bare.start() + len(bare.group(0).rstrip(" -~toTO至到$")), low_value, hi.unit, ">=",
-                          s[bare.start():bare.start() + len(bare.group(0).rstrip(" -~toTO至到$"))], hi.basis, hi.noun, hi.scaled)
+        if low_value < hi.value and not _CHANGE_FROM.search(s[: bare.start()]):
+            low = Mention(
+                bare.start(),
+                bare.start() + len(bare.group(0).rstrip(" -~toTO至到$")),
+                low_value,
+                hi.unit,
+                ">=",
+                s[bare.start() : bare.start() + len(bare.group(0).rstrip(" -~toTO至到$"))],
+                hi.basis,
+                hi.noun,
+                hi.scaled,
+            )
             k = out.index(hi)
             out[k] = Mention(hi.start, hi.end, hi.value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, hi.scaled)
             out.insert(k, low)
@@ -354,7 +613,7 @@ def _cjk_count_unit(m: re.Match, rest: str, sentence: str, at: int | None = None
         gpu = None
         for gpu in _GPU_BEFORE.finditer(before):  # noqa: B007 - the last match is kept
             pass
-        if gpu and not _OTHER_PRODUCT.search(before[gpu.end():]):
+        if gpu and not _OTHER_PRODUCT.search(before[gpu.end() :]):
             return "gpus"
     # 個 counts whatever the sentence is about: ports when it is about ports ("端口出貨量將超過4300萬個").
     if m.group(2) in ("個", "个") and _PORT_CONTEXT.search(sentence):
@@ -389,8 +648,8 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     idx = allm.index(m)
     nxt = allm[idx + 1].start if idx + 1 < len(allm) else len(s)
     prv = allm[idx - 1].end if idx > 0 else 0
-    after = s[m.end:min(nxt, m.end + 45)]
-    before = s[max(prv, m.start - 45):m.start]
+    after = s[m.end : min(nxt, m.end + 45)]
+    before = s[max(prv, m.start - 45) : m.start]
     basis = None
     if m.unit == "pct_points":
         basis = "share"
@@ -401,14 +660,19 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
             basis = _basis_in(window, at_start)
             if basis:
                 break
-        if basis == "growth" and re.search(r"(?:\bfrom|\bto|\bversus|\bvs\.?|\bthan|至|到)\s*\(?\s*$", before, re.I) \
-                and not _GROWTH.match(after.strip()):
-            basis = None                # "a decrease from 9.9%", "rising to 7.4%": the level, not the change
+        if (
+            basis == "growth"
+            and re.search(r"(?:\bfrom|\bto|\bversus|\bvs\.?|\bthan|至|到)\s*\(?\s*$", before, re.I)
+            and not _GROWTH.match(after.strip())
+        ):
+            basis = None  # "a decrease from 9.9%", "rising to 7.4%": the level, not the change
     value = m.value
     if basis in ("CAGR", "y/y", "q/q", "growth") and (_DECLINE.search(before[-30:]) or _DECLINE.match(after.strip())):
         value = -abs(value)
-    if m.unit == "pct_points" and re.search(r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|減|减|下降|下滑)\s*$", before, re.I):
-        value = -abs(value)             # "falling five percentage points", "季減0.1個百分點"
+    if m.unit == "pct_points" and re.search(
+        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|減|减|下降|下滑)\s*$", before, re.I
+    ):
+        value = -abs(value)  # "falling five percentage points", "季減0.1個百分點"
     return Mention(m.start, m.end, value, m.unit, m.qualifier, m.raw, basis, m.noun)
 
 
@@ -419,7 +683,7 @@ def _basis_in(window: str, after: bool) -> str | None:
     near = window.strip()[:25] if after else window[-30:]
     if after and re.match(r"(?:of\b|share)", near):
         return "share"
-    if (_GROWTH.match(near) if after else _GROWTH.search(near)):
+    if _GROWTH.match(near) if after else _GROWTH.search(near):
         return "growth"
     if _SHARE.search(near):
         return "share"

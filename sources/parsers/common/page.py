@@ -17,13 +17,30 @@ from sources.text import main_text
 
 # Publisher by host, for documents whose source_id is not in the registry (tests, ad-hoc files).
 _PUBLISHER_BY_HOST = {
-    "delloro.com": "Dell'Oro Group", "lightcounting.com": "LightCounting", "trendforce.com": "TrendForce",
-    "nvidia.com": "NVIDIA", "broadcom.com": "Broadcom", "cisco.com": "Cisco", "amd.com": "AMD",
-    "marvell.com": "Marvell", "arista.com": "Arista Networks", "ultraethernet.org": "Ultra Ethernet Consortium",
-    "idc.com": "IDC", "650group.com": "650 Group", "counterpointresearch.com": "Counterpoint", "omdia.com": "Omdia",
-    "gartner.com": "Gartner", "yolegroup.com": "Yole Group", "digitimes.com": "DIGITIMES", "digitimes.com.tw": "DIGITIMES",
-    "hpe.com": "HPE", "celestica.com": "Celestica", "intel.com": "Intel", "juniper.net": "Juniper Networks",
-    "coherent.com": "Coherent", "lumentum.com": "Lumentum",
+    "delloro.com": "Dell'Oro Group",
+    "lightcounting.com": "LightCounting",
+    "trendforce.com": "TrendForce",
+    "nvidia.com": "NVIDIA",
+    "broadcom.com": "Broadcom",
+    "cisco.com": "Cisco",
+    "amd.com": "AMD",
+    "marvell.com": "Marvell",
+    "arista.com": "Arista Networks",
+    "ultraethernet.org": "Ultra Ethernet Consortium",
+    "idc.com": "IDC",
+    "650group.com": "650 Group",
+    "counterpointresearch.com": "Counterpoint",
+    "omdia.com": "Omdia",
+    "gartner.com": "Gartner",
+    "yolegroup.com": "Yole Group",
+    "digitimes.com": "DIGITIMES",
+    "digitimes.com.tw": "DIGITIMES",
+    "hpe.com": "HPE",
+    "celestica.com": "Celestica",
+    "intel.com": "Intel",
+    "juniper.net": "Juniper Networks",
+    "coherent.com": "Coherent",
+    "lumentum.com": "Lumentum",
 }
 
 
@@ -62,6 +79,7 @@ def soup_of(doc: Document) -> BeautifulSoup:
 def publisher_for(doc: Document) -> str:
     try:
         from sources import registry
+
         return registry.get(doc.source_id).publisher
     except (ImportError, KeyError):
         pass
@@ -77,8 +95,12 @@ def sniff_published_on(raw: str) -> dt.date | None:
     if not looks_like_html(raw):
         return None
     soup = BeautifulSoup(raw, "lxml")
-    candidates = [m.get("content") for m in soup.find_all("meta") if (m.get("property") or m.get("name") or "").lower()
-                  in ("article:published_time", "date", "dc.date", "pubdate", "publish-date", "og:published_time")]
+    candidates = [
+        m.get("content")
+        for m in soup.find_all("meta")
+        if (m.get("property") or m.get("name") or "").lower()
+        in ("article:published_time", "date", "dc.date", "pubdate", "publish-date", "og:published_time")
+    ]
     candidates += [t.get("datetime") for t in soup.find_all("time")]
     for value in candidates:
         m = re.match(r"\s*(\d{4})-(\d{2})-(\d{2})", value or "")
@@ -108,6 +130,12 @@ def page_title(doc: Document) -> str:
 
 
 def provenance(doc: Document, evidence: str, when: dt.date | None = None, title: str | None = None) -> Provenance:
-    return Provenance(source_id=doc.source_id, publisher=publisher_for(doc), title=title or page_title(doc),
-                      url=doc.url, published_on=when if when is not None else published_on(doc),
-                      evidence=evidence, document_sha=doc.sha256)
+    return Provenance(
+        source_id=doc.source_id,
+        publisher=publisher_for(doc),
+        title=title or page_title(doc),
+        url=doc.url,
+        published_on=when if when is not None else published_on(doc),
+        evidence=evidence,
+        document_sha=doc.sha256,
+    )

@@ -12,49 +12,124 @@ from dataclasses import dataclass
 
 # Full-width digits and punctuation (CJK pages) become ASCII so one set of patterns reads both.
 _FULLWIDTH = {chr(0xFF10 + i): str(i) for i in range(10)}
-_FULLWIDTH.update({"．": ".", "，": ",", "％": "%", "＄": "$", "～": "~", "＋": "+", "－": "-", "／": "/",
-                   "ｘ": "x", "Ｘ": "x", "：": ":", "（": "(", "）": ")", "＞": ">", "＜": "<",
-                   "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2013": "-", "\u2014": " - ",
-                   "\u2212": "-", "\u00b5": "µ", "\u03bc": "µ", "×": "x"})
+_FULLWIDTH.update(
+    {
+        "．": ".",
+        "，": ",",
+        "％": "%",
+        "＄": "$",
+        "～": "~",
+        "＋": "+",
+        "－": "-",
+        "／": "/",
+        "ｘ": "x",
+        "Ｘ": "x",
+        "：": ":",
+        "（": "(",
+        "）": ")",
+        "＞": ">",
+        "＜": "<",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+        "\u2013": "-",
+        "\u2014": " - ",
+        "\u2212": "-",
+        "\u00b5": "µ",
+        "\u03bc": "µ",
+        "×": "x",
+    }
+)
 _FULLWIDTH_TABLE = str.maketrans(_FULLWIDTH)
 
 # A number as pages write it: thousands separators (comma) or plain, optional decimals.
 NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 
 SCALES: dict[str, float] = {
-    "thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mio": 1e6, "m": 1e6, "mm": 1e6,
-    "billion": 1e9, "bn": 1e9, "b": 1e9, "trillion": 1e12, "tn": 1e12, "t": 1e12,
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "mn": 1e6,
+    "mio": 1e6,
+    "m": 1e6,
+    "mm": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+    "tn": 1e12,
+    "t": 1e12,
     # Chinese: 萬/万 = 10^4, 億/亿 = 10^8, 兆 = 10^12 (Taiwan finance usage, the sense in money).
-    "千": 1e3, "萬": 1e4, "万": 1e4, "十萬": 1e5, "十万": 1e5, "百萬": 1e6, "百万": 1e6,
-    "千萬": 1e7, "千万": 1e7, "億": 1e8, "亿": 1e8, "十億": 1e9, "十亿": 1e9, "百億": 1e10,
-    "百亿": 1e10, "千億": 1e11, "千亿": 1e11, "兆": 1e12,
+    "千": 1e3,
+    "萬": 1e4,
+    "万": 1e4,
+    "十萬": 1e5,
+    "十万": 1e5,
+    "百萬": 1e6,
+    "百万": 1e6,
+    "千萬": 1e7,
+    "千万": 1e7,
+    "億": 1e8,
+    "亿": 1e8,
+    "十億": 1e9,
+    "十亿": 1e9,
+    "百億": 1e10,
+    "百亿": 1e10,
+    "千億": 1e11,
+    "千亿": 1e11,
+    "兆": 1e12,
 }
 SCALE_WORD = r"trillion|billion|million|thousand|tn|bn|mn|mio"
 CJK_SCALE = r"十萬|十万|百萬|百万|千萬|千万|十億|十亿|百億|百亿|千億|千亿|萬|万|億|亿|兆|千"
 
-_WORD_UNITS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen".split())}
+_WORD_UNITS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen".split()
+    )
+}
 _WORD_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-WORD_NUMBER = (r"(?:(?:" + "|".join(_WORD_TENS) + r")(?:[- ](?:" + "|".join(list(_WORD_UNITS)[1:10]) + r"))?"
-               r"|" + "|".join(sorted(_WORD_UNITS, key=len, reverse=True)) + r"|(?:one |a )?hundred)")
+WORD_NUMBER = (
+    r"(?:(?:" + "|".join(_WORD_TENS) + r")(?:[- ](?:" + "|".join(list(_WORD_UNITS)[1:10]) + r"))?"
+    r"|" + "|".join(sorted(_WORD_UNITS, key=len, reverse=True)) + r"|(?:one |a )?hundred)"
+)
 
 # Hedges before a figure ("more than 100 members") and the qualifier they mean.
 _QUALIFIERS: tuple[tuple[str, str], ...] = (
-    (r"more than|over|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|above|in excess of|upwards of|north of|past|top"
-     r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超", ">"),
+    (
+        r"more than|over|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|above|in excess of|upwards of|north of|past|top"
+        r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超",
+        ">",
+    ),
     (r"at least|no less than|minimum of|至少", ">="),
     (r"up to|as much as|as many as|maximum of|at most|最多|最高", "<="),
     (r"less than|under|below|fewer than|不到|少於|少于|低於|低于", "<"),
-    (r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|approaching|approaches|approach|some|an estimated|est\.|~"
-     r"|約為|约为|約|约|近|大約|大约|接近", "~"),
-    (r">=|≥", ">="), (r"<=|≤", "<="), (r">", ">"), (r"<", "<"),
+    (
+        r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|approaching|approaches|approach|some|an estimated|est\.|~"
+        r"|約為|约为|約|约|近|大約|大约|接近",
+        "~",
+    ),
+    (r">=|≥", ">="),
+    (r"<=|≤", "<="),
+    (r">", ">"),
+    (r"<", "<"),
 )
 # English words need a word start before them ("over", not "Rover"); CJK and symbols do not.
 # (Alternatives are split on "|": no groups with "|" inside them.)
-_QUALIFIER_TAIL = [(re.compile("|".join((r"(?:^|[\s(])" if alt[:1].isascii() and alt[:1].isalpha() else "") + alt + r"\s*$"
-                                        for alt in pat.split("|")), re.I), q)
-                   for pat, q in _QUALIFIERS]
+_QUALIFIER_TAIL = [
+    (
+        re.compile(
+            "|".join(
+                (r"(?:^|[\s(])" if alt[:1].isascii() and alt[:1].isalpha() else "") + alt + r"\s*$"
+                for alt in pat.split("|")
+            ),
+            re.I,
+        ),
+        q,
+    )
+    for pat, q in _QUALIFIERS
+]
 
 
 @dataclass(frozen=True)
@@ -137,18 +212,20 @@ _BIT_PREFIX = {"k": 1e-6, "m": 1e-3, "g": 1.0, "t": 1e3, "p": 1e6}
 INFINIBAND_RATES = {"EDR": 100.0, "HDR": 200.0, "NDR": 400.0, "XDR": 800.0, "NDR200": 200.0, "HDR100": 100.0}
 
 # Unit tokens after a number. Order matters: longer first; bytes (B) before bits (b).
-UNIT_TOKEN = (r"(?:[KMGTP]i?B(?:ytes?)?\s*/\s*s(?:ec)?|[KMGTP]Bps|[KMGTP]B/sec"
-              r"|[KMGTkmgtp](?:bit|b|Bit)(?:s)?\s*/\s*s(?:ec)?|[KMGTkmgtp]bps|[KMGTkmgtp]bits?/s|[KMGT]bE|[KMGT]E\b"
-              r"|(?:giga|tera|mega)bits?\s+per\s+second|(?:giga|tera)bytes?\s+per\s+second"
-              r"|(?:giga|tera|mega)bit(?:\s+Ethernet)?"
-              r"|nanoseconds?|nsec|ns|microseconds?|usec|[µu]s|milliseconds?|msec|ms"
-              r"|kilowatts?|kW|watts?|W"
-              r"|[KMGT]i?B(?!\w)|(?:giga|tera|mega)bytes?"
-              r"|[MB]pps|(?:million|billion)\s+(?:packets|messages|msgs)\s*(?:per\s+second|/\s*s(?:ec)?)"
-              r"|M\s*(?:msgs?|messages)\s*/\s*s(?:ec)?"
-              r"|TFLOPS|PFLOPS|EFLOPS"
-              r"|%|percent|per cent"
-              r"|[GT](?![A-Za-z0-9/]))")
+UNIT_TOKEN = (
+    r"(?:[KMGTP]i?B(?:ytes?)?\s*/\s*s(?:ec)?|[KMGTP]Bps|[KMGTP]B/sec"
+    r"|[KMGTkmgtp](?:bit|b|Bit)(?:s)?\s*/\s*s(?:ec)?|[KMGTkmgtp]bps|[KMGTkmgtp]bits?/s|[KMGT]bE|[KMGT]E\b"
+    r"|(?:giga|tera|mega)bits?\s+per\s+second|(?:giga|tera)bytes?\s+per\s+second"
+    r"|(?:giga|tera|mega)bit(?:\s+Ethernet)?"
+    r"|nanoseconds?|nsec|ns|microseconds?|usec|[µu]s|milliseconds?|msec|ms"
+    r"|kilowatts?|kW|watts?|W"
+    r"|[KMGT]i?B(?!\w)|(?:giga|tera|mega)bytes?"
+    r"|[MB]pps|(?:million|billion)\s+(?:packets|messages|msgs)\s*(?:per\s+second|/\s*s(?:ec)?)"
+    r"|M\s*(?:msgs?|messages)\s*/\s*s(?:ec)?"
+    r"|TFLOPS|PFLOPS|EFLOPS"
+    r"|%|percent|per cent"
+    r"|[GT](?![A-Za-z0-9/]))"
+)
 
 _UNIT_RE = re.compile(r"^" + UNIT_TOKEN + r"$")
 
@@ -161,8 +238,13 @@ def normalize_unit(token: str) -> tuple[str, float]:
     """
     t = normalize_text(token).strip()
     low = t.lower()
-    words = {"gigabit": ("Gbps", 1.0), "terabit": ("Tbps", 1.0), "megabit": ("Gbps", 1e-3),
-             "gigabyte": ("GBps", 1.0), "terabyte": ("TBps", 1.0)}
+    words = {
+        "gigabit": ("Gbps", 1.0),
+        "terabit": ("Tbps", 1.0),
+        "megabit": ("Gbps", 1e-3),
+        "gigabyte": ("GBps", 1.0),
+        "terabyte": ("TBps", 1.0),
+    }
     m = re.fullmatch(r"(giga|tera|mega)(bit|byte)s?(?:\s+per\s+second|\s+ethernet)?", low)
     if m:
         unit, f = words[m.group(1) + m.group(2)]
@@ -209,13 +291,26 @@ def normalize_unit(token: str) -> tuple[str, float]:
 
 
 def _byte_rate(prefix: str) -> tuple[str, float]:
-    return {"K": ("GBps", 1e-6), "M": ("GBps", 1e-3), "G": ("GBps", 1.0), "T": ("TBps", 1.0), "P": ("TBps", 1e3)}[prefix]
+    return {"K": ("GBps", 1e-6), "M": ("GBps", 1e-3), "G": ("GBps", 1.0), "T": ("TBps", 1.0), "P": ("TBps", 1e3)}[
+        prefix
+    ]
 
 
 _CONVERSIONS: dict[tuple[str, str], float] = {
-    ("Tbps", "Gbps"): 1e3, ("Gbps", "Tbps"): 1e-3, ("TBps", "GBps"): 1e3, ("GBps", "TBps"): 1e-3,
-    ("GBps", "Gbps"): 8.0, ("Gbps", "GBps"): 1 / 8, ("us", "ns"): 1e3, ("ms", "ns"): 1e6, ("ns", "us"): 1e-3,
-    ("ms", "us"): 1e3, ("kW", "W"): 1e3, ("W", "kW"): 1e-3, ("TB", "GB"): 1e3, ("GB", "TB"): 1e-3,
+    ("Tbps", "Gbps"): 1e3,
+    ("Gbps", "Tbps"): 1e-3,
+    ("TBps", "GBps"): 1e3,
+    ("GBps", "TBps"): 1e-3,
+    ("GBps", "Gbps"): 8.0,
+    ("Gbps", "GBps"): 1 / 8,
+    ("us", "ns"): 1e3,
+    ("ms", "ns"): 1e6,
+    ("ns", "us"): 1e-3,
+    ("ms", "us"): 1e3,
+    ("kW", "W"): 1e3,
+    ("W", "kW"): 1e-3,
+    ("TB", "GB"): 1e3,
+    ("GB", "TB"): 1e-3,
 }
 
 
@@ -229,12 +324,16 @@ def convert(value: float, from_unit: str, to_unit: str) -> float:
         raise ValueError(f"cannot convert {from_unit} to {to_unit}") from None
 
 
-_QTY_RE = re.compile(r"(?P<num>" + NUMBER + r")(?:\s*(?:-|to)\s*(?P<num2>" + NUMBER + r"))?\s*(?P<unit>" + UNIT_TOKEN + r")")
+_QTY_RE = re.compile(
+    r"(?P<num>" + NUMBER + r")(?:\s*(?:-|to)\s*(?P<num2>" + NUMBER + r"))?\s*(?P<unit>" + UNIT_TOKEN + r")"
+)
 
 
 # A decimal comma before a bit-rate unit ("51,2 TBit/s", "12,8 Tb/s", as German and French pages write
 # it): one or two digits after the comma, so a thousands separator ("1,600 Gb/s") keeps its meaning.
-_DECIMAL_COMMA_RATE = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,2})(?=\s*(?:[KMGTkmgt](?:Bit|bit|b)(?:s)?\s*/\s*s|[KMGTkmgt]bps)\b)")
+_DECIMAL_COMMA_RATE = re.compile(
+    r"(?<![\d,.])(\d{1,3}),(\d{1,2})(?=\s*(?:[KMGTkmgt](?:Bit|bit|b)(?:s)?\s*/\s*s|[KMGTkmgt]bps)\b)"
+)
 
 
 def fold_decimal_comma(text: str) -> str:
@@ -255,7 +354,7 @@ def parse_quantity(text: str) -> Quantity | None:
             continue
         hi = m.group("num2")
         value = float((hi or m.group("num")).replace(",", "")) * factor
-        qualifier = "<=" if hi else qualifier_before(s[:m.start()])
+        qualifier = "<=" if hi else qualifier_before(s[: m.start()])
         return Quantity(tidy_float(value), unit, qualifier, m.group(0))
     return None
 
@@ -272,7 +371,9 @@ def parse_rate_gbps(text: str) -> float | None:
 
 _PCIE_RE = re.compile(
     r"(?:PCIe|PCI Express)?\s*(?:Gen\s*(?P<gen>\d)(?:\.0)?|(?P<ver>\d)\.0)\s*(?:,\s*)?"
-    r"(?:x\s*(?P<x>\d{1,2})\b|(?:with\s+)?(?P<n>\d{1,2})\s+lanes)?", re.I)
+    r"(?:x\s*(?P<x>\d{1,2})\b|(?:with\s+)?(?P<n>\d{1,2})\s+lanes)?",
+    re.I,
+)
 
 
 def parse_pcie(text: str) -> tuple[int | None, int | None]:
@@ -285,7 +386,7 @@ def parse_pcie(text: str) -> tuple[int | None, int | None]:
     for m in named or matches:
         lanes = m.group("x") or m.group("n")
         if not lanes:
-            w = re.match(r"[^,;.]{0,30}?\bx\s?(\d{1,2})\b", s[m.end():])
+            w = re.match(r"[^,;.]{0,30}?\bx\s?(\d{1,2})\b", s[m.end() :])
             lanes = w.group(1) if w else None
         return int(m.group("gen") or m.group("ver")), (int(lanes) if lanes else None)
     m = re.search(r"x\s*(\d{1,2})\b", s)
@@ -294,7 +395,8 @@ def parse_pcie(text: str) -> tuple[int | None, int | None]:
 
 _PORTS_RE = re.compile(
     r"(?P<count>" + NUMBER + r")\s*(?:x|ports?\s+of|-port)\s*(?:(?P<ib>NDR200|HDR100|EDR|HDR|NDR|XDR)\b\s*)?"
-    r"(?:(?P<num>" + NUMBER + r")\s*(?P<unit>[GT](?:bit/s|b/s|bps|bE|b|E)?)(?![A-Za-z0-9/]))?")
+    r"(?:(?P<num>" + NUMBER + r")\s*(?P<unit>[GT](?:bit/s|b/s|bps|bE|b|E)?)(?![A-Za-z0-9/]))?"
+)
 
 
 def parse_port_config(text: str) -> list[tuple[int, float | None]]:
@@ -312,8 +414,8 @@ def parse_port_config(text: str) -> list[tuple[int, float | None]]:
             speed = convert(float(m.group("num").replace(",", "")) * f, unit, "Gbps")
         elif m.group("ib"):
             speed = INFINIBAND_RATES[m.group("ib").upper()]
-        if speed is None and not re.match(r"\s*(?:ports?\s+of|-port)", s[m.end("count"):], re.I):
-            continue   # "2x faster" and other multipliers are not port groups
+        if speed is None and not re.match(r"\s*(?:ports?\s+of|-port)", s[m.end("count") :], re.I):
+            continue  # "2x faster" and other multipliers are not port groups
         out.append((count, speed))
     return out
 

@@ -61,13 +61,26 @@ def parse(doc: Document) -> Records:
         tag = item["tag_name"]
         name = (item.get("name") or "").strip()
         title = tag if not name or name == tag else f"{name} ({tag})"
-        events.append(Event(
-            event_date=when, date_precision="day", category="software_release", subject=repo, title=title,
-            description=_description(item), vendor=VENDORS.get(repo),
-            prov=Provenance(source_id=doc.source_id, publisher=PUBLISHERS.get(repo, repo.split("/")[0]),
-                            title=f"{repo} release {tag}", url=item["html_url"], published_on=when,
-                            evidence=f"tag_name={tag} published_at={item['published_at']}", document_sha=doc.sha256),
-        ))
+        events.append(
+            Event(
+                event_date=when,
+                date_precision="day",
+                category="software_release",
+                subject=repo,
+                title=title,
+                description=_description(item),
+                vendor=VENDORS.get(repo),
+                prov=Provenance(
+                    source_id=doc.source_id,
+                    publisher=PUBLISHERS.get(repo, repo.split("/")[0]),
+                    title=f"{repo} release {tag}",
+                    url=item["html_url"],
+                    published_on=when,
+                    evidence=f"tag_name={tag} published_at={item['published_at']}",
+                    document_sha=doc.sha256,
+                ),
+            )
+        )
     skipped = len(json.loads(doc.text)) - len(items)
     warnings = [f"{repo}: {skipped} draft release(s) skipped"] if skipped else []
     return Records(events=events, warnings=warnings)
@@ -75,16 +88,26 @@ def parse(doc: Document) -> Records:
 
 def cli_json(doc: Document) -> dict:
     repo, items = releases(doc)
-    return {"repo": repo, "releases": [
-        {"tag": r["tag_name"], "name": r.get("name"), "published_on": _date(r["published_at"]).isoformat(),
-         "prerelease": bool(r.get("prerelease")), "url": r["html_url"]} for r in items]}
+    return {
+        "repo": repo,
+        "releases": [
+            {
+                "tag": r["tag_name"],
+                "name": r.get("name"),
+                "published_on": _date(r["published_at"]).isoformat(),
+                "prerelease": bool(r.get("prerelease")),
+                "url": r["html_url"],
+            }
+            for r in items
+        ],
+    }
 
 
 def _description(item: dict) -> str | None:
     body = (item.get("body") or "").strip()
     first = next((line.strip(" #*-\t") for line in body.splitlines() if line.strip(" #*-\t")), "")
     if len(first) > DESCRIPTION_CHARS:
-        first = first[:DESCRIPTION_CHARS - 1].rstrip() + "…"
+        first = first[: DESCRIPTION_CHARS - 1].rstrip() + "…"
     prefix = "Pre-release. " if item.get("prerelease") else ""
     return (prefix + first) or None
 

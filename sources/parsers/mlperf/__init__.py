@@ -22,10 +22,31 @@ from sources.records import ParseError, Records
 TABLES = ("mlperf_systems",)
 # The same file body under two addresses is two submitted systems (sources.parsers.dispatch keeps both).
 RECORD_PER_ADDRESS = True
-CONTRACT_FIELDS = ("file", "round", "submitter", "system_name", "division", "status", "nodes",
-                   "accelerators_per_node", "accelerators_total", "accelerator", "fabric", "nic_fabric", "nic_gbps",
-                   "compute_nics_per_node", "ports_per_nic", "port_gbps", "scaleout_gbps_per_node", "nic_model",
-                   "fabric_basis", "excluded_nics", "scaleup_interconnect", "nccl_version", "warnings")
+CONTRACT_FIELDS = (
+    "file",
+    "round",
+    "submitter",
+    "system_name",
+    "division",
+    "status",
+    "nodes",
+    "accelerators_per_node",
+    "accelerators_total",
+    "accelerator",
+    "fabric",
+    "nic_fabric",
+    "nic_gbps",
+    "compute_nics_per_node",
+    "ports_per_nic",
+    "port_gbps",
+    "scaleout_gbps_per_node",
+    "nic_model",
+    "fabric_basis",
+    "excluded_nics",
+    "scaleup_interconnect",
+    "nccl_version",
+    "warnings",
+)
 PUBLISHER = "MLCommons"
 _ROUND = re.compile(r"^(?:training_results_)?v(\d+\.\d+)$", re.I)
 _GITHUB_BLOB = re.compile(r"^/mlcommons/training_results_v(\d+\.\d+)/blob/([0-9a-f]{40})/(.+)$")
@@ -33,7 +54,7 @@ _GITHUB_RAW = re.compile(r"^/mlcommons/training_results_v(\d+\.\d+)/([0-9a-f]{40
 
 
 def round_from_path(path: str) -> str | None:
-    """"v4.0" from a path or URL with a segment `v4.0` or `training_results_v4.0` (the last one wins)."""
+    """ "v4.0" from a path or URL with a segment `v4.0` or `training_results_v4.0` (the last one wins)."""
     parts = PurePosixPath(unquote(urlsplit(path).path if "://" in path else path).replace("\\", "/")).parts
     found = None
     for part in parts:
@@ -84,22 +105,35 @@ def describe(doc: Document, *, file: str | None = None, round_hint: str | None =
         warnings.append("accelerator model not stated")
     if record["nodes"] is not None and apn is not None:
         record["accelerators_total"] = record["nodes"] * apn
-    net = read_network({
-        "host_networking": clean(fields.get("host_networking")),
-        "host_network_card_count": clean(fields.get("host_network_card_count")),
-        "host_networking_topology": clean(fields.get("host_networking_topology")),
-        "interconnect": clean(fields.get("interconnect")),
-        "network_card": clean(fields.get("_network_card")),
-        "network_card_count": clean(fields.get("_network_card_count")),
-        "accelerator_host_interconnect": clean(fields.get("accelerator_host_interconnect")),
-        "hw_notes": clean(fields.get("hw_notes")),
-        "sw_notes": clean(fields.get("sw_notes")),
-    }, apn, record["accelerator"], nodes=record["nodes"])
+    net = read_network(
+        {
+            "host_networking": clean(fields.get("host_networking")),
+            "host_network_card_count": clean(fields.get("host_network_card_count")),
+            "host_networking_topology": clean(fields.get("host_networking_topology")),
+            "interconnect": clean(fields.get("interconnect")),
+            "network_card": clean(fields.get("_network_card")),
+            "network_card_count": clean(fields.get("_network_card_count")),
+            "accelerator_host_interconnect": clean(fields.get("accelerator_host_interconnect")),
+            "hw_notes": clean(fields.get("hw_notes")),
+            "sw_notes": clean(fields.get("sw_notes")),
+        },
+        apn,
+        record["accelerator"],
+        nodes=record["nodes"],
+    )
     assert net.fabric is None or net.fabric in FABRICS
-    record.update(fabric=net.fabric, nic_fabric=net.nic_fabric, nic_gbps=net.nic_gbps,
-                  compute_nics_per_node=net.compute_nics_per_node, ports_per_nic=net.ports_per_nic,
-                  port_gbps=net.port_gbps, scaleout_gbps_per_node=net.scaleout_gbps_per_node,
-                  nic_model=net.nic_model, fabric_basis=net.fabric_basis, excluded_nics=net.excluded)
+    record.update(
+        fabric=net.fabric,
+        nic_fabric=net.nic_fabric,
+        nic_gbps=net.nic_gbps,
+        compute_nics_per_node=net.compute_nics_per_node,
+        ports_per_nic=net.ports_per_nic,
+        port_gbps=net.port_gbps,
+        scaleout_gbps_per_node=net.scaleout_gbps_per_node,
+        nic_model=net.nic_model,
+        fabric_basis=net.fabric_basis,
+        excluded_nics=net.excluded,
+    )
     warnings += net.warnings
     record["scaleup_interconnect"] = clean(fields.get("accelerator_interconnect"))
     nccl = clean(fields.get("_nccl_version"))
@@ -147,8 +181,13 @@ def github_provenance(url: str) -> dict:
         return {}
     rnd, commit, path = m.group(1), m.group(2), unquote(m.group(3))
     repo = f"mlcommons/training_results_v{rnd}"
-    return {"round": f"v{rnd}", "commit": commit, "path": path, "repository": repo,
-            "document_url": f"https://github.com/{repo}/blob/{commit}/{quote(path)}"}
+    return {
+        "round": f"v{rnd}",
+        "commit": commit,
+        "path": path,
+        "repository": repo,
+        "document_url": f"https://github.com/{repo}/blob/{commit}/{quote(path)}",
+    }
 
 
 def parse(doc: Document, via: str | None = None) -> Records:

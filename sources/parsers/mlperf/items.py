@@ -10,12 +10,23 @@ from dataclasses import dataclass
 MANAGEMENT_MAX_GBPS = 10.0
 
 _ROLE_LABEL = re.compile(r"\b(storage\s*\+\s*management|storage|management|compute|in-?band|out-of-band)\s*:", re.I)
-_ROLE_WORDS = {"storage": "storage", "management": "management", "compute": "compute", "inband": "management",
-               "in-band": "management", "out-of-band": "management"}
-_SUFFIX_ROLE = re.compile(r"\bfor\s+(NS|EW|north-south|east-west)\b|\((E/W|N/S|EW|NS)\)|\b(east-west|north-south)\b"
-                          r"|\b(control[- ]plane|front[- ]?end)\b|\((management|storage)\)", re.I)
+_ROLE_WORDS = {
+    "storage": "storage",
+    "management": "management",
+    "compute": "compute",
+    "inband": "management",
+    "in-band": "management",
+    "out-of-band": "management",
+}
+_SUFFIX_ROLE = re.compile(
+    r"\bfor\s+(NS|EW|north-south|east-west)\b|\((E/W|N/S|EW|NS)\)|\b(east-west|north-south)\b"
+    r"|\b(control[- ]plane|front[- ]?end)\b|\((management|storage)\)",
+    re.I,
+)
 _COUNT = re.compile(r"^\W*(?:for each [^:]*:\s*)?(\d{1,3})\s*(?:[x×]\s*|\s+(?=\d))", re.I)
-_SPEED = re.compile(r"(?:(?<=[x×X])|(?<![\w.]))(\d+(?:\.\d+)?)\s*G(?:bit|b|B|igabit)?(?:E\b|e\b|/s\b|/sec\b|ps\b|\s*/\s*sec\b|\b)", re.I)
+_SPEED = re.compile(
+    r"(?:(?<=[x×X])|(?<![\w.]))(\d+(?:\.\d+)?)\s*G(?:bit|b|B|igabit)?(?:E\b|e\b|/s\b|/sec\b|ps\b|\s*/\s*sec\b|\b)", re.I
+)
 _PORTS_SPEED = re.compile(r"(?<![\w.])([1-8])\s*[x×]\s*(\d+(?:\.\d+)?)\s*G", re.I)
 _PORTS_WORD = re.compile(r"\b([1-8])\s*-?\s*(?:ports?\b|p\b)|\b(single|dual|quad)[- ]port\b", re.I)
 _PORT_WORDS = {"single": 1, "dual": 2, "quad": 4}
@@ -24,8 +35,11 @@ _IB_GEN = re.compile(r"\b(QDR|FDR|EDR|HDR|NDR|XDR)\s?(\d{2,3})?\b")
 _GEN_GBPS = {"QDR": 40.0, "FDR": 56.0, "EDR": 100.0, "HDR": 200.0, "NDR": 400.0, "XDR": 800.0}
 _NOT_A_NIC = re.compile(r"bandwidth|pcie-nic|gpu-pcie", re.I)
 MGMT_WORDS = re.compile(r"idrac|\bbmc\b|ipmi|\bi350\b|\bi210\b|x550|x710|bcm5719|rj-?45|gbase-t|management", re.I)
-_DUAL_MODE = re.compile(r"(?:[QFEHNX]DR\d*|infini-?band)\s*/\s*(?:\d+\s*x\s*)?(?:\d+\s*G\w*E\b|ethernet|EN\b)"
-                        r"|\d+\s*GbE\s*/\s*[QFEHNX]DR", re.I)
+_DUAL_MODE = re.compile(
+    r"(?:[QFEHNX]DR\d*|infini-?band)\s*/\s*(?:\d+\s*x\s*)?(?:\d+\s*G\w*E\b|ethernet|EN\b)"
+    r"|\d+\s*GbE\s*/\s*[QFEHNX]DR",
+    re.I,
+)
 NIC_WORD = re.compile(r"\bNICs?\b|adapter|connectx|bluefield|cassini|supernic", re.I)
 _EXPLICIT_IB = re.compile(r"infini-?band|\bIB\b|\bquantum-\d", re.I)
 _EXPLICIT_ETHERNET = re.compile(r"ethernet|\d\s*G(?:b)?E\b|gbe\b", re.I)
@@ -36,8 +50,14 @@ _STRONG = (
     ("omni-path", re.compile(r"omni-?path|\bOPA\b|cornelis", re.I)),
     ("roce", re.compile(r"\broce(?:v?2)?\b|rdma\s+over\s+(?:converged\s+)?ethernet", re.I)),
     ("infiniband", _EXPLICIT_IB),
-    ("ethernet", re.compile(r"ethernet|\bE810\b|\bX(?:XV)?710|\bX550|\bI350\b|\bI210\b|netxtreme|\bBCM\d|\bthor\s?2?\b"
-                            r"|connectx-?\s?\d+\s*lx|\bgig(?:a|abit)?\b", re.I)),
+    (
+        "ethernet",
+        re.compile(
+            r"ethernet|\bE810\b|\bX(?:XV)?710|\bX550|\bI350\b|\bI210\b|netxtreme|\bBCM\d|\bthor\s?2?\b"
+            r"|connectx-?\s?\d+\s*lx|\bgig(?:a|abit)?\b",
+            re.I,
+        ),
+    ),
 )
 _WEAK_ETHERNET = re.compile(r"\d\s*G(?:b)?E\b|gbe\b", re.I)
 # Ethernet-based fabrics named more precisely: the precise name wins over "ethernet".
@@ -45,8 +65,10 @@ _OVER_ETHERNET = ("slingshot", "roce", "efa")
 
 _MODELS = (
     (re.compile(r"\bBlue-?Field\s*-?\s*(\d)|\bBF(\d)\b", re.I), lambda m: f"BlueField-{m.group(1) or m.group(2)}"),
-    (re.compile(r"\bConnect\s*-?\s*X\s*-?\s*(\d+)(\s*(?:Ex|Lx|Dx)\b)?", re.I),
-     lambda m: f"ConnectX-{m.group(1)}{(' ' + m.group(2).strip()) if m.group(2) else ''}"),
+    (
+        re.compile(r"\bConnect\s*-?\s*X\s*-?\s*(\d+)(\s*(?:Ex|Lx|Dx)\b)?", re.I),
+        lambda m: f"ConnectX-{m.group(1)}{(' ' + m.group(2).strip()) if m.group(2) else ''}",
+    ),
     (re.compile(r"\bSlingshot\s+(SA\w+)", re.I), lambda m: f"HPE Slingshot {m.group(1)}"),
     (re.compile(r"\bCassini\b", re.I), lambda m: "HPE Slingshot Cassini"),
     (re.compile(r"omni-?path\s+HFI[^,]*?(\d+)\s+series", re.I), lambda m: f"Omni-Path HFI {m.group(1)} Series"),
@@ -61,18 +83,19 @@ _MODELS = (
 @dataclass
 class Nic:
     """One NIC item as written in one field."""
+
     text: str
     source_field: str
     role: str | None = None
     count: int | None = None
-    gbps: float | None = None          # the card: ports x port speed when the ports are stated
+    gbps: float | None = None  # the card: ports x port speed when the ports are stated
     port_gbps: float | None = None
     ports: int | None = None
     strong: frozenset = frozenset()
     weak: frozenset = frozenset()
     dual_mode: bool = False
     model: str | None = None
-    speed_inferred: bool = False        # "Gig Ethernet": a speed class, not a stated 1 Gb/s
+    speed_inferred: bool = False  # "Gig Ethernet": a speed class, not a stated 1 Gb/s
 
     @property
     def is_nic(self) -> bool:
@@ -131,13 +154,16 @@ def read_items(text: str | None, source_field: str) -> list[Nic]:
         end = labels[i + 1].start() if i + 1 < len(labels) else len(text)
         word = re.sub(r"\s+", "", m.group(1).lower())
         role = "management" if "management" in word else _ROLE_WORDS.get(word, word)
-        segments.append((role, text[m.end(): end]))
+        segments.append((role, text[m.end() : end]))
     for label, segment in segments:
         # "Compute: 4 x ... HDR 200 Gb/Sec +  MT4119 [ConnectX-5] Ethernet": what follows " + " is another
         # NIC, which the label before the "+" does not cover
         parts = _split_outside_parentheses(segment, r"\s+\+\s+")
-        pieces = [(label if i == 0 else None, p) for i, part in enumerate(parts)
-                  for p in _split_outside_parentheses(part, r"\s*[,;]\s*")]
+        pieces = [
+            (label if i == 0 else None, p)
+            for i, part in enumerate(parts)
+            for p in _split_outside_parentheses(part, r"\s*[,;]\s*")
+        ]
         if re.search(r"\bfor\s+(NS|EW|north-south|east-west)\b", segment, re.I):
             pieces = [(r, p) for r, piece in pieces for p in re.split(r"\s+and\s+", piece)]
         previous: Nic | None = None
@@ -148,11 +174,16 @@ def read_items(text: str | None, source_field: str) -> list[Nic]:
                 continue
             nic = _read_item(piece, source_field, role)
             if nic.count is None and source_field == "host_network_card_count":
-                m = re.match(r"^(\d{1,3})\s+[A-Za-z]", piece)   # "4 GPU-attached + 2 control plane"
+                m = re.match(r"^(\d{1,3})\s+[A-Za-z]", piece)  # "4 GPU-attached + 2 control plane"
                 if m:
                     nic.count = int(m.group(1))
-            if (previous is not None and nic.count is None and previous.count is not None
-                    and previous.gbps is None and previous.role == nic.role):
+            if (
+                previous is not None
+                and nic.count is None
+                and previous.count is not None
+                and previous.gbps is None
+                and previous.role == nic.role
+            ):
                 merged = _read_item(f"{previous.text}, {piece}", source_field, role)
                 merged.count = previous.count
                 items[-1] = merged
@@ -179,13 +210,13 @@ def _read_item(text: str, source_field: str, role: str | None) -> Nic:
     role = _suffix_role(text) or role
     count_m = _COUNT.match(text)
     count = int(count_m.group(1)) if count_m else None
-    rest = text[count_m.end():] if count_m else text
+    rest = text[count_m.end() :] if count_m else text
     speeds = [float(m.group(1)) for m in _SPEED.finditer(rest)]
     gens = []
     for m in _IB_GEN.finditer(rest):
         full = _GEN_GBPS[m.group(1)]
         lanes = float(m.group(2)) if m.group(2) else None
-        gens.append(lanes if lanes and lanes <= full else full)   # NDR200, HDR100: ports below full speed
+        gens.append(lanes if lanes and lanes <= full else full)  # NDR200, HDR100: ports below full speed
     inferred = not speeds and not gens and bool(_GIGABIT.search(rest))
     if inferred:
         speeds = [1.0]
@@ -212,6 +243,17 @@ def _read_item(text: str, source_field: str, role: str | None) -> Nic:
             name = fmt(m)
             if name not in models:
                 models.append(name)
-    return Nic(text=text, source_field=source_field, role=role, count=count, gbps=gbps, port_gbps=port_gbps,
-               ports=ports, strong=frozenset(strong), weak=weak, dual_mode=dual, model=", ".join(models) or None,
-               speed_inferred=inferred)
+    return Nic(
+        text=text,
+        source_field=source_field,
+        role=role,
+        count=count,
+        gbps=gbps,
+        port_gbps=port_gbps,
+        ports=ports,
+        strong=frozenset(strong),
+        weak=weak,
+        dual_mode=dual,
+        model=", ".join(models) or None,
+        speed_inferred=inferred,
+    )

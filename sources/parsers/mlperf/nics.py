@@ -40,8 +40,7 @@ PLACEHOLDERS = {"", "n/a", "na", "-", "--", "todo", "none", "tbd", "not applicab
 # More NICs than this per accelerator is no compute-NIC count (AWS p5 has 32 EFA interfaces for 8 GPUs).
 MAX_NICS_PER_ACCELERATOR = 4
 # Fields read for NICs, in order of preference; the extra ones count only where they name a fabric or a NIC.
-NIC_FIELDS = ("host_network_card_count", "host_networking", "host_networking_topology", "interconnect",
-              "network_card")
+NIC_FIELDS = ("host_network_card_count", "host_networking", "host_networking_topology", "interconnect", "network_card")
 EXTRA_FIELDS = ("accelerator_host_interconnect", "hw_notes", "sw_notes")
 
 
@@ -68,15 +67,16 @@ def clean(value) -> str | None:
     return None if text.lower().strip(" .") in PLACEHOLDERS else text
 
 
-def read_network(fields: dict[str, str | None], accelerators_per_node: int | None, accelerator: str | None,
-                 nodes: int | None = None) -> Network:
+def read_network(
+    fields: dict[str, str | None], accelerators_per_node: int | None, accelerator: str | None, nodes: int | None = None
+) -> Network:
     """The compute network from the cleaned networking fields (`NIC_FIELDS`, `EXTRA_FIELDS`,
     `network_card_count`); `nodes` = 1 gives fabric "none"."""
     net = Network()
     per_field: dict[str, list[Nic]] = {}
     for name in (*NIC_FIELDS, *EXTRA_FIELDS):
         items = read_items(fields.get(name), name)
-        if name in EXTRA_FIELDS:   # NVLink-C2C 900 GB/s is no NIC: only items that name a fabric or a NIC
+        if name in EXTRA_FIELDS:  # NVLink-C2C 900 GB/s is no NIC: only items that name a fabric or a NIC
             items = [n for n in items if n.fabrics() or NIC_WORD.search(n.text)]
         per_field[name] = items
     bare_count = _bare_int(fields.get("host_network_card_count")) or _bare_int(fields.get("network_card_count"))
@@ -115,9 +115,15 @@ def read_network(fields: dict[str, str | None], accelerators_per_node: int | Non
     # first field that names exactly one fabric decides. Management-class items never speak for the fabric.
     general: set[str] = set()
     for name, nics in per_field.items():
-        words = narrow(set().union(*[n.fabrics() for n in nics
-                                     if n.role in (None, "compute") and not n.management_class
-                                     and (not n.is_nic or name != chosen_field)]))
+        words = narrow(
+            set().union(
+                *[
+                    n.fabrics()
+                    for n in nics
+                    if n.role in (None, "compute") and not n.management_class and (not n.is_nic or name != chosen_field)
+                ]
+            )
+        )
         if len(words) == 1:
             general = words
             break
@@ -134,8 +140,10 @@ def read_network(fields: dict[str, str | None], accelerators_per_node: int | Non
         elif accelerator and re.search(r"\bTPU\b|tpu-", accelerator, re.I) and not general:
             net.nic_fabric = "tpu-ici"
             net.fabric_basis = "TPU: the chips scale over the TPU inter-chip interconnect (ICI)"
-            net.warnings.append("no host network described; TPU systems scale over the TPU inter-chip interconnect "
-                                "(ICI), so the fabric is read from the accelerator")
+            net.warnings.append(
+                "no host network described; TPU systems scale over the TPU inter-chip interconnect "
+                "(ICI), so the fabric is read from the accelerator"
+            )
         elif general:
             net.warnings.append(f"compute fabric unclear: the file names {sorted(general)}")
         else:
@@ -161,12 +169,16 @@ def read_network(fields: dict[str, str | None], accelerators_per_node: int | Non
                 net.fabric_basis = f"a 'GbE' speed unit only: {desc}"
                 net.warnings.append("fabric read from a 'GbE' speed unit only")
             else:
-                net.warnings.append("compute NICs name no fabric" + (f"; the file names {sorted(general)}" if general else ""))
+                net.warnings.append(
+                    "compute NICs name no fabric" + (f"; the file names {sorted(general)}" if general else "")
+                )
     else:
         if len(general) == 1 and general <= kinds:
             net.nic_fabric = next(iter(general))
             net.fabric_basis = f"compute NICs can run {sorted(kinds)}; {net.nic_fabric} from the file's other words"
-            net.warnings.append(f"compute NICs can run {sorted(kinds)}; {net.nic_fabric} read from the file's other words")
+            net.warnings.append(
+                f"compute NICs can run {sorted(kinds)}; {net.nic_fabric} read from the file's other words"
+            )
         else:
             net.warnings.append(f"compute fabric ambiguous: the compute NICs are described as {sorted(kinds)}")
 
@@ -195,10 +207,16 @@ def read_network(fields: dict[str, str | None], accelerators_per_node: int | Non
             compute[0].model = cards[0]
     models = [n.model for n in compute if n.model]
     net.nic_model = ", ".join(dict.fromkeys(models)) or None
-    if (net.compute_nics_per_node and accelerators_per_node and net.compute_nics_per_node > accelerators_per_node
-            and not any(n.role == "compute" for n in compute)):
-        net.warnings.append(f"{net.compute_nics_per_node} NICs for {accelerators_per_node} accelerators per node: "
-                            "the count may include a storage NIC (roles not labelled)")
+    if (
+        net.compute_nics_per_node
+        and accelerators_per_node
+        and net.compute_nics_per_node > accelerators_per_node
+        and not any(n.role == "compute" for n in compute)
+    ):
+        net.warnings.append(
+            f"{net.compute_nics_per_node} NICs for {accelerators_per_node} accelerators per node: "
+            "the count may include a storage NIC (roles not labelled)"
+        )
     if net.compute_nics_per_node and net.nic_gbps:
         net.scaleout_gbps_per_node = net.compute_nics_per_node * net.nic_gbps
     return _finish(net, nodes)
@@ -209,8 +227,9 @@ def _finish(net: Network, nodes: int | None) -> Network:
     if nodes == 1:
         net.fabric = "none"
         net.scaleout_gbps_per_node = None
-        net.fabric_basis = "single node: no scale-out fabric" + (f" (its compute NICs: {net.nic_fabric})"
-                                                                 if net.nic_fabric else "")
+        net.fabric_basis = "single node: no scale-out fabric" + (
+            f" (its compute NICs: {net.nic_fabric})" if net.nic_fabric else ""
+        )
     else:
         net.fabric = net.nic_fabric
     return net
@@ -222,8 +241,10 @@ def _credible(count: int, compute: list[Nic] | None, accelerators_per_node: int 
     limit = MAX_NICS_PER_ACCELERATOR * accelerators_per_node if accelerators_per_node else 64
     if count > limit or (bare and accelerators_per_node and count > accelerators_per_node):
         what = "; ".join(n.text for n in compute) if compute else str(count)
-        net.warnings.append(f"implausible compute NIC count refused: {what!r} ({count} for "
-                            f"{accelerators_per_node or 'an unknown number of'} accelerators, no NIC speed, model or fabric)")
+        net.warnings.append(
+            f"implausible compute NIC count refused: {what!r} ({count} for "
+            f"{accelerators_per_node or 'an unknown number of'} accelerators, no NIC speed, model or fabric)"
+        )
         return None
     return count
 
@@ -240,8 +261,9 @@ def _compute_nics(items: list[Nic], accelerators_per_node: int | None) -> tuple[
     excluded = [f"{n.text}: {n.role} (labelled)" for n in nics if n.role]
     candidates = [n for n in nics if n.role is None]
     management = [n for n in candidates if n.management_class]
-    excluded += [f"{n.text}: management ({'wording' if MGMT_WORDS.search(n.text) else '<= 10 Gb/s'})"
-                 for n in management]
+    excluded += [
+        f"{n.text}: management ({'wording' if MGMT_WORDS.search(n.text) else '<= 10 Gb/s'})" for n in management
+    ]
     candidates = [n for n in candidates if not n.management_class]
     if not candidates:
         roles = sorted({n.role for n in nics if n.role} | ({"management"} if management else set()))

@@ -22,9 +22,11 @@ _LOG_LINE = re.compile(r"^\s*([A-Za-z_][\w ]*?)\s*:\s*(\{.*\})\s*$")
 
 # Misspelled or older key names seen in the real files -> the schema's name.
 KEY_ALIASES = {
-    "sumitter": "submitter", "org": "submitter",
+    "sumitter": "submitter",
+    "org": "submitter",
     "divison": "division",
-    "number of nodes": "number_of_nodes", "num_nodes": "number_of_nodes",
+    "number of nodes": "number_of_nodes",
+    "num_nodes": "number_of_nodes",
     "system-type": "system_type",
 }
 
@@ -49,8 +51,10 @@ def read_description(text: str) -> tuple[dict, list[str]]:
         if data is None:
             data = _read_log_lines(stripped)
             if data is None:
-                raise ParseError(f"not JSON and not MLPerf log lines: {exc.msg} at line {exc.lineno} column {exc.colno}") from exc
-            warnings.append("file is in the v0.6 log-line form (key: {\"value\": ...}); read line by line")
+                raise ParseError(
+                    f"not JSON and not MLPerf log lines: {exc.msg} at line {exc.lineno} column {exc.colno}"
+                ) from exc
+            warnings.append('file is in the v0.6 log-line form (key: {"value": ...}); read line by line')
     if not isinstance(data, dict):
         raise ParseError(f"expected a JSON object, got {type(data).__name__}")
     fields = {}
@@ -93,7 +97,7 @@ def _read_log_lines(text: str) -> dict | None:
 
 def _literal(text: str):
     try:
-        return ast.literal_eval(text)   # literals only: no code runs
+        return ast.literal_eval(text)  # literals only: no code runs
     except (ValueError, SyntaxError):
         return None
 
@@ -107,9 +111,14 @@ def _flatten_nodes(fields: dict) -> None:
         nodes = nodes[0]
     if not isinstance(nodes, dict):
         return
-    mapping = {"num_nodes": "number_of_nodes", "num_accelerators": "accelerators_per_node",
-               "accelerator": "accelerator_model_name", "network_card": "_network_card",
-               "num_network_cards": "_network_card_count", "cpu": "host_processor_model_name"}
+    mapping = {
+        "num_nodes": "number_of_nodes",
+        "num_accelerators": "accelerators_per_node",
+        "accelerator": "accelerator_model_name",
+        "network_card": "_network_card",
+        "num_network_cards": "_network_card_count",
+        "cpu": "host_processor_model_name",
+    }
     for old, new in mapping.items():
         if old in nodes and fields.get(new) in (None, ""):
             fields[new] = nodes[old]

@@ -36,7 +36,7 @@ def runs(doc: Document) -> list[Run]:
             with io.TextIOWrapper(io.BytesIO(doc.body), encoding="utf-8-sig", errors="strict") as stream:
                 return read_runs_from(stream, hint)
         except UnicodeDecodeError:
-            pass                     # not UTF-8 after all: the document's own decoding fallbacks
+            pass  # not UTF-8 after all: the document's own decoding fallbacks
     return read_runs(doc.text, hint)
 
 
@@ -95,8 +95,9 @@ def parse(doc: Document, *, system: str | None = None, period: str | None = None
         run_id = f"{doc.sha256[:12]}:{index}"
         subject = system or _system_from_log(run) or doc.title or "unknown system"
         records.tables["nccl_runs"].append(_run_row(doc, run, run_id, index, subject))
-        records.tables["nccl_rows"].extend({"run_id": run_id, "row_index": i, **row.as_dict()}
-                                           for i, row in enumerate(run.rows))
+        records.tables["nccl_rows"].extend(
+            {"run_id": run_id, "row_index": i, **row.as_dict()} for i, row in enumerate(run.rows)
+        )
         records.warnings.extend(f"run {index} ({run.collective or 'unknown'}): {w}" for w in run.warnings)
         if when is None:
             records.warnings.append(f"run {index}: no date for the log (no published or fetch date); no observations")
@@ -110,17 +111,35 @@ def _observations(doc: Document, run: Run, subject: str, period: str) -> list[Ob
     note = _note(run)
     errors, zero = has_errors(run), all_busbw_zero(run)
     if run.avg_busbw_GBps is not None and run.avg_busbw_GBps > 0 and not errors and not zero:
-        out.append(Observation(
-            indicator="nccl_busbw", subject=subject, period=period, value=run.avg_busbw_GBps, unit="GBps",
-            kind="actual", prov=_prov(doc, f"{run.collective or 'collective unknown'}: {run.avg_line}"),
-            segment=run.collective, note=f"average bus bandwidth printed by nccl-tests; {note}"))
+        out.append(
+            Observation(
+                indicator="nccl_busbw",
+                subject=subject,
+                period=period,
+                value=run.avg_busbw_GBps,
+                unit="GBps",
+                kind="actual",
+                prov=_prov(doc, f"{run.collective or 'collective unknown'}: {run.avg_line}"),
+                segment=run.collective,
+                note=f"average bus bandwidth printed by nccl-tests; {note}",
+            )
+        )
     peak = _peak(run)
     if peak and not zero:
         value, line = peak
-        out.append(Observation(
-            indicator="nccl_busbw_peak", subject=subject, period=period, value=value, unit="GBps", kind="actual",
-            prov=_prov(doc, f"{run.collective or 'collective unknown'} row: {line}"), segment=run.collective,
-            note=f"highest out-of-place busbw among {len(run.rows)} visible rows without wrong values; {note}"))
+        out.append(
+            Observation(
+                indicator="nccl_busbw_peak",
+                subject=subject,
+                period=period,
+                value=value,
+                unit="GBps",
+                kind="actual",
+                prov=_prov(doc, f"{run.collective or 'collective unknown'} row: {line}"),
+                segment=run.collective,
+                note=f"highest out-of-place busbw among {len(run.rows)} visible rows without wrong values; {note}",
+            )
+        )
     return out
 
 
@@ -146,17 +165,31 @@ def _run_row(doc: Document, run: Run, run_id: str, index: int, subject: str) -> 
     gpus = sorted({d["gpu"] for d in run.devices if d["gpu"]})
     peak = _peak(run)
     return {
-        "run_id": run_id, "run_index": index, "source_id": doc.source_id, "url": doc.url,
-        "document_sha": doc.sha256, "system": subject, "collective": run.collective,
+        "run_id": run_id,
+        "run_index": index,
+        "source_id": doc.source_id,
+        "url": doc.url,
+        "document_sha": doc.sha256,
+        "system": subject,
+        "collective": run.collective,
         "collective_from": run.collective_from,
-        "ngpus": run.header.get("ngpus"), "nthread": run.header.get("nthread"),
-        "minbytes": run.header.get("minbytes"), "maxbytes": run.header.get("maxbytes"),
-        "iters": run.header.get("iters"), "warmup_iters": run.header.get("warmup_iters"),
-        "nccl_tests_version": run.header.get("nccl_tests_version"), "nccl_version": run.header.get("nccl_version"),
-        "gpu": ", ".join(gpus) or None, "hosts": len({d["host"] for d in run.devices}) or None,
-        "ranks_seen": len(run.devices), "rows": len(run.rows),
-        "avg_busbw_GBps": run.avg_busbw_GBps, "peak_busbw_GBps": peak[0] if peak else None,
-        "has_errors": has_errors(run), "truncated": run.truncated, "rows_elided": run.rows_elided,
+        "ngpus": run.header.get("ngpus"),
+        "nthread": run.header.get("nthread"),
+        "minbytes": run.header.get("minbytes"),
+        "maxbytes": run.header.get("maxbytes"),
+        "iters": run.header.get("iters"),
+        "warmup_iters": run.header.get("warmup_iters"),
+        "nccl_tests_version": run.header.get("nccl_tests_version"),
+        "nccl_version": run.header.get("nccl_version"),
+        "gpu": ", ".join(gpus) or None,
+        "hosts": len({d["host"] for d in run.devices}) or None,
+        "ranks_seen": len(run.devices),
+        "rows": len(run.rows),
+        "avg_busbw_GBps": run.avg_busbw_GBps,
+        "peak_busbw_GBps": peak[0] if peak else None,
+        "has_errors": has_errors(run),
+        "truncated": run.truncated,
+        "rows_elided": run.rows_elided,
         "warnings": "; ".join(run.warnings),
     }
 
@@ -170,8 +203,15 @@ def _system_from_log(run: Run) -> str | None:
 
 
 def _prov(doc: Document, evidence: str) -> Provenance:
-    return Provenance(source_id=doc.source_id, publisher=_publisher(doc.url), title=doc.title or _file_name(doc.url),
-                      url=doc.url, published_on=doc.published_on, evidence=evidence, document_sha=doc.sha256)
+    return Provenance(
+        source_id=doc.source_id,
+        publisher=_publisher(doc.url),
+        title=doc.title or _file_name(doc.url),
+        url=doc.url,
+        published_on=doc.published_on,
+        evidence=evidence,
+        document_sha=doc.sha256,
+    )
 
 
 def _publisher(url: str) -> str:

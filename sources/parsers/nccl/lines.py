@@ -27,17 +27,44 @@ from typing import NamedTuple
 
 # Bytes per element for the data types nccl-tests prints (used to infer the collective).
 TYPE_BYTES = {
-    "int8": 1, "uint8": 1, "char": 1, "f8e4m3": 1, "f8e5m2": 1, "fp8_e4m3": 1, "fp8_e5m2": 1,
-    "half": 2, "bfloat16": 2, "float16": 2, "fp16": 2, "bf16": 2,
-    "int32": 4, "uint32": 4, "int": 4, "float": 4, "float32": 4,
-    "int64": 8, "uint64": 8, "double": 8, "float64": 8,
+    "int8": 1,
+    "uint8": 1,
+    "char": 1,
+    "f8e4m3": 1,
+    "f8e5m2": 1,
+    "fp8_e4m3": 1,
+    "fp8_e5m2": 1,
+    "half": 2,
+    "bfloat16": 2,
+    "float16": 2,
+    "fp16": 2,
+    "bf16": 2,
+    "int32": 4,
+    "uint32": 4,
+    "int": 4,
+    "float": 4,
+    "float32": 4,
+    "int64": 8,
+    "uint64": 8,
+    "double": 8,
+    "float64": 8,
 }
 
 # Canonical names of the table columns; `#wrong` (count) and `error` (old float) both map to wrong.
 _COLUMN_ALIASES = {
-    "size": "size", "count": "count", "type": "type", "redop": "redop", "root": "root",
-    "time": "time", "cputime": "time", "algbw": "algbw", "busbw": "busbw", "#wrong": "wrong", "wrong": "wrong",
-    "error": "wrong", "#error": "wrong",
+    "size": "size",
+    "count": "count",
+    "type": "type",
+    "redop": "redop",
+    "root": "root",
+    "time": "time",
+    "cputime": "time",
+    "algbw": "algbw",
+    "busbw": "busbw",
+    "#wrong": "wrong",
+    "wrong": "wrong",
+    "error": "wrong",
+    "#error": "wrong",
 }
 _REPEATED = ("time", "algbw", "busbw", "wrong")  # printed once for out-of-place, once for in-place
 # Columns newer nccl-tests print that the rows carry but the records do not keep (per-iteration
@@ -59,16 +86,29 @@ _RANK = re.compile(
 _OUT_OF_BOUNDS = re.compile(r"^Out of bounds values\s*:\s*(\d+)\s*(\w+)?")
 _AVG = re.compile(r"^Avg\b(?:\s+bus\s+bandwidth)?\s*(?::\s*([0-9.eE+-]+))?")
 # `...`, `…`, `[...]`, `<snip>`, `. . .`, `# <smaller message sizes truncated>`, `(rows omitted)`
-_ELIDED = re.compile(r"^(\.\s?\.\s?\.|…|\[\s*(\.\.\.|…)|<[^>]*(\.\.\.|snip|truncat|omit|elide)[^>]*>"
-                     r"|\((?:[^)]*\b)?(?:truncated|omitted|snip)\b[^)]*\))", re.IGNORECASE)
+_ELIDED = re.compile(
+    r"^(\.\s?\.\s?\.|…|\[\s*(\.\.\.|…)|<[^>]*(\.\.\.|snip|truncat|omit|elide)[^>]*>"
+    r"|\((?:[^)]*\b)?(?:truncated|omitted|snip)\b[^)]*\))",
+    re.IGNORECASE,
+)
 # Header keys as printed on the `nThread` line, mapped to the names used in `header`.
 _HEADER_KEYS = {
-    "nthread": "nthread", "ngpus": "ngpus", "minbytes": "minbytes", "maxbytes": "maxbytes",
-    "warmup iters": "warmup_iters", "warmupiters": "warmup_iters", "iters": "iters", "agg iters": "agg_iters",
-    "validation": "validation", "graph": "graph", "unalign": "unalign",
+    "nthread": "nthread",
+    "ngpus": "ngpus",
+    "minbytes": "minbytes",
+    "maxbytes": "maxbytes",
+    "warmup iters": "warmup_iters",
+    "warmupiters": "warmup_iters",
+    "iters": "iters",
+    "agg iters": "agg_iters",
+    "validation": "validation",
+    "graph": "graph",
+    "unalign": "unalign",
 }
-_HEADER_PAIR = re.compile(r"(nThread|nGpus|minBytes|maxBytes|warmup iters|warmupIters|agg iters|iters|validation|graph|unalign)"
-                          r":?\s+(-?\d+)")
+_HEADER_PAIR = re.compile(
+    r"(nThread|nGpus|minBytes|maxBytes|warmup iters|warmupIters|agg iters|iters|validation|graph|unalign)"
+    r":?\s+(-?\d+)"
+)
 _STEP = re.compile(r"step:\s*(\d+)\((factor|bytes)\)")
 
 # Launcher prefixes, outermost first; each names the stream (rank or task) the line belongs to.
@@ -104,9 +144,9 @@ def split_prefix(raw: str) -> tuple[str, str]:
                     key += f"|ompi:{m.group(1)},{m.group(2)}:{m.group(3)}"
                 elif kind == "sky":
                     key += f"|sky:{m.group(1)}:{m.group(2)}"
-                elif kind != "ts":                # a timestamp says nothing about the stream
+                elif kind != "ts":  # a timestamp says nothing about the stream
                     key += f"|{kind}:{m.group(1)}"
-                raw = raw[m.end():]
+                raw = raw[m.end() :]
                 break
         else:
             return key, raw
@@ -115,9 +155,9 @@ def split_prefix(raw: str) -> tuple[str, str]:
 
 
 class Line(NamedTuple):
-    kind: str        # version | tests_version | starting | concluded | command | header | rank | columns | units
+    kind: str  # version | tests_version | starting | concluded | command | header | rank | columns | units
     #                  | row | jsonrow | oob | avg | elided | blank | other
-    text: str        # the normalized text
+    text: str  # the normalized text
     data: dict
 
 
@@ -126,7 +166,7 @@ def normalize(raw: str) -> str:
     text = raw.strip()
     if "\u00a0" in text or "\t" in text:
         text = text.replace("\u00a0", " ").replace("\t", " ").strip()
-    if text[:1] == ">":                           # markdown block quote
+    if text[:1] == ">":  # markdown block quote
         text = text.lstrip("> ")
     if text[:1] == "#":
         text = text.lstrip("#").strip()
@@ -168,7 +208,7 @@ def columns_from_shape(tokens: list[str]) -> list[str] | None:
     """Column names guessed from one data row when the log starts below the table header."""
     if len(tokens) < 11 or not tokens[0].isdigit() or not tokens[1].isdigit():
         return None
-    extra = tokens[3:len(tokens) - 8]
+    extra = tokens[3 : len(tokens) - 8]
     names = ["size", "count", "type"]
     if len(extra) == 2:
         names += ["redop", "root"]
@@ -195,8 +235,21 @@ def _number(tok: str) -> float | int | None:
     return float(tok)
 
 
-ROW_FIELDS = ("size_bytes", "count", "type", "redop", "root", "oop_time_us", "oop_algbw_GBps", "oop_busbw_GBps",
-              "oop_wrong", "ip_time_us", "ip_algbw_GBps", "ip_busbw_GBps", "ip_wrong")
+ROW_FIELDS = (
+    "size_bytes",
+    "count",
+    "type",
+    "redop",
+    "root",
+    "oop_time_us",
+    "oop_algbw_GBps",
+    "oop_busbw_GBps",
+    "oop_wrong",
+    "ip_time_us",
+    "ip_algbw_GBps",
+    "ip_busbw_GBps",
+    "ip_wrong",
+)
 _FIELD_INDEX = {name: i for i, name in enumerate(ROW_FIELDS)}
 
 
@@ -244,10 +297,25 @@ def _plan(columns: list[str]) -> tuple | None:
     key = tuple(columns)
     if key not in _PLANS:
         idx = {name: i for i, name in enumerate(columns)}
-        _PLANS[key] = None if any(n not in idx for n in _NEEDED) else (
-            idx["size"], idx["count"], idx["type"], idx.get("redop"), idx.get("root"),
-            idx["oop_time"], idx["oop_algbw"], idx["oop_busbw"], idx.get("oop_wrong"),
-            idx["ip_time"], idx["ip_algbw"], idx["ip_busbw"], idx.get("ip_wrong"))
+        _PLANS[key] = (
+            None
+            if any(n not in idx for n in _NEEDED)
+            else (
+                idx["size"],
+                idx["count"],
+                idx["type"],
+                idx.get("redop"),
+                idx.get("root"),
+                idx["oop_time"],
+                idx["oop_algbw"],
+                idx["oop_busbw"],
+                idx.get("oop_wrong"),
+                idx["ip_time"],
+                idx["ip_algbw"],
+                idx["ip_busbw"],
+                idx.get("ip_wrong"),
+            )
+        )
     return _PLANS[key]
 
 
@@ -279,8 +347,8 @@ class RowStore(Sequence):
         self.types: list[str] = []
         self.redops: list[str | None] = []
         self.roots: list[int | None] = []
-        self.nums = array("d")      # 6 a row: oop time, algbw, busbw, ip time, algbw, busbw
-        self.wrongs: list = []      # 2 a row: oop, ip
+        self.nums = array("d")  # 6 a row: oop time, algbw, busbw, ip time, algbw, busbw
+        self.wrongs: list = []  # 2 a row: oop, ip
 
     def __len__(self) -> int:
         return len(self.sizes)
@@ -311,10 +379,25 @@ class RowStore(Sequence):
         if not 0 <= i < n:
             raise IndexError("row index out of range")
         k = 6 * i
-        ot, oa, ob, it, ia, ib = (None if v != v else v for v in self.nums[k:k + 6])
+        ot, oa, ob, it, ia, ib = (None if v != v else v for v in self.nums[k : k + 6])
         count = self.counts[i]
-        return Row((self.sizes[i], None if count < 0 else count, self.types[i], self.redops[i], self.roots[i],
-                    ot, oa, ob, self.wrongs[2 * i], it, ia, ib, self.wrongs[2 * i + 1]))
+        return Row(
+            (
+                self.sizes[i],
+                None if count < 0 else count,
+                self.types[i],
+                self.redops[i],
+                self.roots[i],
+                ot,
+                oa,
+                ob,
+                self.wrongs[2 * i],
+                it,
+                ia,
+                ib,
+                self.wrongs[2 * i + 1],
+            )
+        )
 
     def __setitem__(self, i: int, row) -> None:
         n = len(self.sizes)
@@ -322,8 +405,13 @@ class RowStore(Sequence):
             i += n
         size, count, typ, redop, root, ot, oa, ob, ow, it, ia, ib, iw = row
         self.sizes[i], self.counts[i], self.types[i], self.redops[i], self.roots[i] = (
-            size, -1 if count is None else count, typ, redop, root)
-        self.nums[6 * i:6 * i + 6] = array("d", [_NAN if v is None else v for v in (ot, oa, ob, it, ia, ib)])
+            size,
+            -1 if count is None else count,
+            typ,
+            redop,
+            root,
+        )
+        self.nums[6 * i : 6 * i + 6] = array("d", [_NAN if v is None else v for v in (ot, oa, ob, it, ia, ib)])
         self.wrongs[2 * i], self.wrongs[2 * i + 1] = ow, iw
 
     def __iter__(self):
@@ -344,7 +432,7 @@ class RowStore(Sequence):
         if i in (2, 3, 4):
             return list((self.types, self.redops, self.roots)[i - 2])
         if i in (8, 12):
-            return self.wrongs[0 if i == 8 else 1::2]
+            return self.wrongs[0 if i == 8 else 1 :: 2]
         offset = {5: 0, 6: 1, 7: 2, 9: 3, 10: 4, 11: 5}[i]
         return [None if v != v else v for v in self.nums[offset::6]]
 
@@ -367,19 +455,43 @@ def parse_row(tokens: list[str], columns: list[str], plan: tuple | None = None) 
     if typ[:1].isdigit():
         return None
     try:
-        return Row((int(tokens[s]), int(tokens[c]), sys.intern(typ),
-                    sys.intern(tokens[r]) if r is not None else None, int(tokens[ro]) if ro is not None else None,
-                    float(tokens[ot]), float(tokens[oa]), float(tokens[ob]),
-                    int(tokens[ow]) if ow is not None else None,
-                    float(tokens[it]), float(tokens[ia]), float(tokens[ib]),
-                    int(tokens[iw]) if iw is not None else None))
+        return Row(
+            (
+                int(tokens[s]),
+                int(tokens[c]),
+                sys.intern(typ),
+                sys.intern(tokens[r]) if r is not None else None,
+                int(tokens[ro]) if ro is not None else None,
+                float(tokens[ot]),
+                float(tokens[oa]),
+                float(tokens[ob]),
+                int(tokens[ow]) if ow is not None else None,
+                float(tokens[it]),
+                float(tokens[ia]),
+                float(tokens[ib]),
+                int(tokens[iw]) if iw is not None else None,
+            )
+        )
     except ValueError:
-        pass                       # N/A cells, float error columns: the slower, tolerant reading
+        pass  # N/A cells, float error columns: the slower, tolerant reading
     try:
-        return Row((int(tokens[s]), int(tokens[c]), sys.intern(typ),
-                    sys.intern(tokens[r]) if r is not None else None, int(tokens[ro]) if ro is not None else None,
-                    _f(tokens[ot]), _f(tokens[oa]), _f(tokens[ob]), _number(tokens[ow]) if ow is not None else None,
-                    _f(tokens[it]), _f(tokens[ia]), _f(tokens[ib]), _number(tokens[iw]) if iw is not None else None))
+        return Row(
+            (
+                int(tokens[s]),
+                int(tokens[c]),
+                sys.intern(typ),
+                sys.intern(tokens[r]) if r is not None else None,
+                int(tokens[ro]) if ro is not None else None,
+                _f(tokens[ot]),
+                _f(tokens[oa]),
+                _f(tokens[ob]),
+                _number(tokens[ow]) if ow is not None else None,
+                _f(tokens[it]),
+                _f(tokens[ia]),
+                _f(tokens[ib]),
+                _number(tokens[iw]) if iw is not None else None,
+            )
+        )
     except ValueError:
         return None
 
@@ -387,7 +499,7 @@ def parse_row(tokens: list[str], columns: list[str], plan: tuple | None = None) 
 def _refit(tokens: list[str], columns: list[str]) -> list[str] | None:
     """Columns for a row with a different token count: blank optional cells, a two-token timestamp."""
     n, c = len(tokens), len(columns)
-    if n == c + 1 and columns[-1] == "timestamp":          # '2025-01-31 12:00:00' is two tokens
+    if n == c + 1 and columns[-1] == "timestamp":  # '2025-01-31 12:00:00' is two tokens
         return columns + ["timestamp_time"]
     if n < c and "type" in columns:
         # old tables print `redop` (or `root`) in the header over a blank cell: the token after the
@@ -412,9 +524,17 @@ def parse_header(text: str) -> dict:
 
 
 _COLLECTIVE_NAMES = {  # rccl-tests JSON 'name' and nccl-tests JSON 'experiment_name' → binary names
-    "allreduce": "all_reduce", "allgather": "all_gather", "reducescatter": "reduce_scatter",
-    "alltoall": "alltoall", "alltoallv": "alltoallv", "broadcast": "broadcast", "reduce": "reduce",
-    "sendrecv": "sendrecv", "gather": "gather", "scatter": "scatter", "hypercube": "hypercube",
+    "allreduce": "all_reduce",
+    "allgather": "all_gather",
+    "reducescatter": "reduce_scatter",
+    "alltoall": "alltoall",
+    "alltoallv": "alltoallv",
+    "broadcast": "broadcast",
+    "reduce": "reduce",
+    "sendrecv": "sendrecv",
+    "gather": "gather",
+    "scatter": "scatter",
+    "hypercube": "hypercube",
 }
 
 
@@ -444,19 +564,29 @@ def classify(raw: str) -> Line:
             return Line("jsonrow", text, {"record": record if isinstance(record, dict) else None})
         except (ValueError, RecursionError):
             return Line("jsonrow", text, {"record": None})
-    if "NCCL INFO" in text or "NCCL WARN" in text:         # debug lines: fast path, only the version
+    if "NCCL INFO" in text or "NCCL WARN" in text:  # debug lines: fast path, only the version
         m = _NCCL_VERSION.search(text) if "CCL version" in text else None
         return Line("other", text, {"nccl_version": m.group(1)} if m else {})
-    if not text.strip("`~-=*_|"):          # fence or rule
+    if not text.strip("`~-=*_|"):  # fence or rule
         return Line("blank", text, {})
     if first == "n" and text.startswith("nThread"):
         return Line("header", text, parse_header(text))
     if first == "R" and text.startswith("Rank"):
         m = _RANK.match(text)
         if m:
-            return Line("rank", text, {"rank": int(m.group(1)), "group": _int(m.group(2)), "pid": int(m.group(3)),
-                                       "host": m.group(4), "device": int(m.group(5)), "bus": m.group(6),
-                                       "gpu": m.group(7)})
+            return Line(
+                "rank",
+                text,
+                {
+                    "rank": int(m.group(1)),
+                    "group": _int(m.group(2)),
+                    "pid": int(m.group(3)),
+                    "host": m.group(4),
+                    "device": int(m.group(5)),
+                    "bus": m.group(6),
+                    "gpu": m.group(7),
+                },
+            )
     if first == "s" and (cols := parse_columns(text)):
         return Line("columns", text, {"columns": cols[0], "unknown": cols[1]})
     if text.startswith(("(B)", "out-of-place", "Using devices")):
@@ -468,17 +598,21 @@ def classify(raw: str) -> Line:
     if first in ".…[<(" and _ELIDED.match(text):
         return Line("elided", text, {})
     if "nccl-tests version" in text and (m := _VERSION.search(text)):
-        return Line("version", text, {"nccl_tests_version": m.group(1), "nccl_headers": m.group(2),
-                                      "nccl_library": m.group(3)})
+        return Line(
+            "version", text, {"nccl_tests_version": m.group(1), "nccl_headers": m.group(2), "nccl_library": m.group(3)}
+        )
     if first == "r" and (m := _RCCL_TESTS_VERSION.match(text)):
         return Line("tests_version", text, {"rccl_tests_version": m.group(1) or None})
     if "Collective test" in text and (m := _STARTING.search(text)):
-        return Line("starting" if m.group(1) == "starting" else "concluded", text,
-                    {"collective": collective_from_name(m.group(2))})
+        return Line(
+            "starting" if m.group(1) == "starting" else "concluded",
+            text,
+            {"collective": collective_from_name(m.group(2))},
+        )
     data = {}
     if "CCL version" in text and (m := _NCCL_VERSION.search(text)):
         data["nccl_version"] = m.group(1)
-    if "_perf" in text and (m := PERF_BINARY.search(text)):   # a command, a shell prompt or a line naming the binary
+    if "_perf" in text and (m := PERF_BINARY.search(text)):  # a command, a shell prompt or a line naming the binary
         return Line("command", text, {"collective": m.group(1), **data})
     return Line("other", text, data)
 

@@ -37,7 +37,9 @@ def read_report(text: str, file_hint: str = "") -> list[Run]:
     try:
         return _read(report, file_hint)
     except (TypeError, ValueError, AttributeError, KeyError) as exc:
-        raise ParseError(f"nccl-tests JSON report has a field of an unexpected type: {type(exc).__name__}: {exc}") from None
+        raise ParseError(
+            f"nccl-tests JSON report has a field of an unexpected type: {type(exc).__name__}: {exc}"
+        ) from None
 
 
 def _read(report: dict, file_hint: str) -> list[Run]:
@@ -51,10 +53,19 @@ def _read(report: dict, file_hint: str) -> list[Run]:
     name = name or collective_from_name(experiment)
     if name:
         run.collective, run.collective_from = name, "log"
-    for key, ours in (("nthreads", "nthread"), ("ngpus", "ngpus"), ("minimum_bytes", "minbytes"),
-                      ("maximum_bytes", "maxbytes"), ("step_factor", "step_factor"), ("step_bytes", "step_bytes"),
-                      ("warmup_iters", "warmup_iters"), ("iterations", "iters"),
-                      ("aggregated_iterations", "agg_iters"), ("validation", "validation"), ("graph", "graph")):
+    for key, ours in (
+        ("nthreads", "nthread"),
+        ("ngpus", "ngpus"),
+        ("minimum_bytes", "minbytes"),
+        ("maximum_bytes", "maxbytes"),
+        ("step_factor", "step_factor"),
+        ("step_bytes", "step_bytes"),
+        ("warmup_iters", "warmup_iters"),
+        ("iterations", "iters"),
+        ("aggregated_iterations", "agg_iters"),
+        ("validation", "validation"),
+        ("graph", "graph"),
+    ):
         if isinstance(config.get(key), int):
             run.header[ours] = config[key]
     if report.get("nccl_version") is not None:
@@ -62,10 +73,18 @@ def _read(report: dict, file_hint: str) -> list[Run]:
         run.header["nccl_version"] = nccl_version_from_code(str(report["nccl_version"]))
     for d in config.get("devices") or []:
         if isinstance(d, dict) and d.get("rank") is not None:
-            run.devices.append({"rank": d.get("rank"), "host": d.get("hostname"), "gpu": d.get("device_info"),
-                                "group": d.get("group"), "pid": d.get("pid"), "device": d.get("device"),
-                                "bus": d.get("device_hex")})
-    run.columns = ["size", "count", "type", "redop", "root"]   # the report's fields, for the collective checks
+            run.devices.append(
+                {
+                    "rank": d.get("rank"),
+                    "host": d.get("hostname"),
+                    "gpu": d.get("device_info"),
+                    "group": d.get("group"),
+                    "pid": d.get("pid"),
+                    "device": d.get("device"),
+                    "bus": d.get("device_hex"),
+                }
+            )
+    run.columns = ["size", "count", "type", "redop", "root"]  # the report's fields, for the collective checks
     for i, r in enumerate(report["results"]):
         row = _row(r)
         if row is None:
@@ -101,16 +120,19 @@ def _row(r) -> Row | None:
         root = int(str(r.get("root")).strip()) if r.get("root") is not None else None
     except ValueError:
         root = None
-    return Row((int(r["size"]), count, r.get("type"), r.get("redop"), root,
-                *_half(oop), *_half(ip)))
+    return Row((int(r["size"]), count, r.get("type"), r.get("redop"), root, *_half(oop), *_half(ip)))
 
 
 def _half(h: dict) -> tuple:
     if not h:
         return (None, None, None, None)
     wrong = _double(h.get("nwrong"))
-    return (_double(h.get("time", h.get("cpu_time"))), _double(h.get("alg_bw")), _double(h.get("bus_bw")),
-            int(wrong) if wrong is not None and wrong.is_integer() else wrong)
+    return (
+        _double(h.get("time", h.get("cpu_time"))),
+        _double(h.get("alg_bw")),
+        _double(h.get("bus_bw")),
+        int(wrong) if wrong is not None and wrong.is_integer() else wrong,
+    )
 
 
 def _double(value) -> float | None:

@@ -19,8 +19,20 @@ from operator import itemgetter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sources.parsers.nccl.lines import (_ANY_PREFIX, TYPE_BYTES, Line, Row, RowStore, classify, collective_from_name, columns_from_shape,
-                                        nccl_version_from_code, parse_row, row_plan, split_prefix)
+from sources.parsers.nccl.lines import (
+    _ANY_PREFIX,
+    TYPE_BYTES,
+    Line,
+    Row,
+    RowStore,
+    classify,
+    collective_from_name,
+    columns_from_shape,
+    nccl_version_from_code,
+    parse_row,
+    row_plan,
+    split_prefix,
+)
 from sources.records import ParseError
 
 # Above this algbw (GB/s) a row is physically implausible: no fabric or NVLink domain reaches it,
@@ -29,23 +41,27 @@ IMPLAUSIBLE_ALGBW_GBPS = 20_000.0
 
 # File-name hints, longest first so that "reduce_scatter" wins over "reduce".
 _NAME_HINTS = (
-    ("reduce_scatter", r"reduce[_-]?scatter"), ("all_reduce", r"all[_-]?reduce"),
-    ("all_gather", r"all[_-]?gather"), ("alltoall", r"all[_-]?to[_-]?all"),
-    ("broadcast", r"broadcast|bcast"), ("sendrecv", r"send[_-]?recv"), ("hypercube", r"hypercube"),
+    ("reduce_scatter", r"reduce[_-]?scatter"),
+    ("all_reduce", r"all[_-]?reduce"),
+    ("all_gather", r"all[_-]?gather"),
+    ("alltoall", r"all[_-]?to[_-]?all"),
+    ("broadcast", r"broadcast|bcast"),
+    ("sendrecv", r"send[_-]?recv"),
+    ("hypercube", r"hypercube"),
 )
 
 
 @dataclass
 class Run:
     collective: str | None = None
-    collective_from: str | None = None   # log | command | filename | columns
+    collective_from: str | None = None  # log | command | filename | columns
     header: dict = field(default_factory=dict)
     devices: list[dict] = field(default_factory=list)
     columns: list[str] | None = None
     columns_inferred: bool = False
-    plan: tuple | None = None               # where the fields sit in a row of `columns` (lines.row_plan)
-    rows: RowStore = field(default_factory=RowStore)   # read like a list of Row
-    peak: tuple[float, str] | None = None   # highest trusted out-of-place busbw and its row line
+    plan: tuple | None = None  # where the fields sit in a row of `columns` (lines.row_plan)
+    rows: RowStore = field(default_factory=RowStore)  # read like a list of Row
+    peak: tuple[float, str] | None = None  # highest trusted out-of-place busbw and its row line
     avg_busbw_GBps: float | None = None
     avg_line: str | None = None
     avg_seen: bool = False
@@ -55,8 +71,8 @@ class Run:
     truncated: bool = False
     incomplete_rows: int = 0
     warnings: list[str] = field(default_factory=list)
-    stream: str = ""                      # the launcher prefix its lines carried ('' for none)
-    start: int = 0                        # index of its first line in the document
+    stream: str = ""  # the launcher prefix its lines carried ('' for none)
+    start: int = 0  # index of its first line in the document
 
     @property
     def started_table(self) -> bool:
@@ -107,8 +123,14 @@ class _Stream:
     def _claim_hint(self) -> None:
         run = self.run
         hint = self.reader.hint
-        if (self.key and hint and run.collective is None and hint[0] != self.used_hint and hint[0] < run.start
-                and not run.is_empty()):
+        if (
+            self.key
+            and hint
+            and run.collective is None
+            and hint[0] != self.used_hint
+            and hint[0] < run.start
+            and not run.is_empty()
+        ):
             # the command that launched it was typed without a prefix (a shell line above the output)
             run.collective, run.collective_from = hint[1], "log"
             self.used_hint = hint[0]
@@ -168,7 +190,9 @@ class _Stream:
             if run.closed or (run.started_table and line.data["columns"] != run.columns):
                 run = self._new(index)
             if line.data["unknown"]:
-                run.warn(f"unknown table columns {line.data['unknown']}: layout changed; rows that do not fit are skipped")
+                run.warn(
+                    f"unknown table columns {line.data['unknown']}: layout changed; rows that do not fit are skipped"
+                )
             run.columns, run.columns_inferred, run.plan = line.data["columns"], False, None
         elif kind == "oob":
             run.out_of_bounds, run.oob_verdict = line.data["count"], line.data["verdict"]
@@ -180,7 +204,7 @@ class _Stream:
                 run.truncated = True
                 run.warn("Avg bus bandwidth line cut: no value")
         elif kind == "elided":
-            if run.closed:                      # '...' between two pasted tables belongs to neither
+            if run.closed:  # '...' between two pasted tables belongs to neither
                 return
             run.rows_elided = True
             run.warn(f"rows elided in the log ({line.text[:40]!r})")
@@ -210,7 +234,9 @@ class _Stream:
             run.columns = columns_from_shape(tokens)
             run.columns_inferred = run.columns is not None
             if run.columns is not None:
-                run.warn("no table header before the rows (log starts or resumes inside the table); columns inferred from the row shape")
+                run.warn(
+                    "no table header before the rows (log starts or resumes inside the table); columns inferred from the row shape"
+                )
         if run.columns and run.plan is None:
             run.plan = row_plan(run.columns)
         row = parse_row(tokens, run.columns, run.plan) if run.columns else None
@@ -219,7 +245,7 @@ class _Stream:
                 run.add_row(row, text)
                 return
             except (OverflowError, TypeError, ValueError):
-                row = None                      # a number no machine integer holds: not a real row
+                row = None  # a number no machine integer holds: not a real row
         if row is None:
             run.incomplete_rows += 1
             if is_last:
@@ -235,7 +261,11 @@ class _Stream:
         run = self.run
         if rec is None:
             run.truncated = True
-            run.warn(f"last JSON record cut: {line.text[:60]!r}" if is_last else f"JSON record does not parse, skipped: {line.text[:60]!r}")
+            run.warn(
+                f"last JSON record cut: {line.text[:60]!r}"
+                if is_last
+                else f"JSON record does not parse, skipped: {line.text[:60]!r}"
+            )
             return
         name = collective_from_name(rec.get("name"))
         if run.closed or (run.collective and name and run.collective != name):
@@ -246,14 +276,25 @@ class _Stream:
             run.header.setdefault("ngpus_total", rec.get("gpus"))
         try:
             size, in_place = int(rec["size"]), int(rec.get("inPlace", 0))
-            half = (_float(rec.get("time")), _float(rec.get("algBw")), _float(rec.get("busBw")), _wrong(rec.get("#wrong")))
+            half = (
+                _float(rec.get("time")),
+                _float(rec.get("algBw")),
+                _float(rec.get("busBw")),
+                _wrong(rec.get("#wrong")),
+            )
         except (KeyError, TypeError, ValueError):
             run.warn(f"JSON record without size or bandwidth, skipped: {line.text[:60]!r}")
             return
-        if in_place and run.rows and run.rows[-1][0] == size and run.rows[-1][10] is None \
-                and all(v is None or isinstance(v, (int, float)) for v in half):
-            run.rows[-1] = run.rows[-1].replace(ip_time_us=half[0], ip_algbw_GBps=half[1], ip_busbw_GBps=half[2],
-                                                ip_wrong=half[3])
+        if (
+            in_place
+            and run.rows
+            and run.rows[-1][0] == size
+            and run.rows[-1][10] is None
+            and all(v is None or isinstance(v, (int, float)) for v in half)
+        ):
+            run.rows[-1] = run.rows[-1].replace(
+                ip_time_us=half[0], ip_algbw_GBps=half[1], ip_busbw_GBps=half[2], ip_wrong=half[3]
+            )
             return
         typ = rec.get("type") if isinstance(rec.get("type"), str) else None
         redop = rec.get("redop") if isinstance(rec.get("redop"), str) else None
@@ -261,9 +302,22 @@ class _Stream:
         width = TYPE_BYTES.get(typ or "")
         if count is None and width:
             count = size // width
-        values = [size, count, typ, redop, _int_or_none(rec.get("root")),
-                  None, None, None, None, None, None, None, None]
-        values[9 if in_place else 5:13 if in_place else 9] = half
+        values = [
+            size,
+            count,
+            typ,
+            redop,
+            _int_or_none(rec.get("root")),
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+        ]
+        values[9 if in_place else 5 : 13 if in_place else 9] = half
         try:
             run.add_row(Row(values), line.text)
         except (TypeError, ValueError, OverflowError):
@@ -295,10 +349,10 @@ class _Reader:
         self.streams: dict[str, _Stream] = {}
         self.nccl_version: str | None = None
         self.unparsed_row_lines = 0
-        self.hint: tuple[int, str] | None = None     # the last unprefixed command naming a collective
-        self.last_table_key: str | None = None       # the prefixed stream that last printed table lines
-        self.ignorable: set[str] = set()             # lines already found to say nothing (bounded)
-        self.last_prefix: str = ""                   # the last launcher prefix seen, and its stream
+        self.hint: tuple[int, str] | None = None  # the last unprefixed command naming a collective
+        self.last_table_key: str | None = None  # the prefixed stream that last printed table lines
+        self.ignorable: set[str] = set()  # lines already found to say nothing (bounded)
+        self.last_prefix: str = ""  # the last launcher prefix seen, and its stream
         self.last_key: str = ""
 
     def _ignore(self, raw: str) -> None:
@@ -330,16 +384,23 @@ class _Reader:
         get_nums = add_size = add_count = add_type = add_redop = add_root = add_nums = add_wrongs = None
         for raw in lines:
             if fast_run is not None and raw.startswith(fast_prefix):
-                tokens = raw.split()       # the prefix's own tokens come first: the plan is shifted past them
-                if len(tokens) == fast_len and tokens[i_size].isdigit() and tokens[i_count].isdigit() \
-                        and len(tokens[i_size]) < 19 and len(tokens[i_count]) < 19 \
-                        and not tokens[i_type][:1].isdigit():
+                tokens = raw.split()  # the prefix's own tokens come first: the plan is shifted past them
+                if (
+                    len(tokens) == fast_len
+                    and tokens[i_size].isdigit()
+                    and tokens[i_count].isdigit()
+                    and len(tokens[i_size]) < 19
+                    and len(tokens[i_count]) < 19
+                    and not tokens[i_type][:1].isdigit()
+                ):
                     try:
                         nums = tuple(map(float, get_nums(tokens)))
                         size, count = int(tokens[i_size]), int(tokens[i_count])
                         root = int(tokens[i_root]) if i_root is not None else None
-                        wrong = (int(tokens[i_ow]) if i_ow is not None else None,
-                                 int(tokens[i_iw]) if i_iw is not None else None)
+                        wrong = (
+                            int(tokens[i_ow]) if i_ow is not None else None,
+                            int(tokens[i_iw]) if i_iw is not None else None,
+                        )
                     except ValueError:
                         nums = None
                     if nums is not None:
@@ -351,9 +412,14 @@ class _Reader:
                         add_nums(nums)
                         add_wrongs(wrong)
                         busbw = nums[2]
-                        if (busbw > 0 and not wrong[0] and nums[1] <= limit and nums[4] <= limit
-                                and (fast_run.peak is None or busbw > fast_run.peak[0])):
-                            text = raw[len(fast_prefix):].strip()
+                        if (
+                            busbw > 0
+                            and not wrong[0]
+                            and nums[1] <= limit
+                            and nums[4] <= limit
+                            and (fast_run.peak is None or busbw > fast_run.peak[0])
+                        ):
+                            text = raw[len(fast_prefix) :].strip()
                             fast_run.peak = (busbw, text.replace("\u00a0", " ") if "\u00a0" in text else text)
                         if fast_key:
                             self.last_table_key = fast_key
@@ -374,30 +440,37 @@ class _Reader:
             lead = len(fast_prefix.split())
             fast_len = len(run.columns) + lead
             i_size, i_count, i_type, i_redop, i_root, ot, oa, ob, i_ow, it, ia, ib, i_iw = (
-                None if i is None else i + lead for i in run.plan)
+                None if i is None else i + lead for i in run.plan
+            )
             get_nums = itemgetter(ot, oa, ob, it, ia, ib)
             st = run.rows
             add_size, add_count, add_type, add_redop, add_root, add_nums, add_wrongs = (
-                st.sizes.append, st.counts.append, st.types.append, st.redops.append, st.roots.append,
-                st.nums.extend, st.wrongs.extend)
+                st.sizes.append,
+                st.counts.append,
+                st.types.append,
+                st.redops.append,
+                st.roots.append,
+                st.nums.extend,
+                st.wrongs.extend,
+            )
         return index
 
     def feed(self, raw: str, index: int, is_last: bool, ends_mid_line: bool) -> None:
-        if raw in self.ignorable:               # seen before and found to say nothing (prose, spacers, units)
+        if raw in self.ignorable:  # seen before and found to say nothing (prose, spacers, units)
             return
         prefix = self.last_prefix
         if prefix and raw.startswith(prefix) and not _ANY_PREFIX.match(raw, len(prefix)):
-            key, text = self.last_key, raw[len(prefix):]   # the launcher prefix of the line before, reused
+            key, text = self.last_key, raw[len(prefix) :]  # the launcher prefix of the line before, reused
         else:
             key, text = split_prefix(raw)
             if key:
-                self.last_prefix, self.last_key = raw[:len(raw) - len(text)], key
+                self.last_prefix, self.last_key = raw[: len(raw) - len(text)], key
         stripped = text.lstrip()
         first = stripped[:1]
         if (first == "#" and stripped.rstrip() == "#") or not first:
-            self._ignore(raw)                   # '#' spacer lines and empty (prefixed) lines: nothing to read
+            self._ignore(raw)  # '#' spacer lines and empty (prefixed) lines: nothing to read
             return
-        if first.isdigit():                     # fast path for table rows
+        if first.isdigit():  # fast path for table rows
             tokens = stripped.split()
             if len(tokens) >= 2 and tokens[0].isdigit() and tokens[1].isdigit():
                 if key:
@@ -422,7 +495,7 @@ class _Reader:
             elif kind == "elided" and self.last_table_key:
                 own = self.streams.get("")
                 if not (own and own.run.started_table and not own.run.closed):
-                    key = self.last_table_key   # an unprefixed '...' pasted into a prefixed table
+                    key = self.last_table_key  # an unprefixed '...' pasted into a prefixed table
         elif kind in ("row", "columns"):
             self.last_table_key = key
         self.stream(key).feed(line, index, is_last, ends_mid_line)
@@ -484,10 +557,13 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
     seen_text = False
     last_is_debug = False
     for block in _blocks(lines):
-        ignorable = reader.ignorable            # lines seen before and found to say nothing
-        kept = [line for line in block
-                if ("NCCL INFO" not in line or "NCCL version" in line) and line not in ignorable and not line.isspace()]
-        for line in reversed(block):            # is the block's last non-blank line one that is dropped?
+        ignorable = reader.ignorable  # lines seen before and found to say nothing
+        kept = [
+            line
+            for line in block
+            if ("NCCL INFO" not in line or "NCCL version" in line) and line not in ignorable and not line.isspace()
+        ]
+        for line in reversed(block):  # is the block's last non-blank line one that is dropped?
             if not line.isspace():
                 seen_text = True
                 last_is_debug = not _worth_reading(line) or line in ignorable
@@ -509,7 +585,9 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
     if not runs:
         raise ParseError("no nccl-tests output found (no header, rank lines or result table)")
     if not any(r.rows for r in runs) and reader.unparsed_row_lines:
-        raise ParseError(f"layout changed: {reader.unparsed_row_lines} table-like lines but none fits a known column set")
+        raise ParseError(
+            f"layout changed: {reader.unparsed_row_lines} table-like lines but none fits a known column set"
+        )
     for run in runs:
         if reader.nccl_version and "nccl_version" not in run.header:
             run.header["nccl_version"] = reader.nccl_version
@@ -527,17 +605,23 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
     """Flags and warnings that need the whole run: truncation, gaps, errors, zero or absurd values."""
     if not run.avg_seen and not _json_only(run):
         run.truncated = True
-        run.warn("log ends before the closing 'Avg bus bandwidth' line" if run.rows or run.incomplete_rows
-                 else "no result rows: log ends before the table")
+        run.warn(
+            "log ends before the closing 'Avg bus bandwidth' line"
+            if run.rows or run.incomplete_rows
+            else "no result rows: log ends before the table"
+        )
     _name_collective(run, file_hint, single)
     if not run.rows:
         return
     store = run.rows
     sizes, nums = store.sizes, store.nums
     wrong = [v for v in store.wrongs if v]
-    busbw = [v for v in nums[2::6] + nums[5::6] if v == v]            # NaN (a missing value) is not equal to itself
-    absurd = [size for size, a, b in zip(sizes, nums[1::6], nums[4::6])
-              if (a == a and a > IMPLAUSIBLE_ALGBW_GBPS) or (b == b and b > IMPLAUSIBLE_ALGBW_GBPS)]
+    busbw = [v for v in nums[2::6] + nums[5::6] if v == v]  # NaN (a missing value) is not equal to itself
+    absurd = [
+        size
+        for size, a, b in zip(sizes, nums[1::6], nums[4::6])
+        if (a == a and a > IMPLAUSIBLE_ALGBW_GBPS) or (b == b and b > IMPLAUSIBLE_ALGBW_GBPS)
+    ]
     if run.header.get("minbytes") is not None and sizes[0] > run.header["minbytes"] and run.columns_inferred:
         run.rows_elided = True
         run.warn(f"rows below {sizes[0]} B missing (minBytes {run.header['minbytes']})")
@@ -546,8 +630,10 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
     if run.out_of_bounds:
         run.warn(f"Out of bounds values: {run.out_of_bounds} {run.oob_verdict or ''}".strip())
     if wrong and any(isinstance(v, float) for v in wrong):
-        run.warn(f"old-format error column is non-zero in {len(wrong)} cells (max {max(wrong):g}); "
-                 "nccl-tests of that era reported the max error, which may be float rounding")
+        run.warn(
+            f"old-format error column is non-zero in {len(wrong)} cells (max {max(wrong):g}); "
+            "nccl-tests of that era reported the max error, which may be float rounding"
+        )
     elif wrong:
         run.warn(f"wrong values reported in {len(wrong)} cells; averages from this run are not trusted")
     if busbw and all(v == 0 for v in busbw):
@@ -598,7 +684,7 @@ def _collective_from_columns(run: Run) -> tuple[str, str] | None:
     width = TYPE_BYTES.get(row["type"])
     if not width or not row["count"]:
         return None
-    per_element = row["size_bytes"] / (row["count"] * width)   # 1: whole buffer; >1: per-rank count
+    per_element = row["size_bytes"] / (row["count"] * width)  # 1: whole buffer; >1: per-rank count
     has_op = "redop" in run.columns and (row["redop"] or "none") != "none"
     root = row["root"] if "root" in run.columns else None
     if has_op and root in (None, -1) and per_element == 1:

@@ -13,12 +13,31 @@ import re
 from dataclasses import dataclass
 
 from sources.document import Document
-from sources.parsers.common.page import looks_like_html, page_text, page_title, provenance, published_on, publisher_for, soup_of
+from sources.parsers.common.page import (
+    looks_like_html,
+    page_text,
+    page_title,
+    provenance,
+    published_on,
+    publisher_for,
+    soup_of,
+)
 from sources.parsers.specs.extract import SpecPair, spec_pairs, text_pairs
 from sources.records import Observation, ParseError, Product, Records
-from sources.parsers.common.units import (NUMBER, UNIT_TOKEN, WORD_NUMBER, convert, fold_decimal_comma, normalize_text, normalize_unit,
-                                         parse_number,
-                                         parse_pcie, parse_port_config, parse_quantity, parse_rate_gbps)
+from sources.parsers.common.units import (
+    NUMBER,
+    UNIT_TOKEN,
+    WORD_NUMBER,
+    convert,
+    fold_decimal_comma,
+    normalize_text,
+    normalize_unit,
+    parse_number,
+    parse_pcie,
+    parse_port_config,
+    parse_quantity,
+    parse_rate_gbps,
+)
 
 SWITCH_KINDS = ("switch_asic", "switch_system", "nvlink_switch")
 
@@ -40,15 +59,26 @@ class Spec:
 
 # (key pattern, units it accepts, indicator, indicator unit, product kinds it applies to or None = any)
 _RULES: tuple[tuple[re.Pattern, frozenset, str, str, tuple | None], ...] = tuple(
-    (re.compile(p, re.I), frozenset(u), ind, iu, kinds) for p, u, ind, iu, kinds in (
+    (re.compile(p, re.I), frozenset(u), ind, iu, kinds)
+    for p, u, ind, iu, kinds in (
         (r"serdes|lane rate|per[- ]lane", {"Gbps"}, "serdes_gbps", "Gbps", None),
         (r"latency(?!\s+(?:reduction|improvement|saving))", {"ns", "us", "ms"}, "port_latency_ns", "ns", None),
         (r"nvlink", {"GBps", "TBps"}, "nvlink_bandwidth_GBps", "GBps", None),
-        (r"switching capacity|switch(?:ing)? (?:bandwidth|throughput)|aggregate (?:bandwidth|throughput)|"
-         r"total (?:switch )?(?:bandwidth|throughput)|\bcapacity\b|\bthroughput\b", {"Tbps", "Gbps"},
-         "switch_capacity_tbps", "Tbps", SWITCH_KINDS),
-        (r"speed|data rate|bandwidth|\bports?\b|network|ethernet|infiniband|connectivity|interface", {"Gbps", "Tbps"},
-         "port_speed_gbps", "Gbps", None),
+        (
+            r"switching capacity|switch(?:ing)? (?:bandwidth|throughput)|aggregate (?:bandwidth|throughput)|"
+            r"total (?:switch )?(?:bandwidth|throughput)|\bcapacity\b|\bthroughput\b",
+            {"Tbps", "Gbps"},
+            "switch_capacity_tbps",
+            "Tbps",
+            SWITCH_KINDS,
+        ),
+        (
+            r"speed|data rate|bandwidth|\bports?\b|network|ethernet|infiniband|connectivity|interface",
+            {"Gbps", "Tbps"},
+            "port_speed_gbps",
+            "Gbps",
+            None,
+        ),
         (r"rack.*power|power.*rack", {"kW", "W"}, "rack_power_kw", "kW", None),
         (r"^(?!.*(?:per[- ]port|module|optic)).*power", {"W", "kW"}, "power_w", "W", None),
         (r"message rate|messages", {"Mpps"}, "message_rate_mpps", "Mpps", None),
@@ -56,18 +86,43 @@ _RULES: tuple[tuple[re.Pattern, frozenset, str, str, tuple | None], ...] = tuple
         (r"\bfp\d+|tflops|pflops|compute performance", {"TFLOPS"}, "compute_tflops", "TFLOPS", None),
         (r"^(?:number of )?ports?$|radix|port count", {"ports", "count"}, "switch_radix", "ports", SWITCH_KINDS),
         (r"\bgpus?\b", {"gpus", "count"}, "gpus_per_domain", "gpus", None),
-    ))
+    )
+)
 
-_FAMILIES = ("ConnectX", "BlueField", "Quantum", "Spectrum", "NVLink", "Tomahawk", "Jericho", "Trident", "Thor",
-             "Silicon One", "Pensando", "Pollara", "Teralynx", "Nexus", "7060X", "7800R", "7700R", "Ramon")
+_FAMILIES = (
+    "ConnectX",
+    "BlueField",
+    "Quantum",
+    "Spectrum",
+    "NVLink",
+    "Tomahawk",
+    "Jericho",
+    "Trident",
+    "Thor",
+    "Silicon One",
+    "Pensando",
+    "Pollara",
+    "Teralynx",
+    "Nexus",
+    "7060X",
+    "7800R",
+    "7700R",
+    "Ramon",
+)
 _KIND_RULES = (
     ("nvlink_switch", r"NVLink Switch"),
     ("dpu", r"\bDPU\b|BlueField"),
     ("nic", r"SuperNIC|\bNIC\b|network interface card|\badapter\b|ConnectX|Pollara|Thor"),
     ("optics", r"transceiver|optical module"),
     ("gpu_system", r"\bNVL\d+\b|\bDGX\b|\bHGX\b"),
-    ("switch_system", r"\b\d+\s?(?:RU|OU)\b|rack unit|power suppl|hot[- ]swappable fans|\bQM\d{4}|\bSN\d{4}|\bQ3\d{3}|\b7060X|\b7800R|\bNexus\b|\b8223\b"),
-    ("switch_asic", r"switch (?:chip|ASIC|silicon|IC)|\bASIC\b|Tomahawk|Jericho|Teralynx|Silicon One|Trident|\bBCM\d{5}"),
+    (
+        "switch_system",
+        r"\b\d+\s?(?:RU|OU)\b|rack unit|power suppl|hot[- ]swappable fans|\bQM\d{4}|\bSN\d{4}|\bQ3\d{3}|\b7060X|\b7800R|\bNexus\b|\b8223\b",
+    ),
+    (
+        "switch_asic",
+        r"switch (?:chip|ASIC|silicon|IC)|\bASIC\b|Tomahawk|Jericho|Teralynx|Silicon One|Trident|\bBCM\d{5}",
+    ),
 )
 
 
@@ -94,12 +149,24 @@ def interpret(pair: SpecPair, product_kind: str) -> list[Spec]:
     if groups and re.search(r"port|interface|connectivity|radix|configuration|breakout|serdes|lanes|i/o|\d", k):
         count, speed = groups[0]
         lanes = bool(re.search(r"serdes|lanes|PAM4", k + " " + raw, re.I))
-        primary = "breakout" not in k     # breakout modes restate the same capacity; not the radix
-        out = [spec(key, float(count), "lanes" if lanes else "ports",
-                    "switch_radix" if primary and not lanes and product_kind in SWITCH_KINDS else None)]
+        primary = "breakout" not in k  # breakout modes restate the same capacity; not the radix
+        out = [
+            spec(
+                key,
+                float(count),
+                "lanes" if lanes else "ports",
+                "switch_radix" if primary and not lanes and product_kind in SWITCH_KINDS else None,
+            )
+        ]
         if speed:
-            out.append(spec(f"{key} ({'lane rate' if lanes else 'port speed'})", speed, "Gbps",
-                            ("serdes_gbps" if lanes else "port_speed_gbps") if primary else None))
+            out.append(
+                spec(
+                    f"{key} ({'lane rate' if lanes else 'port speed'})",
+                    speed,
+                    "Gbps",
+                    ("serdes_gbps" if lanes else "port_speed_gbps") if primary else None,
+                )
+            )
         for n, (c, sp) in enumerate(groups[1:], start=1):
             out.append(spec(f"{key} (alternative {n})", float(c), "lanes" if lanes else "ports"))
             if sp:
@@ -112,27 +179,51 @@ def interpret(pair: SpecPair, product_kind: str) -> list[Spec]:
             return [spec(key, rate, "Gbps", "port_speed_gbps")]
         m = re.fullmatch(r"\s*(?:up to\s+)?(" + NUMBER + r")\s*", raw, re.I)
         if m:
-            unit = "ports" if re.search(r"\bports?\b", k) else "lanes" if "lane" in k else "gpus" if "gpu" in k else "count"
+            unit = (
+                "ports"
+                if re.search(r"\bports?\b", k)
+                else "lanes"
+                if "lane" in k
+                else "gpus"
+                if "gpu" in k
+                else "count"
+            )
             value = float(m.group(1).replace(",", ""))
-            return [_mapped(spec(key, value, unit, qualifier="<=" if "up to" in raw.lower() else None), k, product_kind)]
+            return [
+                _mapped(spec(key, value, unit, qualifier="<=" if "up to" in raw.lower() else None), k, product_kind)
+            ]
         return [spec(key, pair.raw, None)]
     return [_mapped(spec(key, q.value, q.unit, qualifier=q.qualifier), k, product_kind)]
 
 
 _N = r"(?:" + NUMBER + r")"
 _COUNT = r"(?:" + _N + r"|" + WORD_NUMBER + r")"
-_SHARED_UNIT_RATES = re.compile(r"(?<![\w.])(" + _N + r"(?:\s*(?:/|,|or)\s*" + _N + r")+)\s*(Gb/s|Gbps|GbE|GE|G)(?![A-Za-z0-9])")
+_SHARED_UNIT_RATES = re.compile(
+    r"(?<![\w.])(" + _N + r"(?:\s*(?:/|,|or)\s*" + _N + r")+)\s*(Gb/s|Gbps|GbE|GE|G)(?![A-Za-z0-9])"
+)
 _RATE_LIST = re.compile(r"(?<![\w.])" + _N + r"\s*G(?:bE|E)?(?:\s*/\s*" + _N + r"\s*G(?:bE|E)?)+(?![A-Za-z0-9])")
-_LANES = re.compile(r"\b(" + _COUNT + r")\s+(?:(?:" + _N + r"\s*G(?:b/s)?|PAM4|SerDes)\s+)*(?:lanes|instances of)\b", re.I)
+_LANES = re.compile(
+    r"\b(" + _COUNT + r")\s+(?:(?:" + _N + r"\s*G(?:b/s)?|PAM4|SerDes)\s+)*(?:lanes|instances of)\b", re.I
+)
 _WORD_PORTS = {"single": 1, "one": 1, "dual": 2, "two": 2, "quad": 4, "four": 4, "octal": 8, "eight": 8}
-_PORTS = re.compile(r"\b(single|one|dual|two|quad|four|octal|eight)[- ]ports?\b|\b(" + _N + r"(?:\s*/\s*" + _N + r")*)\s+(?:physical\s+)?ports?\b", re.I)
+_PORTS = re.compile(
+    r"\b(single|one|dual|two|quad|four|octal|eight)[- ]ports?\b|\b("
+    + _N
+    + r"(?:\s*/\s*"
+    + _N
+    + r")*)\s+(?:physical\s+)?ports?\b",
+    re.I,
+)
 _ANY_QTY = re.compile(r"(?<![\w.])(" + _N + r")\s*(" + UNIT_TOKEN + r")")
 
 
 def _pcie_named(text: str) -> tuple[int | None, int | None]:
     # at a PCIe mention, or "Gen5 x16" (a generation with a link width is a PCIe link whatever precedes it)
-    for m in re.finditer(r"\bPCI(?:e|\s+Express)\s*(?:Gen\s*\d|\d\.\d|x\s*\d)[^,;]{0,40}|\bGen\s?\d(?:\.0)?\s+x\s?\d{1,2}\b",
-                         normalize_text(text), re.I):
+    for m in re.finditer(
+        r"\bPCI(?:e|\s+Express)\s*(?:Gen\s*\d|\d\.\d|x\s*\d)[^,;]{0,40}|\bGen\s?\d(?:\.0)?\s+x\s?\d{1,2}\b",
+        normalize_text(text),
+        re.I,
+    ):
         gen, lanes = parse_pcie(m.group(0))
         if gen or lanes:
             return gen, lanes
@@ -147,7 +238,9 @@ def more_figures(pair: SpecPair, product_kind: str, emitted: list[Spec]) -> list
     have = {(s.unit, float(s.value)) for s in emitted if isinstance(s.value, float)}
     out: list[Spec] = []
 
-    def add(value: float, unit: str, indicator: str | None = None, what: str = "also stated", mapped: bool = False) -> None:
+    def add(
+        value: float, unit: str, indicator: str | None = None, what: str = "also stated", mapped: bool = False
+    ) -> None:
         if (unit, value) in have:
             return
         have.add((unit, value))
@@ -171,7 +264,11 @@ def more_figures(pair: SpecPair, product_kind: str, emitted: list[Spec]) -> list
     for m in _LANES.finditer(raw):
         add(float(parse_number(m.group(1))), "lanes", what="lanes")
     for m in _PORTS.finditer(raw):
-        counts = [_WORD_PORTS[m.group(1).lower()]] if m.group(1) else [float(c.replace(",", "")) for c in re.split(r"\s*/\s*", m.group(2))]
+        counts = (
+            [_WORD_PORTS[m.group(1).lower()]]
+            if m.group(1)
+            else [float(c.replace(",", "")) for c in re.split(r"\s*/\s*", m.group(2))]
+        )
         for c in counts:
             add(float(c), "ports", "switch_radix" if product_kind in SWITCH_KINDS else None, what="ports")
     gen, lanes = _pcie_named(raw)
@@ -186,7 +283,7 @@ def _mapped(s: Spec, k: str, product_kind: str) -> Spec:
     for pattern, units, indicator, ind_unit, kinds in _RULES:
         if s.unit in units and pattern.search(k) and (kinds is None or product_kind in kinds):
             if indicator == "port_speed_gbps" and product_kind in SWITCH_KINDS and s.unit == "Tbps" and s.value >= 3.2:
-                continue      # a switch's Tb/s figure is its capacity, not a port speed
+                continue  # a switch's Tb/s figure is its capacity, not a port speed
             try:
                 value = convert(float(s.value), s.unit, ind_unit) if s.unit != "count" else float(s.value)
             except ValueError:
@@ -204,8 +301,11 @@ def guess_kind(text: str) -> str:
 
 def guess_fabric(text: str) -> str | None:
     """The one fabric a page names; None when it names several (a VPI NIC does both)."""
-    named = [f for f, p in (("infiniband", r"InfiniBand"), ("ethernet", r"Ethernet|\bGbE\b|\bRoCE"),
-                            ("nvlink", r"NVLink")) if re.search(p, text, re.I)]
+    named = [
+        f
+        for f, p in (("infiniband", r"InfiniBand"), ("ethernet", r"Ethernet|\bGbE\b|\bRoCE"), ("nvlink", r"NVLink"))
+        if re.search(p, text, re.I)
+    ]
     return named[0] if len(named) == 1 else None
 
 
@@ -220,7 +320,7 @@ def _page(doc: Document) -> tuple[str, str, str, list[SpecPair], list[Spec]]:
         name = h1.get_text(" ", strip=True) if h1 and h1.get_text(strip=True) else (doc.title or None)
         body_text = normalize_text(soup.get_text(" ", strip=True))[:4000]
         pairs = spec_pairs(soup)
-    else:                        # a spec sheet as plain text (extracted PDF, archived excerpt)
+    else:  # a spec sheet as plain text (extracted PDF, archived excerpt)
         text = page_text(doc)
         if text.lstrip().startswith(("{", "[", "<")):
             raise ParseError(f"{doc.url}: not an HTML page or a text (content starts {text.strip()[:40]!r})")
@@ -245,9 +345,15 @@ def product_of(doc: Document, name: str, kind: str, body_text: str, when: dt.dat
     vendor = publisher_for(doc)
     short = re.sub(r"^" + re.escape(vendor) + r"\s+", "", name, flags=re.I) if name else doc.url
     family = next((f for f in _FAMILIES if f.lower() in short.lower()), short.split()[0] if short else "")
-    return Product(product_id=slug(short), vendor=vendor, name=name, family=family, kind=kind,
-                   prov=provenance(doc, f"product page heading: {name}", when),
-                   fabric=guess_fabric(f"{name} {body_text}"))
+    return Product(
+        product_id=slug(short),
+        vendor=vendor,
+        name=name,
+        family=family,
+        kind=kind,
+        prov=provenance(doc, f"product page heading: {name}", when),
+        fabric=guess_fabric(f"{name} {body_text}"),
+    )
 
 
 def parse(doc: Document) -> Records:
@@ -258,7 +364,9 @@ def parse(doc: Document) -> Records:
     records.products.append(product)
     vintage = when or (doc.fetched_at.date() if doc.fetched_at else None)
     if vintage is None:
-        records.warnings.append(f"{doc.url}: no published or fetched date; spec observations need a vintage, none emitted")
+        records.warnings.append(
+            f"{doc.url}: no published or fetched date; spec observations need a vintage, none emitted"
+        )
     mapped = [s for s in specs if s.indicator]
     if not mapped:
         records.warnings.append(f"{doc.url}: {len(specs)} specs read but none maps to an indicator")
@@ -268,16 +376,40 @@ def parse(doc: Document) -> Records:
         if vintage is None:
             break
         subject = s.variant or product.name
-        records.observations.append(Observation(
-            indicator=s.indicator, subject=subject, period=vintage.isoformat(), value=float(s.value), unit=s.unit,
-            kind="spec", prov=provenance(doc, s.evidence, when, title), value_qualifier=s.qualifier,
-            speed_gbps=speed if s.indicator == "switch_radix" else None, fabric=product.fabric, vendor=product.vendor,
-            product_id=slug(s.variant) if s.variant else product.product_id, note=f"{s.key}: {s.raw}"))
-    records.tables["specs"] = [{"product_id": slug(s.variant) if s.variant else product.product_id, "key": s.key,
-                                "value": s.value, "unit": s.unit, "value_qualifier": s.qualifier, "raw": s.raw,
-                                "indicator": s.indicator, "variant": s.variant, "evidence": s.evidence,
-                                "source_id": doc.source_id, "url": doc.url, "document_sha": doc.sha256}
-                               for s in specs]
+        records.observations.append(
+            Observation(
+                indicator=s.indicator,
+                subject=subject,
+                period=vintage.isoformat(),
+                value=float(s.value),
+                unit=s.unit,
+                kind="spec",
+                prov=provenance(doc, s.evidence, when, title),
+                value_qualifier=s.qualifier,
+                speed_gbps=speed if s.indicator == "switch_radix" else None,
+                fabric=product.fabric,
+                vendor=product.vendor,
+                product_id=slug(s.variant) if s.variant else product.product_id,
+                note=f"{s.key}: {s.raw}",
+            )
+        )
+    records.tables["specs"] = [
+        {
+            "product_id": slug(s.variant) if s.variant else product.product_id,
+            "key": s.key,
+            "value": s.value,
+            "unit": s.unit,
+            "value_qualifier": s.qualifier,
+            "raw": s.raw,
+            "indicator": s.indicator,
+            "variant": s.variant,
+            "evidence": s.evidence,
+            "source_id": doc.source_id,
+            "url": doc.url,
+            "document_sha": doc.sha256,
+        }
+        for s in specs
+    ]
     return records
 
 

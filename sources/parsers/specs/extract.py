@@ -23,7 +23,7 @@ _HAS_FIGURE = re.compile(r"\d")
 class SpecPair:
     key: str
     raw: str
-    evidence: str               # the table row / list item as text
+    evidence: str  # the table row / list item as text
     variant: str | None = None  # column header when a table compares models
 
 
@@ -74,12 +74,12 @@ def _table_pairs(table: Tag) -> list[SpecPair]:
         header = [_text(c) for c in first]
         rows = rows[1:]
     elif is_header and len(first) == 2 and not _HAS_FIGURE.search(_text(first[1])):
-        rows = rows[1:]          # "Specification | Value" caption row
+        rows = rows[1:]  # "Specification | Value" caption row
     out: list[SpecPair] = []
     for row in rows:
         cells = [_text(c) for c in _cells(row)]
         if len(cells) < 2 or not cells[0]:
-            continue                 # section headings span the table
+            continue  # section headings span the table
         if header and len(cells) == len(header):
             for variant, raw in zip(header[1:], cells[1:]):
                 if raw:
@@ -106,14 +106,14 @@ def _dl_pairs(dl: Tag) -> list[SpecPair]:
 
 def _li_pair(li: Tag) -> SpecPair | None:
     if li.find(["ul", "ol", "table", "dl"]):
-        return None                  # a parent item; its children are read on their own
+        return None  # a parent item; its children are read on their own
     text = _text(li)
     if not text or len(text) > 300:
         return None
     bold = li.find(["strong", "b"])
     if bold and text.startswith(_text(bold)) and _text(bold):
         key = _clean_key(_text(bold))
-        raw = text[len(_text(bold)):].lstrip(" :：-–").strip()
+        raw = text[len(_text(bold)) :].lstrip(" :：-–").strip()
         if raw:
             return SpecPair(key, raw, text)
     m = re.match(r"^([^:：\d][^:：]{1,60})[:：]\s*(.+)$", text)
@@ -137,7 +137,7 @@ def text_pairs(text: str) -> list[SpecPair]:
     for line in text.splitlines():
         line = _BULLET.sub("", normalize_text(line)).strip()
         if not line or not _HAS_FIGURE.search(line) or re.fullmatch(r"[\d.,]+", line):
-            continue                 # a bare number on its own line is an item number or a counter, not a spec
+            continue  # a bare number on its own line is an item number or a counter, not a spec
         cells = [c.strip() for c in line.strip("|").split("|")]
         cells = [c for c in cells if c]
         if len(cells) >= 2 and "|" in line.strip("|"):

@@ -62,8 +62,10 @@ def summarize(doc: Document) -> dict:
         name = s["interconnect"] or "(not stated)"
         interconnects[name] += 1
         inter_meta[name] = (s["family"], c.notable, c.group)
-    warnings += [f"Interconnect Family {f!r} has no fabric group in top500_families.FAMILY_GROUPS; counted as 'other'"
-                 for f in sorted(unmapped)]
+    warnings += [
+        f"Interconnect Family {f!r} has no fabric group in top500_families.FAMILY_GROUPS; counted as 'other'"
+        for f in sorted(unmapped)
+    ]
     n = len(systems)
     factor = _tflops_factor(table)
 
@@ -85,20 +87,46 @@ def summarize(doc: Document) -> dict:
         "systems_share": {f: round(c / n, 6) for f, c in families.most_common()},
         "rmax_share": {f: share(fam_rmax[f]) for f, _ in families.most_common()},
         "interconnects": dict(interconnects.most_common()),
-        "fabric_groups": {g: {"label": FABRIC_GROUPS[g], "systems": groups[g], "systems_share": round(groups[g] / n, 6),
-                              "rmax_share": share(group_rmax[g]), "rmax_tflops": tflops(group_rmax[g])}
-                          for g in group_order},
-        "notable": {g: {"systems": c, "systems_share": round(c / n, 6), "rmax_share": share(notable_rmax[g]),
-                        "fabric": notable_meta[g].group, "generation": notable_meta[g].generation,
-                        "speed_gbps": notable_meta[g].speed_gbps}
-                    for g, c in notable.most_common()},
-        "_cross": [{"family": f, "notable": g, "fabric": cross_meta[(f, g)].group,
-                    "fabric_label": cross_meta[(f, g)].label, "generation": cross_meta[(f, g)].generation,
-                    "speed_gbps": cross_meta[(f, g)].speed_gbps, "systems": c, "systems_share": round(c / n, 6),
-                    "rmax_tflops": tflops(cross_rmax[(f, g)]), "rmax_share": share(cross_rmax[(f, g)])}
-                   for (f, g), c in sorted(cross.items())],
-        "_interconnects": [{"interconnect": i, "family": inter_meta[i][0], "notable": inter_meta[i][1], "systems": c}
-                           for i, c in interconnects.most_common()],
+        "fabric_groups": {
+            g: {
+                "label": FABRIC_GROUPS[g],
+                "systems": groups[g],
+                "systems_share": round(groups[g] / n, 6),
+                "rmax_share": share(group_rmax[g]),
+                "rmax_tflops": tflops(group_rmax[g]),
+            }
+            for g in group_order
+        },
+        "notable": {
+            g: {
+                "systems": c,
+                "systems_share": round(c / n, 6),
+                "rmax_share": share(notable_rmax[g]),
+                "fabric": notable_meta[g].group,
+                "generation": notable_meta[g].generation,
+                "speed_gbps": notable_meta[g].speed_gbps,
+            }
+            for g, c in notable.most_common()
+        },
+        "_cross": [
+            {
+                "family": f,
+                "notable": g,
+                "fabric": cross_meta[(f, g)].group,
+                "fabric_label": cross_meta[(f, g)].label,
+                "generation": cross_meta[(f, g)].generation,
+                "speed_gbps": cross_meta[(f, g)].speed_gbps,
+                "systems": c,
+                "systems_share": round(c / n, 6),
+                "rmax_tflops": tflops(cross_rmax[(f, g)]),
+                "rmax_share": share(cross_rmax[(f, g)]),
+            }
+            for (f, g), c in sorted(cross.items())
+        ],
+        "_interconnects": [
+            {"interconnect": i, "family": inter_meta[i][0], "notable": inter_meta[i][1], "systems": c}
+            for i, c in interconnects.most_common()
+        ],
         "warnings": warnings,
     }
 
@@ -131,33 +159,82 @@ def parse(doc: Document, via: str | None = None) -> Records:
     n = summary["systems"]
     for family, count in summary["families"].items():
         evidence = f"{count} of {n} systems with Interconnect Family '{family}'"
-        records.observations += _pair(doc, released, period, family, count, summary["rmax_share"][family],
-                                      family_fabric(family), None, SEGMENT_FAMILY, evidence, via)
+        records.observations += _pair(
+            doc,
+            released,
+            period,
+            family,
+            count,
+            summary["rmax_share"][family],
+            family_fabric(family),
+            None,
+            SEGMENT_FAMILY,
+            evidence,
+            via,
+        )
     for group, info in summary["notable"].items():
         evidence = f"{info['systems']} of {n} systems whose Interconnect reads as {group}"
-        records.observations += _pair(doc, released, period, group, info["systems"], info["rmax_share"], info["fabric"],
-                                      info["speed_gbps"], SEGMENT_NOTABLE, evidence, via)
+        records.observations += _pair(
+            doc,
+            released,
+            period,
+            group,
+            info["systems"],
+            info["rmax_share"],
+            info["fabric"],
+            info["speed_gbps"],
+            SEGMENT_NOTABLE,
+            evidence,
+            via,
+        )
     for group, info in summary["fabric_groups"].items():
         evidence = f"{info['systems']} of {n} systems in fabric group {info['label']}"
-        records.observations += _pair(doc, released, period, info["label"], info["systems"], info["rmax_share"], group,
-                                      None, SEGMENT_GROUP, evidence, via)
+        records.observations += _pair(
+            doc,
+            released,
+            period,
+            info["label"],
+            info["systems"],
+            info["rmax_share"],
+            group,
+            None,
+            SEGMENT_GROUP,
+            evidence,
+            via,
+        )
     records.tables["top500_families"] = [{"list": period, "published_on": released, **row} for row in summary["_cross"]]
     records.tables["top500_interconnects"] = [{"list": period, **row} for row in summary["_interconnects"]]
     return records
 
 
-def _pair(doc, released, period, subject, count, rmax_share, fabric, speed, segment, evidence,
-          via=None) -> list[Observation]:
-    prov = Provenance(source_id=doc.source_id, publisher=PUBLISHER, title=doc.title or f"TOP500 list {period}",
-                      url=doc.url, via=via, published_on=released, evidence=evidence, document_sha=doc.sha256,
-                      confidence="derived", date_basis=DATE_BASIS)
-    common = dict(subject=subject, period=period, kind="actual", prov=prov, fabric=fabric, speed_gbps=speed,
-                  segment=segment)
+def _pair(
+    doc, released, period, subject, count, rmax_share, fabric, speed, segment, evidence, via=None
+) -> list[Observation]:
+    prov = Provenance(
+        source_id=doc.source_id,
+        publisher=PUBLISHER,
+        title=doc.title or f"TOP500 list {period}",
+        url=doc.url,
+        via=via,
+        published_on=released,
+        evidence=evidence,
+        document_sha=doc.sha256,
+        confidence="derived",
+        date_basis=DATE_BASIS,
+    )
+    common = dict(
+        subject=subject, period=period, kind="actual", prov=prov, fabric=fabric, speed_gbps=speed, segment=segment
+    )
     note = "counted from the list's per-system rows"
     return [
         Observation(indicator="top500_systems", value=float(count), unit="count", note=note, **common),
-        Observation(indicator="top500_rmax_share", value=rmax_share, unit="share",
-                    note="share of the list's total Rmax; " + note, **common),
+        Observation(
+            indicator="top500_rmax_share",
+            value=rmax_share,
+            unit="share",
+            note="share of the list's total Rmax; " + note,
+            **common,
+        ),
     ]
 
 

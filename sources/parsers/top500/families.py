@@ -28,27 +28,35 @@ FABRIC_GROUPS = TOP500_GROUPS
 # shipped lists (2000-06 to 2023-11) is here.
 FAMILY_GROUPS: dict[str, str] = {
     "infiniband": "infiniband",
-    "gigabit ethernet": "ethernet", "ethernet": "ethernet", "fast ethernet": "ethernet",
-    "10g": "ethernet",                               # a family of its own 2013-06 to 2018-06 ("10G Ethernet")
+    "gigabit ethernet": "ethernet",
+    "ethernet": "ethernet",
+    "fast ethernet": "ethernet",
+    "10g": "ethernet",  # a family of its own 2013-06 to 2018-06 ("10G Ethernet")
     "omnipath": "omni-path",
     "myrinet": "myrinet",
     "quadrics": "quadrics",
     # vendors' own system networks
-    "custom": "proprietary", "custom interconnect": "proprietary",
-    "proprietary": "proprietary", "proprietary network": "proprietary",
-    "cray interconnect": "proprietary",              # T3E torus, XT3 SeaStar, Gemini
-    "sp switch": "proprietary",                      # IBM SP Switch, Colony, Federation
-    "crossbar": "proprietary",                       # NEC, Fujitsu, Hitachi vector and MPP crossbars
-    "fat tree": "proprietary",                       # NEC Earth Simulator / SX-9 ("Fat Tree Network")
-    "numaflex": "proprietary", "numalink": "proprietary",  # SGI
-    "fireplane": "proprietary",                      # Sun
-    "rapidarray": "proprietary",                     # Cray XD1
-    "paramnet": "proprietary",                       # C-DAC PARAM
+    "custom": "proprietary",
+    "custom interconnect": "proprietary",
+    "proprietary": "proprietary",
+    "proprietary network": "proprietary",
+    "cray interconnect": "proprietary",  # T3E torus, XT3 SeaStar, Gemini
+    "sp switch": "proprietary",  # IBM SP Switch, Colony, Federation
+    "crossbar": "proprietary",  # NEC, Fujitsu, Hitachi vector and MPP crossbars
+    "fat tree": "proprietary",  # NEC Earth Simulator / SX-9 ("Fat Tree Network")
+    "numaflex": "proprietary",
+    "numalink": "proprietary",  # SGI
+    "fireplane": "proprietary",  # Sun
+    "rapidarray": "proprietary",  # Cray XD1
+    "paramnet": "proprietary",  # C-DAC PARAM
     # open or third-party cluster networks that never became a lasting family, and mixed systems
-    "sci": "other", "giganet": "other", "hippi": "other",
-    "mixed": "other", "mixed network": "other",
-    "n/a": "not_stated",                             # 2000-2003 lists write N/A for many systems (133 in 2000-06)
-    "(not stated)": "not_stated",                    # an empty cell
+    "sci": "other",
+    "giganet": "other",
+    "hippi": "other",
+    "mixed": "other",
+    "mixed network": "other",
+    "n/a": "not_stated",  # 2000-2003 lists write N/A for many systems (133 in 2000-06)
+    "(not stated)": "not_stated",  # an empty cell
 }
 
 # Interconnect text (case-folded substring) → fabric group, overriding the family: the text names
@@ -65,20 +73,47 @@ INTERCONNECT_OVERRIDES: tuple[tuple[str, str, str], ...] = (
 _TORUS_IN_ETHERNET = "proprietary"
 
 # Newest first: a mixed entry ("Infiniband EDR/HDR") counts as its newest generation.
-_IB_GENERATIONS = (("XDR", 800.0), ("NDR", 400.0), ("HDR", 200.0), ("EDR", 100.0), ("FDR", 56.0),
-                   ("QDR", 40.0), ("DDR", 20.0), ("SDR", 10.0))
+_IB_GENERATIONS = (
+    ("XDR", 800.0),
+    ("NDR", 400.0),
+    ("HDR", 200.0),
+    ("EDR", 100.0),
+    ("FDR", 56.0),
+    ("QDR", 40.0),
+    ("DDR", 20.0),
+    ("SDR", 10.0),
+)
 # When only a link speed or an adapter is named (e.g. "MT28908 ConnectX-6 200 Gib/s", "56Gb 3D-Torus").
 _IB_BY_SPEED = {"800": "XDR", "400": "NDR", "200": "HDR", "100": "EDR", "56": "FDR", "40": "QDR"}
 _IB_BY_ADAPTER = {"connectx-8": "XDR", "connectx-7": "NDR", "connectx-6": "HDR", "connectx-5": "EDR"}
 # Proprietary networks worth naming (interconnect text → notable label).
-_PROPRIETARY_NAMES = (("tofu", "Tofu"), ("aries", "Cray Aries/Gemini"), ("gemini", "Cray Aries/Gemini"),
-                      ("bxi", "BXI"), ("mn-core", "MN-Core DirectConnect"), ("th express", "TH Express"),
-                      ("sunway", "Sunway"), ("hyperfabric", "HP HyperFabric"))
+_PROPRIETARY_NAMES = (
+    ("tofu", "Tofu"),
+    ("aries", "Cray Aries/Gemini"),
+    ("gemini", "Cray Aries/Gemini"),
+    ("bxi", "BXI"),
+    ("mn-core", "MN-Core DirectConnect"),
+    ("th express", "TH Express"),
+    ("sunway", "Sunway"),
+    ("hyperfabric", "HP HyperFabric"),
+)
 # Old proprietary families keep their own name as the notable label.
-_FAMILY_NAMES = {"sp switch": "SP Switch", "crossbar": "Crossbar", "fat tree": "Fat Tree (NEC)", "numaflex": "NUMAflex",
-                 "numalink": "NUMAlink", "fireplane": "Fireplane", "rapidarray": "RapidArray", "paramnet": "PARAMNet",
-                 "cray interconnect": "Cray Interconnect", "sci": "SCI", "giganet": "Giganet", "hippi": "HIPPI",
-                 "mixed": "Mixed", "mixed network": "Mixed"}
+_FAMILY_NAMES = {
+    "sp switch": "SP Switch",
+    "crossbar": "Crossbar",
+    "fat tree": "Fat Tree (NEC)",
+    "numaflex": "NUMAflex",
+    "numalink": "NUMAlink",
+    "fireplane": "Fireplane",
+    "rapidarray": "RapidArray",
+    "paramnet": "PARAMNet",
+    "cray interconnect": "Cray Interconnect",
+    "sci": "SCI",
+    "giganet": "Giganet",
+    "hippi": "HIPPI",
+    "mixed": "Mixed",
+    "mixed network": "Mixed",
+}
 
 IB_UNSTATED = "InfiniBand (generation not stated)"
 ETHERNET_UNSTATED = "Ethernet (speed not stated)"
@@ -86,11 +121,11 @@ ETHERNET_UNSTATED = "Ethernet (speed not stated)"
 
 @dataclass(frozen=True)
 class Classification:
-    group: str                  # key of FABRIC_GROUPS
-    notable: str                # finer label
-    generation: str | None      # InfiniBand generation (SDR…XDR) or Ethernet speed class (100M, 1G, 10G…)
-    speed_gbps: float | None    # link speed the generation implies
-    mapped: bool = True         # False: the family is not in FAMILY_GROUPS (grouped as "other")
+    group: str  # key of FABRIC_GROUPS
+    notable: str  # finer label
+    generation: str | None  # InfiniBand generation (SDR…XDR) or Ethernet speed class (100M, 1G, 10G…)
+    speed_gbps: float | None  # link speed the generation implies
+    mapped: bool = True  # False: the family is not in FAMILY_GROUPS (grouped as "other")
 
     @property
     def label(self) -> str:

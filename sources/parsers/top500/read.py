@@ -33,10 +33,10 @@ _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if
 
 @dataclass
 class ListTable:
-    systems: list[dict]            # keys: rank, family, interconnect, rmax, rmax_tflops, cores
-    list_date: str                 # YYYY-MM
-    file_format: str               # xls | xlsx | csv | xml
-    rmax_unit: str | None          # as the header gave it (TFlop/s, GFlop/s), inferred for old lists, or None
+    systems: list[dict]  # keys: rank, family, interconnect, rmax, rmax_tflops, cores
+    list_date: str  # YYYY-MM
+    file_format: str  # xls | xlsx | csv | xml
+    rmax_unit: str | None  # as the header gave it (TFlop/s, GFlop/s), inferred for old lists, or None
     cores_column: str | None = None  # "Processors" (to 2008-06), "Cores", "Total Cores" (from 2011-11)
     warnings: list[str] = field(default_factory=list)
 
@@ -62,8 +62,14 @@ def read_list(doc: Document) -> ListTable:
         fmt, header, rows, meta_date = "csv", *_read_text(doc.text), None
     list_date = _list_date(header, rows, meta_date, doc, warn)
     systems, rmax_unit, cores_column = _systems(header, rows, warn, list_date)
-    return ListTable(systems=systems, list_date=list_date, file_format=fmt, rmax_unit=rmax_unit, warnings=warn,
-                     cores_column=cores_column)
+    return ListTable(
+        systems=systems,
+        list_date=list_date,
+        file_format=fmt,
+        rmax_unit=rmax_unit,
+        warnings=warn,
+        cores_column=cores_column,
+    )
 
 
 def _is_header(cells: list) -> bool:
@@ -82,7 +88,7 @@ def _read_excel(body: bytes, engine: str) -> tuple[list[str], list[list]]:
         for rows in sheets:
             for i, row in enumerate(rows[:_HEADER_SCAN_ROWS]):
                 if _is_header(row):
-                    data = rows[i + 1:]
+                    data = rows[i + 1 :]
                     if best is None or len(data) > len(best[1]):
                         best = ([str(c) if c is not None else "" for c in row], data)
                     break
@@ -131,7 +137,7 @@ def _read_text(text: str) -> tuple[list[str], list[list]]:
         delimiter = "\t" if "\t" in line else (";" if line.count(";") > line.count(",") else ",")
         cells = next(csv.reader([line], delimiter=delimiter))
         if _is_header(cells):
-            reader = csv.reader(lines[i + 1:], delimiter=delimiter)
+            reader = csv.reader(lines[i + 1 :], delimiter=delimiter)
             return [c.strip() for c in cells], [[c.strip() or None for c in row] for row in reader]
     raise ParseError("not a TOP500 list: no header row with Rank and Interconnect Family in the first lines")
 
@@ -147,8 +153,10 @@ def _read_xml(body: bytes) -> tuple[list[str], list[list], str | None]:
     try:
         defused_fromstring(body, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
-        raise ParseError(f"XML refused: {type(exc).__name__} ({exc}); DOCTYPEs, entity declarations and "
-                         "external references are not accepted") from exc
+        raise ParseError(
+            f"XML refused: {type(exc).__name__} ({exc}); DOCTYPEs, entity declarations and "
+            "external references are not accepted"
+        ) from exc
     except Exception:  # noqa: BLE001 - a syntax error: lxml below reports it in its own words
         pass
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
@@ -159,7 +167,9 @@ def _read_xml(body: bytes) -> tuple[list[str], list[list], str | None]:
     # The record element is the repeated one whose children include a rank.
     counts: dict[str, list] = {}
     for el in root.iter():
-        if isinstance(el.tag, str) and any(norm(etree.QName(c).localname) == "rank" for c in el if isinstance(c.tag, str)):
+        if isinstance(el.tag, str) and any(
+            norm(etree.QName(c).localname) == "rank" for c in el if isinstance(c.tag, str)
+        ):
             counts.setdefault(etree.QName(el).localname, []).append(el)
     if not counts:
         raise ParseError("XML has no system records (no element with a rank child)")
@@ -190,8 +200,9 @@ def _read_xml(body: bytes) -> tuple[list[str], list[list], str | None]:
     return header, rows, meta_date
 
 
-def _systems(header: list[str], rows: list[list], warn: list[str],
-             list_date: str) -> tuple[list[dict], str | None, str | None]:
+def _systems(
+    header: list[str], rows: list[list], warn: list[str], list_date: str
+) -> tuple[list[dict], str | None, str | None]:
     index = {norm(h): i for i, h in enumerate(header)}
     rank_col = index.get("rank")
     family_col = index.get("interconnectfamily")
@@ -219,14 +230,16 @@ def _systems(header: list[str], rows: list[list], warn: list[str],
         rmax = _number(row[rmax_col])
         if rmax is None:
             warn.append(f"rank {rank}: no Rmax value")
-        systems.append({
-            "rank": int(_number(rank)) if _number(rank) is not None else None,
-            "family": family or "(not stated)",
-            "interconnect": _cell(row[inter_col]) if inter_col is not None else None,
-            "rmax": rmax or 0.0,
-            "rmax_tflops": rmax * factor if (rmax is not None and factor is not None) else None,
-            "cores": _number(row[cores_col]) if cores_col is not None else None,
-        })
+        systems.append(
+            {
+                "rank": int(_number(rank)) if _number(rank) is not None else None,
+                "family": family or "(not stated)",
+                "interconnect": _cell(row[inter_col]) if inter_col is not None else None,
+                "rmax": rmax or 0.0,
+                "rmax_tflops": rmax * factor if (rmax is not None and factor is not None) else None,
+                "cores": _number(row[cores_col]) if cores_col is not None else None,
+            }
+        )
     if not systems:
         raise ParseError("TOP500 header found but no system rows below it")
     return systems, unit, (header[cores_col].strip() if cores_col is not None else None)
@@ -270,8 +283,9 @@ def _list_date(header, rows, meta_date, doc: Document, warn: list[str]) -> str:
             warn.append(f"several list dates in the date column: {sorted(values)}; using the latest")
         from_file = max(values) if values else None
     from_file = from_file or parse_list_date(meta_date)
-    m = re.search(r"TOP500_(\d{4})(\d{2})", doc.url or "", re.IGNORECASE) or \
-        re.search(r"/lists/top500/(\d{4})/(\d{2})", doc.url or "")
+    m = re.search(r"TOP500_(\d{4})(\d{2})", doc.url or "", re.IGNORECASE) or re.search(
+        r"/lists/top500/(\d{4})/(\d{2})", doc.url or ""
+    )
     from_name = f"{m.group(1)}-{m.group(2)}" if m else None
     if from_file and from_name and from_file != from_name:
         warn.append(f"list date {from_file} in the file differs from {from_name} in the file name; using the file's")

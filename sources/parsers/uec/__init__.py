@@ -31,16 +31,33 @@ _CATEGORY_RULES = (
     ("product_announcement", r"UEC[- ](?:ready|compliant)|\bNIC\b|\bswitch\b|\bships?\b"),
     ("company", r"formation|formed|launched|founded|Linux Foundation|(?:new|a) consortium|consortium to|\bto form\b"),
 )
-_VENDORS = ("AMD", "Arista", "Broadcom", "Cisco", "NVIDIA", "Intel", "HPE", "Marvell", "Keysight", "Eviden", "Meta",
-            "Microsoft", "Celestica", "Juniper", "Oracle")
+_VENDORS = (
+    "AMD",
+    "Arista",
+    "Broadcom",
+    "Cisco",
+    "NVIDIA",
+    "Intel",
+    "HPE",
+    "Marvell",
+    "Keysight",
+    "Eviden",
+    "Meta",
+    "Microsoft",
+    "Celestica",
+    "Juniper",
+    "Oracle",
+)
 _MEMBER_NOUNS = re.compile(r"members|member companies|companies|organizations|organisations")
 _LOGO_WORDS = re.compile(r"\s*\blogo\b\s*", re.I)
 
 
 def categorize(title: str, description: str = "") -> str:
     """Event category from an item's title (description only when the title says nothing)."""
-    if re.search(r"\b(?:" + "|".join(_VENDORS) + r")\b", title) and re.search(r"\b(?:NIC|SuperNIC|switch|ASIC|chip|silicon|card)\b", title, re.I):
-        return "product_announcement"      # a member's "UEC-compliant NIC" is a product, not a compliance event
+    if re.search(r"\b(?:" + "|".join(_VENDORS) + r")\b", title) and re.search(
+        r"\b(?:NIC|SuperNIC|switch|ASIC|chip|silicon|card)\b", title, re.I
+    ):
+        return "product_announcement"  # a member's "UEC-compliant NIC" is a product, not a compliance event
     for text in (title, f"{title} {description}"):
         for category, pattern in _CATEGORY_RULES:
             if re.search(pattern, text, re.I):
@@ -51,7 +68,10 @@ def categorize(title: str, description: str = "") -> str:
 def _is_members_page(doc: Document, soup: BeautifulSoup) -> bool:
     h1 = soup.find("h1")
     heading = h1.get_text(" ", strip=True) if h1 else ""
-    return bool(re.search(r"/members?(?:/|\.html?|$|\?)", doc.url) or re.fullmatch(r"(?:our |uec )?members?", heading.strip(), re.I))
+    return bool(
+        re.search(r"/members?(?:/|\.html?|$|\?)", doc.url)
+        or re.fullmatch(r"(?:our |uec )?members?", heading.strip(), re.I)
+    )
 
 
 def _root(soup: BeautifulSoup) -> Tag:
@@ -61,6 +81,7 @@ def _root(soup: BeautifulSoup) -> Tag:
 
 
 # --- members page ---------------------------------------------------------------------
+
 
 def member_names(root: Tag) -> list[tuple[str, str | None]]:
     """(organization, tier) for every listed member: logo alt texts, else list items."""
@@ -84,25 +105,46 @@ def _members_records(doc: Document, root: Tag, when: dt.date | None, records: Re
     if not names:
         raise ParseError(f"{doc.url}: members page lists no organizations (logos without names or layout changed?)")
     vintage = when or (doc.fetched_at.date() if doc.fetched_at else None)
-    records.tables["uec_members"] = [{"name": n, "tier": t, "listed_on": vintage, "source_id": doc.source_id,
-                                      "url": doc.url, "document_sha": doc.sha256} for n, t in names]
+    records.tables["uec_members"] = [
+        {
+            "name": n,
+            "tier": t,
+            "listed_on": vintage,
+            "source_id": doc.source_id,
+            "url": doc.url,
+            "document_sha": doc.sha256,
+        }
+        for n, t in names
+    ]
     if vintage is None:
         records.warnings.append(f"{doc.url}: no published or fetched date; member count not emitted")
         return
-    records.observations.append(Observation(
-        indicator="uec_members", subject=SUBJECT, period=vintage.isoformat(), value=float(len(names)), unit="count",
-        kind="actual", prov=provenance(doc, f"members page lists {len(names)} organizations", when),
-        fabric="uec", note="count of organizations listed on the members page"))
+    records.observations.append(
+        Observation(
+            indicator="uec_members",
+            subject=SUBJECT,
+            period=vintage.isoformat(),
+            value=float(len(names)),
+            unit="count",
+            kind="actual",
+            prov=provenance(doc, f"members page lists {len(names)} organizations", when),
+            fabric="uec",
+            note="count of organizations listed on the members page",
+        )
+    )
 
 
 # --- news and press pages ------------------------------------------------------------
+
 
 def _items(root: Tag) -> list[Tag]:
     """News items: <article>s, else list items / divs marked as news entries."""
     items = [a for a in root.find_all("article") if a is not root]
     if not items:
         items = root.find_all(attrs={"class": re.compile(r"news|post|press|entry|item", re.I)})
-        items = [i for i in items if not i.find_parent(attrs={"class": re.compile(r"news|post|press|entry|item", re.I)})]
+        items = [
+            i for i in items if not i.find_parent(attrs={"class": re.compile(r"news|post|press|entry|item", re.I)})
+        ]
     return items
 
 
@@ -126,16 +168,21 @@ def member_counts(text: str) -> list[tuple[float, str | None, str]]:
     for sentence in split_sentences(text):
         for m in find_mentions(normalize_text(sentence)):
             s = normalize_text(sentence)
-            after = s[m.start:m.end + 40]       # the mention and what follows it
-            if m.unit == "count" and m.noun and _MEMBER_NOUNS.fullmatch(m.noun) and not re.search(r"\bnew\b|added|joined", m.raw, re.I) \
-                    and not re.search(r"\b(?:individual|new)\b|\bwho (?:have |had )?(?:joined|requested)\b", after, re.I):
+            after = s[m.start : m.end + 40]  # the mention and what follows it
+            if (
+                m.unit == "count"
+                and m.noun
+                and _MEMBER_NOUNS.fullmatch(m.noun)
+                and not re.search(r"\bnew\b|added|joined", m.raw, re.I)
+                and not re.search(r"\b(?:individual|new)\b|\bwho (?:have |had )?(?:joined|requested)\b", after, re.I)
+            ):
                 out.append((m.value, m.qualifier, sentence))
     return out
 
 
 def _event_records(doc: Document, root: Tag, when: dt.date | None, records: Records) -> None:
     title_of_page = page_title(doc)
-    entries: list[tuple[dt.date, str, str, str, str]] = []   # date, precision, title, description, text
+    entries: list[tuple[dt.date, str, str, str, str]] = []  # date, precision, title, description, text
     for item in _items(root):
         dated = _item_date(item)
         heading = item.find(["h1", "h2", "h3", "h4"]) or item.find("a")
@@ -160,19 +207,37 @@ def _emit(doc: Document, when: dt.date | None, records: Records, entries: list, 
     for date, precision, title, description, text in entries:
         vendor = next((v for v in _VENDORS if re.search(rf"\b{v}\b", title)), None)
         category = categorize(title, description)
-        records.events.append(Event(
-            event_date=date, date_precision=precision, category=category, subject=SUBJECT, title=title,
-            prov=provenance(doc, title, when, title_of_page), description=description[:500] or None, fabric="uec",
-            vendor=vendor if category == "product_announcement" else None))
+        records.events.append(
+            Event(
+                event_date=date,
+                date_precision=precision,
+                category=category,
+                subject=SUBJECT,
+                title=title,
+                prov=provenance(doc, title, when, title_of_page),
+                description=description[:500] or None,
+                fabric="uec",
+                vendor=vendor if category == "product_announcement" else None,
+            )
+        )
         seen: set[tuple] = set()
         for value, qualifier, sentence in member_counts(text):
             if (value, qualifier) in seen:
-                continue          # the headline and the body state the same count
+                continue  # the headline and the body state the same count
             seen.add((value, qualifier))
-            records.observations.append(Observation(
-                indicator="uec_members", subject=SUBJECT, period=_period(date, precision), value=value, unit="count",
-                kind="actual", prov=provenance(doc, sentence, when, title_of_page), value_qualifier=qualifier,
-                fabric="uec"))
+            records.observations.append(
+                Observation(
+                    indicator="uec_members",
+                    subject=SUBJECT,
+                    period=_period(date, precision),
+                    value=value,
+                    unit="count",
+                    kind="actual",
+                    prov=provenance(doc, sentence, when, title_of_page),
+                    value_qualifier=qualifier,
+                    fabric="uec",
+                )
+            )
 
 
 def _text_records(doc: Document, when: dt.date | None, records: Records) -> None:
@@ -215,9 +280,20 @@ def cli_json(doc: Document) -> dict:
     """{"events": [...], "member_counts": [...], "members": [names] | null}."""
     r = _records(doc)
     return {
-        "events": [{"date": e.event_date.isoformat(), "precision": e.date_precision, "category": e.category,
-                    "title": e.title, "vendor": e.vendor, "evidence": e.prov.evidence} for e in r.events],
-        "member_counts": [{"value": o.value, "qualifier": o.value_qualifier, "period": o.period,
-                           "evidence": o.prov.evidence} for o in r.observations],
+        "events": [
+            {
+                "date": e.event_date.isoformat(),
+                "precision": e.date_precision,
+                "category": e.category,
+                "title": e.title,
+                "vendor": e.vendor,
+                "evidence": e.prov.evidence,
+            }
+            for e in r.events
+        ],
+        "member_counts": [
+            {"value": o.value, "qualifier": o.value_qualifier, "period": o.period, "evidence": o.prov.evidence}
+            for o in r.observations
+        ],
         "members": [row["name"] for row in r.tables["uec_members"]] if "uec_members" in r.tables else None,
     }

@@ -30,10 +30,19 @@ def server(make_server) -> LoopbackServer:
 @pytest.fixture
 def fast_config() -> HttpConfig:
     """Short timeouts and backoff so the failure paths run in milliseconds."""
-    return HttpConfig(contact="tests@example.org", per_host_delay_s=0.0, connect_timeout_s=1.0,
-                      read_timeout_s=0.5, total_timeout_s=3.0, max_attempts=3, backoff_base_s=0.01,
-                      backoff_max_s=0.05, max_bytes=1 * 2**20, trust_env=False,
-                      private_hosts=LOOPBACK_TEST_HOSTS)
+    return HttpConfig(
+        contact="tests@example.org",
+        per_host_delay_s=0.0,
+        connect_timeout_s=1.0,
+        read_timeout_s=0.5,
+        total_timeout_s=3.0,
+        max_attempts=3,
+        backoff_base_s=0.01,
+        backoff_max_s=0.05,
+        max_bytes=1 * 2**20,
+        trust_env=False,
+        private_hosts=LOOPBACK_TEST_HOSTS,
+    )
 
 
 # The loopback test servers' addresses: the only hosts the live-mode address guard lets through here.
@@ -48,6 +57,7 @@ def source_factory():
 @pytest.fixture
 def warehouse_con(tmp_path):
     from warehouse import db, marts
+
     con = db.connect_work(tmp_path / "work" / "warehouse.duckdb")
     marts.apply_mart(con, "source_status")  # a view over raw.*: reflects every fetch run below
     yield con

@@ -22,9 +22,9 @@ class Resp:
     status: int = 200
     body: bytes = b""
     headers: dict[str, str] = field(default_factory=dict)
-    delay_s: float = 0.0                 # before the status line
+    delay_s: float = 0.0  # before the status line
     gzip: bool = False
-    chunks: int = 0                      # >0: send the body this many times, chunked, no Content-Length
+    chunks: int = 0  # >0: send the body this many times, chunked, no Content-Length
     chunk_delay_s: float = 0.0
 
 
@@ -114,9 +114,19 @@ class LoopbackServer:
 
 
 def make_source(source_id: str, urls: list[str], *, hosts: tuple[str, ...] = ("127.0.0.1",), **kw) -> Source:
-    return Source(source_id=source_id, title=f"test source {source_id}", publisher="tests", kind="vendor_page",
-                  cadence="daily", parser="claims", licence_note="written for tests", homepage=urls[0] if urls else "",
-                  urls=tuple(urls), allowed_hosts=hosts, **{"accept": HTML, **kw})
+    return Source(
+        source_id=source_id,
+        title=f"test source {source_id}",
+        publisher="tests",
+        kind="vendor_page",
+        cadence="daily",
+        parser="claims",
+        licence_note="written for tests",
+        homepage=urls[0] if urls else "",
+        urls=tuple(urls),
+        allowed_hosts=hosts,
+        **{"accept": HTML, **kw},
+    )
 
 
 PAGE_V1 = b"""<html><head><title>Switch</title><script>var x=1;</script></head><body>

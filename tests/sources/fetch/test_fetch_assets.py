@@ -22,16 +22,21 @@ def test_one_asset_per_registry_entry_in_the_sources_group():
 
 def test_materialize_on_replay_reports_fetched_and_not_recorded(tmp_path):
     assets = build_fetch_assets(select(["nccl_logs", "uec"]))
-    result = dg.materialize(assets, resources={"warehouse": WarehouseResource(home=str(tmp_path)),
-                                               "fetcher": FetcherResource(mode="offline")})
+    result = dg.materialize(
+        assets,
+        resources={"warehouse": WarehouseResource(home=str(tmp_path)), "fetcher": FetcherResource(mode="offline")},
+    )
     assert result.success
-    by_key = {e.asset_key.to_user_string(): e.materialization.metadata for e in result.get_asset_materialization_events()}
+    by_key = {
+        e.asset_key.to_user_string(): e.materialization.metadata for e in result.get_asset_materialization_events()
+    }
     nccl, uec = by_key["raw_nccl_logs"], by_key["raw_uec"]
     assert nccl["status"].value == "changed" and nccl["changed"].value == nccl["fetched"].value > 0
     assert nccl["errors"].value == 0 and nccl["bytes"].value > 1000
     assert uec["status"].value == "not_recorded" and uec["not_recorded"].value == 2
     assert "no recorded response" in uec["problems"].value
     with db.work_connection(tmp_path) as con:
-        n = con.execute("SELECT count(*) FROM raw.documents WHERE source_id = 'nccl_logs' "
-                        "AND current_sha256 IS NOT NULL").fetchone()[0]
+        n = con.execute(
+            "SELECT count(*) FROM raw.documents WHERE source_id = 'nccl_logs' AND current_sha256 IS NOT NULL"
+        ).fetchone()[0]
     assert n == nccl["fetched"].value

@@ -14,7 +14,7 @@ from sources.fetch.http import HttpClient, HttpConfig, non_public_address
 from pipelines.fetcher_resource import fetch_and_record
 from warehouse.raw import source_status
 
-BOMB_BYTES = 60 * 2**20          # 60 MB of zeros: ~60 KB gzipped, ~1000x
+BOMB_BYTES = 60 * 2**20  # 60 MB of zeros: ~60 KB gzipped, ~1000x
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +30,7 @@ def _get(config, url, host="127.0.0.1"):
 def test_a_gzip_bomb_is_cut_at_the_decompressed_byte_cap(server, fast_config, gzip_bomb):
     url = server.route("/bomb", Resp(200, gzip_bomb, {"Content-Encoding": "gzip"}))
     r = _get(fast_config, url)
-    assert len(gzip_bomb) < fast_config.max_bytes < BOMB_BYTES      # small on the wire, huge inflated
+    assert len(gzip_bomb) < fast_config.max_bytes < BOMB_BYTES  # small on the wire, huge inflated
     assert r.outcome == "error" and r.error_class == "BodyTooLarge" and "decompressed" in r.error_message
     assert r.body is None
 
@@ -66,17 +66,20 @@ def test_live_mode_refuses_loopback_unless_the_host_is_named_as_a_test_host(serv
     strict = HttpConfig(**{**fast_config.__dict__, "private_hosts": frozenset()})
     r = _get(strict, url)
     assert r.outcome == "error" and r.error_class == "AddressNotPublic" and "loopback" in r.error_message
-    assert server.hits == []                                          # refused before connecting
-    assert _get(fast_config, url).outcome == "fetched"                # the test host, named explicitly
+    assert server.hits == []  # refused before connecting
+    assert _get(fast_config, url).outcome == "fetched"  # the test host, named explicitly
 
 
-@pytest.mark.parametrize("target, words", [
-    ("http://169.254.169.254/latest/meta-data/", "link-local"),      # cloud metadata service
-    ("http://10.0.0.7/admin", "private"),
-    ("http://192.168.1.1/", "private"),
-    ("http://[::1]:8080/", "loopback"),
-    ("http://0.0.0.0/", "unspecified"),
-])
+@pytest.mark.parametrize(
+    "target, words",
+    [
+        ("http://169.254.169.254/latest/meta-data/", "link-local"),  # cloud metadata service
+        ("http://10.0.0.7/admin", "private"),
+        ("http://192.168.1.1/", "private"),
+        ("http://[::1]:8080/", "loopback"),
+        ("http://0.0.0.0/", "unspecified"),
+    ],
+)
 def test_a_redirect_into_the_network_is_refused(server, fast_config, target, words):
     host = target.split("/")[2].rsplit(":", 1)[0].strip("[]") if target.count(":") > 1 else target.split("/")[2]
     url = server.route("/go", Resp(302, b"", {"Location": target}))
@@ -95,18 +98,21 @@ def test_a_redirect_to_another_scheme_is_refused(server, fast_config, target):
 
 def test_name_lookup_is_checked_not_only_literals():
     assert "loopback" in non_public_address("localhost")
-    assert non_public_address("198.51.100.7") is not None              # documentation range: not global
+    assert non_public_address("198.51.100.7") is not None  # documentation range: not global
     assert non_public_address("8.8.8.8") is None
 
 
-def test_a_source_failing_for_several_runs_keeps_its_documents_and_recovers(make_server, fast_config,
-                                                                          warehouse_con, tmp_path):
+def test_a_source_failing_for_several_runs_keeps_its_documents_and_recovers(
+    make_server, fast_config, warehouse_con, tmp_path
+):
     flaky, steady = make_server("127.0.0.1"), make_server("127.0.0.2")
-    script = [Resp(200, PAGE_V1),                                       # run 1: fine
-              Resp(200, PAGE_V1, delay_s=2.0),                          # run 2: times out (every attempt)
-              Resp(500, b"oops"),                                       # run 3: server errors
-              Resp(200, b"\x00\x01garbage\xff" * 50, {"Content-Type": "application/octet-stream"}),  # run 4: garbage
-              Resp(200, PAGE_V2)]                                       # run 5: back
+    script = [
+        Resp(200, PAGE_V1),  # run 1: fine
+        Resp(200, PAGE_V1, delay_s=2.0),  # run 2: times out (every attempt)
+        Resp(500, b"oops"),  # run 3: server errors
+        Resp(200, b"\x00\x01garbage\xff" * 50, {"Content-Type": "application/octet-stream"}),  # run 4: garbage
+        Resp(200, PAGE_V2),
+    ]  # run 5: back
     state = {"run": 0}
     flaky.route("/spec", lambda handler: script[state["run"]])
     steady.route("/news", lambda handler: Resp(200, PAGE_V1 if state["run"] % 2 == 0 else PAGE_V2))
@@ -120,8 +126,11 @@ def test_a_source_failing_for_several_runs_keeps_its_documents_and_recovers(make
             fetch_and_record(warehouse_con, [bad, good], fetcher, home=tmp_path)
         finally:
             fetcher.close()
-        shas.append(warehouse_con.execute("SELECT current_sha256 FROM raw.documents WHERE source_id = 'test_flaky'")
-                    .fetchone()[0])
+        shas.append(
+            warehouse_con.execute("SELECT current_sha256 FROM raw.documents WHERE source_id = 'test_flaky'").fetchone()[
+                0
+            ]
+        )
         statuses.append(source_status(warehouse_con))
     # runs 2-4 fail: the stored version of run 1 stays (not emptied), the source is flagged failing
     assert shas[0] is not None and shas[1] == shas[2] == shas[3] == shas[0]

@@ -26,12 +26,14 @@ def test_robots_disallow_refuses_path_and_is_fetched_once_per_host(server, fast_
         allowed = client.get(public, allowed_hosts=ALLOW_LOCAL, accept=HTML)
     assert refused.outcome == "disallowed"
     assert refused.error_class == "RobotsDisallowed"
-    assert [a.outcome for a in refused.attempts] == ["ok", "disallowed"]      # robots fetch, then refusal
+    assert [a.outcome for a in refused.attempts] == ["ok", "disallowed"]  # robots fetch, then refusal
     assert refused.attempts[0].purpose == "robots"
     assert allowed.outcome == "fetched" and allowed.body == b"<p>ok</p>"
-    assert server.paths_hit() == ["/robots.txt", "/public/specs"]          # never asked for /private
-    assert all("fabricwatch/0.1" in h.headers["user-agent"] and "tests@example.org" in h.headers["user-agent"]
-               for h in server.hits)
+    assert server.paths_hit() == ["/robots.txt", "/public/specs"]  # never asked for /private
+    assert all(
+        "fabricwatch/0.1" in h.headers["user-agent"] and "tests@example.org" in h.headers["user-agent"]
+        for h in server.hits
+    )
 
 
 def test_robots_unavailable_5xx_means_disallow(server, fast_config):
@@ -41,7 +43,7 @@ def test_robots_unavailable_5xx_means_disallow(server, fast_config):
         result = client.get(url, allowed_hosts=ALLOW_LOCAL, accept=HTML)
     assert result.outcome == "disallowed"
     assert "/page" not in server.paths_hit()
-    assert server.paths_hit().count("/robots.txt") == fast_config.max_attempts   # retried as a 5xx
+    assert server.paths_hit().count("/robots.txt") == fast_config.max_attempts  # retried as a 5xx
 
 
 def test_429_with_retry_after_is_honoured_then_succeeds(server, fast_config):
@@ -50,9 +52,11 @@ def test_429_with_retry_after_is_honoured_then_succeeds(server, fast_config):
         result = client.get(url, allowed_hosts=ALLOW_LOCAL, accept=HTML)
     assert result.outcome == "fetched" and result.body == b"<p>done</p>"
     page_hits = [h for h in server.hits if h.path == "/busy"]
-    assert page_hits[1].at - page_hits[0].at >= 0.95                  # waited the announced second
+    assert page_hits[1].at - page_hits[0].at >= 0.95  # waited the announced second
     assert [(a.status, a.outcome, a.retry_after_s) for a in result.attempts if a.purpose == "page"] == [
-        (429, "retry", 1.0), (200, "ok", None)]
+        (429, "retry", 1.0),
+        (200, "ok", None),
+    ]
 
 
 def test_503_twice_then_success(server, fast_config):
@@ -61,7 +65,10 @@ def test_503_twice_then_success(server, fast_config):
         result = client.get(url, allowed_hosts=ALLOW_LOCAL, accept=HTML)
     assert result.outcome == "fetched"
     assert [(a.attempt, a.status, a.outcome) for a in result.attempts if a.purpose == "page"] == [
-        (1, 503, "retry"), (2, 503, "retry"), (3, 200, "ok")]
+        (1, 503, "retry"),
+        (2, 503, "retry"),
+        (3, 200, "ok"),
+    ]
 
 
 def test_retry_after_longer_than_cap_stops_at_once(server, fast_config):
@@ -82,8 +89,9 @@ def test_conditional_get_sends_validators_and_304_is_not_modified(server, fast_c
     url = server.route("/etag", etag_page)
     with HttpClient(fast_config) as client:
         first = client.get(url, allowed_hosts=ALLOW_LOCAL, accept=HTML)
-        second = client.get(url, allowed_hosts=ALLOW_LOCAL, accept=HTML, etag=first.etag,
-                            last_modified=first.last_modified)
+        second = client.get(
+            url, allowed_hosts=ALLOW_LOCAL, accept=HTML, etag=first.etag, last_modified=first.last_modified
+        )
     assert first.outcome == "fetched" and first.etag == '"v1"'
     assert second.outcome == "not_modified" and second.status == 304 and second.body is None
     last = [h for h in server.hits if h.path == "/etag"][-1]
@@ -105,21 +113,21 @@ def test_redirect_within_allowlist_followed_and_outside_refused(make_server, fas
     assert [a.outcome for a in moved.attempts if a.purpose == "page"] == ["redirect", "ok"]
     assert away.outcome == "error" and away.error_class == "RedirectRefused"
     assert "127.0.0.2" in away.error_message
-    assert elsewhere.hits == []                                        # not even robots.txt
+    assert elsewhere.hits == []  # not even robots.txt
 
 
 def test_body_over_cap_is_aborted_without_reading_it_all(server, fast_config):
     cfg = dataclasses.replace(fast_config, max_bytes=256 * 1024)
     block = b"x" * 65536
-    url = server.route("/huge", Resp(200, block, {"Content-Type": "text/html"}, chunks=800))   # 50 MiB, chunked
+    url = server.route("/huge", Resp(200, block, {"Content-Type": "text/html"}, chunks=800))  # 50 MiB, chunked
     declared = server.route("/declared", Resp(200, b"<p>small</p>", {"Content-Length": str(50 * 2**20)}))
     with HttpClient(cfg) as client:
         huge = client.get(url, allowed_hosts=ALLOW_LOCAL, accept=HTML)
         by_header = client.get(declared, allowed_hosts=ALLOW_LOCAL, accept=HTML)
     assert huge.outcome == "error" and huge.error_class == "BodyTooLarge"
     time.sleep(0.2)
-    assert server.body_bytes_sent < 800 * len(block) / 4                # the server was cut off early
-    assert huge.attempts[-1].outcome == "error" and server.paths_hit().count("/huge") == 1   # not retried
+    assert server.body_bytes_sent < 800 * len(block) / 4  # the server was cut off early
+    assert huge.attempts[-1].outcome == "error" and server.paths_hit().count("/huge") == 1  # not retried
     assert by_header.error_class == "BodyTooLarge" and "Content-Length" in by_header.error_message
 
 
@@ -172,7 +180,7 @@ def test_gzip_body_is_decoded_and_wire_bytes_are_smaller(server, fast_config):
 
 
 BIG5_TEXT = "輝達推出 Quantum-X800 InfiniBand 交換器，每埠 800 Gb/s。"
-GB_TEXT = "英伟达发布 Spectrum-X 以太网平台，镕铭科技参与测试。"   # 镕 is GBK, outside GB2312
+GB_TEXT = "英伟达发布 Spectrum-X 以太网平台，镕铭科技参与测试。"  # 镕 is GBK, outside GB2312
 
 
 def test_big5_page_declared_in_header_is_decoded(server, fast_config):
@@ -185,15 +193,17 @@ def test_big5_page_declared_in_header_is_decoded(server, fast_config):
 
 
 def test_gb2312_page_declared_in_meta_is_decoded_as_its_superset(server, fast_config):
-    body = (f'<html><head><meta http-equiv="Content-Type" content="text/html; charset=gb2312"></head>'
-            f"<body><p>{GB_TEXT}</p></body></html>").encode("gbk")
+    body = (
+        f'<html><head><meta http-equiv="Content-Type" content="text/html; charset=gb2312"></head>'
+        f"<body><p>{GB_TEXT}</p></body></html>"
+    ).encode("gbk")
     url = server.route("/cn", Resp(200, body, {"Content-Type": "text/html"}))
     with HttpClient(fast_config) as client:
         result = client.get(url, allowed_hosts=ALLOW_LOCAL, accept=HTML)
     assert result.encoding == "gb18030"
     assert GB_TEXT in result.body.decode(result.encoding)
     with pytest.raises(UnicodeDecodeError):
-        body.decode("gb2312")                                      # why the WHATWG superset matters
+        body.decode("gb2312")  # why the WHATWG superset matters
 
 
 def test_undeclared_non_utf8_page_is_a_clear_charset_error(server, fast_config):
@@ -208,10 +218,9 @@ def test_connection_refused_is_retried_then_reported(fast_config):
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    sock.close()                                                   # nothing listens there now
+    sock.close()  # nothing listens there now
     with HttpClient(fast_config) as client:
-        result = client.get(f"http://127.0.0.1:{port}/x", allowed_hosts=ALLOW_LOCAL, accept=HTML,
-                            obey_robots=False)
+        result = client.get(f"http://127.0.0.1:{port}/x", allowed_hosts=ALLOW_LOCAL, accept=HTML, obey_robots=False)
     assert result.outcome == "error" and result.error_class == "ConnectError"
     assert [a.outcome for a in result.attempts] == ["retry", "retry", "error"]
     assert all(a.status is None for a in result.attempts)
@@ -225,6 +234,7 @@ def test_host_not_in_allowlist_is_refused_before_any_request(server, fast_config
 
 def test_one_request_at_a_time_per_host_with_delay_and_hosts_in_parallel(make_server, fast_config):
     from concurrent.futures import ThreadPoolExecutor
+
     cfg = dataclasses.replace(fast_config, per_host_delay_s=0.2)
     a, b = make_server("127.0.0.1"), make_server("127.0.0.3")
     urls = [a.route(f"/p{i}", Resp(200, b"<p>a</p>", delay_s=0.05)) for i in range(3)]
@@ -235,28 +245,37 @@ def test_one_request_at_a_time_per_host_with_delay_and_hosts_in_parallel(make_se
     wall = time.monotonic() - t0
     assert all(r.outcome == "fetched" for r in results)
     for srv in (a, b):
-        times = sorted(h.at for h in srv.hits)                       # robots.txt (instant 404) + 3 pages
+        times = sorted(h.at for h in srv.hits)  # robots.txt (instant 404) + 3 pages
         gaps = [t2 - t1 for t1, t2 in zip(times, times[1:])]
-        assert gaps[0] >= 0.2 - 0.01                                  # robots answer + delay
-        assert min(gaps[1:]) >= 0.05 + 0.2 - 0.01                     # previous 50 ms response + delay
-    assert wall < 2 * 4 * 0.25                                        # the two hosts overlapped
+        assert gaps[0] >= 0.2 - 0.01  # robots answer + delay
+        assert min(gaps[1:]) >= 0.05 + 0.2 - 0.01  # previous 50 ms response + delay
+    assert wall < 2 * 4 * 0.25  # the two hosts overlapped
 
 
-@pytest.mark.parametrize("header,expected", [
-    ("120", 120.0), ("0", 0.0), (None, None), ("soon", None),
-    ("Wed, 01 Jul 2026 10:00:30 GMT", 30.0),
-])
+@pytest.mark.parametrize(
+    "header,expected",
+    [
+        ("120", 120.0),
+        ("0", 0.0),
+        (None, None),
+        ("soon", None),
+        ("Wed, 01 Jul 2026 10:00:30 GMT", 30.0),
+    ],
+)
 def test_parse_retry_after(header, expected):
     now = dt.datetime(2026, 7, 1, 10, 0, 0, tzinfo=dt.timezone.utc)
     assert parse_retry_after(header, now) == expected
 
 
-@pytest.mark.parametrize("body,header,codec", [
-    ("<p>é</p>".encode(), "text/html; charset=UTF-8", "utf-8"),
-    (b"\xef\xbb\xbf<p>x</p>", "text/html; charset=latin1", "utf-8-sig"),       # BOM wins
-    (b'<?xml version="1.0" encoding="big5"?><rss/>', "application/xml", "big5hkscs"),
-    ("<p>café</p>".encode("cp1252"), "text/html; charset=ISO-8859-1", "cp1252"),
-])
+@pytest.mark.parametrize(
+    "body,header,codec",
+    [
+        ("<p>é</p>".encode(), "text/html; charset=UTF-8", "utf-8"),
+        (b"\xef\xbb\xbf<p>x</p>", "text/html; charset=latin1", "utf-8-sig"),  # BOM wins
+        (b'<?xml version="1.0" encoding="big5"?><rss/>', "application/xml", "big5hkscs"),
+        ("<p>café</p>".encode("cp1252"), "text/html; charset=ISO-8859-1", "cp1252"),
+    ],
+)
 def test_resolve_charset(body, header, codec):
     assert resolve_charset(body, header) == codec
 
@@ -269,7 +288,7 @@ def test_unknown_declared_charset_is_an_error():
 def test_robots_crawl_delay_raises_the_per_host_delay(server, fast_config):
     server.route("/robots.txt", Resp(200, b"User-agent: *\nCrawl-delay: 0.3\n", {"Content-Type": "text/plain"}))
     urls = [server.route(f"/c{i}", Resp(200, b"<p>c</p>")) for i in range(2)]
-    with HttpClient(fast_config) as client:                       # configured delay: 0
+    with HttpClient(fast_config) as client:  # configured delay: 0
         for url in urls:
             assert client.get(url, allowed_hosts=ALLOW_LOCAL, accept=HTML).outcome == "fetched"
     pages = [h.at for h in server.hits if h.path.startswith("/c")]

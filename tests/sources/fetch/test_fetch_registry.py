@@ -15,8 +15,18 @@ def test_registry_is_valid():
 
 def test_registry_covers_the_publishers_the_issue_names():
     publishers = {s.publisher for s in REGISTRY}
-    for name in ("NVIDIA", "Broadcom", "Cisco", "Arista Networks", "AMD", "Marvell", "Ultra Ethernet Consortium",
-                 "Dell'Oro Group", "LightCounting", "TOP500.org"):
+    for name in (
+        "NVIDIA",
+        "Broadcom",
+        "Cisco",
+        "Arista Networks",
+        "AMD",
+        "Marvell",
+        "Ultra Ethernet Consortium",
+        "Dell'Oro Group",
+        "LightCounting",
+        "TOP500.org",
+    ):
         assert name in publishers, name
     assert get("github_nccl").urls == ("https://api.github.com/repos/NVIDIA/nccl/releases?per_page=100",)
     assert (get("nccl_logs").parser, get("nccl_logs").inbox, get("nccl_logs").kind) == ("nccl", "nccl", "benchmark_log")
@@ -29,19 +39,22 @@ def test_allowed_hosts_default_to_the_hosts_of_the_addresses():
     assert get("delloro_news").hosts == {"www.delloro.com", "delloro.com", "www.prnewswire.com"}
 
 
-@pytest.mark.parametrize("change,problem", [
-    ({"kind": "blog"}, "kind 'blog'"),
-    ({"cadence": "hourly"}, "cadence 'hourly'"),
-    ({"parser": "magic"}, "parser 'magic'"),
-    ({"urls": ("http://www.amd.com/x",)}, "is not https"),
-    ({"urls": ("https://evil.example/x",)}, "outside allowed_hosts"),
-    ({"urls": (), "discovery": None}, "needs urls"),
-    ({"licence_note": " "}, "licence_note are required"),
-    ({"source_id": "Bad-Id"}, "lower_snake_case"),
-    ({"discovery": Discovery("https://www.amd.com/", "([")}, "bad link_pattern"),
-])
+@pytest.mark.parametrize(
+    "change,problem",
+    [
+        ({"kind": "blog"}, "kind 'blog'"),
+        ({"cadence": "hourly"}, "cadence 'hourly'"),
+        ({"parser": "magic"}, "parser 'magic'"),
+        ({"urls": ("http://www.amd.com/x",)}, "is not https"),
+        ({"urls": ("https://evil.example/x",)}, "outside allowed_hosts"),
+        ({"urls": (), "discovery": None}, "needs urls"),
+        ({"licence_note": " "}, "licence_note are required"),
+        ({"source_id": "Bad-Id"}, "lower_snake_case"),
+        ({"discovery": Discovery("https://www.amd.com/", "([")}, "bad link_pattern"),
+    ],
+)
 def test_validate_flags_bad_entries(change, problem):
-    bad = dataclasses.replace(get("amd_pensando"), **change)   # explicit allowed_hosts
+    bad = dataclasses.replace(get("amd_pensando"), **change)  # explicit allowed_hosts
     problems = validate((bad,))
     assert any(problem in p for p in problems), problems
 
@@ -56,12 +69,20 @@ def test_duplicate_ids_are_flagged_and_select_keeps_registry_order():
 
 def test_registry_rows_fit_core_sources(warehouse_con):
     from sources.registry import registry_rows
+
     rows = registry_rows()
-    cols = [r[0] for r in warehouse_con.execute(
-        "SELECT column_name FROM duckdb_columns() WHERE schema_name = 'core' AND table_name = 'sources' "
-        "ORDER BY column_index").fetchall()]
+    cols = [
+        r[0]
+        for r in warehouse_con.execute(
+            "SELECT column_name FROM duckdb_columns() WHERE schema_name = 'core' AND table_name = 'sources' "
+            "ORDER BY column_index"
+        ).fetchall()
+    ]
     assert set(rows[0]) <= set(cols)
     for row in rows:
-        warehouse_con.execute(f"INSERT INTO core.sources ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
-                              list(row.values()))
-    assert warehouse_con.execute("SELECT count(*) FROM core.sources WHERE origin = 'registry'").fetchone()[0] == len(REGISTRY)
+        warehouse_con.execute(
+            f"INSERT INTO core.sources ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values())
+        )
+    assert warehouse_con.execute("SELECT count(*) FROM core.sources WHERE origin = 'registry'").fetchone()[0] == len(
+        REGISTRY
+    )

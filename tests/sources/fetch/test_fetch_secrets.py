@@ -16,7 +16,8 @@ TOKEN = "ghp_FAKEtokenForTests0123456789abcdefABCD"
 
 
 def test_a_token_from_the_environment_reaches_its_host_only_and_is_written_nowhere(
-        make_server, fast_config, tmp_path, monkeypatch, caplog, capfd):
+    make_server, fast_config, tmp_path, monkeypatch, caplog, capfd
+):
     api, other = make_server("127.0.0.1"), make_server("127.0.0.2")
     monkeypatch.setattr(http, "CREDENTIAL_ENV", {"FABRICWATCH_GITHUB_TOKEN": ("127.0.0.1", "Bearer {}")})
     monkeypatch.setenv("FABRICWATCH_GITHUB_TOKEN", TOKEN)

@@ -38,7 +38,9 @@ class Doc:
     split: str
 
     def document(self) -> Document:
-        return Document(source_id="claims_corpus", url=self.url, body=self.path.read_bytes(), published_on=self.published)
+        return Document(
+            source_id="claims_corpus", url=self.url, body=self.path.read_bytes(), published_on=self.published
+        )
 
 
 @dataclass
@@ -105,9 +107,14 @@ def measure(lang: str, split: str = "all") -> Report:
             rep.labels += 1
             ev = squash(lab["evidence"])
             value = float(lab["value"])
-            cands = [i for i, r in enumerate(rows) if i not in used and r["unit"] == lab["unit"]
-                     and _same_value(r["value"], value)
-                     and (ev in squash(r["evidence"]) or squash(r["evidence"]) in ev)]
+            cands = [
+                i
+                for i, r in enumerate(rows)
+                if i not in used
+                and r["unit"] == lab["unit"]
+                and _same_value(r["value"], value)
+                and (ev in squash(r["evidence"]) or squash(r["evidence"]) in ev)
+            ]
             # Prefer the claim whose raw figure sits inside the label's piece of text.
             cands.sort(key=lambda i: (squash(rows[i]["raw"]) not in ev, len(rows[i]["evidence"])))
             if not cands:
@@ -153,16 +160,25 @@ def measure(lang: str, split: str = "all") -> Report:
 
 def summary(rep: Report) -> str:
     f = max(rep.found, 1)
-    return (f"recall {rep.found}/{rep.labels} = {rep.recall:.1%}; among found: period {rep.period_ok}/{rep.period_labelled}, "
-            f"kind {rep.kind_ok}/{f}, kind of reported results {rep.actual_kind_ok}/{rep.actual_labels}, "
-            f"qualifier {rep.qualifier_ok}/{f}, publisher {rep.publisher_ok}/{f}; not-claims extracted "
-            f"{len(rep.not_claims)} (+{len(rep.not_claims_other)} other); evidence absent {len(rep.absent_evidence)}; "
-            f"claims {rep.claims}")
+    return (
+        f"recall {rep.found}/{rep.labels} = {rep.recall:.1%}; among found: period {rep.period_ok}/{rep.period_labelled}, "
+        f"kind {rep.kind_ok}/{f}, kind of reported results {rep.actual_kind_ok}/{rep.actual_labels}, "
+        f"qualifier {rep.qualifier_ok}/{f}, publisher {rep.publisher_ok}/{f}; not-claims extracted "
+        f"{len(rep.not_claims)} (+{len(rep.not_claims_other)} other); evidence absent {len(rep.absent_evidence)}; "
+        f"claims {rep.claims}"
+    )
 
 
 if __name__ == "__main__":
     langs = [a for a in sys.argv[1:] if a in ("en", "zh")] or ["en", "zh"]
-    split = next((a for a in sys.argv[1:] if a in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "holdout7", "all")), "all")
+    split = next(
+        (
+            a
+            for a in sys.argv[1:]
+            if a in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "holdout7", "all")
+        ),
+        "all",
+    )
     verbose = "-v" in sys.argv
     for lang in langs:
         rep = measure(lang, split)

@@ -24,13 +24,31 @@ from sources.records import ParseError
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 # label quantity -> the parser indicator that should carry it (None: no indicator expected)
-INDICATOR = {"port_speed": "port_speed_gbps", "switch_capacity": "switch_capacity_tbps", "serdes_rate": "serdes_gbps",
-             "pcie_lanes": "pcie_lanes", "power": "power_w", "latency": "port_latency_ns",
-             "packet_rate": "message_rate_mpps", "buffer": None, "port_count": None, "serdes_lanes": None,
-             "pcie_gen": None, "energy_per_bit": None}
+INDICATOR = {
+    "port_speed": "port_speed_gbps",
+    "switch_capacity": "switch_capacity_tbps",
+    "serdes_rate": "serdes_gbps",
+    "pcie_lanes": "pcie_lanes",
+    "power": "power_w",
+    "latency": "port_latency_ns",
+    "packet_rate": "message_rate_mpps",
+    "buffer": None,
+    "port_count": None,
+    "serdes_lanes": None,
+    "pcie_gen": None,
+    "energy_per_bit": None,
+}
 # units -> (canonical unit, factor)
-_CANON = {"Tbps": ("Gbps", 1000.0), "Gbps": ("Gbps", 1.0), "TB": ("GB", 1000.0), "GB": ("GB", 1.0),
-          "kW": ("W", 1000.0), "W": ("W", 1.0), "us": ("ns", 1000.0), "ns": ("ns", 1.0)}
+_CANON = {
+    "Tbps": ("Gbps", 1000.0),
+    "Gbps": ("Gbps", 1.0),
+    "TB": ("GB", 1000.0),
+    "GB": ("GB", 1.0),
+    "kW": ("W", 1000.0),
+    "W": ("W", 1.0),
+    "us": ("ns", 1000.0),
+    "ns": ("ns", 1.0),
+}
 
 
 def squash(text: str) -> str:
@@ -46,8 +64,13 @@ class Doc:
     split: str = "tune"
 
     def document(self) -> Document:
-        return Document(source_id=f"{self.path.parent.name}_corpus", url=self.url, body=self.path.read_bytes(),
-                        published_on=self.published, fetched_at=dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc))
+        return Document(
+            source_id=f"{self.path.parent.name}_corpus",
+            url=self.url,
+            body=self.path.read_bytes(),
+            published_on=self.published,
+            fetched_at=dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc),
+        )
 
 
 def _rows(family: str, name: str) -> list[dict]:
@@ -57,9 +80,16 @@ def _rows(family: str, name: str) -> list[dict]:
 
 def documents(family: str) -> list[Doc]:
     # a month-only date ("2022-03", from an address) is kept in the CSV but not passed as a day
-    return [Doc(r["doc"], CORPUS / family / r["file"], r["url"],
-                dt.date.fromisoformat(r["published"]) if len(r["published"]) == 10 else None, r["split"])
-            for r in _rows(family, "documents.csv")]
+    return [
+        Doc(
+            r["doc"],
+            CORPUS / family / r["file"],
+            r["url"],
+            dt.date.fromisoformat(r["published"]) if len(r["published"]) == 10 else None,
+            r["split"],
+        )
+        for r in _rows(family, "documents.csv")
+    ]
 
 
 def labels(family: str, name: str = "labels.csv") -> list[dict]:
@@ -72,9 +102,9 @@ class Report:
     found: int = 0
     indicator_labels: int = 0
     indicator_ok: int = 0
-    missed: list = field(default_factory=list)           # (doc, quantity/kind, value/date, evidence)
-    errors: dict = field(default_factory=dict)           # doc -> parser error
-    wrong_counts: list = field(default_factory=list)     # not-counts emitted as member counts
+    missed: list = field(default_factory=list)  # (doc, quantity/kind, value/date, evidence)
+    errors: dict = field(default_factory=dict)  # doc -> parser error
+    wrong_counts: list = field(default_factory=list)  # not-counts emitted as member counts
     outputs: dict = field(default_factory=dict)
 
     @property
@@ -118,8 +148,13 @@ def measure_specs(split: str = "all") -> Report:
             continue
         rep.labels += 1
         unit, value = _canon(float(x["value"]), x["unit"])
-        got = [s for s in outputs[x["doc"]] if isinstance(s.value, float)
-               and _canon(s.value, s.unit)[0] == unit and _close(_canon(s.value, s.unit)[1], value)]
+        got = [
+            s
+            for s in outputs[x["doc"]]
+            if isinstance(s.value, float)
+            and _canon(s.value, s.unit)[0] == unit
+            and _close(_canon(s.value, s.unit)[1], value)
+        ]
         n, k = rep._classes.get(x["quantity"], (0, 0))
         rep._classes[x["quantity"]] = (n + 1, k + bool(got))
         if got:
@@ -166,8 +201,12 @@ def measure_uec(split: str = "all") -> Report:
             rep.missed.append((x["doc"], x["kind"], x["category"] or x["value"], x["date"], x["evidence"]))
     for x in labels("uec", "not_counts.csv"):
         r = outputs[x["doc"]]
-        if r is not None and any(o.indicator == "uec_members" and _close(o.value, float(x["value"]))
-                                 and squash(x["evidence"])[:40] in squash(o.prov.evidence or "") for o in r.observations):
+        if r is not None and any(
+            o.indicator == "uec_members"
+            and _close(o.value, float(x["value"]))
+            and squash(x["evidence"])[:40] in squash(o.prov.evidence or "")
+            for o in r.observations
+        ):
             rep.wrong_counts.append((x["doc"], x["value"], x["reason"]))
     return rep
 
@@ -175,7 +214,7 @@ def measure_uec(split: str = "all") -> Report:
 def _same_date(date: dt.date, label: str) -> bool:
     if not label:
         return True
-    return date.isoformat()[:len(label)] == label
+    return date.isoformat()[: len(label)] == label
 
 
 def measure(family: str, split: str = "all") -> Report:
@@ -187,9 +226,11 @@ def main(argv: list[str]) -> int:
     split = next((a for a in argv if a in ("tune", "holdout1")), "all")
     for fam in families:
         rep = measure(fam, split)
-        print(f"{fam}: recall {rep.found}/{rep.labels} = {rep.recall:.1%}"
-              + (f"; indicator right {rep.indicator_ok}/{rep.indicator_labels}" if rep.indicator_labels else "")
-              + f"; documents refused {len(rep.errors)}")
+        print(
+            f"{fam}: recall {rep.found}/{rep.labels} = {rep.recall:.1%}"
+            + (f"; indicator right {rep.indicator_ok}/{rep.indicator_labels}" if rep.indicator_labels else "")
+            + f"; documents refused {len(rep.errors)}"
+        )
         for cls, (n, k) in sorted(rep.by_class().items()):
             print(f"  {cls:28s} {k}/{n}")
         if rep.wrong_counts:

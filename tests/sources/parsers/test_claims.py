@@ -20,8 +20,10 @@ def doc(name: str, url: str, published_on: dt.date | None = None, source_id: str
 
 
 def rows(d: Document) -> list[tuple]:
-    return [(r["value"], r["unit"], r["value_qualifier"], r["period"], r["kind"], r["indicator"])
-            for r in claims.parse(d).tables["claims"]]
+    return [
+        (r["value"], r["unit"], r["value_qualifier"], r["period"], r["kind"], r["indicator"])
+        for r in claims.parse(d).tables["claims"]
+    ]
 
 
 def test_delloro_press_release_html():
@@ -33,31 +35,36 @@ def test_delloro_press_release_html():
         (0.8, "share", ">", "2023", "actual", "fabric_revenue_share"),
     ]
     r = claims.parse(d).tables["claims"]
-    assert r[0]["subject"] == "Ethernet AI back-end networks"       # not InfiniBand: it is the object of "against"
+    assert r[0]["subject"] == "Ethernet AI back-end networks"  # not InfiniBand: it is the object of "against"
     assert r[1]["subject"] == "InfiniBand AI back-end networks share"
-    assert r[0]["published_on"] == dt.date(2025, 7, 15)                # sniffed from article:published_time
+    assert r[0]["published_on"] == dt.date(2025, 7, 15)  # sniffed from article:published_time
     assert r[0]["publisher"] == "Dell'Oro Group"
-    assert r[0]["evidence"].startswith("According to a recently published report from Dell'Oro Group, Ethernet is winning")
+    assert r[0]["evidence"].startswith(
+        "According to a recently published report from Dell'Oro Group, Ethernet is winning"
+    )
     assert all(x["status"] == "pending" and x["document_sha"] == d.sha256 for x in r)
 
 
 def test_delloro_plain_text_with_word_numbers():
-    d = doc("delloro_dc_switch_2023-07-18.txt", "https://www.fierce-network.com/newswire/delloro-100b",
-            published_on=dt.date(2023, 7, 18))
+    d = doc(
+        "delloro_dc_switch_2023-07-18.txt",
+        "https://www.fierce-network.com/newswire/delloro-100b",
+        published_on=dt.date(2023, 7, 18),
+    )
     assert rows(d) == [
-        (100e9, "USD", None, "2027", "forecast", "dc_ethernet_switch_revenue"),    # headline "$100B ... by 2027"
-        (0.2, "share", None, "2027", "forecast", "switch_port_share"),              # "twenty percent of ... ports"
-        (100e9, "USD", ">", "2023-2027", "forecast", "dc_switch_revenue"),         # "exceed $100 B ... next five years"
+        (100e9, "USD", None, "2027", "forecast", "dc_ethernet_switch_revenue"),  # headline "$100B ... by 2027"
+        (0.2, "share", None, "2027", "forecast", "switch_port_share"),  # "twenty percent of ... ports"
+        (100e9, "USD", ">", "2023-2027", "forecast", "dc_switch_revenue"),  # "exceed $100 B ... next five years"
     ]
 
 
 def test_trendforce_units_and_growth():
     d = doc("trendforce_optics_2025-02-05.html", "https://www.trendforce.com/presscenter/news/20250205")
     assert rows(d) == [
-        (0.565, "share", None, "2025", "forecast", "market_growth_rate"),           # headline growth
-        (400.0, "Gbps", None, "2023", "actual", None),                              # "400G and higher"
+        (0.565, "share", None, "2025", "forecast", "market_growth_rate"),  # headline growth
+        (400.0, "Gbps", None, "2023", "actual", None),  # "400G and higher"
         (6.4e6, "units", None, "2023", "actual", "optics_units_shipped"),
-        (20.4e6, "units", None, "2024", "actual", "optics_units_shipped"),           # "expected", but 2024 was over by Feb 2025
+        (20.4e6, "units", None, "2024", "actual", "optics_units_shipped"),  # "expected", but 2024 was over by Feb 2025
         (31.9e6, "units", ">", "2025", "forecast", "optics_units_shipped"),
     ]
     # "This figure is expected to grow to 20.4 million units": the topic comes from the sentence before.
@@ -65,14 +72,17 @@ def test_trendforce_units_and_growth():
 
 
 def test_lightcounting_cagr_and_decline():
-    d = doc("lightcounting_ai_optics_2024.html", "https://www.lightwaveonline.com/home/article/55127215",
-            published_on=dt.date(2024, 1, 1))
+    d = doc(
+        "lightcounting_ai_optics_2024.html",
+        "https://www.lightwaveonline.com/home/article/55127215",
+        published_on=dt.date(2024, 1, 1),
+    )
     assert rows(d) == [
-        (4e9, "USD", ">", "2024", "forecast", "optics_revenue"),    # "will exceed $4 billion in 2024-up from ..."
+        (4e9, "USD", ">", "2024", "forecast", "optics_revenue"),  # "will exceed $4 billion in 2024-up from ..."
         (2e9, "USD", None, "2023", "actual", "optics_revenue"),
         (1e9, "USD", "<", "2022", "actual", "optics_revenue"),
         (0.15, "share", None, "2024-2028", "forecast", "market_cagr"),
-        (-0.06, "share", None, "2023", "actual", "market_growth_rate"),   # "a 6% decline" is negative growth
+        (-0.06, "share", None, "2023", "actual", "market_growth_rate"),  # "a 6% decline" is negative growth
     ]
 
 
@@ -82,20 +92,20 @@ def test_vendor_newsroom_fiscal_quarter():
     assert [(x["value"], x["unit"], x["period"], x["subject"]) for x in r] == [
         (5e9, "USD", "FY2026Q1", "networking revenue"),
         (0.56, "share", "FY2026Q1", "networking revenue growth y/y"),
-        (0.64, "share", "FY2026Q1", "networking revenue growth q/q"),    # "sequentially" binds to the second figure
+        (0.64, "share", "FY2026Q1", "networking revenue growth q/q"),  # "sequentially" binds to the second figure
     ]
-    assert r[0]["publisher"] == "NVIDIA"                                   # from the source registry
-    assert r[0]["published_on"] == dt.date(2025, 5, 28)                   # <meta name="date">
+    assert r[0]["publisher"] == "NVIDIA"  # from the source registry
+    assert r[0]["published_on"] == dt.date(2025, 5, 28)  # <meta name="date">
 
 
 def test_chinese_news_item():
     d = doc("zh_backend_network_news.html", "https://example.com/zh/backend-network")
     assert rows(d) == [
-        (3.2e9, "USD", "~", "2023", "actual", "ai_backend_network_revenue"),         # 約32億美元
-        (12e9, "USD", ">", "2028", "forecast", "ai_backend_network_revenue"),        # 預計2028年 ... 超過120億美元
-        (0.3, "share", "~", "2023-2028", "forecast", "market_cagr"),                 # 年複合增長率約30%, source note ignored
-        (800.0, "Gbps", None, "2024", "forecast", None),                             # 800G光模組
-        (10e6, "units", ">", "2024", "forecast", "optics_units_shipped"),            # 超過1000萬隻
+        (3.2e9, "USD", "~", "2023", "actual", "ai_backend_network_revenue"),  # 約32億美元
+        (12e9, "USD", ">", "2028", "forecast", "ai_backend_network_revenue"),  # 預計2028年 ... 超過120億美元
+        (0.3, "share", "~", "2023-2028", "forecast", "market_cagr"),  # 年複合增長率約30%, source note ignored
+        (800.0, "Gbps", None, "2024", "forecast", None),  # 800G光模組
+        (10e6, "units", ">", "2024", "forecast", "optics_units_shipped"),  # 超過1000萬隻
     ]
 
 
@@ -104,9 +114,14 @@ def test_cli_json_contract():
     out = claims.cli_json(d)
     assert list(out) == ["claims"]
     assert out["claims"][0] == {
-        "value": 5e9, "unit": "USD", "period": "FY2026Q1", "kind": "actual", "subject": "networking revenue",
+        "value": 5e9,
+        "unit": "USD",
+        "period": "FY2026Q1",
+        "kind": "actual",
+        "subject": "networking revenue",
         "evidence": "In the first quarter of fiscal 2026, Data Center networking revenue was $5.0 billion, "
-                    "up 56% year-over-year and 64% sequentially."}
+        "up 56% year-over-year and 64% sequentially.",
+    }
 
 
 def test_claim_ids_are_stable_and_no_observations():
@@ -114,42 +129,55 @@ def test_claim_ids_are_stable_and_no_observations():
     first, second = claims.parse(d), claims.parse(d)
     assert [r["claim_id"] for r in first.tables["claims"]] == [r["claim_id"] for r in second.tables["claims"]]
     assert len({r["claim_id"] for r in first.tables["claims"]}) == 2
-    assert first.observations == [] and first.events == []      # claims wait for an analyst
+    assert first.observations == [] and first.events == []  # claims wait for an analyst
 
 
 P = dt.date(2025, 2, 10)
 
 
-@pytest.mark.parametrize("sentence, published, expected", [
-    # "USD 12 billion": currency code before the figure
-    ("Revenue reached USD 12 billion in 2024.", P, [(12e9, "USD", "2024", "actual", None)]),
-    # "US$ 1.5 trillion": US$ with a space, trillion scale
-    ("Spending could reach US$ 1.5 trillion by 2030.", P, [(1.5e12, "USD", "2030", "forecast", None)]),
-    # "$3.2B": one-letter suffix glued to the figure
-    ("The segment grew to $3.2B in 1Q24.", P, [(3.2e9, "USD", "2024Q1", "actual", None)]),
-    # NT$ is not US dollars: no USD claim
-    ("Sales were NT$ 1.5 billion in 2024.", P, []),
-    # "2H25" half-year, forecast because it starts after the published date
-    ("Shipments of 1.6T ports will ramp in 2H25.", P, [(1.6, "Tbps", "2025H2", "forecast", None)]),
-    # share points ("percentage points") are not a share
-    ("Ethernet gained 5 percentage points of share in 2024.", P, [(5.0, "pct_points", "2024", "actual", "fabric_revenue_share")]),
-    # "estimated" keeps a past figure an estimate
-    ("An estimated $2 billion was spent in 2023.", P, [(2e9, "USD", "2023", "estimate", None)]),
-    # a year followed by a unit is a count, not a period ("2048 GPUs")
-    ("The cluster has 2048 GPUs.", P, [(2048.0, "gpus", None, "actual", "cloud_cluster_gpus")]),
-    # full-width digits and simplified characters (亿, 美元)
-    ("２０２４年全球市场规模约３２亿美元。", P, [(3.2e9, "USD", "2024", "actual", None)]),
-    # "fiscal 2025" stays a fiscal label; "expected" makes it a forecast
-    ("Revenue is expected to be $10 billion in fiscal 2025.", P, [(10e9, "USD", "FY2025", "forecast", None)]),
-    # "next year" is relative to the published date
-    ("Port shipments will double next year, reaching 20 million ports.", P,
-     [(20e6, "ports", "2026", "forecast", "switch_ports_shipped")]),
-    # a clause after ", but" does not make the first figure a forecast
-    ("Networking revenue declined 3% sequentially, but growth is expected to return.", P,
-     [(-0.03, "share", None, "actual", "market_growth_rate")]),
-    # without a published date only the wording decides
-    ("Sales will exceed $4 billion in 2024.", None, [(4e9, "USD", "2024", "forecast", None)]),
-])
+@pytest.mark.parametrize(
+    "sentence, published, expected",
+    [
+        # "USD 12 billion": currency code before the figure
+        ("Revenue reached USD 12 billion in 2024.", P, [(12e9, "USD", "2024", "actual", None)]),
+        # "US$ 1.5 trillion": US$ with a space, trillion scale
+        ("Spending could reach US$ 1.5 trillion by 2030.", P, [(1.5e12, "USD", "2030", "forecast", None)]),
+        # "$3.2B": one-letter suffix glued to the figure
+        ("The segment grew to $3.2B in 1Q24.", P, [(3.2e9, "USD", "2024Q1", "actual", None)]),
+        # NT$ is not US dollars: no USD claim
+        ("Sales were NT$ 1.5 billion in 2024.", P, []),
+        # "2H25" half-year, forecast because it starts after the published date
+        ("Shipments of 1.6T ports will ramp in 2H25.", P, [(1.6, "Tbps", "2025H2", "forecast", None)]),
+        # share points ("percentage points") are not a share
+        (
+            "Ethernet gained 5 percentage points of share in 2024.",
+            P,
+            [(5.0, "pct_points", "2024", "actual", "fabric_revenue_share")],
+        ),
+        # "estimated" keeps a past figure an estimate
+        ("An estimated $2 billion was spent in 2023.", P, [(2e9, "USD", "2023", "estimate", None)]),
+        # a year followed by a unit is a count, not a period ("2048 GPUs")
+        ("The cluster has 2048 GPUs.", P, [(2048.0, "gpus", None, "actual", "cloud_cluster_gpus")]),
+        # full-width digits and simplified characters (亿, 美元)
+        ("２０２４年全球市场规模约３２亿美元。", P, [(3.2e9, "USD", "2024", "actual", None)]),
+        # "fiscal 2025" stays a fiscal label; "expected" makes it a forecast
+        ("Revenue is expected to be $10 billion in fiscal 2025.", P, [(10e9, "USD", "FY2025", "forecast", None)]),
+        # "next year" is relative to the published date
+        (
+            "Port shipments will double next year, reaching 20 million ports.",
+            P,
+            [(20e6, "ports", "2026", "forecast", "switch_ports_shipped")],
+        ),
+        # a clause after ", but" does not make the first figure a forecast
+        (
+            "Networking revenue declined 3% sequentially, but growth is expected to return.",
+            P,
+            [(-0.03, "share", None, "actual", "market_growth_rate")],
+        ),
+        # without a published date only the wording decides
+        ("Sales will exceed $4 billion in 2024.", None, [(4e9, "USD", "2024", "forecast", None)]),
+    ],
+)
 def test_sentence_quirks(sentence, published, expected):
     got = [(c.value, c.unit, c.period, c.kind, c.indicator) for c in extract_claims(sentence, published)]
     assert got == expected
@@ -157,7 +185,11 @@ def test_sentence_quirks(sentence, published, expected):
 
 def test_claim_is_frozen_and_carries_evidence():
     [c] = extract_claims("Shipments reached 6.4 million units in 2023.", P)
-    assert isinstance(c, Claim) and c.evidence == "Shipments reached 6.4 million units in 2023." and c.raw == "6.4 million units"
+    assert (
+        isinstance(c, Claim)
+        and c.evidence == "Shipments reached 6.4 million units in 2023."
+        and c.raw == "6.4 million units"
+    )
     with pytest.raises(AttributeError):
         c.value = 1  # type: ignore[misc]
 
@@ -186,71 +218,131 @@ def test_page_without_figures_warns_instead_of_returning_silently():
 def test_broken_html_still_reads_text():
     # Truncated download: unclosed tags; lxml recovers the paragraph.
     body = b"<html><body><main><p>Shipments reached 6.4 million units in 2023.<p>Revenue grew"
-    out = claims.cli_json(Document(source_id="test_claims", url="https://www.trendforce.com/x", body=body,
-                                   published_on=dt.date(2025, 2, 5)))
+    out = claims.cli_json(
+        Document(
+            source_id="test_claims", url="https://www.trendforce.com/x", body=body, published_on=dt.date(2025, 2, 5)
+        )
+    )
     assert [(c["value"], c["unit"], c["period"]) for c in out["claims"]] == [(6.4e6, "units", "2023")]
 
 
 # --- issue 21 item 3: claims that know what they are -----------------------------------------
 
+
 def facts(text: str, published: dt.date | None) -> list[tuple]:
     return [(c.value, c.unit, c.qualifier, c.period, c.kind, c.attributed_to) for c in extract_claims(text, published)]
 
 
-NVIDIA_RELEASE = ("NVIDIA (NASDAQ: NVDA) today reported revenue for the third quarter ended October 27, 2024, of $35.1 billion.\n"
-                  "Outlook\n"
-                  "NVIDIA's outlook for the fourth quarter of fiscal 2025 is as follows:\n"
-                  "Revenue is expected to be $37.5 billion, plus or minus 2%.")
+NVIDIA_RELEASE = (
+    "NVIDIA (NASDAQ: NVDA) today reported revenue for the third quarter ended October 27, 2024, of $35.1 billion.\n"
+    "Outlook\n"
+    "NVIDIA's outlook for the fourth quarter of fiscal 2025 is as follows:\n"
+    "Revenue is expected to be $37.5 billion, plus or minus 2%."
+)
 
 
-@pytest.mark.parametrize("text, published, expected", [
-    # A reported result stays an actual when the same sentence gives guidance.
-    ("NVIDIA reported revenue of $35.1 billion for the third quarter of fiscal 2025 and expects revenue of "
-     "$37.5 billion for the next quarter.", dt.date(2024, 11, 20),
-     [(35.1e9, "USD", None, "FY2025Q3", "actual", "NVIDIA"), (37.5e9, "USD", None, "FY2025Q4", "forecast", "NVIDIA")]),
-    # The quarter a date closes, in the company's fiscal calendar; an outlook line dates the forecasts after it.
-    (NVIDIA_RELEASE, dt.date(2024, 11, 20),
-     [(35.1e9, "USD", None, "FY2025Q3", "actual", "NVIDIA"), (37.5e9, "USD", None, "FY2025Q4", "forecast", "NVIDIA"),
-      (0.02, "share", None, "FY2025Q4", "forecast", "NVIDIA")]),
-    ("Cisco reported revenue of $14.7 billion for the first quarter ended October 26, 2024.", dt.date(2024, 11, 13),
-     [(14.7e9, "USD", None, "FY2025Q1", "actual", "Cisco")]),
-    # A range keeps its unit on both ends.
-    ("Arista expects 2025 revenue of $8.2-$8.4 billion.", dt.date(2025, 2, 18),
-     [(8.2e9, "USD", ">=", "2025", "forecast", "Arista Networks"), (8.4e9, "USD", "<=", "2025", "forecast", "Arista Networks")]),
-    # Per-share amounts, multipliers and growth factors are not claims.
-    ("Non-GAAP earnings per share were $0.65, compared to $0.52 a year ago, and revenue grew 3-fold to $1.2 billion in 2024.",
-     dt.date(2025, 3, 1), [(1.2e9, "USD", None, "2024", "actual", None)]),
-    ("Blackwell delivers 35x lower cost per token than Hopper.", dt.date(2025, 3, 1), []),
-    # "by the end of the year" takes its year from the text around it.
-    ("In 2025 AI servers led the market. Shipments should reach 5 million units by the end of the year.", None,
-     [(5e6, "units", None, "2025", "forecast", None)]),
-    # The same figure twice in a sentence is two claims.
-    ("Marvell reported Q3 FY 2026 revenue of $2.1 billion, versus Wall Street consensus of $2.1 billion.", dt.date(2025, 12, 2),
-     [(2.1e9, "USD", None, "FY2026Q3", "actual", "Marvell"), (2.1e9, "USD", None, "FY2026Q3", "estimate", "analyst consensus")]),
-])
+@pytest.mark.parametrize(
+    "text, published, expected",
+    [
+        # A reported result stays an actual when the same sentence gives guidance.
+        (
+            "NVIDIA reported revenue of $35.1 billion for the third quarter of fiscal 2025 and expects revenue of "
+            "$37.5 billion for the next quarter.",
+            dt.date(2024, 11, 20),
+            [
+                (35.1e9, "USD", None, "FY2025Q3", "actual", "NVIDIA"),
+                (37.5e9, "USD", None, "FY2025Q4", "forecast", "NVIDIA"),
+            ],
+        ),
+        # The quarter a date closes, in the company's fiscal calendar; an outlook line dates the forecasts after it.
+        (
+            NVIDIA_RELEASE,
+            dt.date(2024, 11, 20),
+            [
+                (35.1e9, "USD", None, "FY2025Q3", "actual", "NVIDIA"),
+                (37.5e9, "USD", None, "FY2025Q4", "forecast", "NVIDIA"),
+                (0.02, "share", None, "FY2025Q4", "forecast", "NVIDIA"),
+            ],
+        ),
+        (
+            "Cisco reported revenue of $14.7 billion for the first quarter ended October 26, 2024.",
+            dt.date(2024, 11, 13),
+            [(14.7e9, "USD", None, "FY2025Q1", "actual", "Cisco")],
+        ),
+        # A range keeps its unit on both ends.
+        (
+            "Arista expects 2025 revenue of $8.2-$8.4 billion.",
+            dt.date(2025, 2, 18),
+            [
+                (8.2e9, "USD", ">=", "2025", "forecast", "Arista Networks"),
+                (8.4e9, "USD", "<=", "2025", "forecast", "Arista Networks"),
+            ],
+        ),
+        # Per-share amounts, multipliers and growth factors are not claims.
+        (
+            "Non-GAAP earnings per share were $0.65, compared to $0.52 a year ago, and revenue grew 3-fold to $1.2 billion in 2024.",
+            dt.date(2025, 3, 1),
+            [(1.2e9, "USD", None, "2024", "actual", None)],
+        ),
+        ("Blackwell delivers 35x lower cost per token than Hopper.", dt.date(2025, 3, 1), []),
+        # "by the end of the year" takes its year from the text around it.
+        (
+            "In 2025 AI servers led the market. Shipments should reach 5 million units by the end of the year.",
+            None,
+            [(5e6, "units", None, "2025", "forecast", None)],
+        ),
+        # The same figure twice in a sentence is two claims.
+        (
+            "Marvell reported Q3 FY 2026 revenue of $2.1 billion, versus Wall Street consensus of $2.1 billion.",
+            dt.date(2025, 12, 2),
+            [
+                (2.1e9, "USD", None, "FY2026Q3", "actual", "Marvell"),
+                (2.1e9, "USD", None, "FY2026Q3", "estimate", "analyst consensus"),
+            ],
+        ),
+    ],
+)
 def test_claims_know_what_they_are(text, published, expected):
     assert facts(text, published) == expected
 
 
 def test_publisher_the_text_names_and_the_page_that_carries_it():
     text = "According to IDC, Ethernet switch revenue reached $11.7 billion in the second quarter of 2025."
-    d = Document(source_id="test_claims", url="https://www.businesswire.com/news/home/idc-switch",
-                 body=text.encode(), published_on=dt.date(2025, 9, 10))
+    d = Document(
+        source_id="test_claims",
+        url="https://www.businesswire.com/news/home/idc-switch",
+        body=text.encode(),
+        published_on=dt.date(2025, 9, 10),
+    )
     [row] = claims.parse(d).tables["claims"]
-    assert (row["publisher"], row["via"], row["period"], row["kind"]) == ("IDC", "www.businesswire.com", "2025Q2", "actual")
-    own = Document(source_id="test_claims", url="https://www.idc.com/getdoc.jsp", body=text.encode(),
-                   published_on=dt.date(2025, 9, 10))
-    assert (claims.parse(own).tables["claims"][0]["publisher"], claims.parse(own).tables["claims"][0]["via"]) == ("IDC", None)
+    assert (row["publisher"], row["via"], row["period"], row["kind"]) == (
+        "IDC",
+        "www.businesswire.com",
+        "2025Q2",
+        "actual",
+    )
+    own = Document(
+        source_id="test_claims",
+        url="https://www.idc.com/getdoc.jsp",
+        body=text.encode(),
+        published_on=dt.date(2025, 9, 10),
+    )
+    assert (claims.parse(own).tables["claims"][0]["publisher"], claims.parse(own).tables["claims"][0]["via"]) == (
+        "IDC",
+        None,
+    )
 
 
 def test_results_table_flattened_one_cell_per_line():
-    text = ("Broadcom Inc. reported results for its fourth quarter of fiscal year 2025. Broadcom Inc. said so.\n"
-            "(Dollars in millions, except per share data) |\nQ4 25 |\nQ4 24 |\nChange |\n||||||\n|\n"
-            "Net revenue |\n$ |\n18,015 |\n$ |\n14,054 |\n+28 |\n% |\n||||||\n|\n"
-            "Earnings per common share - diluted |\n$ |\n1.74 |\n$ |\n0.90 |\n+93 |\n% |\n")
+    text = (
+        "Broadcom Inc. reported results for its fourth quarter of fiscal year 2025. Broadcom Inc. said so.\n"
+        "(Dollars in millions, except per share data) |\nQ4 25 |\nQ4 24 |\nChange |\n||||||\n|\n"
+        "Net revenue |\n$ |\n18,015 |\n$ |\n14,054 |\n+28 |\n% |\n||||||\n|\n"
+        "Earnings per common share - diluted |\n$ |\n1.74 |\n$ |\n0.90 |\n+93 |\n% |\n"
+    )
     got = [(c.value, c.unit, c.period, c.kind, c.subject) for c in extract_claims(text, None)]
     assert got == [
         (18015e6, "USD", "FY2025Q4", "actual", "Net revenue"),
         (14054e6, "USD", "FY2024Q4", "actual", "Net revenue"),
-        (0.28, "share", "FY2025Q4", "actual", "Net revenue"),      # the change column: the newer quarter
-    ]                                                              # per-share row: no claims
+        (0.28, "share", "FY2025Q4", "actual", "Net revenue"),  # the change column: the newer quarter
+    ]  # per-share row: no claims

@@ -82,28 +82,34 @@ def test_real_files_read_as_a_careful_human_would(rel):
     r = mlperf.describe(_doc(rel), file=rel)
     assert "error" not in r
     assert r["round"] == rel.split("/")[0]
-    assert (r["nodes"], r["accelerators_per_node"], r["fabric"], r["nic_gbps"], r["compute_nics_per_node"],
-            r["nic_model"]) == (nodes, apn, fabric, gbps, nics, model)
+    assert (
+        r["nodes"],
+        r["accelerators_per_node"],
+        r["fabric"],
+        r["nic_gbps"],
+        r["compute_nics_per_node"],
+        r["nic_model"],
+    ) == (nodes, apn, fabric, gbps, nics, model)
     assert r["accelerators_total"] == nodes * apn
     if fabric is None or gbps is None or nics is None:
         assert r["warnings"], "an unknown stays null with a warning"
-    if nodes == 1:      # a single node keeps what its compute NICs are, read by hand from the file
+    if nodes == 1:  # a single node keeps what its compute NICs are, read by hand from the file
         assert r["nic_fabric"] == NIC_FABRIC_OF_SINGLE_NODES[rel]
 
 
 NIC_FABRIC_OF_SINGLE_NODES = {
-    "v2.0/HPE/systems/HPE-ProLiant-XL675D-Gen10-Plus_A100-SXM4-80GB_pytorch.json": "infiniband",   # HDR 200 Gb/Sec
-    "v2.0/MosaicML/systems/8xA100_80GB-baseline.json": None,                                        # nothing stated
-    "v3.0/Supermicro/systems/SYS-820GH-TNR2.json": "infiniband",                                    # "Infiniband"
-    "v5.1/MangoBoost/systems/MI325X-LLMBoost-GPUBoost-1node.json": "roce",                          # "Ethernet(RoCEv2)"
-    "v5.1/Krai/systems/PowerEdge-XE9680-MI300X-192GB_n1_v5.0.json": "infiniband",                   # "10x 400Gb Infiniband"
+    "v2.0/HPE/systems/HPE-ProLiant-XL675D-Gen10-Plus_A100-SXM4-80GB_pytorch.json": "infiniband",  # HDR 200 Gb/Sec
+    "v2.0/MosaicML/systems/8xA100_80GB-baseline.json": None,  # nothing stated
+    "v3.0/Supermicro/systems/SYS-820GH-TNR2.json": "infiniband",  # "Infiniband"
+    "v5.1/MangoBoost/systems/MI325X-LLMBoost-GPUBoost-1node.json": "roce",  # "Ethernet(RoCEv2)"
+    "v5.1/Krai/systems/PowerEdge-XE9680-MI300X-192GB_n1_v5.0.json": "infiniband",  # "10x 400Gb Infiniband"
 }
 
 
 def test_omni_path_card_named_by_its_maker():
     rel = "v3.0/Dell/systems/8xR750xax4A100-PCIE-80GB-1opa.json"
     text = (SNAP / rel).read_text()
-    assert "Omni-Path" in text                     # the file says "Cornelis Networks Omni-Path HFI Adapter 100 Series"
+    assert "Omni-Path" in text  # the file says "Cornelis Networks Omni-Path HFI Adapter 100 Series"
     r = mlperf.describe(_doc(rel), file=rel)
     assert (r["fabric"], r["nic_gbps"], r["nic_model"]) == ("omni-path", 100, "Omni-Path HFI 100 Series")
 
@@ -115,12 +121,12 @@ def test_other_fields_as_written():
     assert r["scaleup_interconnect"].startswith("NVLINK")
     assert r["nccl_version"]
     legacy = mlperf.describe(_doc("v0.6/Intel/systems/clx-8260l-2s-x32.json"))
-    assert legacy["submitter"] == "Intel_Corp"              # from the misspelt key "sumitter"
+    assert legacy["submitter"] == "Intel_Corp"  # from the misspelt key "sumitter"
     assert any("sumitter" in w for w in legacy["warnings"])
     fujitsu = mlperf.describe(_doc("v0.6/Fujitsu/systems/abci_2048xV100_mxnet.json"))
     # no submitter key at all: the repository folder names it; 512 nodes x 4 V100 (the `nodes` list)
     assert (fujitsu["submitter"], fujitsu["nodes"], fujitsu["accelerators_per_node"]) == ("Fujitsu", 512, 4)
-    assert fujitsu["nccl_version"] == "2.4.2"               # from the `libraries` string
+    assert fujitsu["nccl_version"] == "2.4.2"  # from the `libraries` string
     slingshot = mlperf.describe(_doc("v5.1/HPE/systems/HPE-Cray-XD670-H200-SXM5-141GB_n8_25.09.json"))
     assert any("Slingshot" in w for w in slingshot["warnings"])
 
@@ -137,14 +143,20 @@ def test_every_recorded_file_reads_without_error_and_fabric_in_vocabulary():
     assert rounds == {"v0.6", "v0.7", "v1.0", "v1.1", "v2.0", "v2.1", "v3.0", "v4.0", "v4.1", "v5.1", "v6.0"}
 
 
-@pytest.mark.parametrize("path, expected", [
-    ("/srv/x/training_results_v4.0/NVIDIA/systems/a.json", "v4.0"),
-    ("reference/mlperf_training/v0.6/Google/systems/tpu.json", "v0.6"),
-    ("https://raw.githubusercontent.com/mlcommons/training_results_v5.1/441d65f4445cd59687466533fd9f55399136e7a4/HPE/systems/x.json", "v5.1"),
-    ("systems/a.json", None),
-    ("v4/NVIDIA/systems/a.json", None),           # not vX.Y
-    ("training_results_v4.0/archive/v3.1/systems/a.json", "v3.1"),   # the nearest segment wins
-])
+@pytest.mark.parametrize(
+    "path, expected",
+    [
+        ("/srv/x/training_results_v4.0/NVIDIA/systems/a.json", "v4.0"),
+        ("reference/mlperf_training/v0.6/Google/systems/tpu.json", "v0.6"),
+        (
+            "https://raw.githubusercontent.com/mlcommons/training_results_v5.1/441d65f4445cd59687466533fd9f55399136e7a4/HPE/systems/x.json",
+            "v5.1",
+        ),
+        ("systems/a.json", None),
+        ("v4/NVIDIA/systems/a.json", None),  # not vX.Y
+        ("training_results_v4.0/archive/v3.1/systems/a.json", "v3.1"),  # the nearest segment wins
+    ],
+)
 def test_round_from_path(path, expected):
     assert mlperf.round_from_path(path) == expected
 
@@ -157,12 +169,15 @@ def test_round_hint_and_missing_round(tmp_path):
     assert r["round"] is None and any("round" in w for w in r["warnings"])
 
 
-@pytest.mark.parametrize("name, body", [
-    ("truncated.json", b'{"submitter": "X", "number_of_nodes": "2", '),
-    ("empty.json", b""),
-    ("list.json", b'[1, 2]'),
-    ("html.json", b"<html><body>404</body></html>"),
-])
+@pytest.mark.parametrize(
+    "name, body",
+    [
+        ("truncated.json", b'{"submitter": "X", "number_of_nodes": "2", '),
+        ("empty.json", b""),
+        ("list.json", b"[1, 2]"),
+        ("html.json", b"<html><body>404</body></html>"),
+    ],
+)
 def test_malformed_files_give_an_error_record(tmp_path, name, body):
     (tmp_path / "v4.0").mkdir()
     path = tmp_path / "v4.0" / name
@@ -175,8 +190,14 @@ def test_malformed_files_give_an_error_record(tmp_path, name, body):
 
 
 def test_counts_as_strings_ints_floats_or_words():
-    body = {"submitter": "t", "system_name": "s", "number_of_nodes": " 16 ", "accelerators_per_node": "eight",
-            "accelerator_model_name": "X", "host_networking": ""}
+    body = {
+        "submitter": "t",
+        "system_name": "s",
+        "number_of_nodes": " 16 ",
+        "accelerators_per_node": "eight",
+        "accelerator_model_name": "X",
+        "host_networking": "",
+    }
     r = mlperf.describe(Document("t", "v1.0/t/systems/s.json", json.dumps(body).encode()))
     assert r["nodes"] == 16 and r["accelerators_per_node"] is None and r["accelerators_total"] is None
     assert any("'eight' is not a count" in w for w in r["warnings"])
@@ -184,29 +205,45 @@ def test_counts_as_strings_ints_floats_or_words():
 
 def test_efa_and_slingshot_words():
     # written for tests (no recorded round has an AWS EFA system): the vocabulary, not a real file
-    efa = read_network({"host_networking": "Compute: 32x AWS EFA 100Gb/s, Management: 1x ENA 25Gb/s Ethernet"}, 8, "H100")
+    efa = read_network(
+        {"host_networking": "Compute: 32x AWS EFA 100Gb/s, Management: 1x ENA 25Gb/s Ethernet"}, 8, "H100"
+    )
     assert (efa.fabric, efa.nic_gbps, efa.compute_nics_per_node) == ("efa", 100, 32)
     ss = read_network({"host_networking": "Compute: 4x HPE Slingshot 200Gb/s Ethernet NIC"}, 4, "MI250X")
     assert (ss.fabric, ss.nic_gbps, ss.nic_model) == ("slingshot", 200, None)
 
 
 def test_parse_gives_the_warehouse_row_with_provenance():
-    entry = next(e for e in RecordedSnapshots().manifest("mlperf_training")["entries"]
-                 if e["file"] == "v4.0/NVIDIA/systems/eos-dfw_n1452_ngc24.04_nemo.json")
-    doc = Document("mlperf_training", entry["url"], (SNAP / entry["file"]).read_bytes(),
-                   published_on=dt.date.fromisoformat(entry["published_on"]))
+    entry = next(
+        e
+        for e in RecordedSnapshots().manifest("mlperf_training")["entries"]
+        if e["file"] == "v4.0/NVIDIA/systems/eos-dfw_n1452_ngc24.04_nemo.json"
+    )
+    doc = Document(
+        "mlperf_training",
+        entry["url"],
+        (SNAP / entry["file"]).read_bytes(),
+        published_on=dt.date.fromisoformat(entry["published_on"]),
+    )
     (row,) = mlperf.parse(doc).tables["mlperf_systems"]
     assert row["system_id"] == "v4.0/NVIDIA/systems/eos-dfw_n1452_ngc24.04_nemo.json"
-    assert row["commit"] == "6fe954378efe4a1a1bd665550b18ff8f26018def"      # COMMITS.txt of the reference copy
-    assert row["url"] == ("https://github.com/mlcommons/training_results_v4.0/blob/"
-                          "6fe954378efe4a1a1bd665550b18ff8f26018def/NVIDIA/systems/eos-dfw_n1452_ngc24.04_nemo.json")
+    assert row["commit"] == "6fe954378efe4a1a1bd665550b18ff8f26018def"  # COMMITS.txt of the reference copy
+    assert row["url"] == (
+        "https://github.com/mlcommons/training_results_v4.0/blob/"
+        "6fe954378efe4a1a1bd665550b18ff8f26018def/NVIDIA/systems/eos-dfw_n1452_ngc24.04_nemo.json"
+    )
     assert row["published_on"] == dt.date(2024, 6, 1) and row["date_basis"] == "published"
     assert row["fabric"] == "infiniband" and row["accelerators_total"] == 11616
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "fabricwatch.cli", "parse", "mlperf", *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "fabricwatch.cli", "parse", "mlperf", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def test_cli_json_one_record_per_file(tmp_path):

@@ -31,22 +31,33 @@ def test_the_corpus_is_what_the_issue_asks_for():
     # the hard cases named in issue 21, each present
     fabrics = {r["fabric"] for r in LABELS}
     assert {"none", "roce", "ethernet", "infiniband", "slingshot", ""} <= fabrics
-    assert any(r["ports_per_nic"] == "4" for r in LABELS)          # a ConnectX-8 split into 4x200G
-    assert any(r["ports_per_nic"] == "2" for r in LABELS)          # two-port cards
+    assert any(r["ports_per_nic"] == "4" for r in LABELS)  # a ConnectX-8 split into 4x200G
+    assert any(r["ports_per_nic"] == "2" for r in LABELS)  # two-port cards
 
 
 @pytest.mark.parametrize("label", LABELS, ids=[r["file"] for r in LABELS])
 def test_labelled_system(label):
-    r = mlperf.describe(Document.from_path(CORPUS / "files" / label["file"], source_id="mlperf_training"),
-                        file=label["file"])
+    r = mlperf.describe(
+        Document.from_path(CORPUS / "files" / label["file"], source_id="mlperf_training"), file=label["file"]
+    )
     assert "error" not in r
     assert r["nodes"] == int(label["nodes"])
-    got = (r["fabric"], r["nic_fabric"], r["compute_nics_per_node"], r["nic_gbps"], r["ports_per_nic"],
-           r["scaleout_gbps_per_node"])
-    want = (label["fabric"] or None, label["nic_fabric"] or None,
-            int(label["compute_nics_per_node"]) if label["compute_nics_per_node"] else None,
-            _num(label["nic_gbps"]), int(label["ports_per_nic"]) if label["ports_per_nic"] else None,
-            _num(label["scaleout_gbps_per_node"]))
+    got = (
+        r["fabric"],
+        r["nic_fabric"],
+        r["compute_nics_per_node"],
+        r["nic_gbps"],
+        r["ports_per_nic"],
+        r["scaleout_gbps_per_node"],
+    )
+    want = (
+        label["fabric"] or None,
+        label["nic_fabric"] or None,
+        int(label["compute_nics_per_node"]) if label["compute_nics_per_node"] else None,
+        _num(label["nic_gbps"]),
+        int(label["ports_per_nic"]) if label["ports_per_nic"] else None,
+        _num(label["scaleout_gbps_per_node"]),
+    )
     assert got == want, label["reason"]
     # the NICs left out, each with its role; a system whose compute set is told has a basis for its fabric
     roles = {e.rsplit(": ", 1)[1].split(" ")[0] for e in r["excluded_nics"]}

@@ -22,9 +22,14 @@ MANIFEST = json.loads((SNAPSHOTS / "manifest.json").read_text())
 def snapshot(prefix: str) -> tuple[Document, dict]:
     """A recorded log as the pipeline would hand it over: manifest facts on the Document."""
     entry = next(e for e in MANIFEST["entries"] if e["file"].startswith(prefix))
-    doc = Document(source_id=MANIFEST["source_id"], url=entry["url"], body=(SNAPSHOTS / entry["file"]).read_bytes(),
-                   content_type=entry["content_type"], title=entry["title"],
-                   published_on=dt.date.fromisoformat(entry["published_on"]) if entry["published_on"] else None)
+    doc = Document(
+        source_id=MANIFEST["source_id"],
+        url=entry["url"],
+        body=(SNAPSHOTS / entry["file"]).read_bytes(),
+        content_type=entry["content_type"],
+        title=entry["title"],
+        published_on=dt.date.fromisoformat(entry["published_on"]) if entry["published_on"] else None,
+    )
     return doc, entry
 
 
@@ -42,25 +47,66 @@ def only_run(doc: Document) -> dict:
 
 REAL = [
     # GB200 NVL72 pasted from the table header down: no nThread line, one stray rank line above.
-    ("01_", dict(collective="all_reduce", rows=5, avg=745.53, last=(8589934592, 834.57), peak=839.16,
-                 truncated=False, errors=False)),
+    (
+        "01_",
+        dict(
+            collective="all_reduce",
+            rows=5,
+            avg=745.53,
+            last=(8589934592, 834.57),
+            peak=839.16,
+            truncated=False,
+            errors=False,
+        ),
+    ),
     # A100 HDR: head and tail of the log with the middle gone; rows resume without a header.
-    ("03_", dict(collective="all_reduce", rows=6, avg=84.8558, last=(133169160, 95.74), peak=96.45,
-                 truncated=False, errors=False)),
+    (
+        "03_",
+        dict(
+            collective="all_reduce",
+            rows=6,
+            avg=84.8558,
+            last=(133169160, 95.74),
+            peak=96.45,
+            truncated=False,
+            errors=False,
+        ),
+    ),
     # NCCL 2.6.4 era: old 'error' columns (0e+00), no redop/root, starts mid-table.
-    ("04_", dict(collective="all_gather", rows=12, avg=6.6972, last=(134217728, 20.34), peak=21.40,
-                 truncated=False, errors=False)),
+    (
+        "04_",
+        dict(
+            collective="all_gather",
+            rows=12,
+            avg=6.6972,
+            last=(134217728, 20.34),
+            peak=21.40,
+            truncated=False,
+            errors=False,
+        ),
+    ),
     # Broken H100 run: busbw 0.00 everywhere, sizes out of order, last row cut mid-line.
-    ("06_", dict(collective="all_reduce", rows=5, avg=None, last=(268435456, 0.0), peak=None,
-                 truncated=True, errors=False)),
+    (
+        "06_",
+        dict(collective="all_reduce", rows=5, avg=None, last=(268435456, 0.0), peak=None, truncated=True, errors=False),
+    ),
     # Newest format on DGX Spark: single size, the Avg line cut after '# Avg'.
-    ("07_", dict(collective="all_gather", rows=1, avg=None, last=(17179869184, 18.94), peak=18.94,
-                 truncated=True, errors=False)),
+    (
+        "07_",
+        dict(
+            collective="all_gather",
+            rows=1,
+            avg=None,
+            last=(17179869184, 18.94),
+            peak=18.94,
+            truncated=True,
+            errors=False,
+        ),
+    ),
     # B200 header only: the log ends inside the device list.
     ("10_", dict(collective="all_reduce", rows=0, avg=None, last=None, peak=None, truncated=True, errors=False)),
     # H20 2024 log from an old nccl-tests build: float error column with 4e-07, cut after 512 B.
-    ("12_", dict(collective="all_reduce", rows=8, avg=None, last=(512, 0.02), peak=None, truncated=True,
-                 errors=True)),
+    ("12_", dict(collective="all_reduce", rows=8, avg=None, last=(512, 0.02), peak=None, truncated=True, errors=True)),
 ]
 
 
@@ -84,9 +130,20 @@ def test_gb200_row_values_and_partial_header():
     assert run["header"] == {}
     assert run["devices"] == [{"rank": 71, "host": "slurm-gb200-207-171", "gpu": "NVIDIA Graphics Device"}]
     assert run["rows"][0] == {
-        "size_bytes": 536870912, "count": 134217728, "type": "float", "redop": "sum", "root": -1,
-        "oop_time_us": 1806.7, "oop_algbw_GBps": 297.16, "oop_busbw_GBps": 586.06, "oop_wrong": 0,
-        "ip_time_us": 1835.9, "ip_algbw_GBps": 292.43, "ip_busbw_GBps": 576.74, "ip_wrong": 0}
+        "size_bytes": 536870912,
+        "count": 134217728,
+        "type": "float",
+        "redop": "sum",
+        "root": -1,
+        "oop_time_us": 1806.7,
+        "oop_algbw_GBps": 297.16,
+        "oop_busbw_GBps": 586.06,
+        "oop_wrong": 0,
+        "ip_time_us": 1835.9,
+        "ip_algbw_GBps": 292.43,
+        "ip_busbw_GBps": 576.74,
+        "ip_wrong": 0,
+    }
 
 
 def test_a100_gap_in_the_middle_is_flagged():
@@ -124,8 +181,10 @@ def test_newest_format_versions_and_devices():
     run = only_run(snapshot("07_")[0])
     assert run["header"]["nccl_tests_version"] == "2.17.6"
     assert run["header"]["nccl_version"] == "2.28.3"
-    assert run["devices"] == [{"rank": 0, "host": "spark", "gpu": "NVIDIA GB10"},
-                              {"rank": 1, "host": "spark-3995", "gpu": "NVIDIA GB10"}]
+    assert run["devices"] == [
+        {"rank": 0, "host": "spark", "gpu": "NVIDIA GB10"},
+        {"rank": 1, "host": "spark-3995", "gpu": "NVIDIA GB10"},
+    ]
     assert run["rows"][0]["redop"] == "none" and run["rows"][0]["ip_busbw_GBps"] == 20.95
 
 
@@ -147,6 +206,7 @@ def test_old_columns_with_redop_and_float_errors():
 
 # --- records for the warehouse ------------------------------------------------------------------
 
+
 def test_records_for_gb200_use_manifest_system_and_thread_date():
     doc, entry = snapshot("01_")
     records = nccl.parse(doc, system=entry["system"])
@@ -163,12 +223,15 @@ def test_records_for_gb200_use_manifest_system_and_thread_date():
     assert len(records.tables["nccl_rows"]) == 5
 
 
-@pytest.mark.parametrize("prefix,indicators", [
-    ("06_", []),                     # all-zero run: nothing worth recording
-    ("07_", ["nccl_busbw_peak"]),    # avg cut off: only the one visible row's busbw
-    ("10_", []),                     # no table at all
-    ("12_", []),                     # non-zero error cells and no avg: nothing trusted
-])
+@pytest.mark.parametrize(
+    "prefix,indicators",
+    [
+        ("06_", []),  # all-zero run: nothing worth recording
+        ("07_", ["nccl_busbw_peak"]),  # avg cut off: only the one visible row's busbw
+        ("10_", []),  # no table at all
+        ("12_", []),  # non-zero error cells and no avg: nothing trusted
+    ],
+)
 def test_observations_only_from_trustworthy_values(prefix, indicators):
     doc, entry = snapshot(prefix)
     assert sorted(o.indicator for o in nccl.parse(doc, system=entry["system"]).observations) == indicators
@@ -179,7 +242,9 @@ def test_period_override_for_a_log_without_a_day():
     doc, entry = snapshot("04_")
     records = nccl.parse(doc, system=entry["system"], period=entry["period"])
     assert {(o.indicator, o.value, o.period) for o in records.observations} == {
-        ("nccl_busbw", 6.6972, "2020"), ("nccl_busbw_peak", 21.40, "2020")}
+        ("nccl_busbw", 6.6972, "2020"),
+        ("nccl_busbw_peak", 21.40, "2020"),
+    }
 
 
 def test_no_date_means_no_observations_and_a_warning():
@@ -196,8 +261,11 @@ def test_subject_from_the_log_when_no_system_is_given():
     obs = nccl.parse(doc).observations
     assert {o.subject for o in obs} == {"NVIDIA H100 80GB HBM3 (16 ranks seen on 2 hosts)"}
     assert sorted((o.segment, o.indicator, o.value) for o in obs) == [
-        ("all_gather", "nccl_busbw", 79.0267), ("all_gather", "nccl_busbw_peak", 103.78),
-        ("all_reduce", "nccl_busbw", 111.9458), ("all_reduce", "nccl_busbw_peak", 146.42)]
+        ("all_gather", "nccl_busbw", 79.0267),
+        ("all_gather", "nccl_busbw_peak", 103.78),
+        ("all_reduce", "nccl_busbw", 111.9458),
+        ("all_reduce", "nccl_busbw_peak", 146.42),
+    ]
 
 
 # --- synthetic edge cases (tests/fixtures/nccl, written for tests) ------------------------------
@@ -276,11 +344,14 @@ def test_unknown_columns_are_mapped_by_name_with_a_warning():
     assert any("unknown table columns" in w and "lat_p99" in w for w in run["warnings"])
 
 
-@pytest.mark.parametrize("name,message", [
-    ("empty.txt", "empty document"),                           # zero-byte upload
-    ("broken.html", "no nccl-tests output"),                   # an HTML error page saved instead of the log
-    ("changed_layout_rows.txt", "layout changed"),             # rows no known column set fits
-])
+@pytest.mark.parametrize(
+    "name,message",
+    [
+        ("empty.txt", "empty document"),  # zero-byte upload
+        ("broken.html", "no nccl-tests output"),  # an HTML error page saved instead of the log
+        ("changed_layout_rows.txt", "layout changed"),  # rows no known column set fits
+    ],
+)
 def test_unusable_files_raise(name, message):
     with pytest.raises(ParseError, match=message):
         nccl.cli_json(local(name))
@@ -296,19 +367,32 @@ def test_collective_unknown_is_null_with_a_warning():
 
 # --- line reading ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("line,kind,data", [
-    # Pre-2.10 rank lines had no 'Group' field.
-    ("#   Rank  0 Pid  12345 on dgx1 device  0 [0x06] Tesla V100-SXM2-16GB", "rank",
-     {"rank": 0, "group": None, "host": "dgx1", "gpu": "Tesla V100-SXM2-16GB"}),
-    # Old header without 'agg iters', 'validation' or 'graph'.
-    ("# nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20", "header",
-     {"nthread": 1, "ngpus": 8, "minbytes": 8, "maxbytes": 134217728, "step_factor": 2, "iters": 20}),
-    # A markdown block quote around a pasted Avg line.
-    ("> # Avg bus bandwidth    : 12.5", "avg", {"value": 12.5}),
-    # A root shell prompt (its '#' must not be read as an nccl-tests comment).
-    ("root@node1:~/nccl-tests# ./build/reduce_scatter_perf -b 8 -e 1G -f 2 -g 8", "command",
-     {"collective": "reduce_scatter"}),
-])
+
+@pytest.mark.parametrize(
+    "line,kind,data",
+    [
+        # Pre-2.10 rank lines had no 'Group' field.
+        (
+            "#   Rank  0 Pid  12345 on dgx1 device  0 [0x06] Tesla V100-SXM2-16GB",
+            "rank",
+            {"rank": 0, "group": None, "host": "dgx1", "gpu": "Tesla V100-SXM2-16GB"},
+        ),
+        # Old header without 'agg iters', 'validation' or 'graph'.
+        (
+            "# nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20",
+            "header",
+            {"nthread": 1, "ngpus": 8, "minbytes": 8, "maxbytes": 134217728, "step_factor": 2, "iters": 20},
+        ),
+        # A markdown block quote around a pasted Avg line.
+        ("> # Avg bus bandwidth    : 12.5", "avg", {"value": 12.5}),
+        # A root shell prompt (its '#' must not be read as an nccl-tests comment).
+        (
+            "root@node1:~/nccl-tests# ./build/reduce_scatter_perf -b 8 -e 1G -f 2 -g 8",
+            "command",
+            {"collective": "reduce_scatter"},
+        ),
+    ],
+)
 def test_classify(line, kind, data):
     got = classify(line)
     assert got.kind == kind

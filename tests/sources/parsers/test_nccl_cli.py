@@ -13,8 +13,21 @@ REPO = Path(__file__).resolve().parents[3]
 SNAPSHOTS = REPO / "sources" / "snapshots" / "nccl_logs"
 FIXTURES = REPO / "tests" / "fixtures" / "nccl"
 RUN_KEYS = {"collective", "header", "devices", "rows", "avg_busbw_GBps", "has_errors", "truncated", "warnings"}
-ROW_KEYS = {"size_bytes", "count", "type", "redop", "root", "oop_time_us", "oop_algbw_GBps", "oop_busbw_GBps",
-            "oop_wrong", "ip_time_us", "ip_algbw_GBps", "ip_busbw_GBps", "ip_wrong"}
+ROW_KEYS = {
+    "size_bytes",
+    "count",
+    "type",
+    "redop",
+    "root",
+    "oop_time_us",
+    "oop_algbw_GBps",
+    "oop_busbw_GBps",
+    "oop_wrong",
+    "ip_time_us",
+    "ip_algbw_GBps",
+    "ip_busbw_GBps",
+    "ip_wrong",
+}
 
 
 def run_cli(capsys, *argv) -> tuple[int, str, str]:
@@ -43,7 +56,8 @@ def test_several_files_concatenate_runs_and_name_their_file(capsys):
     assert [(r["collective"], r["avg_busbw_GBps"], Path(r["file"]).name) for r in runs] == [
         ("all_reduce", 745.53, "01_coreweave_gb200_nvl72_allreduce.txt"),
         ("all_reduce", 111.9458, "multi_collective_newest.txt"),
-        ("all_gather", 79.0267, "multi_collective_newest.txt")]
+        ("all_gather", 79.0267, "multi_collective_newest.txt"),
+    ]
 
 
 def test_summary_without_json(capsys):
@@ -53,11 +67,14 @@ def test_summary_without_json(capsys):
     assert "every busbw is 0" in out
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["nccl", str(FIXTURES / "empty.txt")], "empty document"),            # empty upload
-    (["nccl", str(FIXTURES / "broken.html")], "no nccl-tests output"),    # wrong file dropped
-    (["nccl", str(FIXTURES / "no_such_file.txt")], "no such file"),       # typo in the path
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["nccl", str(FIXTURES / "empty.txt")], "empty document"),  # empty upload
+        (["nccl", str(FIXTURES / "broken.html")], "no nccl-tests output"),  # wrong file dropped
+        (["nccl", str(FIXTURES / "no_such_file.txt")], "no such file"),  # typo in the path
+    ],
+)
 def test_bad_input_exits_2_with_a_message(capsys, argv, message):
     code, out, err = run_cli(capsys, "parse", *argv, "--json")
     assert code == 2 and out == "" and message in err
@@ -66,14 +83,16 @@ def test_bad_input_exits_2_with_a_message(capsys, argv, message):
 def test_top500_takes_one_file(capsys):
     # The top500 contract is one list per call; two files would need two objects.
     lists = REPO / "sources" / "snapshots" / "top500_lists"
-    code, out, err = run_cli(capsys, "parse", "top500", str(lists / "TOP500_201811.xls"),
-                             str(lists / "TOP500_202006.xlsx"), "--json")
+    code, out, err = run_cli(
+        capsys, "parse", "top500", str(lists / "TOP500_201811.xls"), str(lists / "TOP500_202006.xlsx"), "--json"
+    )
     assert code == 2 and "one FILE per call" in err
 
 
 def test_missing_parser_module_is_reported(capsys, monkeypatch):
     # claims/specs come from another helper; until they exist the command says so and exits 2.
     import fabricwatch.commands.parse as parse_cmd
+
     monkeypatch.setitem(parse_cmd.PARSER_MODULES, "claims", "not_written_yet")
     code, _, err = run_cli(capsys, "parse", "claims", str(FIXTURES / "empty.txt"))
     assert code == 2 and "parser not available" in err and "not_written_yet" in err

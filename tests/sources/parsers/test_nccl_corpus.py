@@ -36,8 +36,9 @@ def mismatches(label: dict) -> list[str]:
     want_runs = label["runs"]
     problems = []
     if len(runs) != len(want_runs):
-        problems.append(f"{len(runs)} runs found, label has {len(want_runs)}: "
-                        f"{[(r['collective'], len(r['rows'])) for r in runs]}")
+        problems.append(
+            f"{len(runs)} runs found, label has {len(want_runs)}: {[(r['collective'], len(r['rows'])) for r in runs]}"
+        )
     for i, (got, want) in enumerate(zip(runs, want_runs)):
         where = f"run {i}"
         rows = got["rows"]
@@ -93,7 +94,7 @@ def corpus_score() -> tuple[int, int]:
     return sum(results), len(results)
 
 
-if __name__ == "__main__":   # python -m tests.sources.parsers.test_nccl_corpus: the corpus figure
+if __name__ == "__main__":  # python -m tests.sources.parsers.test_nccl_corpus: the corpus figure
     for p in LABELS:
         probs = mismatches(_label(p))
         print(f"{'ok  ' if not probs else 'FAIL'} {p.stem}" + "".join(f"\n       {x}" for x in probs[:6]))

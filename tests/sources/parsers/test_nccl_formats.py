@@ -24,13 +24,13 @@ def test_json_report_reads_like_the_text_table():
     runs = nccl.cli_json(Document.from_path(FIXTURES / "json_report_v2.json"))["runs"]
     assert len(runs) == 1
     run = runs[0]
-    assert run["collective"] == "all_reduce"                 # from args[0], ./build/all_reduce_perf
+    assert run["collective"] == "all_reduce"  # from args[0], ./build/all_reduce_perf
     assert len(run["rows"]) == 6 and run["avg_busbw_GBps"] == 439.369
     first, last = run["rows"][0], run["rows"][-1]
     assert (first["size_bytes"], first["oop_busbw_GBps"], first["ip_busbw_GBps"]) == (134217728, 382.99, 382.34)
     assert (last["size_bytes"], last["oop_busbw_GBps"], last["ip_busbw_GBps"]) == (4294967296, 473.6, 476.53)
     assert first["root"] == -1 and first["oop_wrong"] == 0 and first["redop"] == "sum"
-    assert run["header"]["ngpus"] == 8 and run["header"]["nccl_version"] == "2.21.5"   # 22105
+    assert run["header"]["ngpus"] == 8 and run["header"]["nccl_version"] == "2.21.5"  # 22105
     assert [d["rank"] for d in run["devices"]] == list(range(8))
     assert run["devices"][0]["gpu"] == "NVIDIA H100 80GB HBM3"
     assert run["peak_busbw_GBps"] == 473.6 and not run["truncated"] and not run["has_errors"]
@@ -51,30 +51,44 @@ def test_json_report_gives_warehouse_records():
 
 def test_blank_redop_cell_of_an_old_table():
     # Written for tests: the old layout printed the redop header over an empty cell for all_gather.
-    columns = classify("#       size         count    type   redop     time   algbw   busbw  error     time   algbw   busbw  error").data["columns"]
+    columns = classify(
+        "#       size         count    type   redop     time   algbw   busbw  error     time   algbw   busbw  error"
+    ).data["columns"]
     row = parse_row("1048576 32768 float 162.1 6.47 5.66 0e+00 162.0 6.47 5.66 0e+00".split(), columns)
     assert row is not None and row["redop"] is None
-    assert (row["oop_time_us"], row["oop_busbw_GBps"], row["ip_busbw_GBps"], row["oop_wrong"]) == (162.1, 5.66, 5.66, 0.0)
+    assert (row["oop_time_us"], row["oop_busbw_GBps"], row["ip_busbw_GBps"], row["oop_wrong"]) == (
+        162.1,
+        5.66,
+        5.66,
+        0.0,
+    )
 
 
-@pytest.mark.parametrize("raw,stream,text", [
-    # Open MPI --tag-output (jobid, rank, stream)
-    ("[1,3]<stdout>:#  Rank  3 Group  0 Pid 1 on h device  3 [0x1] GPU", "|ompi:1,3:stdout", "#  Rank  3 Group  0 Pid 1 on h device  3 [0x1] GPU"),
-    # Slurm srun --label, with and without the leading space, and an empty labelled line
-    (" 0:      8388608       2097152     float", "|slurm:0", "     8388608       2097152     float"),
-    ("12: # Avg bus bandwidth    : 1.5", "|slurm:12", "# Avg bus bandwidth    : 1.5"),
-    (" 0:", "|slurm:0", ""),
-    # mpirun rank tags
-    ("[0]     8192          2048     float", "|rank:0", "    8192          2048     float"),
-    # kubectl logs --timestamps before a Slurm label: the stamp is dropped, the label kept
-    ("2025-03-04T09:13:02.123456789Z 1: # nThread 1", "|slurm:1", "# nThread 1"),
-    # SkyPilot around Open MPI
-    ("(head, rank=0, pid=3808) [1,0]<stdout>:#", "|sky:head:0|ompi:1,0:stdout", "#"),
-    # no prefix: rows, indentation, times of day and host:pid:tid debug lines stay as they are
-    ("   134217728      33554432     float", "", "   134217728      33554432     float"),
-    ("12:30:01 starting", "", "12:30:01 starting"),
-    ("3767c65d25c4:880:887 [0] NCCL INFO x", "", "3767c65d25c4:880:887 [0] NCCL INFO x"),
-])
+@pytest.mark.parametrize(
+    "raw,stream,text",
+    [
+        # Open MPI --tag-output (jobid, rank, stream)
+        (
+            "[1,3]<stdout>:#  Rank  3 Group  0 Pid 1 on h device  3 [0x1] GPU",
+            "|ompi:1,3:stdout",
+            "#  Rank  3 Group  0 Pid 1 on h device  3 [0x1] GPU",
+        ),
+        # Slurm srun --label, with and without the leading space, and an empty labelled line
+        (" 0:      8388608       2097152     float", "|slurm:0", "     8388608       2097152     float"),
+        ("12: # Avg bus bandwidth    : 1.5", "|slurm:12", "# Avg bus bandwidth    : 1.5"),
+        (" 0:", "|slurm:0", ""),
+        # mpirun rank tags
+        ("[0]     8192          2048     float", "|rank:0", "    8192          2048     float"),
+        # kubectl logs --timestamps before a Slurm label: the stamp is dropped, the label kept
+        ("2025-03-04T09:13:02.123456789Z 1: # nThread 1", "|slurm:1", "# nThread 1"),
+        # SkyPilot around Open MPI
+        ("(head, rank=0, pid=3808) [1,0]<stdout>:#", "|sky:head:0|ompi:1,0:stdout", "#"),
+        # no prefix: rows, indentation, times of day and host:pid:tid debug lines stay as they are
+        ("   134217728      33554432     float", "", "   134217728      33554432     float"),
+        ("12:30:01 starting", "", "12:30:01 starting"),
+        ("3767c65d25c4:880:887 [0] NCCL INFO x", "", "3767c65d25c4:880:887 [0] NCCL INFO x"),
+    ],
+)
 def test_launcher_prefixes(raw, stream, text):
     assert split_prefix(raw) == (stream, text)
 
@@ -82,11 +96,13 @@ def test_launcher_prefixes(raw, stream, text):
 def test_two_ranks_interleaved_line_by_line_stay_two_runs():
     # Written for tests: a non-MPI build started twice by mpirun --tag-output, each rank printing its own
     # table; the lines of the two ranks alternate.
-    a = ["# nThread 1 nGpus 1 minBytes 8 maxBytes 16 step: 2(factor) warmup iters: 5 iters: 20",
-         "#  size count type redop root time algbw busbw #wrong time algbw busbw #wrong",
-         "8 2 float sum -1 10.0 0.00 0.00 0 10.0 0.00 0.00 0",
-         "16 4 float sum -1 10.0 0.00 0.00 0 10.0 0.00 0.00 0",
-         "# Avg bus bandwidth    : 0.00123"]
+    a = [
+        "# nThread 1 nGpus 1 minBytes 8 maxBytes 16 step: 2(factor) warmup iters: 5 iters: 20",
+        "#  size count type redop root time algbw busbw #wrong time algbw busbw #wrong",
+        "8 2 float sum -1 10.0 0.00 0.00 0 10.0 0.00 0.00 0",
+        "16 4 float sum -1 10.0 0.00 0.00 0 10.0 0.00 0.00 0",
+        "# Avg bus bandwidth    : 0.00123",
+    ]
     b = [line.replace("0.00123", "0.00456").replace("10.0", "20.0") for line in a]
     text = "".join(f"[1,0]<stdout>:{x}\n[1,1]<stdout>:{y}\n" for x, y in zip(a, b))
     runs = nccl.cli_json(Document(source_id="t", url="file:///tmp/log.txt", body=text.encode()))["runs"]
@@ -113,28 +129,53 @@ def test_a_stacked_prefix_after_a_line_with_only_its_outer_part():
     # Written for tests, in the shape of tests/corpus/nccl/22_* (SkyPilot around Open MPI): a line with
     # only the outer prefix must not make the next lines lose their inner one.
     sky = "(head, rank=0, pid=3808) "
-    lines = [sky + "All nodes: 10.0.0.1:8",
-             sky + "[1,0]<stdout>:# nThread 1 nGpus 1 minBytes 1024 maxBytes 2048 step: 2(factor) warmup iters: 5 iters: 100",
-             sky + "[1,0]<stdout>:#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong",
-             sky + "[1,0]<stdout>:        1024            16     float    none      -1    28.39    0.04    0.03      0    28.07    0.04    0.03      0",
-             sky + "[1,0]<stdout>:        2048            32     float    none      -1    28.29    0.07    0.07      0    28.24    0.07    0.07      0",
-             sky + "[1,0]<stdout>:# Avg bus bandwidth    : 0.05"]
-    runs = nccl.cli_json(Document(source_id="t", url="file:///tmp/log.txt", body="\n".join(lines).encode() + b"\n"))["runs"]
+    lines = [
+        sky + "All nodes: 10.0.0.1:8",
+        sky
+        + "[1,0]<stdout>:# nThread 1 nGpus 1 minBytes 1024 maxBytes 2048 step: 2(factor) warmup iters: 5 iters: 100",
+        sky
+        + "[1,0]<stdout>:#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong",
+        sky
+        + "[1,0]<stdout>:        1024            16     float    none      -1    28.39    0.04    0.03      0    28.07    0.04    0.03      0",
+        sky
+        + "[1,0]<stdout>:        2048            32     float    none      -1    28.29    0.07    0.07      0    28.24    0.07    0.07      0",
+        sky + "[1,0]<stdout>:# Avg bus bandwidth    : 0.05",
+    ]
+    runs = nccl.cli_json(Document(source_id="t", url="file:///tmp/log.txt", body="\n".join(lines).encode() + b"\n"))[
+        "runs"
+    ]
     assert len(runs) == 1
     assert runs[0]["header"]["maxbytes"] == 2048 and len(runs[0]["rows"]) == 2 and runs[0]["avg_busbw_GBps"] == 0.05
 
 
-json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
-                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-                           max_leaves=6)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=6,
+)
 
 
 @settings(max_examples=80, deadline=None)
-@given(path=st.sampled_from([("args",), ("nccl_version",), ("config",), ("config", "devices"), ("results", 0, "size"),
-                             ("results", 0, "count"), ("results", 0, "type"), ("results", 0, "root"),
-                             ("results", 0, "out_of_place"), ("results", 0, "in_place", "bus_bw"),
-                             ("out_of_bounds",), ("average_bus_bandwidth", "bandwidth"), ("errors",)]),
-       value=json_values)
+@given(
+    path=st.sampled_from(
+        [
+            ("args",),
+            ("nccl_version",),
+            ("config",),
+            ("config", "devices"),
+            ("results", 0, "size"),
+            ("results", 0, "count"),
+            ("results", 0, "type"),
+            ("results", 0, "root"),
+            ("results", 0, "out_of_place"),
+            ("results", 0, "in_place", "bus_bw"),
+            ("out_of_bounds",),
+            ("average_bus_bandwidth", "bandwidth"),
+            ("errors",),
+        ]
+    ),
+    value=json_values,
+)
 def test_a_json_report_with_odd_values_gives_runs_or_a_parse_error(path, value):
     report = json.loads((FIXTURES / "json_report_v2.json").read_text())
     node = report
@@ -149,8 +190,15 @@ def test_a_json_report_with_odd_values_gives_runs_or_a_parse_error(path, value):
 
 
 @settings(max_examples=80, deadline=None)
-@given(fields=st.dictionaries(st.sampled_from(["#wrong", "algBw", "busBw", "gpus", "inPlace", "name", "size", "time",
-                                               "type", "count", "root", "redop"]), json_values, max_size=12))
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(
+            ["#wrong", "algBw", "busBw", "gpus", "inPlace", "name", "size", "time", "type", "count", "root", "redop"]
+        ),
+        json_values,
+        max_size=12,
+    )
+)
 def test_rccl_json_lines_with_odd_values_give_runs_or_a_parse_error(fields):
     line = json.dumps({"busBw": 1.0, **fields})
     doc = Document(source_id="t", url="file:///tmp/r.log", body=(line + "\n" + line + "\n").encode())

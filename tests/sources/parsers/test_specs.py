@@ -29,7 +29,12 @@ def test_nvidia_spec_table_with_section_rows():
     r = specs.parse(d)
     [p] = r.products
     assert (p.product_id, p.vendor, p.family, p.kind, p.fabric) == (
-        "spectrum-sn5600", "NVIDIA", "Spectrum", "switch_system", "ethernet")
+        "spectrum-sn5600",
+        "NVIDIA",
+        "Spectrum",
+        "switch_system",
+        "ethernet",
+    )
     assert observed(d) == [
         ("switch_radix", 64.0, "ports", None),
         ("port_speed_gbps", 800.0, "Gbps", None),
@@ -38,7 +43,12 @@ def test_nvidia_spec_table_with_section_rows():
     ]
     o = r.observations[0]
     assert (o.kind, o.period, o.speed_gbps, o.product_id, o.prov.evidence) == (
-        "spec", "2025-06-01", 800.0, "spectrum-sn5600", "Ports | 64 x 800GbE")
+        "spec",
+        "2025-06-01",
+        800.0,
+        "spectrum-sn5600",
+        "Ports | 64 x 800GbE",
+    )
     assert o.prov.document_sha == d.sha256 and o.prov.publisher == "NVIDIA"
     # Breakout modes, per-port optic power, buffer and OS are kept as specs but are not observations.
     unmapped = {(s["key"], s["value"], s["unit"]) for s in r.tables["specs"] if not s["indicator"]}
@@ -49,27 +59,33 @@ def test_nvidia_spec_table_with_section_rows():
 
 
 def test_nvidia_definition_list_nic():
-    d = doc("nvidia_connectx8.html", "https://www.nvidia.com/en-us/networking/products/ethernet/supernic/",
-            published_on=None)
+    d = doc(
+        "nvidia_connectx8.html",
+        "https://www.nvidia.com/en-us/networking/products/ethernet/supernic/",
+        published_on=None,
+    )
     r = specs.parse(d)
     assert (r.products[0].kind, r.products[0].fabric, r.products[0].product_id) == ("nic", None, "connectx-8-supernic")
     assert observed(d) == [
         ("port_speed_gbps", 800.0, "Gbps", None),
-        ("port_speed_gbps", 400.0, "Gbps", None),      # "2 x 400GbE": a NIC's port count is not a switch radix
-        ("pcie_lanes", 48.0, "lanes", None),           # "PCIe Gen6, 48 lanes"
+        ("port_speed_gbps", 400.0, "Gbps", None),  # "2 x 400GbE": a NIC's port count is not a switch radix
+        ("pcie_lanes", 48.0, "lanes", None),  # "PCIe Gen6, 48 lanes"
     ]
-    assert r.observations[0].period == "2025-08-26"     # sniffed from article:published_time
+    assert r.observations[0].period == "2025-08-26"  # sniffed from article:published_time
 
 
 def test_broadcom_bold_key_bullets():
-    d = doc("broadcom_tomahawk6.html", "https://www.broadcom.com/products/ethernet-connectivity/switching/strataxgs/bcm78910-series")
+    d = doc(
+        "broadcom_tomahawk6.html",
+        "https://www.broadcom.com/products/ethernet-connectivity/switching/strataxgs/bcm78910-series",
+    )
     r = specs.parse(d)
     assert (r.products[0].kind, r.products[0].family, r.products[0].vendor) == ("switch_asic", "Tomahawk", "Broadcom")
     assert observed(d) == [
         ("switch_capacity_tbps", 102.4, "Tbps", None),
         ("switch_radix", 64.0, "ports", None),
-        ("port_speed_gbps", 1600.0, "Gbps", None),      # 1.6TbE in Gb/s
-        ("serdes_gbps", 200.0, "Gbps", None),           # first SerDes option; 1,024 x 100G kept as alternative
+        ("port_speed_gbps", 1600.0, "Gbps", None),  # 1.6TbE in Gb/s
+        ("serdes_gbps", 200.0, "Gbps", None),  # first SerDes option; 1,024 x 100G kept as alternative
     ]
     alt = [s for s in r.tables["specs"] if s["key"] == "SerDes (alternative 1)"]
     assert alt[0]["value"] == 1024.0 and alt[0]["unit"] == "lanes"
@@ -90,9 +106,12 @@ def test_comparison_table_gives_one_product_id_per_column():
     r = specs.parse(d)
     got = [(o.product_id, o.indicator, o.value) for o in r.observations]
     assert got == [
-        ("p200", "switch_capacity_tbps", 51.2), ("g300", "switch_capacity_tbps", 102.4),
-        ("p200", "switch_radix", 64.0), ("p200", "port_speed_gbps", 800.0),
-        ("g300", "switch_radix", 64.0), ("g300", "port_speed_gbps", 1600.0),
+        ("p200", "switch_capacity_tbps", 51.2),
+        ("g300", "switch_capacity_tbps", 102.4),
+        ("p200", "switch_radix", 64.0),
+        ("p200", "port_speed_gbps", 800.0),
+        ("g300", "switch_radix", 64.0),
+        ("g300", "port_speed_gbps", 1600.0),
         ("g300", "serdes_gbps", 200.0),
     ]
     assert r.observations[1].prov.evidence == "Switching capacity | G300 | 102.4 Tb/s"
@@ -105,7 +124,10 @@ def test_key_value_list_items_and_qualifiers():
 
 
 def test_latency_and_packet_rate():
-    d = doc("broadcom_tomahawk_ultra.html", "https://www.broadcom.com/products/ethernet-connectivity/switching/tomahawk-ultra")
+    d = doc(
+        "broadcom_tomahawk_ultra.html",
+        "https://www.broadcom.com/products/ethernet-connectivity/switching/tomahawk-ultra",
+    )
     assert observed(d) == [
         ("switch_capacity_tbps", 51.2, "Tbps", None),
         ("port_latency_ns", 250.0, "ns", None),
@@ -116,37 +138,64 @@ def test_latency_and_packet_rate():
 
 
 def test_cli_json_contract():
-    out = specs.cli_json(doc("amd_pollara400.html", "https://www.amd.com/en/products/network-interface-cards/pensando.html"))
+    out = specs.cli_json(
+        doc("amd_pollara400.html", "https://www.amd.com/en/products/network-interface-cards/pensando.html")
+    )
     assert out["product"] == "AMD Pensando™ Pollara 400 AI NIC"
-    assert out["specs"][0] == {"key": "Speed", "value": 400.0, "unit": "Gbps", "raw": "up to 400 Gbps",
-                               "evidence": "Speed: up to 400 Gbps"}
-    assert out["specs"][-1] == {"key": "Programmability", "value": "3rd-generation P4 engine", "unit": None,
-                                "raw": "3rd-generation P4 engine", "evidence": "Programmability: 3rd-generation P4 engine"}
+    assert out["specs"][0] == {
+        "key": "Speed",
+        "value": 400.0,
+        "unit": "Gbps",
+        "raw": "up to 400 Gbps",
+        "evidence": "Speed: up to 400 Gbps",
+    }
+    assert out["specs"][-1] == {
+        "key": "Programmability",
+        "value": "3rd-generation P4 engine",
+        "unit": None,
+        "raw": "3rd-generation P4 engine",
+        "evidence": "Programmability: 3rd-generation P4 engine",
+    }
 
 
-@pytest.mark.parametrize("key, raw, kind, expected", [
-    # latency in microseconds is stored in ns
-    ("Port-to-port latency", "0.7 µs", "switch_system", [("Port-to-port latency", 700.0, "ns", "port_latency_ns")]),
-    # a switch's Tb/s under a "bandwidth" key is its capacity, not a port speed
-    ("Total bandwidth", "115.2 Tb/s", "switch_system", [("Total bandwidth", 115.2, "Tbps", "switch_capacity_tbps")]),
-    # InfiniBand rate name without digits
-    ("Port speed", "XDR", "switch_system", [("Port speed", 800.0, "Gbps", "port_speed_gbps")]),
-    # a bare number of ports on a switch is its radix
-    ("Number of ports", "144", "switch_system", [("Number of ports", 144.0, "ports", "switch_radix")]),
-    # PCIe 6.0 x48 written with a version number
-    ("Host interface", "PCIe 6.0 x48", "nic",
-     [("Host interface", 48.0, "lanes", "pcie_lanes"), ("Host interface (PCIe generation)", 6.0, "generation", None)]),
-    # power in kW becomes W for power_w
-    ("Typical power", "1.2 kW", "switch_system", [("Typical power", 1200.0, "W", "power_w")]),
-    # message rate written as "M msgs/sec"
-    ("Message rate", "215M msgs/sec", "nic", [("Message rate", 215.0, "Mpps", "message_rate_mpps")]),
-    # GPU memory in GB
-    ("GPU memory", "288 GB HBM3e", "gpu_system", [("GPU memory", 288.0, "GB", "memory_capacity_gb")]),
-    # NVLink bandwidth in bytes per second
-    ("NVLink bandwidth", "1.8 TB/s", "gpu_system", [("NVLink bandwidth", 1800.0, "GBps", "nvlink_bandwidth_GBps")]),
-    # unknown keys keep their text and map to nothing
-    ("Form factor", "OCP 3.0", "nic", [("Form factor", "OCP 3.0", None, None)]),
-])
+@pytest.mark.parametrize(
+    "key, raw, kind, expected",
+    [
+        # latency in microseconds is stored in ns
+        ("Port-to-port latency", "0.7 µs", "switch_system", [("Port-to-port latency", 700.0, "ns", "port_latency_ns")]),
+        # a switch's Tb/s under a "bandwidth" key is its capacity, not a port speed
+        (
+            "Total bandwidth",
+            "115.2 Tb/s",
+            "switch_system",
+            [("Total bandwidth", 115.2, "Tbps", "switch_capacity_tbps")],
+        ),
+        # InfiniBand rate name without digits
+        ("Port speed", "XDR", "switch_system", [("Port speed", 800.0, "Gbps", "port_speed_gbps")]),
+        # a bare number of ports on a switch is its radix
+        ("Number of ports", "144", "switch_system", [("Number of ports", 144.0, "ports", "switch_radix")]),
+        # PCIe 6.0 x48 written with a version number
+        (
+            "Host interface",
+            "PCIe 6.0 x48",
+            "nic",
+            [
+                ("Host interface", 48.0, "lanes", "pcie_lanes"),
+                ("Host interface (PCIe generation)", 6.0, "generation", None),
+            ],
+        ),
+        # power in kW becomes W for power_w
+        ("Typical power", "1.2 kW", "switch_system", [("Typical power", 1200.0, "W", "power_w")]),
+        # message rate written as "M msgs/sec"
+        ("Message rate", "215M msgs/sec", "nic", [("Message rate", 215.0, "Mpps", "message_rate_mpps")]),
+        # GPU memory in GB
+        ("GPU memory", "288 GB HBM3e", "gpu_system", [("GPU memory", 288.0, "GB", "memory_capacity_gb")]),
+        # NVLink bandwidth in bytes per second
+        ("NVLink bandwidth", "1.8 TB/s", "gpu_system", [("NVLink bandwidth", 1800.0, "GBps", "nvlink_bandwidth_GBps")]),
+        # unknown keys keep their text and map to nothing
+        ("Form factor", "OCP 3.0", "nic", [("Form factor", "OCP 3.0", None, None)]),
+    ],
+)
 def test_interpret_quirks(key, raw, kind, expected):
     got = [(s.key, s.value, s.unit, s.indicator) for s in specs.interpret(SpecPair(key, raw, f"{key}: {raw}"), kind)]
     assert got == expected
@@ -162,13 +211,17 @@ def test_empty_and_non_html_pages_are_parse_errors():
     with pytest.raises(ParseError, match="empty document"):
         specs.parse(Document(source_id="test_specs", url="https://www.nvidia.com/x", body=b"  \n"))
     with pytest.raises(ParseError, match="not an HTML page"):
-        specs.cli_json(Document(source_id="test_specs", url="https://www.nvidia.com/x", body=b'{"error": "rate limited"}'))
+        specs.cli_json(
+            Document(source_id="test_specs", url="https://www.nvidia.com/x", body=b'{"error": "rate limited"}')
+        )
 
 
 def test_spec_block_without_figures_is_a_parse_error():
     # The table survived a redesign but its values are now images: keys only, no figures.
-    body = b"<html><body><main><h1>Q3400</h1><table><tr><td>Ports</td><td><img src=p.png></td></tr>" \
-           b"<tr><td>Software</td><td>MLNX-OS</td></tr></table></main></body></html>"
+    body = (
+        b"<html><body><main><h1>Q3400</h1><table><tr><td>Ports</td><td><img src=p.png></td></tr>"
+        b"<tr><td>Software</td><td>MLNX-OS</td></tr></table></main></body></html>"
+    )
     with pytest.raises(ParseError, match="no figures"):
         specs.parse(Document(source_id="test_specs", url="https://www.nvidia.com/x", body=body))
 
@@ -178,6 +231,12 @@ def test_undated_page_warns_and_emits_no_observations():
     r = specs.parse(d)
     assert r.observations == [] and len(r.products) == 1
     assert any("need a vintage" in w for w in r.warnings)
-    dated = specs.parse(doc("arista_7060xe7.html", "https://www.arista.com/x", published_on=None,
-                            fetched_at=dt.datetime(2026, 6, 20, 12, 0)))
-    assert {o.period for o in dated.observations} == {"2026-06-20"}      # falls back to the fetch date
+    dated = specs.parse(
+        doc(
+            "arista_7060xe7.html",
+            "https://www.arista.com/x",
+            published_on=None,
+            fetched_at=dt.datetime(2026, 6, 20, 12, 0),
+        )
+    )
+    assert {o.period for o in dated.observations} == {"2026-06-20"}  # falls back to the fetch date

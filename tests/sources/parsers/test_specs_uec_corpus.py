@@ -48,8 +48,8 @@ def test_spec_texts_are_read():
     rep = measured("specs")
     assert rep.labels >= 135
     assert rep.errors == {}
-    assert rep.found >= 134, rep.missed          # 134/135; the tune batch was 0/102 when the parser read HTML only
-    assert rep.indicator_ok >= 63                # of 85 labels whose figure has an indicator
+    assert rep.found >= 134, rep.missed  # 134/135; the tune batch was 0/102 when the parser read HTML only
+    assert rep.indicator_ok >= 63  # of 85 labels whose figure has an indicator
 
 
 def test_spec_texts_of_the_holdout_batch():
@@ -75,8 +75,8 @@ def test_no_pcie_generation_that_the_text_does_not_state():
 def test_uec_texts_recall_floor():
     rep = measured("uec")
     assert rep.labels >= 15
-    assert rep.found >= 6, rep.missed            # 6/19; the tune batch was 0/17
-    assert rep.wrong_counts == []                # additions, individuals and prospects are not member totals
+    assert rep.found >= 6, rep.missed  # 6/19; the tune batch was 0/17
+    assert rep.wrong_counts == []  # additions, individuals and prospects are not member totals
 
 
 def test_uec_texts_refused_only_when_they_state_no_date():
@@ -98,9 +98,16 @@ def test_few_indicators_on_figures_the_reader_did_not_record():
     for x in corpus.labels("specs"):
         held.setdefault(x["doc"], set()).add(corpus._canon(float(x["value"]), x["unit"]))
     rep = measured("specs")
-    stray = [(doc, s.value, s.unit, s.indicator) for doc, specs in rep.outputs.items() for s in specs
-             if s.indicator and isinstance(s.value, float) and not any(
-                 u == corpus._canon(s.value, s.unit)[0] and corpus._close(corpus._canon(s.value, s.unit)[1], v)
-                 for u, v in held.get(doc, ()))]
+    stray = [
+        (doc, s.value, s.unit, s.indicator)
+        for doc, specs in rep.outputs.items()
+        for s in specs
+        if s.indicator
+        and isinstance(s.value, float)
+        and not any(
+            u == corpus._canon(s.value, s.unit)[0] and corpus._close(corpus._canon(s.value, s.unit)[1], v)
+            for u, v in held.get(doc, ())
+        )
+    ]
     assert len(stray) <= 5, stray
     assert not [x for x in stray if x[0] in corpus._in_split("specs", "tune")], stray

@@ -30,21 +30,50 @@ def real(name: str) -> dict:
 @functools.cache
 def real_records(name: str):
     entry = next(e for e in MANIFEST["entries"] if e["file"] == name)
-    doc = Document(source_id=MANIFEST["source_id"], url=entry["url"], body=(LISTS / name).read_bytes(),
-                   title=entry["title"])
+    doc = Document(
+        source_id=MANIFEST["source_id"], url=entry["url"], body=(LISTS / name).read_bytes(), title=entry["title"]
+    )
     return top500.parse(doc)
 
 
 REAL = [
     # Legacy .xls (BIFF, read with xlrd).
-    ("TOP500_201811.xls", "2018-11", {"Gigabit Ethernet": 252, "Infiniband": 135, "Custom Interconnect": 64,
-                                       "Omnipath": 43, "Proprietary Network": 6}),
+    (
+        "TOP500_201811.xls",
+        "2018-11",
+        {
+            "Gigabit Ethernet": 252,
+            "Infiniband": 135,
+            "Custom Interconnect": 64,
+            "Omnipath": 43,
+            "Proprietary Network": 6,
+        },
+    ),
     # .xlsx with a Myrinet straggler and the first HDR systems.
-    ("TOP500_202006.xlsx", "2020-06", {"Gigabit Ethernet": 262, "Infiniband": 141, "Omnipath": 48,
-                                        "Custom Interconnect": 43, "Proprietary Network": 5, "Myrinet": 1}),
+    (
+        "TOP500_202006.xlsx",
+        "2020-06",
+        {
+            "Gigabit Ethernet": 262,
+            "Infiniband": 141,
+            "Omnipath": 48,
+            "Custom Interconnect": 43,
+            "Proprietary Network": 5,
+            "Myrinet": 1,
+        },
+    ),
     # .xlsx with a second, transposed sheet ("Sheet1") that must not be taken for the list.
-    ("TOP500_202311.xlsx", "2023-11", {"Infiniband": 219, "Gigabit Ethernet": 209, "Omnipath": 33,
-                                        "Custom Interconnect": 30, "Proprietary Network": 9}),
+    (
+        "TOP500_202311.xlsx",
+        "2023-11",
+        {
+            "Infiniband": 219,
+            "Gigabit Ethernet": 209,
+            "Omnipath": 33,
+            "Custom Interconnect": 30,
+            "Proprietary Network": 9,
+        },
+    ),
 ]
 
 
@@ -57,16 +86,27 @@ def test_real_list_families(name, list_date, families):
     assert data["warnings"] == []
 
 
-@pytest.mark.parametrize("name,group,systems", [
-    ("TOP500_202311.xlsx", "Slingshot", 37),           # 22 Slingshot-11 + 15 Slingshot-10, filed by TOP500 under Gigabit Ethernet
-    ("TOP500_202311.xlsx", "InfiniBand NDR", 17),      # NDR, NDR200, NDR400 and 'NVIDIA Infiniband NDR' spellings
-    ("TOP500_202311.xlsx", "InfiniBand HDR", 132),     # HDR100/HDR200, 'EDR/HDR' mixes and 'MT28908 ConnectX-6 200 Gib/s'
-    ("TOP500_202311.xlsx", "Tofu", 8),                 # Tofu sits in 'Proprietary Network'
-    ("TOP500_201811.xls", "InfiniBand EDR", 64),       # '4xEDR Infiniband' and 'Infiniband EDR/FDR' count as EDR
-    ("TOP500_201811.xls", "10G Ethernet", 119),
-    # 'RoCEv2/MN-Core DirectConnect' is filed under Custom Interconnect and stays there (not Ethernet)
-    ("TOP500_202006.xlsx", "MN-Core DirectConnect", 1),
-])
+@pytest.mark.parametrize(
+    "name,group,systems",
+    [
+        (
+            "TOP500_202311.xlsx",
+            "Slingshot",
+            37,
+        ),  # 22 Slingshot-11 + 15 Slingshot-10, filed by TOP500 under Gigabit Ethernet
+        ("TOP500_202311.xlsx", "InfiniBand NDR", 17),  # NDR, NDR200, NDR400 and 'NVIDIA Infiniband NDR' spellings
+        (
+            "TOP500_202311.xlsx",
+            "InfiniBand HDR",
+            132,
+        ),  # HDR100/HDR200, 'EDR/HDR' mixes and 'MT28908 ConnectX-6 200 Gib/s'
+        ("TOP500_202311.xlsx", "Tofu", 8),  # Tofu sits in 'Proprietary Network'
+        ("TOP500_201811.xls", "InfiniBand EDR", 64),  # '4xEDR Infiniband' and 'Infiniband EDR/FDR' count as EDR
+        ("TOP500_201811.xls", "10G Ethernet", 119),
+        # 'RoCEv2/MN-Core DirectConnect' is filed under Custom Interconnect and stays there (not Ethernet)
+        ("TOP500_202006.xlsx", "MN-Core DirectConnect", 1),
+    ],
+)
 def test_notable_interconnects(name, group, systems):
     assert real(name)["notable"][group]["systems"] == systems
 
@@ -115,54 +155,80 @@ FORMATS = [
 def test_format_fixtures_agree(name):
     data = top500.cli_json(Document.from_path(FIXTURES / name))
     assert data["list"] == "2023-11" and data["systems"] == 13
-    assert data["families"] == {"Gigabit Ethernet": 5, "Infiniband": 5, "Proprietary Network": 1,
-                                "Custom Interconnect": 1, "Omnipath": 1}
+    assert data["families"] == {
+        "Gigabit Ethernet": 5,
+        "Infiniband": 5,
+        "Proprietary Network": 1,
+        "Custom Interconnect": 1,
+        "Omnipath": 1,
+    }
     assert data["rmax_total_tflops"] == pytest.approx(3835888.08, abs=0.01)
     assert data["rmax_share"]["Gigabit Ethernet"] == pytest.approx(0.566356, abs=1e-6)
     assert data["notable"]["Slingshot"]["systems"] == 3
     assert data["warnings"] == ["list has 13 systems, not 500"]
 
 
-@pytest.mark.parametrize("body,name,message", [
-    (b"", "TOP500_202311.csv", "empty document"),                                  # empty download
-    (b"<html><body>Please log in to download</body></html>", "TOP500_202311.xml",  # login page instead of the file
-     "no system records"),
-    (b"Rank\tName\tSystem\n1\tFrontier\tHPE\n", "TOP500_202311.tsv", "not a TOP500 list"),  # columns renamed
-    (b"PK\x03\x04broken", "TOP500_202311.xlsx", "unreadable"),                     # truncated workbook
-    (b"Rank\tInterconnect Family\tInterconnect\n1\tInfiniband\tInfiniband NDR\n",     # Rmax column gone
-     "TOP500_202311.tsv", "no Rmax column"),
-    (b"Rank\tRmax [TFlop/s]\tInterconnect Family\n1\t1.0\tInfiniband\n", "list.tsv", "list date not found"),
-])
+@pytest.mark.parametrize(
+    "body,name,message",
+    [
+        (b"", "TOP500_202311.csv", "empty document"),  # empty download
+        (
+            b"<html><body>Please log in to download</body></html>",
+            "TOP500_202311.xml",  # login page instead of the file
+            "no system records",
+        ),
+        (b"Rank\tName\tSystem\n1\tFrontier\tHPE\n", "TOP500_202311.tsv", "not a TOP500 list"),  # columns renamed
+        (b"PK\x03\x04broken", "TOP500_202311.xlsx", "unreadable"),  # truncated workbook
+        (
+            b"Rank\tInterconnect Family\tInterconnect\n1\tInfiniband\tInfiniband NDR\n",  # Rmax column gone
+            "TOP500_202311.tsv",
+            "no Rmax column",
+        ),
+        (b"Rank\tRmax [TFlop/s]\tInterconnect Family\n1\t1.0\tInfiniband\n", "list.tsv", "list date not found"),
+    ],
+)
 def test_unusable_files_raise(body, name, message):
     with pytest.raises(ParseError, match=message):
         top500.cli_json(Document(source_id="t", url=f"file:///tmp/{name}", body=body))
 
 
-@pytest.mark.parametrize("text,want", [
-    ("2023-11", "2023-11"), ("202311", "2023-11"), ("November 2023", "2023-11"), ("Jun 2020", "2020-06"),
-    ("06/2020", "2020-06"), ("2018-11-12", "2018-11"), ("Year 2023", None), ("2023-13", None),
-])
+@pytest.mark.parametrize(
+    "text,want",
+    [
+        ("2023-11", "2023-11"),
+        ("202311", "2023-11"),
+        ("November 2023", "2023-11"),
+        ("Jun 2020", "2020-06"),
+        ("06/2020", "2020-06"),
+        ("2018-11-12", "2018-11"),
+        ("Year 2023", None),
+        ("2023-13", None),
+    ],
+)
 def test_list_dates(text, want):
     assert parse_list_date(text) == want
 
 
-@pytest.mark.parametrize("family,interconnect,want", [
-    ("Gigabit Ethernet", "Slingshot-11", ("Slingshot", "slingshot", None)),
-    ("Infiniband", "Infiniband NDR400", ("InfiniBand NDR", "infiniband", 400.0)),
-    ("Infiniband", "Infiniband", ("InfiniBand (generation not stated)", "infiniband", None)),
-    ("Gigabit Ethernet", "200Gb 6D-Torus", ("Proprietary", "proprietary", None)),  # a torus filed under Ethernet
-    ("Gigabit Ethernet", "Gigabit Ethernet", ("1G Ethernet", "ethernet", 1.0)),
-    ("Omnipath", "Cornelis Networks Omni-Path", ("Omni-Path", "omni-path", None)),
-    ("Gigabit Ethernet", "400G Ethernet", ("400G Ethernet", "ethernet", 400.0)),
-    ("Custom Interconnect", "RoCEv2/MN-Core DirectConnect", ("MN-Core DirectConnect", "proprietary", None)),
-    ("Infiniband", "Quad-rail EVIDEN BXI", ("BXI", "proprietary", None)),    # the text names another fabric
-    ("Infiniband", "Intel Omni-Path", ("Omni-Path", "omni-path", None)),
-    ("10G", "10G Ethernet", ("10G Ethernet", "ethernet", 10.0)),
-    ("Fast Ethernet", "Fast Ethernet", ("Fast Ethernet", "ethernet", 0.1)),
-    ("Infiniband", "Infinband DDR 4x", ("InfiniBand DDR", "infiniband", 20.0)),  # TOP500's own typo
-    ("Infiniband", "56Gb 3D-Torus", ("InfiniBand FDR", "infiniband", 56.0)),
-    (None, None, ("Not stated", "not_stated", None)),
-])
+@pytest.mark.parametrize(
+    "family,interconnect,want",
+    [
+        ("Gigabit Ethernet", "Slingshot-11", ("Slingshot", "slingshot", None)),
+        ("Infiniband", "Infiniband NDR400", ("InfiniBand NDR", "infiniband", 400.0)),
+        ("Infiniband", "Infiniband", ("InfiniBand (generation not stated)", "infiniband", None)),
+        ("Gigabit Ethernet", "200Gb 6D-Torus", ("Proprietary", "proprietary", None)),  # a torus filed under Ethernet
+        ("Gigabit Ethernet", "Gigabit Ethernet", ("1G Ethernet", "ethernet", 1.0)),
+        ("Omnipath", "Cornelis Networks Omni-Path", ("Omni-Path", "omni-path", None)),
+        ("Gigabit Ethernet", "400G Ethernet", ("400G Ethernet", "ethernet", 400.0)),
+        ("Custom Interconnect", "RoCEv2/MN-Core DirectConnect", ("MN-Core DirectConnect", "proprietary", None)),
+        ("Infiniband", "Quad-rail EVIDEN BXI", ("BXI", "proprietary", None)),  # the text names another fabric
+        ("Infiniband", "Intel Omni-Path", ("Omni-Path", "omni-path", None)),
+        ("10G", "10G Ethernet", ("10G Ethernet", "ethernet", 10.0)),
+        ("Fast Ethernet", "Fast Ethernet", ("Fast Ethernet", "ethernet", 0.1)),
+        ("Infiniband", "Infinband DDR 4x", ("InfiniBand DDR", "infiniband", 20.0)),  # TOP500's own typo
+        ("Infiniband", "56Gb 3D-Torus", ("InfiniBand FDR", "infiniband", 56.0)),
+        (None, None, ("Not stated", "not_stated", None)),
+    ],
+)
 def test_notable_group(family, interconnect, want):
     assert notable_group(family, interconnect) == want
 
@@ -202,5 +268,5 @@ def test_family_rows_carry_a_fabric_whose_totals_match_the_list():
     assert by_fabric["slingshot"] == 37
     # the Gigabit Ethernet family (209) less rank 170, Sugon's '200Gb 6D-Torus' (a vendor network, not Ethernet)
     assert by_fabric["ethernet"] + by_fabric["slingshot"] == 208
-    assert by_fabric["proprietary"] == 30 + 9 + 1 + 1             # Custom Interconnect, Proprietary Network, BXI, torus
+    assert by_fabric["proprietary"] == 30 + 9 + 1 + 1  # Custom Interconnect, Proprietary Network, BXI, torus
     assert sum(by_fabric.values()) == 500

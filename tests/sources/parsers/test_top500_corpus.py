@@ -27,7 +27,9 @@ NEW = {"TOP500_202011.xlsx": "2020-11", "TOP500_202411.xlsx": "2024-11", "TOP500
 
 def _doc(name: str) -> Document:
     y, m = NEW[name].split("-")
-    return Document.from_path(LISTS / name, source_id="top500_lists", url=f"https://www.top500.org/lists/top500/{y}/{m}/")
+    return Document.from_path(
+        LISTS / name, source_id="top500_lists", url=f"https://www.top500.org/lists/top500/{y}/{m}/"
+    )
 
 
 def _rows_read_independently(name: str) -> list[dict]:
@@ -39,7 +41,7 @@ def _rows_read_independently(name: str) -> list[dict]:
     book = openpyxl.load_workbook(LISTS / name, read_only=True, data_only=True)
     rows = list(book.worksheets[0].iter_rows(values_only=True))
     book.close()
-    header = [str(c) for c in rows[0]]          # these two lists have the header on the first row
+    header = [str(c) for c in rows[0]]  # these two lists have the header on the first row
     return [dict(zip(header, r)) for r in rows[1:] if r[0] is not None]
 
 
@@ -53,8 +55,9 @@ def test_family_counts_match_an_independent_count(name):
     assert summary["families"] == dict(families)
     # Slingshot and Omni-Path by the words of the Interconnect column, counted independently
     slingshot = sum("slingshot" in str(r["Interconnect"]).lower() for r in rows)
-    omnipath = sum("omni-path" in str(r["Interconnect"]).lower() or str(r["Interconnect Family"]) == "Omnipath"
-                   for r in rows)
+    omnipath = sum(
+        "omni-path" in str(r["Interconnect"]).lower() or str(r["Interconnect Family"]) == "Omnipath" for r in rows
+    )
     groups = {g: v["systems"] for g, v in summary["fabric_groups"].items()}
     assert groups.get("slingshot", 0) == slingshot
     assert groups.get("omni-path", 0) == omnipath
@@ -65,7 +68,7 @@ def test_the_csv_download_is_its_own_layout():
     text = (LISTS / "TOP500_202506.csv").read_text(encoding="utf-8")
     header = next(csv.reader(io.StringIO(text)))
     assert len(header) == 38 and header[0] == "Rank" and "Interconnect Family" in header
-    assert '"1,742,000.00"' in text.splitlines()[1]        # El Capitan's Rmax, with thousands separators
+    assert '"1,742,000.00"' in text.splitlines()[1]  # El Capitan's Rmax, with thousands separators
     table = read_list(_doc("TOP500_202506.csv"))
     assert table.file_format == "csv" and table.rmax_unit == "TFlop/s"
     assert table.systems[0]["rmax_tflops"] == pytest.approx(1_742_000.0)

@@ -30,8 +30,13 @@ ENTRIES = {e["file"]: e for e in MANIFEST["entries"]}
 def recorded(name: str) -> Document:
     """A shipped list as the offline refresh hands it to the parser (manifest title and release date)."""
     e = ENTRIES[name]
-    return Document(source_id=MANIFEST["source_id"], url=e["url"], body=(LISTS / name).read_bytes(), title=e["title"],
-                    published_on=dt.date.fromisoformat(e["published_on"]))
+    return Document(
+        source_id=MANIFEST["source_id"],
+        url=e["url"],
+        body=(LISTS / name).read_bytes(),
+        title=e["title"],
+        published_on=dt.date.fromisoformat(e["published_on"]),
+    )
 
 
 @functools.cache
@@ -71,7 +76,7 @@ def test_era_2000_2007_ole2_xls_header_on_second_row_processors_unitless_gflops(
     assert data["list"] == "2000-06" and data["systems"] == 500 and data["warnings"] == []
     assert data["families"]["SP Switch"] == 141 and data["families"]["N/A"] == 133
     assert data["families"]["Crossbar"] == 115 and data["families"]["Myrinet"] == 42
-    assert data["rmax_total_tflops"] == pytest.approx(64.230, abs=1e-3)       # 64,230.106 GFlop/s summed
+    assert data["rmax_total_tflops"] == pytest.approx(64.230, abs=1e-3)  # 64,230.106 GFlop/s summed
     groups = {g: v["systems"] for g, v in data["fabric_groups"].items()}
     # proprietary = SP Switch 141 + Crossbar 115 + Cray Interconnect 48 + Proprietary 6;
     # ethernet = Ethernet 6 + Fast Ethernet 3; other = HIPPI 1
@@ -79,7 +84,7 @@ def test_era_2000_2007_ole2_xls_header_on_second_row_processors_unitless_gflops(
 
 
 def test_era_2000_2007_first_infiniband_systems():
-    data = summary("TOP500_200506.xls")                        # June 2005
+    data = summary("TOP500_200506.xls")  # June 2005
     assert data["families"]["Infiniband"] == 16 and data["families"]["Gigabit Ethernet"] == 214
     assert data["notable"]["InfiniBand (generation not stated)"]["systems"] == 16  # all written plain 'Infiniband'
     assert data["notable"]["1G Ethernet"]["systems"] == 214
@@ -121,8 +126,8 @@ def test_era_2017_2019_tflops_header_and_omnipath():
     assert next(s for s in table.systems if s["rank"] == 1)["rmax_tflops"] == pytest.approx(93014.594)  # TaihuLight
     data = summary("TOP500_201706.xls")
     assert data["families"]["Omnipath"] == 38 and data["fabric_groups"]["omni-path"]["systems"] == 38
-    assert data["notable"]["InfiniBand FDR"]["systems"] == 117 + 3 + 1     # FDR, FDR14, '56G Infiniband FDR'
-    assert data["notable"]["InfiniBand EDR"]["systems"] == 31 + 3          # EDR, 'EDR/FDR'
+    assert data["notable"]["InfiniBand FDR"]["systems"] == 117 + 3 + 1  # FDR, FDR14, '56G Infiniband FDR'
+    assert data["notable"]["InfiniBand EDR"]["systems"] == 31 + 3  # EDR, 'EDR/FDR'
     assert data["notable"]["40G Ethernet"]["systems"] == 3
     # 10G family 195 + Gigabit Ethernet 12 + 'Ethernet' family 1
     assert data["fabric_groups"]["ethernet"]["systems"] == 208
@@ -138,7 +143,7 @@ def test_era_2019_ethernet_speeds_and_torus_filed_under_ethernet():
 def test_infiniband_systems_from_2016_06_omni_path_filed_under_infiniband_move_to_omni_path():
     data = summary("TOP500_201606.xls")
     assert data["families"]["Infiniband"] == 204
-    assert data["fabric_groups"]["omni-path"]["systems"] == 8           # 'Intel Omni-Path' under Infiniband
+    assert data["fabric_groups"]["omni-path"]["systems"] == 8  # 'Intel Omni-Path' under Infiniband
     assert data["fabric_groups"]["infiniband"]["systems"] == 196
 
 
@@ -154,7 +159,7 @@ def test_every_list_parses_whole_and_every_family_is_mapped():
         assert sum(v["rmax_share"] for v in data["fabric_groups"].values()) == pytest.approx(1, abs=1e-4)
         seen |= set(data["families"])
     # every family string of the 43 files has a home, and the table holds nothing the files lack
-    assert {f.lower() for f in seen} == set(FAMILY_GROUPS) - {"(not stated)"}   # that one is for empty cells
+    assert {f.lower() for f in seen} == set(FAMILY_GROUPS) - {"(not stated)"}  # that one is for empty cells
     assert set(FAMILY_GROUPS.values()) <= set(FABRIC_GROUPS)
 
 
@@ -168,8 +173,11 @@ def test_records_are_dated_by_the_list_release():
     assert {o.prov.published_on for o in records.observations} == {dt.date(2015, 7, 13)}
     assert {o.prov.date_basis for o in records.observations} == {"list_release"}
     assert {r["published_on"] for r in records.tables["top500_families"]} == {dt.date(2015, 7, 13)}
-    groups = {o.subject: o.value for o in records.observations
-              if o.segment == "fabric_group" and o.indicator == "top500_systems"}
+    groups = {
+        o.subject: o.value
+        for o in records.observations
+        if o.segment == "fabric_group" and o.indicator == "top500_systems"
+    }
     assert sum(groups.values()) == 500
     # a list read from a bare file (no recording) is dated by its list month
     bare = top500.parse(Document.from_path(LISTS / "TOP500_200006.xls"))
@@ -178,9 +186,21 @@ def test_records_are_dated_by_the_list_release():
 
 def test_old_xls_json_on_stdout_is_clean():
     """xlrd prints 'WARNING *** OLE2 inconsistency' for the 2000-2007 files to its logfile, standard output by default."""
-    proc = subprocess.run([sys.executable, "-c", "from fabricwatch.cli import main; raise SystemExit(main())",
-                           "parse", "top500", str(LISTS / "TOP500_200006.xls"), "--json"],
-                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from fabricwatch.cli import main; raise SystemExit(main())",
+            "parse",
+            "top500",
+            str(LISTS / "TOP500_200006.xls"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "WARNING" not in proc.stdout
     data = json.loads(proc.stdout)

@@ -23,10 +23,10 @@ def test_news_listing_events():
     r = uec.parse(doc("uec_news.html", "https://ultraethernet.org/news/"))
     got = [(e.event_date, e.date_precision, e.category, e.vendor) for e in r.events]
     assert got == [
-        (dt.date(2025, 10, 17), "day", "product_announcement", "Broadcom"),   # <time datetime>
-        (dt.date(2025, 6, 11), "day", "spec_release", None),                  # "June 11, 2025"
-        (dt.date(2024, 4, 1), "month", "membership", None),                   # "Apr 2024": month precision
-        (dt.date(2023, 7, 19), "day", "company", None),                       # "2023-07-19"
+        (dt.date(2025, 10, 17), "day", "product_announcement", "Broadcom"),  # <time datetime>
+        (dt.date(2025, 6, 11), "day", "spec_release", None),  # "June 11, 2025"
+        (dt.date(2024, 4, 1), "month", "membership", None),  # "Apr 2024": month precision
+        (dt.date(2023, 7, 19), "day", "company", None),  # "2023-07-19"
     ]
     assert r.events[1].title == "Ultra Ethernet Consortium Releases Specification 1.0"
     assert all(e.fabric == "uec" and e.subject == "Ultra Ethernet Consortium" for e in r.events)
@@ -37,8 +37,8 @@ def test_news_listing_member_counts():
     r = uec.parse(doc("uec_news.html", "https://ultraethernet.org/news/"))
     got = [(o.indicator, o.value, o.value_qualifier, o.period, o.unit) for o in r.observations]
     assert got == [
-        ("uec_members", 100.0, ">", "2025-06-11", "count"),   # "over 100 companies"
-        ("uec_members", 55.0, None, "2024-04", "count"),      # headline and body say 55 once; "forty-five new" skipped
+        ("uec_members", 100.0, ">", "2025-06-11", "count"),  # "over 100 companies"
+        ("uec_members", 55.0, None, "2024-04", "count"),  # headline and body say 55 once; "forty-five new" skipped
     ]
     assert r.observations[0].prov.evidence == "The UEC is now backed by over 100 companies."
     assert r.observations[0].kind == "actual"
@@ -48,7 +48,10 @@ def test_single_press_release_with_dateline():
     r = uec.parse(doc("uec_press_spec_1_0.html", "https://ultraethernet.org/uec-launches-specification-1-0/"))
     [e] = r.events
     assert (e.event_date, e.category, e.title) == (
-        dt.date(2025, 6, 11), "spec_release", "Ultra Ethernet Consortium (UEC) Launches Specification 1.0")
+        dt.date(2025, 6, 11),
+        "spec_release",
+        "Ultra Ethernet Consortium (UEC) Launches Specification 1.0",
+    )
     assert [(o.value, o.value_qualifier, o.period) for o in r.observations] == [(100.0, ">", "2025-06-11")]
 
 
@@ -67,34 +70,46 @@ def test_members_page():
 def test_cli_json_contract():
     out = uec.cli_json(doc("uec_members.html", "https://ultraethernet.org/members/", fetched_at=FETCHED))
     assert out["events"] == []
-    assert out["member_counts"] == [{"value": 9.0, "qualifier": None, "period": "2025-07-01",
-                                     "evidence": "members page lists 9 organizations"}]
+    assert out["member_counts"] == [
+        {"value": 9.0, "qualifier": None, "period": "2025-07-01", "evidence": "members page lists 9 organizations"}
+    ]
     assert len(out["members"]) == 9
     news = uec.cli_json(doc("uec_news.html", "https://ultraethernet.org/news/"))
     assert news["members"] is None
-    assert news["events"][2] == {"date": "2024-04-01", "precision": "month", "category": "membership",
-                                 "title": "Ultra Ethernet Consortium grows to 55 members", "vendor": None,
-                                 "evidence": "Ultra Ethernet Consortium grows to 55 members"}
+    assert news["events"][2] == {
+        "date": "2024-04-01",
+        "precision": "month",
+        "category": "membership",
+        "title": "Ultra Ethernet Consortium grows to 55 members",
+        "vendor": None,
+        "evidence": "Ultra Ethernet Consortium grows to 55 members",
+    }
 
 
-@pytest.mark.parametrize("title, expected", [
-    ("UEC Plugfest at OCP", "plugfest"),                                      # plugfest wording
-    ("UEC opens compliance program", "compliance"),                           # compliance, no vendor product
-    ("AMD Pensando Pollara 400, the industry's first UEC-ready AI NIC", "product_announcement"),   # member product
-    ("Ultra Ethernet Consortium grows to 55 members", "membership"),
-    ("UE 1.0.1 specification released", "spec_release"),                      # point release number
-    ("Webinar recording available", "other"),
-])
+@pytest.mark.parametrize(
+    "title, expected",
+    [
+        ("UEC Plugfest at OCP", "plugfest"),  # plugfest wording
+        ("UEC opens compliance program", "compliance"),  # compliance, no vendor product
+        ("AMD Pensando Pollara 400, the industry's first UEC-ready AI NIC", "product_announcement"),  # member product
+        ("Ultra Ethernet Consortium grows to 55 members", "membership"),
+        ("UE 1.0.1 specification released", "spec_release"),  # point release number
+        ("Webinar recording available", "other"),
+    ],
+)
 def test_categorize(title, expected):
     assert uec.categorize(title) == expected
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("The consortium now has more than 100 members.", [(100.0, ">")]),       # hedge -> qualifier
-    ("Forty-five new members joined since November 2023.", []),             # additions are not a total
-    ("UEC brings together more than 50 leading software, hardware, and solution providers.", []),  # no member noun
-    ("The consortium now boasts 55 members and 715 industry experts.", [(55.0, None)]),  # experts are not members
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The consortium now has more than 100 members.", [(100.0, ">")]),  # hedge -> qualifier
+        ("Forty-five new members joined since November 2023.", []),  # additions are not a total
+        ("UEC brings together more than 50 leading software, hardware, and solution providers.", []),  # no member noun
+        ("The consortium now boasts 55 members and 715 industry experts.", [(55.0, None)]),  # experts are not members
+    ],
+)
 def test_member_counts(text, expected):
     assert [(v, q) for v, q, _ in uec.member_counts(text)] == expected
 
@@ -117,8 +132,10 @@ def test_empty_page_is_a_parse_error():
 
 def test_non_ascii_dates_and_names():
     # A Chinese-language repost: the 2025年6月11日 dateline and a CJK title still give a dated spec release.
-    body = ("<html><body><main><h1>超乙太網路聯盟發布 1.0 規格</h1>"
-            "<p>2025年6月11日 超乙太網路聯盟（UEC）發布 1.0 規格。</p></main></body></html>").encode()
+    body = (
+        "<html><body><main><h1>超乙太網路聯盟發布 1.0 規格</h1>"
+        "<p>2025年6月11日 超乙太網路聯盟（UEC）發布 1.0 規格。</p></main></body></html>"
+    ).encode()
     r = uec.parse(Document(source_id="uec", url="https://ultraethernet.org/zh/news", body=body))
     [e] = r.events
     assert (e.event_date, e.date_precision, e.category) == (dt.date(2025, 6, 11), "day", "spec_release")

@@ -93,14 +93,22 @@ PARSE_SELECT = ["raw_uec", "parse_uec", "raw_nccl_logs", "parse_nccl_logs"]
 
 def _refresh(root: Path, home: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(root), "FABRICWATCH_HOME": str(home)}
-    probe = subprocess.run([sys.executable, "-c", "import sources; print(sources.__file__)"], env=env,
-                           capture_output=True, text=True, check=True, cwd=root)
+    probe = subprocess.run(
+        [sys.executable, "-c", "import sources; print(sources.__file__)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+    )
     assert probe.stdout.strip().startswith(str(root)), "the copy's code must be the code that runs"
     # the runner, as `fabricwatch refresh --select` calls it (the command's summary reads marts a
     # selected refresh of a fresh home has not built)
-    run = ("import sys; from pipelines.runner import run_refresh; "
-           f"o = run_refresh({str(home)!r}, select={PARSE_SELECT!r}); "
-           "sys.exit(0 if o.success and not o.skipped_publish else 1)")
+    run = (
+        "import sys; from pipelines.runner import run_refresh; "
+        f"o = run_refresh({str(home)!r}, select={PARSE_SELECT!r}); "
+        "sys.exit(0 if o.success and not o.skipped_publish else 1)"
+    )
     done = subprocess.run([sys.executable, "-c", run], env=env, capture_output=True, text=True, cwd=root, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
 
@@ -108,8 +116,12 @@ def _refresh(root: Path, home: Path) -> None:
 def _last_parse(home: Path) -> dict[str, bool]:
     """source -> whether its latest parse step skipped (documents and code unchanged), from raw.parse_history."""
     with duckdb.connect(str(home / "warehouse.duckdb"), read_only=True) as con:
-        return dict(con.execute("SELECT source_id, arg_max(skipped, parsed_at) FROM raw.parse_history "
-                                "WHERE source_id IN ('uec', 'nccl_logs') GROUP BY source_id").fetchall())
+        return dict(
+            con.execute(
+                "SELECT source_id, arg_max(skipped, parsed_at) FROM raw.parse_history "
+                "WHERE source_id IN ('uec', 'nccl_logs') GROUP BY source_id"
+            ).fetchall()
+        )
 
 
 @pytest.mark.slow
@@ -118,7 +130,7 @@ def test_a_refresh_reparses_the_families_whose_shared_helper_changed(tmp_path):
     nccl does not), refresh again: the UEC documents are parsed again, the nccl-tests logs are not."""
     root, home = copy_code(tmp_path / "code", data=True), tmp_path / "home"
     _refresh(root, home)
-    assert _last_parse(home) == {"uec": False, "nccl_logs": False}   # first refresh: everything parsed
+    assert _last_parse(home) == {"uec": False, "nccl_logs": False}  # first refresh: everything parsed
     edit(root / "sources" / "parsers" / "common" / "units.py")
     _refresh(root, home)
     assert _last_parse(home) == {"uec": False, "nccl_logs": True}
