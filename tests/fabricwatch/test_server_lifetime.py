@@ -147,14 +147,14 @@ def test_sigkill_after_start_up_leaves_no_server_process(command, tmp_path):
 def test_sigterm_during_start_up_leaves_no_server_process(command, tmp_path):
     proc, marker, port = _start(command, tmp_path)
     try:
-        # the server process has started and is loading (the port is not open yet)
+        # the signal comes as soon as the server process exists, while it is still loading: no fixed sleep and
+        # no assertion on the port here (an idle machine opens Streamlit's port within a second, so a test that
+        # waited and then required a closed port failed on a fast machine, not on a fault)
         _wait_for(
             lambda: any(SERVER[command] in cmd and "fabricwatch.procs" not in cmd for _, cmd in marked(marker)),
             120,
             proc,
         )
-        time.sleep(1.0)
-        assert not port_open(port)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=60) == 0
     finally:
