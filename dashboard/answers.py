@@ -262,7 +262,7 @@ def conflict_titles(
 def top_publishers(points: pd.DataFrame, n: int = TOP_PUBLISHERS) -> pd.DataFrame:
     """`points` with `legend`: the publisher for the n with most figures, else 'others' (a legend one can read)."""
     if points.empty:
-        return points.assign(legend=pd.Series(dtype=str))
+        return points.assign(legend=pd.Series(dtype=str), is_other=pd.Series(dtype=bool))
     ranked = points["publisher"].value_counts()
     keep = set(ranked.index[:n])
     others = t("answers.others", n=max(len(ranked) - n, 0))

@@ -238,3 +238,12 @@ def test_a_catalog_definition_is_shown_without_the_indicator_id():
     titles = answers.series_titles(rows, {}, catalog)
     assert titles.loc[0, "title"] == "800G optical modules, annual"
     assert titles.loc[0, "definition"] == "Optical modules shipped"
+
+
+def test_top_publishers_of_no_points_has_the_columns_the_chart_sorts_on():
+    """A definition with a range but no publisher points (the Market page at 2x synthetic data) drew
+    nothing and failed with KeyError 'is_other': the empty frame lacked the column the chart sorts on."""
+    empty = pd.DataFrame({"publisher": pd.Series(dtype=str), "value": pd.Series(dtype=float)})
+    out = answers.top_publishers(empty)
+    assert {"legend", "is_other"} <= set(out.columns) and out.empty
+    assert out.sort_values("is_other", kind="stable").empty

@@ -1,4 +1,4 @@
--- key: source_id, publisher, carrier
+-- key: source_id, publisher, carrier, tier
 -- Source tiers (issue 20): every source and carrier that stands behind a figure or event, with its tier
 -- from the vocabulary and the reason. Low tiers (aggregator, unverified) are kept, counted, and never mixed
 -- into marts.consensus.
