@@ -450,50 +450,40 @@ def parse_row(tokens: list[str], columns: list[str], plan: tuple | None = None) 
         plan = _plan(columns)
     if plan is None:
         return None
-    s, c, t, r, ro, ot, oa, ob, ow, it, ia, ib, iw = plan
-    typ = tokens[t]
+    typ = tokens[plan[2]]  # the plan: size, count, type, redop, root, then the out-of-place and in-place cells
     if typ[:1].isdigit():
         return None
     try:
-        return Row(
-            (
-                int(tokens[s]),
-                int(tokens[c]),
-                sys.intern(typ),
-                sys.intern(tokens[r]) if r is not None else None,
-                int(tokens[ro]) if ro is not None else None,
-                float(tokens[ot]),
-                float(tokens[oa]),
-                float(tokens[ob]),
-                int(tokens[ow]) if ow is not None else None,
-                float(tokens[it]),
-                float(tokens[ia]),
-                float(tokens[ib]),
-                int(tokens[iw]) if iw is not None else None,
-            )
-        )
+        return _row(tokens, plan, typ, float, int)
     except ValueError:
         pass  # N/A cells, float error columns: the slower, tolerant reading
     try:
-        return Row(
-            (
-                int(tokens[s]),
-                int(tokens[c]),
-                sys.intern(typ),
-                sys.intern(tokens[r]) if r is not None else None,
-                int(tokens[ro]) if ro is not None else None,
-                _f(tokens[ot]),
-                _f(tokens[oa]),
-                _f(tokens[ob]),
-                _number(tokens[ow]) if ow is not None else None,
-                _f(tokens[it]),
-                _f(tokens[ia]),
-                _f(tokens[ib]),
-                _number(tokens[iw]) if iw is not None else None,
-            )
-        )
+        return _row(tokens, plan, typ, _f, _number)
     except ValueError:
         return None
+
+
+def _row(tokens: list[str], plan: tuple, typ: str, real, count) -> Row:
+    """One row read with the plan's column positions; `real` and `count` convert the bandwidth/time and the
+    #wrong cells (plain float/int on the fast path, the tolerant readers for N/A and float error columns)."""
+    s, c, _t, r, ro, ot, oa, ob, ow, it, ia, ib, iw = plan
+    return Row(
+        (
+            int(tokens[s]),
+            int(tokens[c]),
+            sys.intern(typ),
+            sys.intern(tokens[r]) if r is not None else None,
+            int(tokens[ro]) if ro is not None else None,
+            real(tokens[ot]),
+            real(tokens[oa]),
+            real(tokens[ob]),
+            count(tokens[ow]) if ow is not None else None,
+            real(tokens[it]),
+            real(tokens[ia]),
+            real(tokens[ib]),
+            count(tokens[iw]) if iw is not None else None,
+        )
+    )
 
 
 def _refit(tokens: list[str], columns: list[str]) -> list[str] | None:
