@@ -155,15 +155,34 @@ def validate(s: Scenario) -> None:
     if s.fabric is not None and s.fabric not in FABRICS:
         raise ModelError(f"unknown fabric {s.fabric!r} (known: {', '.join(FABRICS)})")
     if s.algorithm not in ALGORITHMS:
-        raise ModelError(f"unknown algorithm {s.algorithm!r} (known: {', '.join(ALGORITHMS)})")
+        raise ModelError(unknown_algorithm(s.algorithm))
     if s.host_links not in HOST_LINKS:
-        raise ModelError(f"host links must be optical or copper, got {s.host_links!r}")
+        raise ModelError(unknown_host_links(s.host_links))
     if not s.message_bytes > 0:
         raise ModelError(f"message size must be positive, got {s.message_bytes}")
     if not 0 <= s.overlap_share <= 1:
         raise ModelError(f"overlap must be within 0..1, got {s.overlap_share}")
     if s.params < 0 or s.bytes_per_grad_element < 0 or s.compute_s_per_step < 0:
         raise ModelError("workload figures must not be negative")
+
+
+# Checks of the algorithm and host-link fields, worded once: `sweep` makes them per row over a whole grid.
+COLLNET_ALGORITHMS = ("in-network", "collnet-direct", "collnet-chain")  # need SHARP in the fabric
+
+
+def unknown_algorithm(name) -> str:
+    return f"unknown algorithm {name!r} (known: {', '.join(ALGORITHMS)})"
+
+
+def unknown_host_links(value) -> str:
+    return f"host links must be optical or copper, got {value!r}"
+
+
+def no_in_network_reduction(fabric) -> str:
+    return (
+        f"fabric {fabric!r} has no in-network reduction (NCCL CollNet needs SHARP-capable "
+        "InfiniBand switches); use ring or tree, or nvls/nvls-tree for NVLink SHARP in the node"
+    )
 
 
 def planes_for(s: Scenario) -> int:
@@ -202,11 +221,8 @@ def resolve_ids(s: Scenario, catalog: Catalog) -> Scenario:
             f"fabric {s.fabric!r} balances load by {profile.load_balancing}; flows per NIC "
             "apply to ECMP-hashed fabrics (roce-ecmp)"
         )
-    if s.algorithm in ("in-network", "collnet-direct", "collnet-chain") and not profile.in_network_reduction:
-        raise ModelError(
-            f"fabric {s.fabric!r} has no in-network reduction (NCCL CollNet needs SHARP-capable "
-            "InfiniBand switches); use ring or tree, or nvls/nvls-tree for NVLink SHARP in the node"
-        )
+    if s.algorithm in COLLNET_ALGORITHMS and not profile.in_network_reduction:
+        raise ModelError(no_in_network_reduction(s.fabric))
     system = catalog.system(s.system) if s.system else catalog.default_system(s.gpus_per_node)
     if system.price_usd is None:
         raise ModelError(f"GPU system {system.system_id!r} has no price in the catalog (calibration only)")
