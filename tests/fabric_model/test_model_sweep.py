@@ -102,3 +102,42 @@ def test_sweep_marks_bad_rows_without_failing_the_rest(catalog):
     assert "GPUs must be positive" in out["error"][0]
     assert "unknown switch" in out["error"][1]
     assert out["switches_total"][2] == 96
+
+
+def test_a_groups_first_row_does_not_decide_the_other_rows(catalog):
+    # the same switch and design (one look-up group): the first row's workload figures are out of range, the
+    # others' are fine; each row is judged on its own figures, as evaluate judges it
+    rows = pd.DataFrame(
+        {
+            "gpus": [1024, 1024, 2048],
+            "switch": "tomahawk-5",
+            "fabric": "roce-ecmp",
+            "overlap_share": [1.5, 0.5, 0.5],
+            "message_bytes": [2.0**30, -1.0, 2.0**30],
+        }
+    )
+    out = sweep(rows, catalog)
+    assert out["feasible"].tolist() == [False, False, True]
+    assert out["error"].tolist()[:2] == ["overlap must be within 0..1", "message size must be positive"]
+    assert (
+        out["switches_total"][2]
+        == evaluate(Scenario(gpus=2048, switch="tomahawk-5", fabric="roce-ecmp"), catalog).switches_total
+    )
+
+
+def test_algorithm_and_host_link_faults_read_as_evaluate_words_them(catalog):
+    grid = pd.DataFrame(
+        {
+            "gpus": [4096, 4096, 4096, 4096],
+            "fabric": ["roce-ecmp", "ib", "ib", "ib"],
+            "algorithm": ["in-network", "bogus", "ring", "in-network"],
+            "host_links": ["optical", "optical", "wifi", "optical"],
+            "switch": [None, None, None, "nope"],
+        }
+    )
+    out = sweep(grid, catalog)
+    for row, error in zip(grid.to_dict("records"), out["error"]):
+        with pytest.raises(ModelError) as raised:
+            evaluate(Scenario(**{k: v for k, v in row.items() if pd.notna(v)}), catalog)
+        assert error == str(raised.value)
+    assert "no in-network reduction" in out["error"][0] and "unknown switch" in out["error"][3]
