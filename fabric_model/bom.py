@@ -20,10 +20,13 @@ def _ceil_div(a, b):
     return np.ceil(np.round(np.asarray(a, dtype=float) / b, 9))
 
 
-def count_parts(topo, host_copper, link_gbps, cage_gbps, gpus, uplink_gbps=None) -> dict[str, np.ndarray]:
+def count_parts(
+    topo, host_copper, link_gbps, cage_gbps, gpus, uplink_gbps=None, lanes_per_cable=1.0
+) -> dict[str, np.ndarray]:
     """Modules and cables. Links above the leaf run at `uplink_gbps` (default the host link speed);
     every switch-side module is the leaf switch's cage type (an assumption for a spine or core of
-    another switch)."""
+    another switch). `lanes_per_cable`: links above the leaf that one cable carries (a scheduled
+    fabric's links are SerDes lanes, cabled 4 to a 400G connection: fabrics.csv; 1 elsewhere)."""
     links_per_cage = np.asarray(cage_gbps, dtype=float) / np.asarray(link_gbps, dtype=float)
     uplink = link_gbps if uplink_gbps is None else uplink_gbps
     fabric_per_cage = np.asarray(cage_gbps, dtype=float) / np.asarray(uplink, dtype=float)
@@ -36,7 +39,9 @@ def count_parts(topo, host_copper, link_gbps, cage_gbps, gpus, uplink_gbps=None)
     leaf_host_modules = np.where(copper, 0.0, host_cages)  # switch ends of host links
     fabric_modules = 2 * (_ceil_div(leaf_spine, fabric_per_cage) + _ceil_div(spine_core, fabric_per_cage))
     switch_modules = leaf_host_modules + fabric_modules
-    fibers = np.where(copper, 0.0, host) + leaf_spine + spine_core
+    fibers = (
+        np.where(copper, 0.0, host) + _ceil_div(leaf_spine, lanes_per_cable) + _ceil_div(spine_core, lanes_per_cable)
+    )
     dacs = np.where(copper, host_cages, 0.0)
     return {
         "links_per_cage": links_per_cage,

@@ -109,6 +109,9 @@ class FabricProfile:
     # stage; its SerDes lane is the fabric link) and the most ports one such fabric has (None: no limit).
     fabric_element: str = ""
     max_ports: float | None = None
+    # Fabric links (the fabric element's SerDes lanes) carried by one cable between a leaf and a fabric
+    # element, or between fabric stages (None: one link per cable, as in a Clos of Ethernet ports).
+    fabric_lanes_per_cable: float | None = None
     provenance: Mapping[str, Source] = field(default_factory=dict, compare=False, repr=False)
 
     @property

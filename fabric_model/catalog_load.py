@@ -172,11 +172,15 @@ def _load_fabrics() -> dict[str, FabricProfile]:
             load_balancing=row.get("load_balancing", ""),
             fabric_element=row.get("fabric_element", "") or "",
             max_ports=_num(row.get("max_ports", "")),
+            fabric_lanes_per_cable=_num(row.get("fabric_lanes_per_cable", "")),
             provenance={
                 "routing_efficiency": source,
                 "ecmp_flows_per_nic": source,
                 "in_network_reduction": source,
                 "max_ports": Source(row.get("max_ports_source", ""), row.get("max_ports_url", ""), kind="vendor_claim"),
+                "fabric_lanes_per_cable": Source(
+                    row.get("fabric_lanes_per_cable_source", ""), row.get("fabric_lanes_per_cable_url", ""), kind="spec"
+                ),
                 "load_balancing": Source(
                     row.get("load_balancing_source", ""), row.get("load_balancing_url", ""), kind="spec"
                 ),

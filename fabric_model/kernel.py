@@ -76,6 +76,7 @@ INPUT_COLUMNS = (
     "core_price_usd",
     "core_power_w",
     "max_endpoints_per_plane",
+    "fabric_lanes_per_cable",
 )
 
 
@@ -147,6 +148,7 @@ def inputs_for(s: Scenario, catalog: Catalog) -> dict[str, float]:
         "core_price_usd": core.price_usd,
         "core_power_w": core.power_w,
         "max_endpoints_per_plane": ports["max_endpoints_per_plane"],
+        "fabric_lanes_per_cable": profile.fabric_lanes_per_cable or 1.0,
     }
 
 
@@ -179,7 +181,15 @@ def compute(x: dict[str, np.ndarray], catalog: Catalog) -> dict[str, np.ndarray]
         even_spines=np.nan_to_num(np.asarray(x["even_spines"], dtype=float)) > 0,
         max_endpoints_per_plane=x.get("max_endpoints_per_plane", np.inf),
     )
-    parts = count_parts(topo, x["host_copper"], link_gbps, x["cage_gbps"], x["gpus"], topo["fabric_link_gbps"])
+    parts = count_parts(
+        topo,
+        x["host_copper"],
+        link_gbps,
+        x["cage_gbps"],
+        x["gpus"],
+        topo["fabric_link_gbps"],
+        lanes_per_cable=x.get("fabric_lanes_per_cable", 1.0),
+    )
     network = capex_and_power(topo, parts, x)
     cluster = cluster_capex_and_power(
         x["gpus"],

@@ -249,6 +249,24 @@ def test_scheduled_fabric_design_file_sizes_jericho3_leaves_over_ramon3(capsys):
     assert d["links"]["leaf_spine"] == 256000 and d["max_endpoints"] == 32768  # TechInsights: 32,768 x 800G
     assert d["design"]["spine_switch"] == "ramon3" and d["design"]["uplink_gbps"] == 100
     assert d["design"]["flows_per_nic"] is None
+    # cables: a fabric link is a 100G lane and 4 lanes to one fabric element are one 400G connection (Meta
+    # FBOSS: "40 fabric switches, each reachable over 4 consecutive fabric ports"; fabrics.csv): 32,000
+    # host cables + 256,000 / 4 leaf-to-first-stage + 256,000 / 4 first-to-second-stage = 160,000 (one per
+    # lane counted 544,000)
+    assert d["cables"]["total"] == 32000 + 64000 + 64000
+    # modules are unchanged: 32,000 NIC ends, 32,000 leaf host cages, and a 2 x 400G OSFP (8 lanes) at both
+    # ends of every 8 fabric lanes
+    assert d["transceivers"]["total"] == 32000 + 32000 + 2 * (256000 // 8 + 256000 // 8)
+
+
+def test_scheduled_fabric_counts_one_cable_per_four_lanes_in_two_stages():
+    import fabric_model as fm
+
+    result = fm.evaluate(fm.Scenario(gpus=4096, fabric="scheduled", nic_gbps=800), fm.load_catalog())
+    # hand-computed: 4,096 x 800G non-blocking = 4,096 x 800 / 100 = 32,768 fabric lanes in one stage of
+    # Ramon3 (9,216 GPUs fit: 2 tiers); cables: 4,096 host + 32,768 / 4 = 8,192 fabric = 12,288
+    assert (result.tiers, result.links_leaf_spine, result.links_spine_core) == (2, 32768, 0)
+    assert result.fiber_cables == 4096 + 8192 and result.cables_total == 12288
 
 
 def test_scheduled_fabric_beyond_its_published_maximum_exits_2(capsys):
