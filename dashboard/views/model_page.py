@@ -276,6 +276,8 @@ if not decomp.empty:
                 with_sources=False,
             )
 
+# Only the open tab runs (Streamlit's tracked tabs: a click reruns the page): the sensitivity, the scenario
+# grid's sweep and their charts are not built on the first render unless the reader opens their tab.
 bom_tab, compare_tab, tornado_tab, grid_tab, assumptions_tab = st.tabs(
     [
         t("model.tab_bom"),
@@ -283,140 +285,147 @@ bom_tab, compare_tab, tornado_tab, grid_tab, assumptions_tab = st.tabs(
         t("model.tab_sensitivity"),
         t("model.tab_grid"),
         t("model.tab_assumptions"),
-    ]
+    ],
+    key="model_tab",
+    on_change="rerun",
 )
-with bom_tab:
-    left, right = st.columns(2)
-    with left:
-        ui.table(
-            mv.bill_of_materials(result),
-            "model_bom",
-            {"item": t("model.bom.item"), "type": t("model.bom.type"), "count": t("model.bom.count")},
-            with_sources=False,
-        )
-    with right:
-        capex = mv.breakdown(result, "capex", "usd")
-        power = mv.breakdown(result, "power", "w")
+if bom_tab.open:
+    with bom_tab:
+        left, right = st.columns(2)
+        with left:
+            ui.table(
+                mv.bill_of_materials(result),
+                "model_bom",
+                {"item": t("model.bom.item"), "type": t("model.bom.type"), "count": t("model.bom.count")},
+                with_sources=False,
+            )
+        with right:
+            capex = mv.breakdown(result, "capex", "usd")
+            power = mv.breakdown(result, "power", "w")
 
-        def parts_named(frame):  # component names for the axis; the download keeps the ids
-            return frame.assign(component=frame["component"].map(lambda c: t(f"model.bom.{c}")))
+            def parts_named(frame):  # component names for the axis; the download keeps the ids
+                return frame.assign(component=frame["component"].map(lambda c: t(f"model.bom.{c}")))
 
-        ui.chart(
-            charts.bar(
-                parts_named(capex),
-                "component",
-                "value",
-                {"value": labels["capex_network_usd"], "component": ""},
-                height=260,
-            ),
-            capex,
-            "model_capex",
-            provenance=run["assumptions"],
-        )
-        ui.chart(
-            charts.bar(
-                parts_named(power),
-                "component",
-                "value",
-                {"value": labels["power_network_w"], "component": ""},
-                height=260,
-            ),
-            power,
-            "model_power",
-            provenance=run["assumptions"],
-        )
+            ui.chart(
+                charts.bar(
+                    parts_named(capex),
+                    "component",
+                    "value",
+                    {"value": labels["capex_network_usd"], "component": ""},
+                    height=260,
+                ),
+                capex,
+                "model_capex",
+                provenance=run["assumptions"],
+            )
+            ui.chart(
+                charts.bar(
+                    parts_named(power),
+                    "component",
+                    "value",
+                    {"value": labels["power_network_w"], "component": ""},
+                    height=260,
+                ),
+                power,
+                "model_power",
+                provenance=run["assumptions"],
+            )
 
-with compare_tab:
-    if not decomp.empty:
-        ui.chart(
-            charts.bar(
+if compare_tab.open:
+    with compare_tab:
+        if not decomp.empty:
+            ui.chart(
+                charts.bar(
+                    decomp,
+                    "fabric",
+                    "capex_cluster_per_effective_gpu_usd",
+                    labels,
+                    color="fabric",
+                    hover=["switch", "nic", "step_time_s", "effective_GBps_per_gpu"],
+                    height=320,
+                ),
                 decomp,
-                "fabric",
-                "capex_cluster_per_effective_gpu_usd",
-                labels,
-                color="fabric",
-                hover=["switch", "nic", "step_time_s", "effective_GBps_per_gpu"],
-                height=320,
-            ),
-            decomp,
-            "model_compare",
-            provenance=run["assumptions"],
-        )
-    st.caption(t("model.in_network_caption"))
-    ui.table(
-        mv.in_network_algorithms(),
-        "model_in_network",
-        {"algorithm": t("model.algorithm"), "nccl": t("model.nccl_name"), "requires": t("model.requires")},
-        with_sources=False,
-    )
-
-with tornado_tab:
-    metric = st.radio(
-        t("model.outcome"),
-        ["capex_network_per_gpu_usd", "step_time_s", "capex_cluster_per_effective_gpu_usd"],
-        format_func=labels.get,
-        horizontal=True,
-        key="model_tornado_metric",
-    )
-    swings = mv.tornado(metric, **scenario)
-    if swings.empty:
-        ui.empty(t("model.no_swing"))
-    else:
-        fig = charts.tornado(
-            swings,
-            "assumption",
-            "outcome_low",
-            "outcome_high",
-            getattr(result, metric),
-            {"outcome_low": t("model.low_end"), "outcome_high": t("model.high_end"), "outcome": labels[metric]},
-        )
-        ui.chart(
-            fig, swings, "model_tornado", labels, caption=t("model.tornado_caption"), provenance=run["assumptions"]
-        )
-    ui.table(
-        run["shares"],
-        "model_assumption_shares",
-        {
-            "name": t("model.share.name"),
-            "value": t("model.flip.value"),
-            "kind": t("model.share.kind"),
-            "drives": t("model.share.drives"),
-            "share": t("model.share.share"),
-            "source": t("model.share.source"),
-        },
-        with_sources=False,
-    )
-
-with grid_tab:
-    table = mv.grid(oversubscription=oversubscription, **workload)
-    fig = charts.scatter(
-        table,
-        "effective_GBps_per_gpu",
-        "capex_network_per_gpu_usd",
-        labels,
-        color="fabric",
-        symbol="nic_gbps",
-        log_x=True,
-        log_y=True,
-        hover=["gpus", "switch", "tiers", "step_time_s"],
-    )
-    ui.chart(fig, table, "model_grid", labels, caption=t("model.grid_caption"), provenance=run["assumptions"])
-
-with assumptions_tab:
-    ui.table(
-        run["assumptions"],
-        "model_assumptions",
-        {"date": t("model.date"), "kind": t("model.kind_of_figure")},
-        with_sources=False,
-    )
-    st.subheader(t("model.deployments_header"))
-    st.caption(t("model.deployments_caption"))
-    if st.toggle(t("model.deployments_check"), key="model_deployments"):
-        checks = mv.deployment_checks()
+                "model_compare",
+                provenance=run["assumptions"],
+            )
+        st.caption(t("model.in_network_caption"))
         ui.table(
-            checks,
-            "model_deployments",
-            {c: t(f"model.dep.{c}") for c in ("deployment", "field", "stated", "modelled", "reproduced", "design")},
-            columns=["deployment", "field", "stated", "modelled", "reproduced", "design"],
+            mv.in_network_algorithms(),
+            "model_in_network",
+            {"algorithm": t("model.algorithm"), "nccl": t("model.nccl_name"), "requires": t("model.requires")},
             with_sources=False,
         )
+
+if tornado_tab.open:
+    with tornado_tab:
+        metric = st.radio(
+            t("model.outcome"),
+            ["capex_network_per_gpu_usd", "step_time_s", "capex_cluster_per_effective_gpu_usd"],
+            format_func=labels.get,
+            horizontal=True,
+            key="model_tornado_metric",
+        )
+        swings = mv.tornado(metric, **scenario)
+        if swings.empty:
+            ui.empty(t("model.no_swing"))
+        else:
+            fig = charts.tornado(
+                swings,
+                "assumption",
+                "outcome_low",
+                "outcome_high",
+                getattr(result, metric),
+                {"outcome_low": t("model.low_end"), "outcome_high": t("model.high_end"), "outcome": labels[metric]},
+            )
+            ui.chart(
+                fig, swings, "model_tornado", labels, caption=t("model.tornado_caption"), provenance=run["assumptions"]
+            )
+        ui.table(
+            run["shares"],
+            "model_assumption_shares",
+            {
+                "name": t("model.share.name"),
+                "value": t("model.flip.value"),
+                "kind": t("model.share.kind"),
+                "drives": t("model.share.drives"),
+                "share": t("model.share.share"),
+                "source": t("model.share.source"),
+            },
+            with_sources=False,
+        )
+
+if grid_tab.open:
+    with grid_tab:
+        table = mv.grid(oversubscription=oversubscription, **workload)
+        fig = charts.scatter(
+            table,
+            "effective_GBps_per_gpu",
+            "capex_network_per_gpu_usd",
+            labels,
+            color="fabric",
+            symbol="nic_gbps",
+            log_x=True,
+            log_y=True,
+            hover=["gpus", "switch", "tiers", "step_time_s"],
+        )
+        ui.chart(fig, table, "model_grid", labels, caption=t("model.grid_caption"), provenance=run["assumptions"])
+
+if assumptions_tab.open:
+    with assumptions_tab:
+        ui.table(
+            run["assumptions"],
+            "model_assumptions",
+            {"date": t("model.date"), "kind": t("model.kind_of_figure")},
+            with_sources=False,
+        )
+        st.subheader(t("model.deployments_header"))
+        st.caption(t("model.deployments_caption"))
+        if st.toggle(t("model.deployments_check"), key="model_deployments"):
+            checks = mv.deployment_checks()
+            ui.table(
+                checks,
+                "model_deployments",
+                {c: t(f"model.dep.{c}") for c in ("deployment", "field", "stated", "modelled", "reproduced", "design")},
+                columns=["deployment", "field", "stated", "modelled", "reproduced", "design"],
+                with_sources=False,
+            )

@@ -5,7 +5,7 @@ import pytest
 
 import fabric_model as fm
 from fabric_model.workload import LLAMA3_405B
-from tests.dashboard.test_pages import frames_with
+from tests.dashboard.test_pages import frames_with, trace_values
 
 
 def test_default_is_a_published_workload_with_the_why_and_the_flips(app):
@@ -50,3 +50,29 @@ def test_design_text_is_chinese_on_the_zh_tw_page(app, monkeypatch):
     at = app("model_page.py")
     design = next(c.value for c in at.caption if c.value.startswith("完整網路設計"))
     assert "32,768 顆 GPU" in design and "葉交換器 quantum-2" in design and "GPUs" not in design
+
+
+def test_only_the_open_tab_runs_and_each_tab_opens(app):
+    """Issue 20 item 7 (first render under 2 s): the tabs are tracked, so the first render builds the bill of
+    materials and not the sensitivity, the scenario grid's sweep or their charts; opening a tab renders it."""
+    from tests.dashboard.test_pages import figures
+
+    at = app("model_page.py")
+    assert [tab.label for tab in at.tabs][:1] == ["Bill of materials"]
+    assert frames_with(at, "item") and not frames_with(at, "drives")  # the BOM, not the sensitivity tab
+    first = len(figures(at))  # the two decomposition charts and the BOM's capex and power
+    assert first == 4
+    at.session_state["model_tab"] = "Scenario grid"
+    at.run()
+    assert not at.exception
+    grid = figures(at)[-1]
+    # the default grid as the model sweeps it (Llama 3 405B fields at 32,768 GPUs, 1:1), feasible rows only
+    fields = LLAMA3_405B.scenario_fields(32768)
+    table = fm.sweep(fm.default_grid(oversubscription=1.0, **fields), fm.load_catalog())
+    assert sum(len(trace_values(t, "x")) for t in grid["data"]) == int(table["feasible"].sum())
+    at.session_state["model_tab"] = "Sensitivity"
+    at.run()
+    assert not at.exception and frames_with(at, "drives")  # the assumption shares under the tornado
+    at.session_state["model_tab"] = "Assumptions"
+    at.run()
+    assert not at.exception and at.toggle(key="model_deployments") is not None
