@@ -175,7 +175,7 @@ if __name__ == "__main__":
         (
             a
             for a in sys.argv[1:]
-            if a in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "holdout7", "all")
+            if a in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "holdout7", "holdout8", "all")
         ),
         "all",
     )
