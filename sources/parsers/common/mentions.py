@@ -52,12 +52,15 @@ def split_sentences(text: str) -> list[str]:
         start = 0
         for m in re.finditer(
             r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])"
-            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]))",
+            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*))",
             line,
         ):
-            # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...")
+            # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...",
+            # "[4] - **Coherent业绩与展望**:")
             piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
-            if _ABBREVIATIONS.search(line[: m.start() + 1].rstrip('"”’)')[-12:]):
+            if _ABBREVIATIONS.search(line[: m.start() + 1].rstrip('"”’)')[-12:]) or re.search(
+                r"\b(?:vs|v\.s)\.$", line[: m.start()]
+            ):  # ("$2.35B vs. $2.33B expected", "193.1 億美元 v.s. 191.8 億美元": one sentence)
                 continue
             if piece:
                 out.append(piece)
@@ -83,7 +86,7 @@ _NUM_RE = re.compile(
     re.I,
 )
 _CURRENCY_BEFORE = re.compile(
-    r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$)\s*$"
+    r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$\$?)\s*$"
     r"|(?<![A-Za-z$])(?:US\s?\$|USD|\$)\s*(?:" + NUMBER + r")\s*(?:-|~|to)\s*$"
 )
 _SCALE_AFTER = re.compile(r"^\s*-?\s*(" + SCALE_WORD + r"|[BMKT](?![A-Za-z/]))\b", re.I)
@@ -97,6 +100,7 @@ _POINTS_AFTER = re.compile(
     r"|^\s*個?百分點|^\s*个?百分点",
     re.I,
 )
+_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?|bps)\b", re.I)
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
 _SPEED_AFTER = re.compile(
@@ -333,6 +337,17 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
                 s[a : b + cny.end()],
                 scaled=True,
             )
+    bps = _BASIS_POINTS_AFTER.match(after)
+    if bps:  # "up 30 basis points": hundredths of a percentage point
+        return Mention(
+            a,
+            b + bps.end(),
+            tidy_float(number / 100),
+            "pct_points",
+            _hedge(before, ""),
+            s[a : b + bps.end()],
+            scaled=True,
+        )
     pts = _POINTS_AFTER.match(after)
     if pts:
         return Mention(a, b + pts.end(), number, "pct_points", _hedge(before, ""), s[a : b + pts.end()], scaled=True)
@@ -632,6 +647,8 @@ def _range_hedge(before: str, after: str, tail: str) -> str | None:
 
 def _hedge(before: str, after: str) -> str | None:
     q = qualifier_before(before[-40:])
+    if q is None and re.match(r"^\+(?![\d%])", after):
+        q = ">"  # "its first $2.00B+ quarter"
     if q is None and re.match(r"^\s*(?:以上|多)", after):
         q = ">"
     if q is None and re.match(r"^\s*(?:左右|上下)", after):

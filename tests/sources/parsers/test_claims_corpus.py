@@ -29,7 +29,18 @@ def test_corpus_has_real_documents_with_their_address(lang):
     for d in docs:
         assert d.path.is_file() and d.path.stat().st_size > 200, d.doc
         assert d.url.startswith("http"), d.doc
-        assert d.split in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "holdout7", "holdout8"), d.doc
+        assert d.split in (
+            "tune",
+            "tune2",
+            "tune3",
+            "tune4",
+            "tune5",
+            "tune6",
+            "holdout6",
+            "holdout7",
+            "tune8",
+            "holdout9",
+        ), d.doc
     labelled = {x["doc"] for x in corpus.labels(lang)}
     assert labelled <= {d.doc for d in docs}
     assert len(labelled) >= 30
@@ -50,12 +61,13 @@ def test_recall_over_the_whole_corpus(lang):
     assert rep.recall >= 0.95, rep.missed
 
 
-@pytest.mark.parametrize("split, at_least", [("holdout6", 40), ("holdout7", 15)])
+@pytest.mark.parametrize("split, at_least", [("holdout6", 40), ("holdout7", 15), ("tune8", 130)])
 @pytest.mark.parametrize("lang", LANGS)
 def test_recall_on_the_last_batches(lang, split, at_least):
     # Measured once before any change made after them: holdout6 95.8 % (en) and 94.3 % (zh), holdout7
-    # 68.4 % (en: a results table in millions) and 100 % (zh). The seventh and eighth rounds of changes
-    # came after those measurements (corpus README), so what this checks is that they stay read.
+    # 68.4 % (en: a results table in millions) and 100 % (zh); tune8 (collected as holdout8) 97.1 % (en)
+    # and 90.8 % (zh). The changes after each measurement (corpus README) came after it, so what this
+    # checks is that they stay read.
     rep = measured(lang, split)
     assert rep.labels >= at_least
     assert rep.recall >= 0.95, rep.missed
