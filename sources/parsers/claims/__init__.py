@@ -67,7 +67,7 @@ class Claim:
 
 _FORECAST = re.compile(
     r"\b(?:will|shall|expect\w*|forecast\w*|projected|projection|predict\w*|anticipat\w*|outlook|"
-    r"guid(?:ance|ing|e)|target\w*|goals?|plan(?:s|ned)?\s+to|set to|on track to|poised to|could|potentially|likely to|"
+    r"guid(?:ance|ing|ed|e)|target\w*|goals?|plan(?:s|ned)?\s+to|set to|on track to|poised to|could|potentially|likely to|"
     r"looking ahead|aims?\s+to|should(?!\s+have)|would(?!\s+have))\b"
     r"|預計|预计|預估|预估|將|将|可望|有望|有機會|有机会|規劃|规划|目標|目标|指引|財測|财测|展望|預告|预告|預測|预测",
     re.I,
@@ -96,6 +96,10 @@ _TAIWAN = re.compile(r"新台幣|新臺幣|新台币|台股|臺股|上櫃|櫃買
 # "Coherent业绩与展望:", "Results and outlook": a title naming both is no cue for the figures after it
 _TITLE_CUES = re.compile(
     r"(?:业绩|業績|results?|財務表現|财务表现)\s*(?:与|與|和|及|and|&)\s*(?:展望|outlook|guidance|指引|預測|预测)", re.I
+)
+# "(67% margin) and guided Q3 revenue of": the period after a guidance verb is the next figure's
+_GUIDANCE_VERB = re.compile(
+    r"\b(?:guid\w*|forecast\w*|expect(?:s|ed)?|projects?|projected|outlook)\b|指引|財測|财测|預計|预计", re.I
 )
 _VERSUS = re.compile(r"(?:\bvs\.?|\bversus\b|\bv\.s\.)", re.I)
 _SOURCE_NOTE = re.compile(r"[（(]\s*(?:來源|来源|資料來源|资料来源|source)\s*[:：][^)）]*[)）]", re.I)
@@ -441,6 +445,7 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             context_fy=ctx.fy,
             context_quarter=ctx.quarter,
         )
+        periods = [_that_quarter(p, periods, noted) for p in periods]
         comparative = {id(p) for p in periods if _comparative(s, p)}
         masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
         found = _signed(s, [_renminbi(s, m) if ctx.mainland else m for m in find_mentions(noted, masked)])
@@ -469,9 +474,11 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 if (
                     sentence_period is not None
                     and sentence_period.start > m.end
-                    and re.search(r"[;；]", s[m.end : sentence_period.start])
+                    and re.search(r"[;；]|,\s*and\b", s[m.end : sentence_period.start])
                 ):
-                    own_sentence_period = None  # "... up 43% YoY combined; management guides ... for Q3"
+                    # "... up 43% YoY combined; management guides ... for Q3", "..., and Q3 AI semis are
+                    # forecast at $5.1 billion": a later clause's period is not this figure's
+                    own_sentence_period = None
                 label = _fallback_period(s, m, own_sentence_period, ctx)
             if (
                 period is not None
@@ -609,10 +616,25 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             for p in periods:
                 if any(d.start <= p.start < d.end for d in dates):
                     continue  # a dateline ("May 6, 2025") does not make the page about the year
+                if mentions and (
+                    _GUIDANCE_VERB.search(s[max(0, p.start - 12) : p.start])
+                    or re.match(r"\s*(?:revenue\s+)?(?:guidance|outlook|forecast)", s[p.end :], re.I)
+                ):
+                    continue  # "and guided Q3 revenue of", "Q3 FY 2025 revenue guidance:": not the period reported
                 if not p.base and id(p) not in comparative and not _SO_FAR.search(s[p.start : p.end]):
                     ctx.remember(_fiscal_heading(p, s, ctx))
         context_topic = next((label for pat, label in _TOPICS if pat.search(s)), context_topic)
     return claims
+
+
+def _that_quarter(p: PeriodMention, periods: list[PeriodMention], s: str) -> PeriodMention:
+    """ "2025年一季度依旧得以延续:该公司当季实现营收66.74亿元": 当季 is the quarter the sentence named
+    before it, not the one under way."""
+    if re.fullmatch(r"當季|当季", s[p.start : p.end].strip()):
+        named = [x for x in periods if x.end <= p.start and re.fullmatch(r"(?:FY)?\d{4}Q[1-4]", x.label)]
+        if named:
+            return replace(p, label=named[-1].label, first_day=named[-1].first_day, last_day=named[-1].last_day)
+    return p
 
 
 def _year_of(label: str | None) -> int | None:
@@ -829,7 +851,9 @@ def _period_for(
     c_end = min([b for b in breaks if b >= m.end] + [len(s)])
     # "(Q3 FY 2025: $373 million)": a period that labels the figure after it is not this one's.
     usable = [p for p in usable if not (p.start >= m.end and re.match(r"\s*[:：]", s[p.end :]))]
-    after = [p for p in usable if m.end <= p.start < min(next_start, c_end)]
+    after = [
+        p for p in usable if m.end <= p.start < min(next_start, c_end) and not _GUIDANCE_VERB.search(s[m.end : p.start])
+    ]
     before = [p for p in usable if max(prev_end, c_start) <= p.start and p.end <= m.start]
     if before and len(s[before[-1].end : m.start].strip()) <= 1:
         return before[-1]  # "從2022年0.68億美元增長至2028年的6.13億美元": the year right before it
@@ -843,6 +867,7 @@ def _period_for(
         after
         and not _COMPARE.search(s[m.end : after[0].start])
         and not _PERIOD_CLAUSE_BREAK.search(s[m.end : after[0].start])
+        and not _GUIDANCE_VERB.search(s[m.end : after[0].start])
     ):
         return after[0]
     if before:

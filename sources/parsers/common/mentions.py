@@ -52,11 +52,11 @@ def split_sentences(text: str) -> list[str]:
         start = 0
         for m in re.finditer(
             r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])"
-            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*))",
+            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))",
             line,
         ):
             # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...",
-            # "[4] - **Coherent业绩与展望**:")
+            # "[4] - **Coherent业绩与展望**:", "[1] - Q3 FY 2025 revenue guidance")
             piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
             if _ABBREVIATIONS.search(line[: m.start() + 1].rstrip('"”’)')[-12:]) or re.search(
                 r"\b(?:vs|v\.s)\.$", line[: m.start()]

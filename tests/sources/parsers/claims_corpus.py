@@ -187,7 +187,7 @@ if __name__ == "__main__":
                 "holdout7",
                 "tune8",
                 "tune9",
-                "holdout10",
+                "tune10",
                 "all",
             )
         ),
