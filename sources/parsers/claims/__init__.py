@@ -27,7 +27,7 @@ import datetime as dt
 import hashlib
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sources.document import Document
 from sources.parsers.claims import vocab
@@ -67,7 +67,7 @@ class Claim:
 
 _FORECAST = re.compile(
     r"\b(?:will|shall|expect\w*|forecast\w*|projected|projection|predict\w*|anticipat\w*|outlook|"
-    r"guid(?:ance|ing|e)|target\w*|goals?|plan(?:s|ned)?\s+to|set to|on track to|poised to|could|potentially|likely to|"
+    r"guid(?:ance|ing|ed|e)|target\w*|goals?|plan(?:s|ned)?\s+to|set to|on track to|poised to|could|potentially|likely to|"
     r"looking ahead|aims?\s+to|should(?!\s+have)|would(?!\s+have))\b"
     r"|預計|预计|預估|预估|將|将|可望|有望|有機會|有机会|規劃|规划|目標|目标|指引|財測|财测|展望|預告|预告|預測|预测",
     re.I,
@@ -89,6 +89,19 @@ _PERIOD_CLAUSE_BREAK = re.compile(r"[,，;；:、]|\s-\s|—")
 _COMPARE = re.compile(
     r"\b(?:compared|versus|vs\.?|from|than|relative\s+to)\b|較|较|相比|相當於|相当于|高於|低於|高于|低于", re.I
 )
+_MAINLAND = re.compile(
+    r"\d{6}\.(?:SZ|SH|BJ)\b|A股|深交所|上交所|滬深|沪深|創業板|创业板|科創板|科创板|人民幣|人民币|歸母|归母", re.I
+)
+_TAIWAN = re.compile(r"新台幣|新臺幣|新台币|台股|臺股|上櫃|櫃買|[（(]\d{4}[)）]|NT\$")
+# "Coherent业绩与展望:", "Results and outlook": a title naming both is no cue for the figures after it
+_TITLE_CUES = re.compile(
+    r"(?:业绩|業績|results?|財務表現|财务表现)\s*(?:与|與|和|及|and|&)\s*(?:展望|outlook|guidance|指引|預測|预测)", re.I
+)
+# "(67% margin) and guided Q3 revenue of": the period after a guidance verb is the next figure's
+_GUIDANCE_VERB = re.compile(
+    r"\b(?:guid\w*|forecast\w*|expect(?:s|ed)?|projects?|projected|outlook)\b|指引|財測|财测|預計|预计", re.I
+)
+_VERSUS = re.compile(r"(?:\bvs\.?|\bversus\b|\bv\.s\.)", re.I)
 _SOURCE_NOTE = re.compile(r"[（(]\s*(?:來源|来源|資料來源|资料来源|source)\s*[:：][^)）]*[)）]", re.I)
 _FABRICS = (
     ("Ethernet", r"Ethernet|乙太網路|以太网|以太網"),
@@ -165,6 +178,11 @@ class _Context:
     paragraph_publisher: str | None = None
     paragraph_last: str | None = None  # a forecast year named in this paragraph only
     outlook: str | None = None  # "NVIDIA's outlook for the fourth quarter of fiscal 2025 is as follows:"
+    fiscal_cjk: bool = (
+        False  # a Chinese text that writes 會計年度/財年: its bare quarters are the company's fiscal ones
+    )
+    mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
+    versus_consensus: bool = False  # a heading "... v.s. LSEG 預估": a figure after "v.s." is the consensus
 
     def remember(self, p: PeriodMention) -> None:
         label = p.label
@@ -212,6 +230,11 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
             claims.extend(cell)
             continue
         _heading(line, ctx)
+        if line.strip() and not re.search(r"\d[\d,.]*\s*(?:%|億|亿|萬|万|美元|billion|million|[BM]\b)", line):
+            # "Q1 財報關鍵數據 v.s. LSEG 預估": the figures after "v.s." below it are the consensus
+            ctx.versus_consensus = bool(
+                _VERSUS.search(line) and re.search(r"預估|预估|預期|预期|consensus|estimat|expect", line, re.I)
+            )
         ctx.paragraph_publisher = None
         ctx.paragraph_last = None
         claims.extend(_paragraph_claims(line, ctx))
@@ -364,6 +387,9 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
             if vocab.kind_of(name) == "research"
         ]
         ctx.lede_publisher = named[0] if named else None
+    # Shenzhen/Shanghai tickers, A股, 人民幣, 歸母淨利潤 and no Taiwanese marker: 億元 are renminbi
+    # (a Traditional-script copy of a mainland article is not about New Taiwan dollars).
+    ctx.mainland = bool(_MAINLAND.search(text)) and not _TAIWAN.search(text)
     if published is None:
         # An undated page: a quarter written without its year takes the last year the page names.
         years = [
@@ -381,6 +407,7 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b|\bFY\s?'?(\d{2}|(?:19|20)\d\d)\b|((?:19|20)\d\d)\s*(?:財年|财年|會計年度|会计年度)",
         text,
     )
+    ctx.fiscal_cjk = bool(re.search(r"會計年度|会计年度|財年|财年", text))
     if fys and ctx.fiscal_end not in (None, 12):
         y = next(x for x in fys[0] if x)
         ctx.fy = int(y) + (2000 if len(y) == 2 else 0)
@@ -418,9 +445,10 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             context_fy=ctx.fy,
             context_quarter=ctx.quarter,
         )
+        periods = [_that_quarter(p, periods, noted) for p in periods]
         comparative = {id(p) for p in periods if _comparative(s, p)}
         masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
-        found = find_mentions(noted, masked)
+        found = _signed(s, [_renminbi(s, m) if ctx.mainland else m for m in find_mentions(noted, masked)])
         mentions = _market_claims(s, found)
         ends = sorted(x.end for x in found)
         so_far_labels = {p.label for p in periods if _SO_FAR.search(s[p.start : p.end])}
@@ -442,7 +470,16 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             elif period is not None and period.shift:
                 label = _shift_year(_fallback_period(s, m, sentence_period, ctx), period.shift)
             elif label is None:
-                label = _fallback_period(s, m, sentence_period, ctx)
+                own_sentence_period = sentence_period
+                if (
+                    sentence_period is not None
+                    and sentence_period.start > m.end
+                    and re.search(r"[;；]|,\s*and\b", s[m.end : sentence_period.start])
+                ):
+                    # "... up 43% YoY combined; management guides ... for Q3", "..., and Q3 AI semis are
+                    # forecast at $5.1 billion": a later clause's period is not this figure's
+                    own_sentence_period = None
+                label = _fallback_period(s, m, own_sentence_period, ctx)
             if (
                 period is not None
                 and re.fullmatch(r"\d{4}", label or "")
@@ -457,7 +494,8 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 ctx.fiscal_end not in (None, 12)
                 and re.fullmatch(r"\d{4}Q[1-4]", label or "")
                 and _RESULT_WORDS.search(s)
-                and not re.search(r"calendar|[\u4e00-\u9fff]", s, re.I)
+                and not re.search(r"calendar|曆年|历年", s, re.I)
+                and (ctx.fiscal_cjk or not re.search(r"[\u4e00-\u9fff]", s))
             ):
                 # A company that keeps a fiscal calendar: its "Q1 2026" is fiscal Q1 2026 (in English
                 # texts; Chinese analysts often write calendar quarters, "3Q25", for the same companies).
@@ -478,16 +516,29 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 re.I,
             ):
                 cue_here = "consensus"  # "the $2.68 billion analyst consensus"
+            if re.match(r"\s*\(?\s*(?:beat\w*|exceed\w*|surpass\w*|ahead\s+of|vs\.?\s|versus|v\.s\.)", trail, re.I):
+                cue_here = None  # "revenue $2.005B vs $1.970B*", "margins of 47.8% exceeding ... estimates": the result
+                compared_result = True
+            else:
+                compared_result = False
+            if _VERSUS.fullmatch(s[prev_end : m.start].strip(" (")) and (
+                ctx.versus_consensus
+                or vocab.CONSENSUS.search(s)
+                or re.search(r"expect|estimat|預估|预估|預期|预期", s, re.I)
+            ):
+                cue_here = "consensus"  # the figure after "vs" is what was expected
             consensus = cue_here == "consensus" or (
                 cue_here is None
                 and bool(drafts)
+                and not compared_result
                 and drafts[-1][3]
                 and not re.search(r"較|较|去年|同期|成長|成长|年增|季增|growth|\bup\b|y/y|yoy", lead, re.I)
             )
             own_clause = period is not None and not _PERIOD_CLAUSE_BREAK.search(
                 s[min(period.end, m.start) : max(period.start, m.end)]
             )
-            kind = _kind(s, m, label, lead, trail, ctx, own_clause, label in so_far_labels)
+            untitled = _TITLE_CUES.sub(lambda x: " " * len(x.group(0)), s)  # same length: positions hold
+            kind = _kind(untitled, m, label, _TITLE_CUES.sub(" ", lead), trail, ctx, own_clause, label in so_far_labels)
             if (
                 kind == "forecast"
                 and re.search(
@@ -500,9 +551,14 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             if kind == "actual" and not consensus:
                 reported_here = True
             drafts.append((m, label, kind, consensus, lead))
+        _bases_are_actual(s, drafts, ctx)
         for m, label, kind, consensus, _ld in drafts:
             if consensus:
-                kind = "estimate" if (reported_here or _ended(label, ctx)) else "forecast"
+                last_day = _bounds(label, ctx)[1]
+                if last_day and ctx.published:
+                    kind = "estimate" if last_day < ctx.published else "forecast"  # "Q3 Street implies $2.064B"
+                else:
+                    kind = "estimate" if reported_here else "forecast"
                 publisher = vocab.CONSENSUS_PUBLISHER
             else:
                 publisher = (
@@ -556,11 +612,111 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         if has_actual or (not mentions and (ctx.last is None or "|" in s or len(s) < 60)):
             # A sentence without figures ("with its Q4 still in progress") does not move the context,
             # except to give it a first period (the lede: "results for its fourth quarter and the full year").
+            dates = find_dates(noted)
             for p in periods:
+                if any(d.start <= p.start < d.end for d in dates):
+                    continue  # a dateline ("May 6, 2025") does not make the page about the year
+                if mentions and (
+                    _GUIDANCE_VERB.search(s[max(0, p.start - 12) : p.start])
+                    or re.match(r"\s*(?:revenue\s+)?(?:guidance|outlook|forecast)", s[p.end :], re.I)
+                ):
+                    continue  # "and guided Q3 revenue of", "Q3 FY 2025 revenue guidance:": not the period reported
                 if not p.base and id(p) not in comparative and not _SO_FAR.search(s[p.start : p.end]):
-                    ctx.remember(p)
+                    ctx.remember(_fiscal_heading(p, s, ctx))
         context_topic = next((label for pat, label in _TOPICS if pat.search(s)), context_topic)
     return claims
+
+
+def _that_quarter(p: PeriodMention, periods: list[PeriodMention], s: str) -> PeriodMention:
+    """ "2025年一季度依旧得以延续:该公司当季实现营收66.74亿元": 当季 is the quarter the sentence named
+    before it, not the one under way."""
+    if re.fullmatch(r"當季|当季", s[p.start : p.end].strip()):
+        named = [x for x in periods if x.end <= p.start and re.fullmatch(r"(?:FY)?\d{4}Q[1-4]", x.label)]
+        if named:
+            return replace(p, label=named[-1].label, first_day=named[-1].first_day, last_day=named[-1].last_day)
+    return p
+
+
+def _year_of(label: str | None) -> int | None:
+    m = re.match(r"(?:FY)?(\d{4})", label or "")
+    return int(m.group(1)) if m else None
+
+
+def _bases_are_actual(s: str, drafts: list, ctx: _Context) -> None:
+    """ "will exceed $4 billion in 2024, up from $2 billion in 2023 and less than $1 billion in 2022",
+    "increase from $0.5 billion in 2016 to $1 billion in 2017": in a forecast sentence, a figure of an
+    earlier year that the sentence starts from is a result (when the page's date does not say otherwise)."""
+    years = [_year_of(d[1]) for d in drafts if d[2] == "forecast" and not d[3] and _year_of(d[1])]
+    if not years:
+        return
+    horizon = max(years)
+    based = False
+    for i, (m, label, kind, consensus, lead) in enumerate(drafts):
+        year = _year_of(label)
+        starts = bool(re.search(r"\b(?:up|down)\s+from\s*$|\bfrom\s*$", lead, re.I))
+        joined = based and bool(re.match(r"\W*(?:in\s+)?(?:\d{4}\s*)?,?\s*and\b", lead, re.I))
+        based = False
+        if (
+            kind == "forecast"
+            and not consensus
+            and year
+            and year < horizon
+            and (starts or joined)
+            and (ctx.published is None or _ended(label, ctx))
+        ):
+            drafts[i] = (m, label, "actual", consensus, lead)
+            based = True
+
+
+def _fiscal_heading(p: PeriodMention, s: str, ctx: _Context) -> PeriodMention:
+    """ "Marvell Technology - Earnings Call - Q2 2026": a fiscal-calendar company's quarter in an English
+    heading about its results is its fiscal quarter (as in its result sentences)."""
+    if (
+        ctx.fiscal_end not in (None, 12)
+        and re.fullmatch(r"\d{4}Q[1-4]", p.label)
+        and re.search(r"earnings|results|fiscal|financial", s, re.I)
+        and not re.search(r"calendar|[\u4e00-\u9fff]", s, re.I)
+    ):
+        first, last = fiscal_bounds("FY" + p.label, ctx.fiscal_end)
+        return replace(p, label="FY" + p.label, first_day=first, last_day=last)
+    return p
+
+
+def _renminbi(s: str, m: Mention) -> Mention:
+    """A 億元 figure the mentions read as New Taiwan dollars, in a mainland text: renminbi."""
+    if m.unit == "TWD" and not re.search(r"新台幣|新臺幣|新台币|台幣|NT\$", s[max(0, m.start - 8) : m.start]):
+        return replace(m, unit="CNY")
+    return m
+
+
+_JOINED = re.compile(
+    r"\s*(?:(?:year[- ]over[- ]year|year[- ]on[- ]year|y/y|yoy|sequentially|q/q|qoq|同比|環比|环比)\s*)?"
+    r"(?:,?\s*and|,|、|及|和|與|与|-|–|~|至|到)\s*",
+    re.I,
+)
+
+
+def _signed(s: str, mentions: list[Mention]) -> list[Mention]:
+    """A decline's sign carries to the figure joined to it: "declined 9% year over year and 3%
+    sequentially", both ends of "decline by 5-10%" (the larger decline is then the low end)."""
+    out = list(mentions)
+    for i in range(1, len(out)):
+        prev, m = out[i - 1], out[i]
+        if (
+            m.unit == prev.unit
+            and m.unit in ("share", "pct_points")
+            and prev.value < 0 < m.value
+            and prev.basis in ("CAGR", "y/y", "q/q", "growth")
+            and m.basis in ("CAGR", "y/y", "q/q", "growth", None)
+            and _JOINED.fullmatch(s[prev.end : m.start])
+        ):
+            basis = m.basis or prev.basis
+            if prev.qualifier == ">=" and m.qualifier == "<=":
+                out[i - 1] = replace(prev, qualifier="<=")
+                out[i] = replace(m, value=-m.value, qualifier=">=", basis=basis)
+            else:
+                out[i] = replace(m, value=-m.value, basis=basis)
+    return out
 
 
 def _respectively(s: str, m: Mention, mentions: list[Mention], periods: list[PeriodMention]) -> str | None:
@@ -695,7 +851,9 @@ def _period_for(
     c_end = min([b for b in breaks if b >= m.end] + [len(s)])
     # "(Q3 FY 2025: $373 million)": a period that labels the figure after it is not this one's.
     usable = [p for p in usable if not (p.start >= m.end and re.match(r"\s*[:：]", s[p.end :]))]
-    after = [p for p in usable if m.end <= p.start < min(next_start, c_end)]
+    after = [
+        p for p in usable if m.end <= p.start < min(next_start, c_end) and not _GUIDANCE_VERB.search(s[m.end : p.start])
+    ]
     before = [p for p in usable if max(prev_end, c_start) <= p.start and p.end <= m.start]
     if before and len(s[before[-1].end : m.start].strip()) <= 1:
         return before[-1]  # "從2022年0.68億美元增長至2028年的6.13億美元": the year right before it
@@ -709,6 +867,7 @@ def _period_for(
         after
         and not _COMPARE.search(s[m.end : after[0].start])
         and not _PERIOD_CLAUSE_BREAK.search(s[m.end : after[0].start])
+        and not _GUIDANCE_VERB.search(s[m.end : after[0].start])
     ):
         return after[0]
     if before:

@@ -1,68 +1,105 @@
-"""The words the claims extractor recognises, in one place: who publishes figures (research firms,
-vendors, the analyst consensus), companies' fiscal calendars, and the subject and indicator a topic
-maps to. Ids are the repository's controlled terms: indicator ids of `sources/curated/indicators*.csv`
-and entity ids of `sources/curated/entities*.csv`; when the controlled vocabulary of issue 19
-(`sources/curated/vocabulary/`) lands, these tables are what to point at it. Pure data and lookups.
+"""The words the claims extractor recognises: who publishes figures (research firms, vendors, the
+analyst consensus), companies' fiscal calendars, and the subject a topic maps to.
+
+One home for names: the publishers, their kind and their aliases are read from the entity registry
+(`sources/curated/entities*.csv`, issue 19), never listed here. A registered company is a publisher
+when it is a research firm (its note starts "research firm"; they are registered in
+`entities_publishers.csv`) or a company whose fiscal calendar is known below (the vendors whose
+reported results the extractor dates). What stays here is what has no other home: the month each of
+those companies' fiscal year ends, keyed by entity id, and the extractor's topic -> subject entity id
+(ids checked against the registry when the vocabulary is built). `build()` is pure (rows in, tables
+out); `load()` reads the registry through `sources.ledger.entities`.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
 
-# Publisher -> (kind, entity id or None, aliases as written in English and Chinese press).
-PUBLISHERS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
-    "Dell'Oro Group": (
-        "research",
-        None,
-        ("Dell'Oro Group", "Dell’Oro Group", "Dell'Oro", "Dell’Oro", "戴爾奧羅", "戴尔奥罗"),
-    ),
-    "IDC": ("research", None, ("IDC", "International Data Corporation", "國際數據資訊", "国际数据公司")),
-    "650 Group": ("research", None, ("650 Group",)),
-    "LightCounting": ("research", None, ("LightCounting", "Light Counting")),
-    "TrendForce": ("research", None, ("TrendForce", "集邦科技", "集邦")),
-    "Counterpoint": ("research", None, ("Counterpoint Research", "Counterpoint")),
-    "Yole Group": ("research", None, ("Yole Group", "YoleGroup", "Yole Développement", "Yole")),
-    "Omdia": ("research", None, ("Omdia",)),
-    "Gartner": ("research", None, ("Gartner",)),
-    "Crehan Research": ("research", None, ("Crehan Research", "Crehan")),
-    "DIGITIMES": ("research", None, ("DIGITIMES Research", "DIGITIMES", "DigiTimes", "電子時報")),
-    "Bloomberg": ("research", None, ("Bloomberg Intelligence", "Bloomberg", "彭博")),
-    "NVIDIA": ("company", "nvidia", ("NVIDIA Corporation", "NVIDIA", "Nvidia", "輝達", "英偉達", "英伟达", "辉达")),
-    "Arista Networks": ("company", "arista", ("Arista Networks", "Arista")),
-    "Broadcom": ("company", "broadcom", ("Broadcom Inc.", "Broadcom", "博通")),
-    "Cisco": ("company", "cisco", ("Cisco Systems", "Cisco", "思科")),
-    "Marvell": ("company", "marvell", ("Marvell Technology", "Marvell", "邁威爾", "迈威尔")),
-    "HPE": ("company", "hpe", ("Hewlett Packard Enterprise", "HPE")),
-    "Celestica": ("company", "celestica", ("Celestica",)),
-    "AMD": ("company", "amd", ("Advanced Micro Devices", "AMD", "超微")),
-    "Intel": ("company", "intel", ("Intel", "英特爾", "英特尔")),
-    "Juniper Networks": ("company", "juniper", ("Juniper Networks", "Juniper")),
-    "Coherent": ("company", "coherent", ("Coherent Corp.", "Coherent")),
-    "Lumentum": ("company", "lumentum", ("Lumentum",)),
-    "Zhongji Innolight": (
-        "company",
-        "innolight",
-        ("Zhongji Innolight", "InnoLight", "Innolight", "中際旭創", "中际旭创"),
-    ),
-    "Eoptolink": ("company", "eoptolink", ("Eoptolink", "新易盛")),
+from sources.ledger.entities import Entity, load_registry
+
+CURATED = Path(__file__).resolve().parents[2] / "curated"
+
+# Last month of the fiscal year, by entity id (the label FY2026 is the year that month falls in).
+FISCAL_YEAR_END_BY_ID: dict[str, int] = {
+    "nvidia": 1,
+    "marvell": 1,
+    "cisco": 7,
+    "broadcom": 10,
+    "hpe": 10,
+    "coherent": 6,
+    "lumentum": 6,
+    "arista": 12,
+    "celestica": 12,
+    "amd": 12,
+    "intel": 12,
+    "juniper": 12,
+    "innolight": 12,
+    "eoptolink": 12,
 }
+RESEARCH_NOTE = re.compile(r"^\s*research\s+firm\b", re.I)
+
+# Topic -> entity id of the subject (entity ids of the registry; `build` refuses an unknown one).
+SUBJECT_IDS: dict[str, str] = {
+    "AI back-end networks": "ai-backend-network-market",
+    "data center switches": "dc-switch-market",
+    "Ethernet data center switches": "dc-ethernet-switch-market",
+    "Ethernet switches": "ethernet-switch-market",
+    "optical transceivers": "optical-transceiver-market",
+    "800G optical transceivers": "optics-800g",
+    "1.6T optical transceivers": "optics-1.6t",
+    "co-packaged optics": "optics-cpo",
+    "InfiniBand": "infiniband-market",
+    "AI networking": "ai-networking-market",
+}
+
+
+def _text_alias(alias: str) -> bool:
+    """An alias a press text can contain as written (not a series wording such as "HPE (Aruba Networking)")."""
+    return bool(alias.strip()) and len(alias) <= 40 and not re.search(r"[(),|]", alias)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    publishers: dict[str, tuple[str, str | None, tuple[str, ...]]]  # name -> (kind, entity id, aliases)
+    fiscal_year_end: dict[str, int]  # publisher name -> last month of its fiscal year
+
+
+def build(entities: Iterable[Entity]) -> Vocabulary:
+    """The publisher tables from registry entities (pure)."""
+    entities = list(entities)
+    known = {e.entity_id for e in entities}
+    missing = sorted({i for i in (*SUBJECT_IDS.values(), *FISCAL_YEAR_END_BY_ID) if i not in known})
+    if missing:
+        raise ValueError(f"claims vocabulary: entity ids not in the registry: {', '.join(missing)}")
+    publishers: dict[str, tuple[str, str | None, tuple[str, ...]]] = {}
+    fiscal: dict[str, int] = {}
+    for e in entities:
+        if e.kind != "company":
+            continue
+        if RESEARCH_NOTE.match(e.note or ""):
+            kind, entity_id = "research", None
+        elif e.entity_id in FISCAL_YEAR_END_BY_ID:
+            kind, entity_id = "company", e.entity_id
+            fiscal[e.name] = FISCAL_YEAR_END_BY_ID[e.entity_id]
+        else:
+            continue
+        aliases = tuple(dict.fromkeys(a for a in (e.name, *e.aliases) if _text_alias(a)))
+        publishers[e.name] = (kind, entity_id, aliases)
+    return Vocabulary(publishers, fiscal)
+
+
+def load(folder: Path = CURATED) -> Vocabulary:
+    """The vocabulary of the registry in `folder` (sources/curated by default)."""
+    return build(load_registry(folder).entities.values())
+
+
+_VOCABULARY = load()
+PUBLISHERS = _VOCABULARY.publishers
+FISCAL_YEAR_END = _VOCABULARY.fiscal_year_end
 CONSENSUS_PUBLISHER = "analyst consensus"
-
-# Last month of the fiscal year (the label FY2026 is the year that month falls in).
-FISCAL_YEAR_END: dict[str, int] = {
-    "NVIDIA": 1,
-    "Marvell": 1,
-    "Cisco": 7,
-    "Broadcom": 10,
-    "HPE": 10,
-    "Coherent": 6,
-    "Lumentum": 6,
-    "Arista Networks": 12,
-    "Celestica": 12,
-    "AMD": 12,
-    "Intel": 12,
-    "Juniper Networks": 12,
-}
 
 _ALIASES = sorted(
     ((alias, name) for name, (_, _, aliases) in PUBLISHERS.items() for alias in aliases),
@@ -117,20 +154,6 @@ CONSENSUS = re.compile(
     r"平均(?:預估|预估|預期|预期)|\baverage\s+(?:estimate|expectation)",
     re.I,
 )
-
-# Topic -> (entity id of the subject, indicator id).
-SUBJECT_IDS: dict[str, str] = {
-    "AI back-end networks": "ai-backend-network-market",
-    "data center switches": "dc-switch-market",
-    "Ethernet data center switches": "dc-ethernet-switch-market",
-    "Ethernet switches": "ethernet-switch-market",
-    "optical transceivers": "optical-transceiver-market",
-    "800G optical transceivers": "optics-800g",
-    "1.6T optical transceivers": "optics-1.6t",
-    "co-packaged optics": "optics-cpo",
-    "InfiniBand": "infiniband-market",
-    "AI networking": "ai-networking-market",
-}
 
 
 def subject_id(topic: str | None, fabric: str | None, company: str | None, company_result: bool) -> str | None:

@@ -215,11 +215,11 @@ def find_periods(
         add(m, f"FY{_year(m.group(2))}Q{m.group(1)}")
     for m in re.finditer(r"\bFY\s?'?(\d{2,4})\s*Q([1-4])\b", s, re.I):
         add(m, f"FY{_year(m.group(1))}Q{m.group(2)}")
-    # Chinese fiscal quarters: "2026財年第一季", "FY2026第1季", "2026會計年度第1季度".
+    # Chinese fiscal quarters: "2026財年第一季", "FY2026第1季", "2026會計年度第1季度", "2026财年第一财季".
     for m in re.finditer(
         r"(?:FY\s?'?(\d{2,4})|("
         + _YEAR
-        + r")\s*(?:財年|财年|會計年度|会计年度))\s*(?:第\s*([一二三四1-4])\s*季|Q([1-4]))",
+        + r")\s*(?:財年|财年|會計年度|会计年度))\s*(?:第\s*([一二三四1-4])\s*(?:財|财)?季|Q([1-4]))",
         s,
         re.I,
     ):

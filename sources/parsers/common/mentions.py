@@ -52,12 +52,15 @@ def split_sentences(text: str) -> list[str]:
         start = 0
         for m in re.finditer(
             r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])"
-            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]))",
+            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))",
             line,
         ):
-            # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...")
+            # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...",
+            # "[4] - **Coherent业绩与展望**:", "[1] - Q3 FY 2025 revenue guidance")
             piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
-            if _ABBREVIATIONS.search(line[: m.start() + 1].rstrip('"”’)')[-12:]):
+            if _ABBREVIATIONS.search(line[: m.start() + 1].rstrip('"”’)')[-12:]) or re.search(
+                r"\b(?:vs|v\.s)\.$", line[: m.start()]
+            ):  # ("$2.35B vs. $2.33B expected", "193.1 億美元 v.s. 191.8 億美元": one sentence)
                 continue
             if piece:
                 out.append(piece)
@@ -83,7 +86,7 @@ _NUM_RE = re.compile(
     re.I,
 )
 _CURRENCY_BEFORE = re.compile(
-    r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$)\s*$"
+    r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$\$?)\s*$"
     r"|(?<![A-Za-z$])(?:US\s?\$|USD|\$)\s*(?:" + NUMBER + r")\s*(?:-|~|to)\s*$"
 )
 _SCALE_AFTER = re.compile(r"^\s*-?\s*(" + SCALE_WORD + r"|[BMKT](?![A-Za-z/]))\b", re.I)
@@ -97,6 +100,7 @@ _POINTS_AFTER = re.compile(
     r"|^\s*個?百分點|^\s*个?百分点",
     re.I,
 )
+_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?|bps)\b", re.I)
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
 _SPEED_AFTER = re.compile(
@@ -126,13 +130,14 @@ _COUNT_NOUNS = {
     "organizations": "count",
 }
 _COUNT_NOUN_OF = {k.lower(): v for k, v in _COUNT_NOUNS.items()}
+_PORTS_COUNTED = re.compile(r"\bport\s+shipments\b|\bports?\s+(?:sold|shipped)\b", re.I)
 _NOUN_BEFORE = re.compile(
     r"\b(ports?|units|GPUs|servers|switches)\b(?:\s+shipments?)?\s+(?:reached|totall?ed|of|hit|grew\s+to|rose\s+to)\s+(?:about\s+|nearly\s+|over\s+)?$",
     re.I,
 )
 # "3.7 million units", "3.7 Million Units" (headlines), "20K GPUs".
 _COUNT_AFTER = re.compile(
-    r"^(\+)?\s*(?:((?i:" + SCALE_WORD + r")|[KMB](?![A-Za-z/]))\s*)?(?:[A-Za-z0-9./+-]+\s+){0,3}?"
+    r"^(\+)?\s*-?\s*(?:((?i:" + SCALE_WORD + r")|[KMB](?![A-Za-z/]))\s*)?(?:[A-Za-z0-9./+-]+\s+){0,3}?"
     r"("
     + "|".join(sorted(_COUNT_NOUNS, key=len, reverse=True))
     + r"|(?i:units?|systems|switches|servers|ports?|members))\b"
@@ -179,11 +184,13 @@ _QOQ = re.compile(
     re.I,
 )
 _GROWTH = re.compile(
-    r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|成長|增長|增长|下滑|下降|減少|减少",
+    r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
+    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少",
     re.I,
 )
 _DECLINE = re.compile(
-    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减",
+    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|"
+    r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减",
     re.I,
 )
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
@@ -292,7 +299,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
             not twd
             and not _SIMPLIFIED.search(s)
             and re.match(r"^\s*(億|萬)(?![元美台臺\w])", after)
-            and re.search(r"營收|營業|投入|投資|資本支出|獲利|純益|淨利|產值|規模", s)
+            and re.search(r"營收|營業|投入|投資|資本支出|獲利|純益|淨利|毛利|產值|規模", s)
         ):
             twd = re.match(r"^\s*(億|萬)", after)  # "投入29億", "約 34.5 億"
         if (
@@ -333,6 +340,17 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
                 s[a : b + cny.end()],
                 scaled=True,
             )
+    bps = _BASIS_POINTS_AFTER.match(after)
+    if bps:  # "up 30 basis points": hundredths of a percentage point
+        return Mention(
+            a,
+            b + bps.end(),
+            tidy_float(number / 100),
+            "pct_points",
+            _hedge(before, ""),
+            s[a : b + bps.end()],
+            scaled=True,
+        )
     pts = _POINTS_AFTER.match(after)
     if pts:
         return Mention(a, b + pts.end(), number, "pct_points", _hedge(before, ""), s[a : b + pts.end()], scaled=True)
@@ -394,6 +412,10 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
     scale = _SCALE_AFTER.match(after)
     if scale and not _CURRENCY_AFTER.match(after):
         noun = _NOUN_BEFORE.search(before[-30:])
+        if noun is None and _PORTS_COUNTED.search(s) and not _CURRENCY_BEFORE.search(before):
+            # "Port shipments ... rose 57.2% ... to 5.6 million", "the number of Ethernet ports sold ...;
+            # about 32 million for Cisco": a bare scaled count in a sentence that counts ports
+            noun = re.match(r"(ports)", "ports")
         if noun:
             return Mention(
                 a,
@@ -461,15 +483,17 @@ _SIMPLIFIED = re.compile(r"[亿万个这为们业产发国会对于时过还进�
 
 # "two-thirds of", "nearly half of its revenue", "three quarters of": shares written as words.
 _FRACTION = re.compile(
-    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|one[- ]quarter)\s+of\b", re.I
+    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|one[- ]quarter)\s+(?:of|from)\b", re.I
 )
+_CJK_HALF = re.compile(r"(?<![第前後后上下])一半")
 _FRACTION_VALUE = {"one-third": 1 / 3, "two-thirds": 2 / 3, "half": 0.5, "three-quarters": 0.75, "one-quarter": 0.25}
 
 
 def _fractions(s: str, scan: str) -> list[Mention]:
     out = []
     for m in _FRACTION.finditer(scan):
-        word = re.sub(r"[ -]+", "-", m.group(0)[: m.group(0).lower().rfind(" of")].lower()).replace("one-half", "half")
+        head = re.sub(r"\s+(?:of|from)$", "", m.group(0), flags=re.I)
+        word = re.sub(r"[ -]+", "-", head.lower()).replace("one-half", "half")
         word = {"one-thirds": "one-third", "two-third": "two-thirds"}.get(word, word)
         if word not in _FRACTION_VALUE:
             continue
@@ -477,7 +501,7 @@ def _fractions(s: str, scan: str) -> list[Mention]:
             r"(?:first|second|1st|2nd|latter|back|front|other)\s+$", scan[: m.start()], re.I
         ):
             continue  # "the second half of 2025" is a period
-        end = m.start() + len(m.group(0)) - 3
+        end = m.start() + len(head)
         out.append(
             Mention(
                 m.start(),
@@ -489,6 +513,10 @@ def _fractions(s: str, scan: str) -> list[Mention]:
                 basis="share",
                 scaled=True,
             )
+        )
+    for m in _CJK_HALF.finditer(scan):  # "约占我们数据中心销售额的一半"
+        out.append(
+            Mention(m.start(), m.end(), 0.5, "share", _hedge(s[: m.start()], ""), s[m.start() : m.end()], basis="share")
         )
     return out
 
@@ -632,6 +660,8 @@ def _range_hedge(before: str, after: str, tail: str) -> str | None:
 
 def _hedge(before: str, after: str) -> str | None:
     q = qualifier_before(before[-40:])
+    if q is None and re.match(r"^\+(?![\d%])", after):
+        q = ">"  # "its first $2.00B+ quarter"
     if q is None and re.match(r"^\s*(?:以上|多)", after):
         q = ">"
     if q is None and re.match(r"^\s*(?:左右|上下)", after):
@@ -661,7 +691,7 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
             if basis:
                 break
         if (
-            basis == "growth"
+            basis in ("growth", "y/y", "q/q")
             and re.search(r"(?:\bfrom|\bto|\bversus|\bvs\.?|\bthan|至|到)\s*\(?\s*$", before, re.I)
             and not _GROWTH.match(after.strip())
         ):

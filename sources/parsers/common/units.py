@@ -98,7 +98,8 @@ WORD_NUMBER = (
 # Hedges before a figure ("more than 100 members") and the qualifier they mean.
 _QUALIFIERS: tuple[tuple[str, str], ...] = (
     (
-        r"more than|over|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|above|in excess of|upwards of|north of|past|top"
+        r"more than|over|exceeds|exceeded|exceeding|exceed|surpasses|surpassed|surpassing|surpass|above|in excess of"
+        r"|upwards of|north of|past|top"
         r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超",
         ">",
     ),
@@ -106,7 +107,7 @@ _QUALIFIERS: tuple[tuple[str, str], ...] = (
     (r"up to|as much as|as many as|maximum of|at most|最多|最高", "<="),
     (r"less than|under|below|fewer than|不到|少於|少于|低於|低于", "<"),
     (
-        r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|approaching|approaches|approach|some|an estimated|est\.|~"
+        r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|approaching|approaches|approach|some|an estimated|est\.|~|≈"
         r"|約為|约为|約|约|近|大約|大约|接近",
         "~",
     ),

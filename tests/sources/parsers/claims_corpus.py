@@ -175,7 +175,21 @@ if __name__ == "__main__":
         (
             a
             for a in sys.argv[1:]
-            if a in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "holdout7", "all")
+            if a
+            in (
+                "tune",
+                "tune2",
+                "tune3",
+                "tune4",
+                "tune5",
+                "tune6",
+                "holdout6",
+                "holdout7",
+                "tune8",
+                "tune9",
+                "tune10",
+                "all",
+            )
         ),
         "all",
     )

@@ -29,7 +29,19 @@ def test_corpus_has_real_documents_with_their_address(lang):
     for d in docs:
         assert d.path.is_file() and d.path.stat().st_size > 200, d.doc
         assert d.url.startswith("http"), d.doc
-        assert d.split in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "holdout6", "holdout7"), d.doc
+        assert d.split in (
+            "tune",
+            "tune2",
+            "tune3",
+            "tune4",
+            "tune5",
+            "tune6",
+            "holdout6",
+            "holdout7",
+            "tune8",
+            "tune9",
+            "tune10",
+        ), d.doc
     labelled = {x["doc"] for x in corpus.labels(lang)}
     assert labelled <= {d.doc for d in docs}
     assert len(labelled) >= 30
@@ -50,12 +62,16 @@ def test_recall_over_the_whole_corpus(lang):
     assert rep.recall >= 0.95, rep.missed
 
 
-@pytest.mark.parametrize("split, at_least", [("holdout6", 40), ("holdout7", 15)])
+@pytest.mark.parametrize(
+    "split, at_least", [("holdout6", 40), ("holdout7", 15), ("tune8", 130), ("tune9", 140), ("tune10", 140)]
+)
 @pytest.mark.parametrize("lang", LANGS)
 def test_recall_on_the_last_batches(lang, split, at_least):
     # Measured once before any change made after them: holdout6 95.8 % (en) and 94.3 % (zh), holdout7
-    # 68.4 % (en: a results table in millions) and 100 % (zh). The seventh and eighth rounds of changes
-    # came after those measurements (corpus README), so what this checks is that they stay read.
+    # 68.4 % (en: a results table in millions) and 100 % (zh); tune8 (collected as holdout8) 97.1 % (en)
+    # and 90.8 % (zh); tune9 (holdout9) 93.2 % (en) and 97.3 % (zh); tune10 (holdout10) 98.7 % (en) and
+    # 96.6 % (zh), the held-out figure of issue 21 (only the kind of reported results was tuned on it). The changes after each measurement
+    # (corpus README) came after it, so what this checks is that they stay read.
     rep = measured(lang, split)
     assert rep.labels >= at_least
     assert rep.recall >= 0.95, rep.missed
