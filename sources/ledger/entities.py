@@ -7,7 +7,12 @@ Resolution is deterministic and never fuzzy:
      first): the first field whose text equals an entity id or alias, compared after `normalize()`
      (case folded, full-width characters made half-width, punctuation and whitespace folded).
 A row none of whose fields names an entity stays unresolved (entity_id NULL): it keeps its own
-series (keyed on its normalized subject) and is listed in `marts.data_quality`.
+series (keyed on its normalized subject) and is listed in `marts.data_quality`. The curated ledger
+refuses such rows, and rows only their vendor resolves (sources/ledger/ledger.py), so its keys are
+controlled; parsed rows may still be unresolved.
+
+A registry row with no kind and no name is an alias row: it adds its aliases to an entity another
+row defines (possibly in another entities*.csv file).
 
 The registry is validated like the ledger: one "file:line: field: message" per problem (unknown
 kind or parent, duplicate id, an alias two entities claim after normalization). Pure: reads CSV.
