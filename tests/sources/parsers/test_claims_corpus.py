@@ -41,6 +41,7 @@ def test_corpus_has_real_documents_with_their_address(lang):
             "tune8",
             "tune9",
             "tune10",
+            "holdout11",
         ), d.doc
     labelled = {x["doc"] for x in corpus.labels(lang)}
     assert labelled <= {d.doc for d in docs}
