@@ -177,7 +177,7 @@ def find_periods(
     # Comparisons with a year before: "a year ago", "the same period last year", 去年同期.
     for m in re.finditer(
         r"\b(?:a\s+year\s+(?:ago|earlier)|(?:the\s+)?same\s+(?:period|quarter)\s+(?:of\s+|in\s+)?(?:last|the\s+previous|the\s+prior)\s+year"
-        r"|(?:the\s+)?(?:previous|prior)\s+year|year[- ]ago(?:\s+(?:period|quarter))?)\b|去年同期|上年同期|較去年|较去年",
+        r"|(?:the\s+)?(?:previous|prior)\s+year|last\s+year(?=['’]s)|year[- ]ago(?:\s+(?:period|quarter))?)\b|去年同期|上年同期|較去年|较去年",
         s,
         re.I,
     ):

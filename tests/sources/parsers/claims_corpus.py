@@ -188,7 +188,7 @@ if __name__ == "__main__":
                 "tune8",
                 "tune9",
                 "tune10",
-                "holdout11",
+                "tune11",
                 "all",
             )
         ),
