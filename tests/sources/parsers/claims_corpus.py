@@ -189,6 +189,7 @@ if __name__ == "__main__":
                 "tune9",
                 "tune10",
                 "tune11",
+                "holdout12",
                 "all",
             )
         ),

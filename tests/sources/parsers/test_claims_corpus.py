@@ -42,6 +42,7 @@ def test_corpus_has_real_documents_with_their_address(lang):
             "tune9",
             "tune10",
             "tune11",
+            "holdout12",
         ), d.doc
     labelled = {x["doc"] for x in corpus.labels(lang)}
     assert labelled <= {d.doc for d in docs}
