@@ -809,8 +809,8 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             if _PER_SHARE.search(s):
                 per_share = True
                 continue
-            if _STOCK.search(s) or _PRICE.search(s):
-                continue
+            if _STOCK.search(s) or _PRICE.search(s) or m.value < 1_000:
+                continue  # (no market or company figure is written as a bare "$0.67" or "$47")
         if m.unit in ("USD", "CNY", "TWD") and _MARKET_CAP.search(clause):
             continue
         if (
@@ -841,7 +841,7 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     """A growth figure about a per-share amount: "EPS ... rising 54%", "54% for adjusted EPS",
     "每股盈餘0.76元，季增24.59%、年增35.71%", "raised its dividend by 10% to 65 cents per share"."""
     prev_end = kept[-1].end if kept else 0
-    trail = re.split(r"\s+and\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
+    trail = re.split(r"\s+and\s+|\s+with\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
     lead = s[max(prev_end, m.start - 40) : m.start]
     return bool(
         _PER_SHARE.search(trail) or (_PER_SHARE.search(lead) and not _RESULT_WORDS.search(lead.split("EPS")[-1]))
@@ -991,9 +991,11 @@ def _last_cue(text: str) -> str | None:
 
 
 def _as_of_past(s: str, ctx: _Context) -> bool:
-    """A balance "As of Jun 30, 2023" (截至…) on a page published after that day: a reported figure."""
+    """A balance "As of Jun 30, 2023", a quarter "ended January 28, 2023" (截至 2026/1/24) on a page
+    published after that day: a reported figure."""
     return bool(ctx.published) and any(
-        d.date < ctx.published and re.search(r"(?:\bas\s+(?:of|at)|截至|截止)\s*$", s[: d.start], re.I)
+        d.date < ctx.published
+        and re.search(r"(?:\bas\s+(?:of|at)|\bended|\bending|截至|截止|止於|止于)\s*(?:on\s+)?$", s[: d.start], re.I)
         for d in find_dates(s)
     )
 

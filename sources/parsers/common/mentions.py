@@ -101,7 +101,7 @@ _POINTS_AFTER = re.compile(
     r"|^\s*個?百分點|^\s*个?百分点",
     re.I,
 )
-_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?|bps)\b", re.I)
+_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?\b|bps\b|[個个]?基[點点])", re.I)
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
 _SPEED_AFTER = re.compile(
@@ -191,7 +191,7 @@ _GROWTH = re.compile(
     re.I,
 )
 _DECLINE = re.compile(
-    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|"
+    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|\breduc\w*|"
     r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降",
     re.I,
 )
@@ -300,7 +300,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
     before, after = s[:a], s[b:]
     if not is_word:
         cur = _CURRENCY_BEFORE.search(before)
-        if cur:
+        if cur and not _PERCENT_AFTER.match(after):  # "expanded 510 basis points to $24.6%": a stray sign
             scale = _SCALE_AFTER.match(after)
             end = b + (scale.end() if scale else 0)
             value = number * scale_factor(scale.group(1) if scale else None)
@@ -727,6 +727,8 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     nxt = allm[idx + 1].start if idx + 1 < len(allm) else len(s)
     prv = allm[idx - 1].end if idx > 0 else 0
     after = s[m.end : min(nxt, m.end + 45)]
+    # a Chinese clause break ends what the words after a figure can say about it ("環比下滑0.5%，主因…占比")
+    after = re.split(r"[，；。]|[,;](?=\s*[\u4e00-\u9fff])", after, maxsplit=1)[0]
     before = s[max(prv, m.start - 45) : m.start]
     basis = None
     if m.unit == "pct_points":
@@ -750,7 +752,14 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
         ):
             basis = None  # "a decrease from 9.9%", "rising to 7.4%": the level, not the change
     value = m.value
-    if basis in ("CAGR", "y/y", "q/q", "growth") and (_DECLINE.search(before[-30:]) or _DECLINE.match(after.strip())):
+    # "a 12% sequential decline": a decline word after the figure, past a word saying what it compares
+    after_word = re.sub(
+        r"^(?:sequential|year[- ]over[- ]year|year[- ]on[- ]year|annual|quarterly|y/y|yoy|q/q)\s+",
+        "",
+        after.strip(),
+        flags=re.I,
+    )
+    if basis in ("CAGR", "y/y", "q/q", "growth") and (_DECLINE.search(before[-30:]) or _DECLINE.match(after_word)):
         value = -abs(value)
     if m.unit == "pct_points" and re.search(
         r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑)\s*了?\s*$",

@@ -189,7 +189,7 @@ if __name__ == "__main__":
                 "tune9",
                 "tune10",
                 "tune11",
-                "holdout12",
+                "tune12",
                 "all",
             )
         ),
