@@ -694,7 +694,9 @@ def _fiscal_heading(p: PeriodMention, s: str, ctx: _Context) -> PeriodMention:
 
 
 # "19.1億元(美元‧下同)", "（人民幣，下同）": the currency of the bare 元 from there on.
-_DECLARED_CURRENCY = re.compile(r"[（(]\s*(美元|美金|人民幣|人民币|新台幣|新臺幣|新台币)\s*[‧·・,，、]?\s*下同\s*[)）]")
+_DECLARED_CURRENCY = re.compile(
+    r"[（(]\s*(美元|美金|人民幣|人民币|新台幣|新臺幣|新台币)\s*[‧·・,，、.．]?\s*下同\s*[)）]"
+)
 _DECLARED_UNIT = {
     "美元": "USD",
     "美金": "USD",
@@ -787,7 +789,7 @@ def _comparative(s: str, p: PeriodMention) -> bool:
     return bool(_COMPARE.search(clause))
 
 
-_THE_FIGURE = re.compile(r"\s*(?:the|this|that)\s+(?:figure|number|amount|metric)\b", re.I)
+_THE_FIGURE = re.compile(r"\s*(?:the|this|that)\s+(?:figure|number|amount|metric|bottom\s+line)\b", re.I)
 # "beating the Zacks Consensus Estimate by 3.33%", "surpassed the consensus mark by 2.18%": by how much a
 # result beat or missed its expectation, not a figure about the market or the company
 _BEAT_BY = re.compile(
@@ -800,6 +802,7 @@ _BEAT_BY = re.compile(
 def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     """The mentions that are market claims (see the module note); growth of a per-share amount goes too."""
     kept, per_share = [], False
+    per_share_growth_end = None  # where the last per-share growth figure ended
     for m in mentions:
         clause = _clause(s, m)
         before = s[max(0, m.start - 12) : m.start]
@@ -809,7 +812,10 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             if _PER_SHARE.search(s):
                 per_share = True
                 continue
-            if _STOCK.search(s) or _PRICE.search(s) or m.value < 1_000:
+            if _STOCK.search(s) or _PRICE.search(s):
+                continue
+            if m.value < 1_000:
+                per_share = True  # a bare "0.91 美元" in a list under an EPS heading: its changes go with it
                 continue  # (no market or company figure is written as a bare "$0.67" or "$47")
         if m.unit in ("USD", "CNY", "TWD") and _MARKET_CAP.search(clause):
             continue
@@ -820,17 +826,27 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             and re.fullmatch(r"\s*[(（]?\s*(?:約|约|近|逾)?\s*(?:新台幣|新臺幣|新台币)?\s*", s[kept[-1].end : m.start])
         ):
             continue  # "4,200億美元（約新台幣12.9兆元）": a conversion
+        if m.unit == "share" and m.basis in _GROWTH_BASES and per_share_growth_end is not None:
+            # "EPS increased by 69% year-over-year for Q4 and 45% for the full year", "... increased 3%
+            # compared to the second quarter of 2010 and decreased 3% compared to last quarter"
+            joined = s[per_share_growth_end : m.start]
+            if re.fullmatch(r"[^.;]{0,60}\band\b[^.;]{0,25}", joined) and not _RESULT_WORDS.search(joined):
+                per_share_growth_end = m.end
+                continue
+        if m.unit == "share" and _per_share_near(s, m, kept):
+            per_share_growth_end = m.end if m.basis in _GROWTH_BASES else None
+            continue
         if m.unit == "share" and (
             _BEAT_BY.search(s[max(0, m.start - 80) : m.start])
             or _STOCK.search(clause)
             or _TOLERANCE.search(before)
-            or _per_share_near(s, m, kept)
             or (
                 _STOCK.search(s)
                 and not re.search(r"revenue|sales|market|orders|營收|营收|市場|市场|出貨|出货", s, re.I)
             )
         ):
             continue
+        per_share_growth_end = None
         kept.append(m)
     if per_share and not any(m.unit in ("USD", "CNY") and m.scaled for m in kept):
         kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
@@ -843,8 +859,16 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     prev_end = kept[-1].end if kept else 0
     trail = re.split(r"\s+and\s+|\s+with\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
     lead = s[max(prev_end, m.start - 40) : m.start]
+    subject = re.search(
+        r"(?:per\s+(?:diluted\s+|basic\s+)?share|\bEPS)\s+(?:\w+\s+){0,2}(?:increased|rose|grew|decreased|fell|declined|"
+        r"jumped|dropped|was\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",
+        lead,
+        re.I,
+    )  # "net income per diluted share increased 3%": the per-share amount is what grew
     return bool(
-        _PER_SHARE.search(trail) or (_PER_SHARE.search(lead) and not _RESULT_WORDS.search(lead.split("EPS")[-1]))
+        subject
+        or _PER_SHARE.search(trail)
+        or (_PER_SHARE.search(lead) and not _RESULT_WORDS.search(lead.split("EPS")[-1]))
     )
 
 

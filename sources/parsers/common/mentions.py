@@ -97,6 +97,7 @@ _CURRENCY_AFTER = re.compile(
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
 _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
+    r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
     r"|^\s*pct(?=\s*[至到]|\s*$|\s*[,，;；)])"
     r"|^\s*個?百分點|^\s*个?百分点",
     re.I,
@@ -751,6 +752,11 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
             and not _GROWTH.match(after.strip())
         ):
             basis = None  # "a decrease from 9.9%", "rising to 7.4%": the level, not the change
+        if basis in ("growth", "y/y", "q/q") and re.search(
+            r"(?:从|從)[^，,。；;%]{0,8}的?\s*$|(?:从|從)[^，,。；;]{0,12}%\s*(?:和|及|与|與)[^，,。；;%]{0,8}的?\s*$",
+            s[max(0, m.start - 30) : m.start],
+        ):
+            basis = None  # "毛利率进一步下降,从一年前的44.9%和上季度的40.3%下降至40.1%": levels, not changes
     value = m.value
     # "a 12% sequential decline": a decline word after the figure, past a word saying what it compares
     after_word = re.sub(

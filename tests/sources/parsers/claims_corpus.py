@@ -190,7 +190,7 @@ if __name__ == "__main__":
                 "tune10",
                 "tune11",
                 "tune12",
-                "holdout13",
+                "tune13",
                 "all",
             )
         ),
