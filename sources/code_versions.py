@@ -9,6 +9,12 @@ a file of one of PROJECT_PACKAGES under the folder that holds `sources`, so thir
 (bs4, lxml) end the walk. Importing `a.b.c` runs `a/__init__.py` and `a/b/__init__.py` too, so
 those files are in the version as well.
 
+Data a module reads counts like code: a module that reads project files at import or run time
+declares them in a module-level `DATA_INPUTS` tuple of glob patterns relative to the folder that
+holds `sources` (claims/vocab.py: `("sources/curated/entities*.csv",)`, the entity registry it takes
+its publishers from). The tuple is read here with `ast` like the imports, and the files it matches are
+hashed into the version of every family whose closure holds that module, and of no other.
+
 Pure: reads files, imports nothing it inspects. One home for the rule: the parse step
 (sources/parsers/dispatch.py `parser_version`: the code_version of the parse assets, the version
 stored with every parsed row and in raw.parse_state, which decides whether a document is re-parsed)
@@ -130,6 +136,27 @@ def code_version(modules: list[str] | tuple[str, ...], root: Path = ROOT, data: 
     return h.hexdigest()[:12]
 
 
+DATA_INPUTS_NAME = "DATA_INPUTS"
+
+
+def declared_data(module: str, root: Path = ROOT) -> tuple[Path, ...]:
+    """The files module `module` declares it reads (its `DATA_INPUTS` glob patterns, matched under `root`)."""
+    path = module_file(module, root)
+    if path is None:
+        return ()
+    patterns: list[str] = []
+    for node in ast.parse(path.read_bytes(), filename=str(path)).body:
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == DATA_INPUTS_NAME for t in targets) and node.value is not None:
+            value = ast.literal_eval(node.value)  # a literal, or the version could not be computed without running code
+            if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+                raise ValueError(f"{path}: {DATA_INPUTS_NAME} must be a tuple of glob patterns")
+            patterns.extend(value)
+    return tuple(sorted({p for pattern in patterns for p in Path(root).glob(pattern) if p.is_file()}))
+
+
 def family_package(family: str) -> str:
     return f"{PARSERS_PACKAGE}.{family}"
 
@@ -154,11 +181,14 @@ def _package_data(package: str, root: Path) -> tuple[Path, ...]:
 @functools.lru_cache(maxsize=64)
 def _family_version(family: str, root: Path) -> str:
     package = family_package(family)
-    return code_version(package_modules(package, root), root, _package_data(package, root))
+    modules = package_modules(package, root)
+    data = {p for m in closure(modules, root) for p in declared_data(m, root)}
+    return code_version(modules, root, tuple(sorted(data | set(_package_data(package, root)))))
 
 
 def family_version(family: str, root: Path = ROOT) -> str:
-    """A parser family's code version: its package, the project code it imports, its package's data files.
+    """A parser family's code version: its package, the project code it imports, its package's data files
+    and the files those modules declare in `DATA_INPUTS`.
 
     Cached per process (the code a process runs does not change under it); `clear_cache()` forgets."""
     return _family_version(family, Path(root))

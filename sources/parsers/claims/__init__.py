@@ -69,13 +69,13 @@ _FORECAST = re.compile(
     r"\b(?:will|shall|expect\w*|forecast\w*|projected|projection|predict\w*|anticipat\w*|outlook|"
     r"guid(?:ance|ing|ed|e)|target\w*|goals?|plan(?:s|ned)?\s+to|set to|on track to|poised to|could|potentially|likely to|"
     r"looking ahead|aims?\s+to|should(?!\s+have)|would(?!\s+have))\b"
-    r"|預計|预计|預估|预估|將|将|可望|有望|有機會|有机会|規劃|规划|目標|目标|指引|財測|财测|展望|預告|预告|預測|预测",
+    r"|預計|预计|預估|预估|(?:預期|预期)(?=\s*(?:第|本|下|今年|明年|未來|未来|全年|Q[1-4]|\d{4}))|將|将|可望|有望|有機會|有机会|規劃|规划|目標|目标|指引|財測|财测|展望|預告|预告|預測|预测",
     re.I,
 )
 _ESTIMATE = re.compile(r"\bestimat\w*|估計|估计|估算", re.I)
 _REPORTED = re.compile(
     r"\b(?:reported|reports|posted|recorded|generated|generates|totall?ed|came\s+in|was|were|reached|grew|rose|"
-    r"increased|declined|fell|achieved|delivered|stood|accounts?\s+for|accounted\s+for|makes?\s+up|holds?|"
+    r"increased|declined|decreased|descended|dropped|fell|achieved|delivered|stood|accounts?\s+for|accounted\s+for|makes?\s+up|holds?|"
     r"jump\w*|surg\w*|soar\w*|climb\w*|represent(?:s|ed)?)\b"
     r"|實現|实现|錄得|录得|創下|创下|公布|公佈",
     re.I,
@@ -139,7 +139,7 @@ _PER_SHARE = re.compile(
 )
 _STOCK = re.compile(
     r"\bstock\b|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
-    r"after-hours|extended\s+trading|late\s+trading|\btrading\b|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
+    r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
     re.I,
 )
 _PRICE = re.compile(r"價格|价格|單價|单价|價差|价差|售價|售价|\bprice[sd]?\b|\bpriced\b|\bASP\b", re.I)
@@ -183,6 +183,7 @@ class _Context:
     )
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
     versus_consensus: bool = False  # a heading "... v.s. LSEG 預估": a figure after "v.s." is the consensus
+    currency: str | None = None  # "(美元‧下同)": the currency the text's bare 元 are in
 
     def remember(self, p: PeriodMention) -> None:
         label = p.label
@@ -390,6 +391,8 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     # Shenzhen/Shanghai tickers, A股, 人民幣, 歸母淨利潤 and no Taiwanese marker: 億元 are renminbi
     # (a Traditional-script copy of a mainland article is not about New Taiwan dollars).
     ctx.mainland = bool(_MAINLAND.search(text)) and not _TAIWAN.search(text)
+    declared = _DECLARED_CURRENCY.search(text)
+    ctx.currency = _DECLARED_UNIT[declared.group(1)] if declared else None
     if published is None:
         # An undated page: a quarter written without its year takes the last year the page names.
         years = [
@@ -428,6 +431,7 @@ def _heading(line: str, ctx: _Context) -> None:
 def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
     claims: list[Claim] = []
     context_topic = None  # "This figure is expected to grow to 20.4 million units": the topic is a sentence back
+    per_share_before = False  # the sentence before stated only per-share amounts ("earnings of $1.86 per share")
     if _PERIOD_ONLY.match(paragraph):
         # A table flattened to one cell per line: the year on its own line dates the cells after it.
         for p in find_periods(paragraph.strip().rstrip("EFef()"), ctx.published, fiscal_end_month=ctx.fiscal_end):
@@ -448,8 +452,15 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         periods = [_that_quarter(p, periods, noted) for p in periods]
         comparative = {id(p) for p in periods if _comparative(s, p)}
         masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
-        found = _signed(s, [_renminbi(s, m) if ctx.mainland else m for m in find_mentions(noted, masked)])
+        found = _signed(
+            s,
+            [_declared(s, _renminbi(s, m) if ctx.mainland else m, ctx.currency) for m in find_mentions(noted, masked)],
+        )
         mentions = _market_claims(s, found)
+        if per_share_before and _THE_FIGURE.match(s):
+            # "The figure increased 10.7% year over year": the growth of the per-share amount before it
+            mentions = [m for m in mentions if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
+        per_share_before = bool(_PER_SHARE.search(s)) and not mentions
         ends = sorted(x.end for x in found)
         so_far_labels = {p.label for p in periods if _SO_FAR.search(s[p.start : p.end])}
         own = [p for p in periods if not p.base and re.match(r"(FY)?\d{4}", p.label)]
@@ -682,6 +693,32 @@ def _fiscal_heading(p: PeriodMention, s: str, ctx: _Context) -> PeriodMention:
     return p
 
 
+# "19.1億元(美元‧下同)", "（人民幣，下同）": the currency of the bare 元 from there on.
+_DECLARED_CURRENCY = re.compile(
+    r"[（(]\s*(美元|美金|人民幣|人民币|新台幣|新臺幣|新台币)\s*[‧·・,，、.．]?\s*下同\s*[)）]"
+)
+_DECLARED_UNIT = {
+    "美元": "USD",
+    "美金": "USD",
+    "人民幣": "CNY",
+    "人民币": "CNY",
+    "新台幣": "TWD",
+    "新臺幣": "TWD",
+    "新台币": "TWD",
+}
+
+
+def _declared(s: str, m: Mention, currency: str | None) -> Mention:
+    """A figure in bare 元 in a text that declared its currency once ("(美元‧下同)")."""
+    bare = re.search(r"元\s*$", m.raw) or re.match(r"\s*(?:至|到|~|-|–)", s[m.end :])  # or a range's low end
+    if currency and m.unit in ("TWD", "CNY") and bare:
+        if not re.search(
+            r"新台幣|新臺幣|新台币|台幣|NT\$|人民幣|人民币|港元|港幣|港币", s[max(0, m.start - 8) : m.start]
+        ):
+            return replace(m, unit=currency)
+    return m
+
+
 def _renminbi(s: str, m: Mention) -> Mention:
     """A 億元 figure the mentions read as New Taiwan dollars, in a mainland text: renminbi."""
     if m.unit == "TWD" and not re.search(r"新台幣|新臺幣|新台币|台幣|NT\$", s[max(0, m.start - 8) : m.start]):
@@ -752,9 +789,20 @@ def _comparative(s: str, p: PeriodMention) -> bool:
     return bool(_COMPARE.search(clause))
 
 
+_THE_FIGURE = re.compile(r"\s*(?:the|this|that)\s+(?:figure|number|amount|metric|bottom\s+line)\b", re.I)
+# "beating the Zacks Consensus Estimate by 3.33%", "surpassed the consensus mark by 2.18%": by how much a
+# result beat or missed its expectation, not a figure about the market or the company
+_BEAT_BY = re.compile(
+    r"\b(?:beat\w*|top\w*|exceed\w*|surpass\w*|miss\w*|above|below|ahead\s+of|short\s+of)\s+(?:the\s+)?"
+    r"[^,.;]{0,40}?\b(?:estimates?|consensus|expectations?|mark|forecasts?|projections?)\s+by\s+(?:about\s+|nearly\s+)?$",
+    re.I,
+)
+
+
 def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     """The mentions that are market claims (see the module note); growth of a per-share amount goes too."""
     kept, per_share = [], False
+    per_share_growth_end = None  # where the last per-share growth figure ended
     for m in mentions:
         clause = _clause(s, m)
         before = s[max(0, m.start - 12) : m.start]
@@ -766,6 +814,9 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
                 continue
             if _STOCK.search(s) or _PRICE.search(s):
                 continue
+            if m.value < 1_000:
+                per_share = True  # a bare "0.91 美元" in a list under an EPS heading: its changes go with it
+                continue  # (no market or company figure is written as a bare "$0.67" or "$47")
         if m.unit in ("USD", "CNY", "TWD") and _MARKET_CAP.search(clause):
             continue
         if (
@@ -775,16 +826,27 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             and re.fullmatch(r"\s*[(（]?\s*(?:約|约|近|逾)?\s*(?:新台幣|新臺幣|新台币)?\s*", s[kept[-1].end : m.start])
         ):
             continue  # "4,200億美元（約新台幣12.9兆元）": a conversion
+        if m.unit == "share" and m.basis in _GROWTH_BASES and per_share_growth_end is not None:
+            # "EPS increased by 69% year-over-year for Q4 and 45% for the full year", "... increased 3%
+            # compared to the second quarter of 2010 and decreased 3% compared to last quarter"
+            joined = s[per_share_growth_end : m.start]
+            if re.fullmatch(r"[^.;]{0,60}\band\b[^.;]{0,25}", joined) and not _RESULT_WORDS.search(joined):
+                per_share_growth_end = m.end
+                continue
+        if m.unit == "share" and _per_share_near(s, m, kept):
+            per_share_growth_end = m.end if m.basis in _GROWTH_BASES else None
+            continue
         if m.unit == "share" and (
-            _STOCK.search(clause)
+            _BEAT_BY.search(s[max(0, m.start - 80) : m.start])
+            or _STOCK.search(clause)
             or _TOLERANCE.search(before)
-            or _per_share_near(s, m, kept)
             or (
                 _STOCK.search(s)
                 and not re.search(r"revenue|sales|market|orders|營收|营收|市場|市场|出貨|出货", s, re.I)
             )
         ):
             continue
+        per_share_growth_end = None
         kept.append(m)
     if per_share and not any(m.unit in ("USD", "CNY") and m.scaled for m in kept):
         kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
@@ -795,10 +857,18 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     """A growth figure about a per-share amount: "EPS ... rising 54%", "54% for adjusted EPS",
     "每股盈餘0.76元，季增24.59%、年增35.71%", "raised its dividend by 10% to 65 cents per share"."""
     prev_end = kept[-1].end if kept else 0
-    trail = re.split(r"\s+and\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
+    trail = re.split(r"\s+and\s+|\s+with\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
     lead = s[max(prev_end, m.start - 40) : m.start]
+    subject = re.search(
+        r"(?:per\s+(?:diluted\s+|basic\s+)?share|\bEPS)\s+(?:\w+\s+){0,2}(?:increased|rose|grew|decreased|fell|declined|"
+        r"jumped|dropped|was\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",
+        lead,
+        re.I,
+    )  # "net income per diluted share increased 3%": the per-share amount is what grew
     return bool(
-        _PER_SHARE.search(trail) or (_PER_SHARE.search(lead) and not _RESULT_WORDS.search(lead.split("EPS")[-1]))
+        subject
+        or _PER_SHARE.search(trail)
+        or (_PER_SHARE.search(lead) and not _RESULT_WORDS.search(lead.split("EPS")[-1]))
     )
 
 
@@ -827,8 +897,8 @@ def _period_for(
     lead = s[prev_end : m.start]
     compared = bool(re.search(r"\b(?:compared|versus|vs\.?|than|from)\b|相比", lead, re.I))
     for p in periods:
-        # "去年同期的300.4億美元": the figure is the one of the period it is compared with.
-        if p.shift and p.end <= m.start and s[p.end : m.start].strip() in ("", "的", "of"):
+        # "去年同期的300.4億美元", "last year’s $76.24 million": the figure is the one of the period it is compared with.
+        if p.shift and p.end <= m.start and s[p.end : m.start].strip() in ("", "的", "of", "'s", "’s"):
             return p
         if (
             p.base
@@ -944,6 +1014,16 @@ def _last_cue(text: str) -> str | None:
     return best
 
 
+def _as_of_past(s: str, ctx: _Context) -> bool:
+    """A balance "As of Jun 30, 2023", a quarter "ended January 28, 2023" (截至 2026/1/24) on a page
+    published after that day: a reported figure."""
+    return bool(ctx.published) and any(
+        d.date < ctx.published
+        and re.search(r"(?:\bas\s+(?:of|at)|\bended|\bending|截至|截止|止於|止于)\s*(?:on\s+)?$", s[: d.start], re.I)
+        for d in find_dates(s)
+    )
+
+
 def _kind(
     s: str,
     m: Mention,
@@ -973,14 +1053,17 @@ def _kind(
             )
         )
     )
-    so_far = so_far_period or bool(_SO_FAR.search(_clause(s, m)) or _SO_FAR.search(lead))
+    so_far = so_far_period or bool(_SO_FAR.search(_clause(s, m)) or _SO_FAR.search(lead)) or _as_of_past(s, ctx)
     if first and ctx.published:
         if last < ctx.published:
             return "estimate" if estimate else "actual"
         if first > ctx.published:
             return "forecast"
-        if not so_far:
-            return "forecast"  # a period under way is not reported yet ("3.7 million units this year")
+        if not so_far and not (cue == "reported" and re.search(r"Q[1-4]$", label or "")):
+            # a period under way is not reported yet ("3.7 million units this year"), unless the words
+            # leading to a quarter's figure report it: a company whose fiscal quarter has closed though
+            # the calendar one has not ("During Q1, net income decreased to $49.55 million", early March)
+            return "forecast"
         return "estimate" if estimate else "actual"
     if cue == "reported":
         return "estimate" if estimate else "actual"

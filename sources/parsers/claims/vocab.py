@@ -21,6 +21,9 @@ from typing import Iterable
 from sources.ledger.entities import Entity, load_registry
 
 CURATED = Path(__file__).resolve().parents[2] / "curated"
+# The files `load()` reads, for the family's code version (sources/code_versions.py hashes them, so
+# a registry edit re-parses stored claims): glob patterns relative to the folder holding `sources`.
+DATA_INPUTS = ("sources/curated/entities*.csv",)
 
 # Last month of the fiscal year, by entity id (the label FY2026 is the year that month falls in).
 FISCAL_YEAR_END_BY_ID: dict[str, int] = {
@@ -149,7 +152,7 @@ ATTRIBUTION_AFTER = re.compile(
 # The analyst consensus: "analysts expected $17.5 billion", "Wall Street consensus of", 市場預期的…
 CONSENSUS = re.compile(
     r"\banalysts?\b|\bconsensus\b|\bWall\s+Street\b|\bthe\s+Street\b|\bmarket\s+expectations?\b|\bFactSet\b|"
-    r"(?:市場|市场|華爾街|华尔街|分析師|分析师|法人)[^，,。；;]{0,14}(?:預期|预期|預估|预估|看法|共識|共识)|"
+    r"(?:市場|市场|華爾街|华尔街|分析師|分析师|分析員|分析员|法人)[^，,。；;]{0,14}(?:預期|预期|預估|预估|預測|预测|估計|估计|看法|共識|共识)|"
     r"(?:高於|低於|優於|高于|低于|优于|符合|超越|超出|不如)(?:市場|市场|分析師|分析师)?(?:平均)?(?:預期|预期|預估|预估)|"
     r"平均(?:預估|预估|預期|预期)|\baverage\s+(?:estimate|expectation)",
     re.I,

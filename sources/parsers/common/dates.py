@@ -177,7 +177,7 @@ def find_periods(
     # Comparisons with a year before: "a year ago", "the same period last year", 去年同期.
     for m in re.finditer(
         r"\b(?:a\s+year\s+(?:ago|earlier)|(?:the\s+)?same\s+(?:period|quarter)\s+(?:of\s+|in\s+)?(?:last|the\s+previous|the\s+prior)\s+year"
-        r"|(?:the\s+)?(?:previous|prior)\s+year|year[- ]ago(?:\s+(?:period|quarter))?)\b|去年同期|上年同期|較去年|较去年",
+        r"|(?:the\s+)?(?:previous|prior)\s+year|last\s+year(?=['’]s)|year[- ]ago(?:\s+(?:period|quarter))?)\b|去年同期|上年同期|較去年|较去年",
         s,
         re.I,
     ):
@@ -466,6 +466,7 @@ _DATE_PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
     (re.compile(r"\b(" + MONTH_RE + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(" + _YEAR + r")(?!\d)"), "mdy"),
     (re.compile(r"\b(\d{1,2})\s+(" + MONTH_RE + r")\.?,?\s+(" + _YEAR + r")(?!\d)"), "dmy"),
     (re.compile(r"(" + _YEAR + r")\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), "ymd"),
+    (re.compile(r"\b(" + _YEAR + r")/(\d{1,2})/(\d{1,2})(?![\d/])"), "ymd"),  # "截至 2026/1/24"
     (re.compile(r"\b(" + MONTH_RE + r")\.?,?\s+(" + _YEAR + r")\b"), "my"),
     (re.compile(r"\b(" + _YEAR + r")-(\d{2})\b(?!-)"), "ym"),
 )

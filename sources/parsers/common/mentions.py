@@ -51,12 +51,13 @@ def split_sentences(text: str) -> list[str]:
         line = line.strip()
         start = 0
         for m in re.finditer(
-            r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])"
+            r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])|(?<=[a-z0-9%][.])(?=[A-Z][a-z])"
             r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))",
             line,
         ):
             # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...",
-            # "[4] - **Coherent业绩与展望**:", "[1] - Q3 FY 2025 revenue guidance")
+            # "[4] - **Coherent业绩与展望**:", "[1] - Q3 FY 2025 revenue guidance"; a page written without
+            # a space after its full stops, "... Wall Street expectations.The business predicts ...")
             piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
             if _ABBREVIATIONS.search(line[: m.start() + 1].rstrip('"”’)')[-12:]) or re.search(
                 r"\b(?:vs|v\.s)\.$", line[: m.start()]
@@ -96,11 +97,12 @@ _CURRENCY_AFTER = re.compile(
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
 _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
+    r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
     r"|^\s*pct(?=\s*[至到]|\s*$|\s*[,，;；)])"
     r"|^\s*個?百分點|^\s*个?百分点",
     re.I,
 )
-_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?|bps)\b", re.I)
+_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?\b|bps\b|[個个]?基[點点])", re.I)
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
 _SPEED_AFTER = re.compile(
@@ -176,11 +178,12 @@ _RANGE_AFTER = re.compile(r"^\s*(?:" + CJK_SCALE + r")?\s*(?:至|到|~|-)")
 
 _CAGR = re.compile(r"CAGR|compound annual growth|年複合增長率|年复合增长率|年複合成長率|複合成長率|复合增长率", re.I)
 _YOY = re.compile(
-    r"year[- ]over[- ]year|year[- ]on[- ]year|\by/y\b|\byoy\b|from a year (?:ago|earlier)|annual (?:increase|growth|decline)|年增|年減|年减|同比|年成長",
+    r"year[- ]over[- ]year|year[- ]on[- ]year|\by/y\b|\byoy\b|from a year (?:ago|earlier)|annual (?:increase|growth|decline)|年增|年減|年减|同比|年成長|同增|同減|同减",
     re.I,
 )
 _QOQ = re.compile(
-    r"sequential(?:ly)?|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter|\bq/q\b|\bqoq\b|季增|季減|季减|環比|环比",
+    r"sequential(?:ly)?|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter|\bq/q\b|\bqoq\b|季增|季減|季减|環比|环比|"
+    r"環增|环增|環減|环减",
     re.I,
 )
 _GROWTH = re.compile(
@@ -189,8 +192,8 @@ _GROWTH = re.compile(
     re.I,
 )
 _DECLINE = re.compile(
-    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|"
-    r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减",
+    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|\breduc\w*|"
+    r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降",
     re.I,
 )
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
@@ -201,8 +204,13 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
     (same length), so years and quarters are never read as quantities."""
     s = normalize_text(sentence)
     scan = normalize_text(masked) if masked is not None else s
-    # "800万/1480万/1850万只": a figure after a Chinese scale and a slash is a list item, not a fraction.
-    scan = re.sub(r"(?<=[萬万億亿])/(?=\d)", "、", scan)
+    # "800万/1480万/1850万只", "28.7%/24.5%/23.4%": a figure after a scale or a percent sign and a slash
+    # is a list item, not a fraction; so are the items of "11.04/15.05/19.00亿元", "-0.30/0.48/6.61pct",
+    # which take the unit written once after the last one.
+    scan = re.sub(r"(?<=[萬万億亿%])/(?=-?\d)", "、", scan)
+    lists = [m for m in _SLASH_LIST.finditer(scan)]
+    for m in lists:
+        scan = scan[: m.start()] + m.group(0).replace("/", "、") + scan[m.end() :]
     out: list[Mention] = []
     for m in _NUM_RE.finditer(scan):
         a, b = m.span()
@@ -240,6 +248,7 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
             )
         if mention and not any(mention.start < o.end and mention.end > o.start for o in out):
             out.append(mention)
+    out.extend(_list_items(s, lists, out))
     for start, end, value, unit, qualifier, noun in cjk_mentions(scan, _hedge):
         if not any(start < o.end and end > o.start for o in out):
             out.append(Mention(start, end, value, unit, qualifier, s[start:end], noun=noun, scaled=True))
@@ -249,6 +258,36 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
     out.sort(key=lambda x: x.start)
     out = _link_ranges(s, out)
     return [_with_basis(s, mm, out) for mm in out]
+
+
+# Numbers joined by slashes whose unit is written once after the last one.
+_SLASH_LIST = re.compile(
+    r"(?<![A-Za-z0-9_.,/-])-?\d+(?:\.\d+)?(?:/-?\d+(?:\.\d+)?)+(?=\s*(?:%|pct\b|個百分點|个百分点|[萬万億亿]|美元|元))",
+    re.I,
+)
+
+
+def _list_items(s: str, lists: list[re.Match], found: list[Mention]) -> list[Mention]:
+    """The items of each slash list before its last one, in the unit (and scale) the last one was read in."""
+    out = []
+    for lst in lists:
+        items = list(re.finditer(r"-?\d+(?:\.\d+)?", lst.group(0)))
+        last = items[-1]
+        at = lst.start() + last.start()
+        tail = next((m for m in found if m.start in (at, at + 1) and m.unit in _LIST_UNITS), None)
+        number = abs(float(last.group(0)))
+        if tail is None or number == 0:
+            continue
+        factor = abs(tail.value) / number
+        for item in items[:-1]:
+            a, b = lst.start() + item.start(), lst.start() + item.end()
+            if not any(a < o.end and b > o.start for o in found):
+                value = tidy_float(float(item.group(0)) * factor)
+                out.append(Mention(a, b, value, tail.unit, None, s[a:b], scaled=tail.scaled))
+    return out
+
+
+_LIST_UNITS = ("share", "pct_points", "USD", "CNY", "TWD")
 
 
 def _number(text: str) -> float:
@@ -262,7 +301,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
     before, after = s[:a], s[b:]
     if not is_word:
         cur = _CURRENCY_BEFORE.search(before)
-        if cur:
+        if cur and not _PERCENT_AFTER.match(after):  # "expanded 510 basis points to $24.6%": a stray sign
             scale = _SCALE_AFTER.match(after)
             end = b + (scale.end() if scale else 0)
             value = number * scale_factor(scale.group(1) if scale else None)
@@ -544,13 +583,19 @@ def _cjk_levels(s: str, scan: str) -> list[Mention]:
 # $56.5 billion", "12~16%", "20%-30%", "690~700萬顆", "5 億至 5.5 億美元".
 _RANGE_JOIN = re.compile(r"^\s*(?:-|~|to|至|到|and)\s*(?:US\s?\$|\$)?\s*$", re.I)
 _RANGE_BARE_LOW = re.compile(
-    r"(?:(?:US\s?\$|\$)\s*)?(?<![\d.,])(" + NUMBER + r")\s*(?:-|~|to|至|到)\s*(?:US\s?\$|\$)?\s*$", re.I
+    r"(?:(?:US\s?\$|\$)\s*)?(?<![\d.,])(" + NUMBER + r")\s*([萬万億亿])?\s*(?:-|~|to|至|到)\s*(?:US\s?\$|\$)?\s*$", re.I
 )
 _CHANGE_FROM = re.compile(
     r"\b(?:rose|rise|rising|grew|grow|growing|increas\w*|climb\w*|jump\w*|fell|fall|falling|declin\w*|"
     r"decreas\w*|drop\w*|cut|reduc\w*|revis\w*|rais\w*|lower\w*|chang\w*|shift\w*|mov\w*|went|up|down)\b[^,;]*\bfrom\s+[^,;]*$",
     re.I,
 )
+
+
+def _cjk_scale_of(m: Mention) -> float | None:
+    """The CJK scale a figure is written with ("112.2億元": 1e8), if any."""
+    scale = re.search(r"[萬万億亿]", m.raw)
+    return scale_factor(scale.group(0)) if scale else None
 
 
 def _scale_of(m: Mention) -> float | None:
@@ -601,11 +646,15 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
                     hi.start, hi.end, hi.value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, hi.scaled
                 )
             continue
-        # A bare low end: "690~700萬顆", "12~16%", "$5-10 billion", "3500-4000万个".
+        # A bare low end: "690~700萬顆", "12~16%", "$5-10 billion", "3500-4000万个", "107.8億至112.2億元".
         bare = _RANGE_BARE_LOW.search(s[: hi.start])
         if not bare or (lo is not None and lo.end > bare.start()):
             continue
         factor = _scale_of(hi)
+        if not factor:
+            continue
+        if bare.group(2):  # the low end's own scale
+            factor = scale_factor(bare.group(2)) if scale_factor(bare.group(2)) == _cjk_scale_of(hi) else None
         if not factor:
             continue
         low_value = tidy_float(float(bare.group(1).replace(",", "")) * factor)
@@ -679,6 +728,8 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     nxt = allm[idx + 1].start if idx + 1 < len(allm) else len(s)
     prv = allm[idx - 1].end if idx > 0 else 0
     after = s[m.end : min(nxt, m.end + 45)]
+    # a Chinese clause break ends what the words after a figure can say about it ("環比下滑0.5%，主因…占比")
+    after = re.split(r"[，；。]|[,;](?=\s*[\u4e00-\u9fff])", after, maxsplit=1)[0]
     before = s[max(prv, m.start - 45) : m.start]
     basis = None
     if m.unit == "pct_points":
@@ -692,15 +743,34 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
                 break
         if (
             basis in ("growth", "y/y", "q/q")
-            and re.search(r"(?:\bfrom|\bto|\bversus|\bvs\.?|\bthan|至|到)\s*\(?\s*$", before, re.I)
+            and re.search(
+                r"(?:\bfrom|\bto|\bversus|\bvs\.?|\bthan|至|到)\s*(?:(?:just\s+)?(?:over|about|around|nearly|almost|"
+                r"approximately|roughly|more\s+than|less\s+than|under)\s+|約|约|近|逾)?\(?\s*$",
+                before,
+                re.I,
+            )
             and not _GROWTH.match(after.strip())
         ):
             basis = None  # "a decrease from 9.9%", "rising to 7.4%": the level, not the change
+        if basis in ("growth", "y/y", "q/q") and re.search(
+            r"(?:从|從)[^，,。；;%]{0,8}的?\s*$|(?:从|從)[^，,。；;]{0,12}%\s*(?:和|及|与|與)[^，,。；;%]{0,8}的?\s*$",
+            s[max(0, m.start - 30) : m.start],
+        ):
+            basis = None  # "毛利率进一步下降,从一年前的44.9%和上季度的40.3%下降至40.1%": levels, not changes
     value = m.value
-    if basis in ("CAGR", "y/y", "q/q", "growth") and (_DECLINE.search(before[-30:]) or _DECLINE.match(after.strip())):
+    # "a 12% sequential decline": a decline word after the figure, past a word saying what it compares
+    after_word = re.sub(
+        r"^(?:sequential|year[- ]over[- ]year|year[- ]on[- ]year|annual|quarterly|y/y|yoy|q/q)\s+",
+        "",
+        after.strip(),
+        flags=re.I,
+    )
+    if basis in ("CAGR", "y/y", "q/q", "growth") and (_DECLINE.search(before[-30:]) or _DECLINE.match(after_word)):
         value = -abs(value)
     if m.unit == "pct_points" and re.search(
-        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|減|减|下降|下滑)\s*$", before, re.I
+        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑)\s*了?\s*$",
+        before,
+        re.I,
     ):
         value = -abs(value)  # "falling five percentage points", "季減0.1個百分點"
     return Mention(m.start, m.end, value, m.unit, m.qualifier, m.raw, basis, m.noun)

@@ -50,11 +50,13 @@ SCALES: dict[str, float] = {
     "k": 1e3,
     "million": 1e6,
     "mn": 1e6,
+    "mln": 1e6,  # Reuters: "$5.7 bln", "0.7 mln shares"
     "mio": 1e6,
     "m": 1e6,
     "mm": 1e6,
     "billion": 1e9,
     "bn": 1e9,
+    "bln": 1e9,
     "b": 1e9,
     "trillion": 1e12,
     "tn": 1e12,
@@ -79,7 +81,7 @@ SCALES: dict[str, float] = {
     "千亿": 1e11,
     "兆": 1e12,
 }
-SCALE_WORD = r"trillion|billion|million|thousand|tn|bn|mn|mio"
+SCALE_WORD = r"trillion|billion|million|thousand|tn|bln|bn|mln|mn|mio"
 CJK_SCALE = r"十萬|十万|百萬|百万|千萬|千万|十億|十亿|百億|百亿|千億|千亿|萬|万|億|亿|兆|千"
 
 _WORD_UNITS = {

@@ -188,6 +188,9 @@ if __name__ == "__main__":
                 "tune8",
                 "tune9",
                 "tune10",
+                "tune11",
+                "tune12",
+                "tune13",
                 "all",
             )
         ),

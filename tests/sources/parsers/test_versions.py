@@ -33,8 +33,9 @@ PACKAGES = ("sources", "warehouse", "pipelines", "fabric_model", "alerts", "fabr
 
 
 def copy_code(dest: Path, data: bool = False) -> Path:
-    """The project's packages copied under `dest` (without the recordings and ledger unless `data`)."""
-    skip = shutil.ignore_patterns("__pycache__", *(() if data else ("snapshots", "curated")))
+    """The project's packages copied under `dest` with the curated files (the entity registry is part of
+    the claims version), without the recordings unless `data`."""
+    skip = shutil.ignore_patterns("__pycache__", *(() if data else ("snapshots",)))
     for package in PACKAGES:
         shutil.copytree(REPO / package, dest / package, ignore=skip)
     return dest
@@ -134,3 +135,40 @@ def test_a_refresh_reparses_the_families_whose_shared_helper_changed(tmp_path):
     edit(root / "sources" / "parsers" / "common" / "units.py")
     _refresh(root, home)
     assert _last_parse(home) == {"uec": False, "nccl_logs": True}
+
+
+# Which families read the entity registry, stated by reading the code (2026-12-01): only claims
+# (claims/vocab.py builds its publishers from `load_registry(sources/curated)`); no other parser
+# family imports sources.ledger.entities or opens a file under sources/curated.
+READS_REGISTRY = {"claims"}
+
+
+def test_editing_an_entity_alias_changes_the_families_that_read_the_registry_and_only_those(tmp_path):
+    root = copy_code(tmp_path)
+    before = all_versions(root)
+    registry = root / "sources" / "curated" / "entities_publishers.csv"
+    text = registry.read_text(encoding="utf-8")
+    assert "|戴尔奥罗," in text  # Dell'Oro's Simplified alias, the one edited
+    registry.write_text(text.replace("|戴尔奥罗,", "|戴尔奥罗|Delloro Research,", 1), encoding="utf-8")
+    after = all_versions(root)
+    assert {f for f in FAMILIES if before[f] != after[f]} == READS_REGISTRY
+
+
+def test_a_new_registry_file_changes_the_claims_version(tmp_path):
+    """The registry is read by glob (entities*.csv), so a new file is part of it too."""
+    root = copy_code(tmp_path)
+    before = all_versions(root)
+    (root / "sources" / "curated" / "entities_extra_test.csv").write_text(
+        "entity_id,kind,name,parent_id,aliases,note\nacme-research,company,Acme Research,,,research firm\n",
+        encoding="utf-8",
+    )
+    after = all_versions(root)
+    assert {f for f in FAMILIES if before[f] != after[f]} == READS_REGISTRY
+
+
+def test_the_declared_data_inputs_are_the_files_the_vocabulary_reads():
+    from sources.ledger.entities import registry_files
+    from sources.parsers.claims import vocab
+
+    declared = versions.declared_data("sources.parsers.claims.vocab")
+    assert declared and list(declared) == registry_files(vocab.CURATED)
