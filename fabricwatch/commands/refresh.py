@@ -97,12 +97,21 @@ def run(args: argparse.Namespace) -> int:
     print(f"refresh done in {outcome.seconds:.1f}s (run {outcome.run_id}); published {db.paths(h).published}")
     for warning in outcome.warnings:
         print(f"  warning (check): {warning}  — see the Sources & quality page", file=sys.stderr)
+    from warehouse.marts import existing_marts
     from warehouse.raw import source_status
 
     with db.published_connection(h) as con:
         counts = db.row_counts(con)
-        status = source_status(con)
-    print("sources (documents: stored / failing / not recorded):")
+        # a partial refresh (--select) on a fresh home publishes without building marts.source_status
+        status = source_status(con) if "source_status" in existing_marts(con) else None
+    if status is None:
+        print(
+            "sources: no summary (marts.source_status is not built in this warehouse: the selection did not "
+            "reach it; a whole `fabricwatch refresh` builds it)"
+        )
+        status = {}
+    else:
+        print("sources (documents: stored / failing / not recorded):")
     for source_id, st in sorted(status.items()):
         if not st["documents"]:
             continue  # curated sources: cited, never fetched
