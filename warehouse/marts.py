@@ -14,6 +14,7 @@ import functools
 import hashlib
 import json
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,8 +106,8 @@ def relations_read(sql: str) -> frozenset[str]:
     own parser (`json_serialize_sql`); COMMENT ON and CREATE MACRO statements read nothing.
     """
     found: set[str] = set()
-    con = duckdb.connect()
-    try:
+    with _PARSER_LOCK:
+        con = _parser()
         for statement in duckdb.extract_statements(sql):
             text = _LEADING_COMMENTS_RE.sub("", statement.query.strip() + "\n").strip()
             if statement.type.name == "CREATE":
@@ -120,9 +121,23 @@ def relations_read(sql: str) -> frozenset[str]:
             if tree.get("error"):
                 raise MartError(f"DuckDB cannot parse a query: {tree.get('error_message')}")
             found |= _base_tables(tree)
-    finally:
-        con.close()
     return frozenset(found)
+
+
+def parse_tree(query: str) -> dict:
+    """DuckDB's parse tree of one query (`json_serialize_sql`), on the process's parser connection."""
+    with _PARSER_LOCK:
+        return json.loads(_parser().execute("SELECT json_serialize_sql(?)", [query]).fetchone()[0])
+
+
+_PARSER_LOCK = threading.RLock()
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> duckdb.DuckDBPyConnection:
+    """One in-memory connection for reading queries with DuckDB's parser, kept for the process: opening one
+    costs ~25 ms, and the definitions read ~40 queries (it holds no data; calls are serialised by a lock)."""
+    return duckdb.connect()
 
 
 def _base_tables(node) -> set[str]:
@@ -181,6 +196,31 @@ def apply_mart(
         apply_helpers(con, directory)
     with transaction(con):
         con.execute(mart.sql)
+    return row_count(con, mart.name)
+
+
+_COMMENT_ON_VIEW_RE = re.compile(r"COMMENT\s+ON\s+VIEW\s+(marts\.\w+)\s+IS", re.IGNORECASE)
+
+
+def table_sql(mart: Mart) -> str:
+    """The mart's SQL creating a table of its rows instead of a view (same name, columns and comments)."""
+    m = _CREATE_RE.search(mart.sql)
+    sql = mart.sql[: m.start()] + f"CREATE OR REPLACE TABLE {SCHEMA}.{mart.name}" + mart.sql[m.end() :]
+    return _COMMENT_ON_VIEW_RE.sub(lambda c: f"COMMENT ON TABLE {c.group(1)} IS", sql)
+
+
+def apply_mart_table(con: duckdb.DuckDBPyConnection, mart: Mart) -> int:
+    """(Re)create one mart as a table of its rows (helpers already applied), in one transaction; its row count.
+
+    The refresh builds marts this way in the working warehouse: its checks, the marts reading it and the
+    publish step read stored rows instead of running the mart's query again (a chain of views re-ran the
+    conflicts self-join under every check of every mart above it), and a mart a partial run does not
+    rebuild keeps its rows (its inputs did not change: pipelines/lineage.py). The published file has
+    always held marts as tables (warehouse/materialize.py)."""
+    with transaction(con):
+        if existing_marts(con).get(mart.name) == "VIEW":  # a warehouse built before marts were tables
+            con.execute(f'DROP VIEW {SCHEMA}."{mart.name}"')
+        con.execute(table_sql(mart))
     return row_count(con, mart.name)
 
 

@@ -13,10 +13,10 @@ freshness, overlapping speed buckets) only report. Every result is also stored i
 import dagster as dg
 
 from pipelines import lineage
-from pipelines.checks import store_check
+from pipelines.checks import check_outcome
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds, table_metadata
-from warehouse import db, marts, quality
+from warehouse import db, marts, quality, runs
 
 GROUP = "marts"
 KEY_PREFIX = "marts"
@@ -81,30 +81,30 @@ def _build(
     context: dg.AssetExecutionContext, con, mart: marts.Mart, specs: list[quality.MartCheck], previous: int | None
 ) -> dg.MaterializeResult:
     """(Re)create one mart (helpers already applied) and run its checks; one result with its check results."""
-    rows = marts.apply_mart(con, mart, helpers=False)
+    rows = marts.apply_mart_table(con, mart)
     columns = marts.columns(con, mart.name)
-    results = []
+    stored, results = [], []
     for spec in specs:
         outcome = spec.run(con, previous if spec.needs_published_count else None)
-        results.append(
-            store_check(
-                con,
-                context.run.run_id,
-                asset=f"{KEY_PREFIX}/{mart.name}",
-                check_name=spec.name,
-                asset_key=mart_key(mart.name),
-                passed=outcome.passed,
-                description=outcome.description,
-                severity=_severity(spec),
-                metadata={"offending_rows": outcome.rows[: quality.MAX_ROWS]} if outcome.rows else {},
-            )
+        row, result = check_outcome(
+            context.run.run_id,
+            asset=f"{KEY_PREFIX}/{mart.name}",
+            check_name=spec.name,
+            asset_key=mart_key(mart.name),
+            passed=outcome.passed,
+            description=outcome.description,
+            severity=_severity(spec),
+            metadata={"offending_rows": outcome.rows[: quality.MAX_ROWS]} if outcome.rows else {},
         )
+        stored.append(row)
+        results.append(result)
+    runs.store_checks(con, stored)  # one write for the mart's checks
     return dg.MaterializeResult(
         asset_key=mart_key(mart.name),
         check_results=results,
         metadata={
             **table_metadata(mart.relation, columns, rows),
-            "kind": mart.relation_kind.lower(),
+            "kind": "table",  # built as a table of its rows (warehouse/marts.py apply_mart_table)
             "key": ", ".join(mart.key),
         },
     )
