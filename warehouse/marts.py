@@ -209,18 +209,42 @@ def table_sql(mart: Mart) -> str:
     return _COMMENT_ON_VIEW_RE.sub(lambda c: f"COMMENT ON TABLE {c.group(1)} IS", sql)
 
 
-def apply_mart_table(con: duckdb.DuckDBPyConnection, mart: Mart) -> int:
-    """(Re)create one mart as a table of its rows (helpers already applied), in one transaction; its row count.
+# SQL that reads the clock: a mart using it changes with the date, not only with its inputs
+_CLOCK_RE = re.compile(r"\b(current_date|current_timestamp|now\s*\(|today\s*\(|get_current_time)", re.IGNORECASE)
 
-    The refresh builds marts this way in the working warehouse: its checks, the marts reading it and the
+
+def clock_marts(found: list[Mart]) -> set[str]:
+    """Marts whose rows depend on the date: their SQL reads the clock, or a mart they read does."""
+    by_name = {m.name: m for m in found}
+    out: set[str] = set()
+
+    def reads_clock(name: str) -> bool:
+        if name not in out:
+            mart = by_name[name]
+            if _CLOCK_RE.search(mart.sql) or any(reads_clock(d) for d in mart.depends_on if d in by_name):
+                out.add(name)
+        return name in out
+
+    for m in found:
+        reads_clock(m.name)
+    return out
+
+
+def apply_mart_stored(con: duckdb.DuckDBPyConnection, mart: Mart, as_view: bool = False) -> int:
+    """(Re)create one mart (helpers already applied) as a table of its rows, or as a view when `as_view`,
+    in one transaction; its row count.
+
+    The refresh builds marts as tables in the working warehouse: its checks, the marts reading it and the
     publish step read stored rows instead of running the mart's query again (a chain of views re-ran the
     conflicts self-join under every check of every mart above it), and a mart a partial run does not
-    rebuild keeps its rows (its inputs did not change: pipelines/lineage.py). The published file has
-    always held marts as tables (warehouse/materialize.py)."""
+    rebuild keeps its rows (its inputs did not change: pipelines/lineage.py). A mart whose rows depend on
+    the date (`clock_marts`) stays a view, turned into a table at publish as before
+    (warehouse/materialize.py), so a partial run on a later day still publishes it as of that day."""
     with transaction(con):
-        if existing_marts(con).get(mart.name) == "VIEW":  # a warehouse built before marts were tables
-            con.execute(f'DROP VIEW {SCHEMA}."{mart.name}"')
-        con.execute(table_sql(mart))
+        kind = existing_marts(con).get(mart.name)
+        if kind is not None and kind != ("VIEW" if as_view else "TABLE"):  # built the other way before
+            con.execute(f'DROP {kind} {SCHEMA}."{mart.name}"')
+        con.execute(mart.sql if as_view else table_sql(mart))
     return row_count(con, mart.name)
 
 

@@ -37,6 +37,7 @@ def build_mart_assets(upstream: list[dg.AssetsDefinition] = ()) -> tuple[list[dg
         by_relation.setdefault(mart.relation, set()).add(mart_key(mart.name))
     specs = [_spec(mart, lineage.parents(mart.reads, by_relation, mart_key(mart.name))) for mart in found]
     checks = {mart.name: quality.checks_for(mart) for mart in found}
+    dated = marts.clock_marts(found)  # kept as views: their rows change with the date (warehouse/marts.py)
     check_specs = [
         dg.AssetCheckSpec(
             s.name, asset=mart_key(m.name), blocking=s.severity == quality.ERROR, description=s.description
@@ -56,7 +57,7 @@ def build_mart_assets(upstream: list[dg.AssetsDefinition] = ()) -> tuple[list[dg
                 wanted = [
                     s for s in checks[mart.name] if dg.AssetCheckKey(mart_key(mart.name), s.name) in selected_checks
                 ]
-                yield _build(context, con, mart, wanted, previous.get(mart.name))
+                yield _build(context, con, mart, wanted, previous.get(mart.name), as_view=mart.name in dated)
 
     return [build_marts], []
 
@@ -78,10 +79,15 @@ def _severity(spec: quality.MartCheck) -> dg.AssetCheckSeverity:
 
 
 def _build(
-    context: dg.AssetExecutionContext, con, mart: marts.Mart, specs: list[quality.MartCheck], previous: int | None
+    context: dg.AssetExecutionContext,
+    con,
+    mart: marts.Mart,
+    specs: list[quality.MartCheck],
+    previous: int | None,
+    as_view: bool = False,
 ) -> dg.MaterializeResult:
     """(Re)create one mart (helpers already applied) and run its checks; one result with its check results."""
-    rows = marts.apply_mart_table(con, mart)
+    rows = marts.apply_mart_stored(con, mart, as_view=as_view)
     columns = marts.columns(con, mart.name)
     stored, results = [], []
     for spec in specs:
@@ -104,7 +110,7 @@ def _build(
         check_results=results,
         metadata={
             **table_metadata(mart.relation, columns, rows),
-            "kind": "table",  # built as a table of its rows (warehouse/marts.py apply_mart_table)
+            "kind": "view" if as_view else "table",  # how the working warehouse holds it (warehouse/marts.py)
             "key": ", ".join(mart.key),
         },
     )

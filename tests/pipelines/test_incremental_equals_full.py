@@ -36,9 +36,12 @@ def _marts(home: Path) -> dict[str, list[tuple]]:
                 if c not in FETCH_TIMES.get(name, set())
             ]
             select = ", ".join(f'"{c}"' for c in cols)
-            out[name] = sorted(
-                con.execute(f'SELECT {select} FROM marts."{name}"').fetchall(), key=lambda r: tuple(map(repr, r))
-            )
+            # floats to 12 significant digits: a parallel aggregate may sum in another order in any two builds
+            rows = [
+                tuple(float(f"{v:.12g}") if isinstance(v, float) else v for v in r)
+                for r in con.execute(f'SELECT {select} FROM marts."{name}"').fetchall()
+            ]
+            out[name] = sorted(rows, key=lambda r: tuple(map(repr, r)))
         return out
 
 
