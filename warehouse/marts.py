@@ -6,6 +6,9 @@ comments the mart and every column. Its header may declare the mart's key:
 `-- check: <name> key=value ...` (warehouse/quality.py says which names exist). What a mart reads (other marts, core,
 model, raw and meta relations) is read from its SQL by DuckDB's own parser: that is the mart's
 lineage. Files starting with `_` hold helper macros and are applied before any mart.
+
+`apply_mart` creates a mart as its file says (a view); the refresh's `apply_mart_stored` stores it as
+a table of its rows instead, except the marts whose rows depend on the date (`clock_marts`).
 """
 
 from __future__ import annotations
