@@ -110,6 +110,7 @@ def changes_round(tmp: Path) -> dict:
         "incremental_ok": incremental.returncode == 0,
         "incremental_run_s": inc_run["run_end"] - inc_run["run_start"],
         "incremental_steps": len(inc_run["steps"]),
+        "incremental_step_s": {k: round(v, 3) for k, v in inc_run["steps"].items()},
         "cold_steps": len(cold_run["steps"]),
         "incremental_assets": inc_run["assets"],
         "cold_assets": cold_run["assets"],
@@ -142,6 +143,7 @@ def main_changes(runs: int, as_json: bool) -> int:
             k: rounds[-1][k]
             for k in (
                 "incremental_steps",
+                "incremental_step_s",
                 "cold_steps",
                 "incremental_assets",
                 "cold_assets",
@@ -175,6 +177,10 @@ def main_changes(runs: int, as_json: bool) -> int:
     print(
         f"    marts rebuilt {len(result['incremental_marts'])} of {result['cold_marts']}: "
         + ", ".join(m.split("/", 1)[1] for m in result["incremental_marts"])
+    )
+    print(
+        "    its steps (Dagster event log, wall s, last round): "
+        + ", ".join(f"{k} {v:.2f}" for k, v in result["incremental_step_s"].items())
     )
     print("targets met: " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in result["targets"].items()))
     if as_json:

@@ -24,9 +24,34 @@ def store_check(
     asset_key: dg.AssetKey | None = None,
 ) -> dg.AssetCheckResult:
     """Store one check outcome in meta.checks (on an open connection) and return it as a Dagster result."""
+    row, result = check_outcome(
+        run_id,
+        asset=asset,
+        check_name=check_name,
+        passed=passed,
+        description=description,
+        metadata=metadata,
+        severity=severity,
+        asset_key=asset_key,
+    )
+    runs.store_checks(con, [row])
+    return result
+
+
+def check_outcome(
+    run_id: str,
+    *,
+    asset: str,
+    check_name: str,
+    passed: bool,
+    description: str,
+    metadata: dict | None = None,
+    severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR,
+    asset_key: dg.AssetKey | None = None,
+) -> tuple[dict, dg.AssetCheckResult]:
+    """One check outcome as a meta.checks row (to store, several at once: runs.store_checks) and a Dagster result."""
     metadata = {k: json_safe(v) for k, v in (metadata or {}).items()}
-    runs.store_check(
-        con,
+    row = runs.check_row(
         run_id=run_id,
         asset=asset,
         check_name=check_name,
@@ -35,7 +60,7 @@ def store_check(
         description=description,
         metadata=metadata,
     )
-    return dg.AssetCheckResult(
+    return row, dg.AssetCheckResult(
         asset_key=asset_key,
         check_name=check_name,
         passed=passed,

@@ -136,16 +136,17 @@ def mark_ghost_runs_failed(home=None, instance: dg.DagsterInstance | None = None
     return ghosts
 
 
-def runs_in_progress(home=None) -> list[tuple[str, str]]:
+def runs_in_progress(home=None, instance: dg.DagsterInstance | None = None) -> list[tuple[str, str]]:
     """(run id, job name) of the runs still in progress once the ghosts are marked: live runs (a
     scheduled or sensor run of the daemon). A refresh started meanwhile refuses rather than race it."""
-    from pipelines.instance import dagster_instance
-    from warehouse.db import home as default_home
+    if instance is None:
+        from pipelines.instance import dagster_instance
+        from warehouse.db import home as default_home
 
-    h = Path(default_home() if home is None else home)
-    if not (h / "dagster").is_dir():
-        return []
-    instance = dagster_instance(h)
+        h = Path(default_home() if home is None else home)
+        if not (h / "dagster").is_dir():
+            return []
+        instance = dagster_instance(h)
     return [
         (r.dagster_run.run_id, r.dagster_run.job_name)
         for r in instance.get_run_records(filters=dg.RunsFilter(statuses=list(IN_PROGRESS)))

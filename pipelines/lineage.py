@@ -18,7 +18,6 @@ writes every row of what it writes.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ import duckdb
 
 from sources.code_versions import family_package, module_file, package_modules
 from warehouse import db, load, parse_state, raw
-from warehouse.marts import relations_read
+from warehouse.marts import parse_tree, relations_read
 
 WRITES = "fabricwatch/writes"  # metadata: relations the asset writes, comma-separated
 READS = "fabricwatch/reads"  # metadata: relations the asset's SQL reads, comma-separated
@@ -175,11 +174,7 @@ _CREATE_VIEW = re.compile(
 def _origin_rule(query: str) -> OriginRule | None:
     """The origin filter of a one-table SELECT (`WHERE [alias.]origin [NOT] IN ('a', ...)`), read by
     DuckDB's parser; None for any other WHERE (the view then counts as reading every row)."""
-    con = duckdb.connect()
-    try:
-        tree = json.loads(con.execute("SELECT json_serialize_sql(?)", [query]).fetchone()[0])
-    finally:
-        con.close()
+    tree = parse_tree(query)
     if tree.get("error") or len(tree.get("statements", ())) != 1:
         return None
     where = tree["statements"][0]["node"].get("where_clause")

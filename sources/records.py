@@ -179,3 +179,15 @@ def flat(record) -> dict:
     row.update(asdict(record.prov))
     row["record_id"] = record.key()
     return row
+
+
+@dataclass
+class ResolvedRecords:
+    """Records as the rows the loader stores (warehouse/load.py): observations and events resolved to their
+    entity, series key, period basis and evidence flag by sources/ledger/resolve.py, every row stamped with
+    its origin. The loader only stores them; it resolves nothing."""
+
+    observations: list[dict] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+    products: list[dict] = field(default_factory=list)
+    tables: dict[str, list[dict]] = field(default_factory=dict)  # family tables, as the parser gave them

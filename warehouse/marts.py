@@ -6,6 +6,9 @@ comments the mart and every column. Its header may declare the mart's key:
 `-- check: <name> key=value ...` (warehouse/quality.py says which names exist). What a mart reads (other marts, core,
 model, raw and meta relations) is read from its SQL by DuckDB's own parser: that is the mart's
 lineage. Files starting with `_` hold helper macros and are applied before any mart.
+
+`apply_mart` creates a mart as its file says (a view); the refresh's `apply_mart_stored` stores it as
+a table of its rows instead, except the marts whose rows depend on the date (`clock_marts`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import functools
 import hashlib
 import json
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,8 +109,8 @@ def relations_read(sql: str) -> frozenset[str]:
     own parser (`json_serialize_sql`); COMMENT ON and CREATE MACRO statements read nothing.
     """
     found: set[str] = set()
-    con = duckdb.connect()
-    try:
+    with _PARSER_LOCK:
+        con = _parser()
         for statement in duckdb.extract_statements(sql):
             text = _LEADING_COMMENTS_RE.sub("", statement.query.strip() + "\n").strip()
             if statement.type.name == "CREATE":
@@ -120,9 +124,23 @@ def relations_read(sql: str) -> frozenset[str]:
             if tree.get("error"):
                 raise MartError(f"DuckDB cannot parse a query: {tree.get('error_message')}")
             found |= _base_tables(tree)
-    finally:
-        con.close()
     return frozenset(found)
+
+
+def parse_tree(query: str) -> dict:
+    """DuckDB's parse tree of one query (`json_serialize_sql`), on the process's parser connection."""
+    with _PARSER_LOCK:
+        return json.loads(_parser().execute("SELECT json_serialize_sql(?)", [query]).fetchone()[0])
+
+
+_PARSER_LOCK = threading.RLock()
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> duckdb.DuckDBPyConnection:
+    """One in-memory connection for reading queries with DuckDB's parser, kept for the process: opening one
+    costs ~25 ms, and the definitions read ~40 queries (it holds no data; calls are serialised by a lock)."""
+    return duckdb.connect()
 
 
 def _base_tables(node) -> set[str]:
@@ -181,6 +199,55 @@ def apply_mart(
         apply_helpers(con, directory)
     with transaction(con):
         con.execute(mart.sql)
+    return row_count(con, mart.name)
+
+
+_COMMENT_ON_VIEW_RE = re.compile(r"COMMENT\s+ON\s+VIEW\s+(marts\.\w+)\s+IS", re.IGNORECASE)
+
+
+def table_sql(mart: Mart) -> str:
+    """The mart's SQL creating a table of its rows instead of a view (same name, columns and comments)."""
+    m = _CREATE_RE.search(mart.sql)
+    sql = mart.sql[: m.start()] + f"CREATE OR REPLACE TABLE {SCHEMA}.{mart.name}" + mart.sql[m.end() :]
+    return _COMMENT_ON_VIEW_RE.sub(lambda c: f"COMMENT ON TABLE {c.group(1)} IS", sql)
+
+
+# SQL that reads the clock: a mart using it changes with the date, not only with its inputs
+_CLOCK_RE = re.compile(r"\b(current_date|current_timestamp|now\s*\(|today\s*\(|get_current_time)", re.IGNORECASE)
+
+
+def clock_marts(found: list[Mart]) -> set[str]:
+    """Marts whose rows depend on the date: their SQL reads the clock, or a mart they read does."""
+    by_name = {m.name: m for m in found}
+    out: set[str] = set()
+
+    def reads_clock(name: str) -> bool:
+        if name not in out:
+            mart = by_name[name]
+            if _CLOCK_RE.search(mart.sql) or any(reads_clock(d) for d in mart.depends_on if d in by_name):
+                out.add(name)
+        return name in out
+
+    for m in found:
+        reads_clock(m.name)
+    return out
+
+
+def apply_mart_stored(con: duckdb.DuckDBPyConnection, mart: Mart, as_view: bool = False) -> int:
+    """(Re)create one mart (helpers already applied) as a table of its rows, or as a view when `as_view`,
+    in one transaction; its row count.
+
+    The refresh builds marts as tables in the working warehouse: its checks, the marts reading it and the
+    publish step read stored rows instead of running the mart's query again (a chain of views re-ran the
+    conflicts self-join under every check of every mart above it), and a mart a partial run does not
+    rebuild keeps its rows (its inputs did not change: pipelines/lineage.py). A mart whose rows depend on
+    the date (`clock_marts`) stays a view, turned into a table at publish as before
+    (warehouse/materialize.py), so a partial run on a later day still publishes it as of that day."""
+    with transaction(con):
+        kind = existing_marts(con).get(mart.name)
+        if kind is not None and kind != ("VIEW" if as_view else "TABLE"):  # built the other way before
+            con.execute(f'DROP {kind} {SCHEMA}."{mart.name}"')
+        con.execute(mart.sql if as_view else table_sql(mart))
     return row_count(con, mart.name)
 
 

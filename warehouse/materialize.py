@@ -1,7 +1,9 @@
 """Marts as tables in the published file: readers get stored rows, not the mart's query run again.
 
-The working warehouse keeps every mart as a view (warehouse/sql/marts/*.sql, rebuilt by each
-refresh). The published copy turns them into tables before it is installed: a dashboard query on
+The refresh builds most marts as tables in the working warehouse already (warehouse/marts.py
+`apply_mart_stored`); the marts whose rows depend on the date stay views there, as does every mart of
+a warehouse built with `apply_all` (tests, tools). The published copy turns the views into tables
+before it is installed: a dashboard query on
 marts.latest_indicators then reads rows instead of re-running its window functions and the
 conflicts self-join under it. Measured on the 100x synthetic warehouse (bench/bench_scale.py):
 `SELECT * FROM marts.latest_indicators` 6.0 s as a view, 0.11 s as a table (docs/benchmarks.md).

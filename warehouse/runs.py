@@ -87,19 +87,38 @@ def store_check(
     metadata: dict,
 ) -> None:
     """One asset check outcome into meta.checks (`metadata` must be plain JSON)."""
-    insert_rows(
+    store_checks(
         con,
-        "meta.checks",
         [
-            {
-                "run_id": run_id,
-                "asset": asset,
-                "check_name": check_name,
-                "passed": passed,
-                "severity": severity,
-                "description": description,
-                "metadata": json.dumps(metadata),
-                "evaluated_at": naive_utc(),
-            }
+            check_row(
+                run_id=run_id,
+                asset=asset,
+                check_name=check_name,
+                passed=passed,
+                severity=severity,
+                description=description,
+                metadata=metadata,
+            )
         ],
     )
+
+
+def check_row(
+    *, run_id: str, asset: str, check_name: str, passed: bool, severity: str, description: str, metadata: dict
+) -> dict:
+    """One asset check outcome as a meta.checks row (`metadata` must be plain JSON)."""
+    return {
+        "run_id": run_id,
+        "asset": asset,
+        "check_name": check_name,
+        "passed": passed,
+        "severity": severity,
+        "description": description,
+        "metadata": json.dumps(metadata),
+        "evaluated_at": naive_utc(),
+    }
+
+
+def store_checks(con: duckdb.DuckDBPyConnection, rows: list[dict]) -> int:
+    """Check outcomes (check_row) into meta.checks in one insert (a step's checks: one write, not one each)."""
+    return insert_rows(con, "meta.checks", rows)

@@ -81,13 +81,20 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from pipelines.automation import inbox_select
     from pipelines.ghost_runs import mark_ghost_runs_failed
+    from pipelines.instance import dagster_instance
     from warehouse import refresh_status
     from warehouse.refresh_lock import RefreshBusy, refresh_lock
 
     try:
         with refresh_lock(h, what="fabricwatch ingest"):
-            mark_ghost_runs_failed(h)
-            outcome = run_refresh(h, mode="offline", select=inbox_select({r.folder for r in results if r.accepted}))
+            instance = dagster_instance(h)  # one instance for the ghost-run sweep and the run
+            mark_ghost_runs_failed(h, instance=instance)
+            outcome = run_refresh(
+                h,
+                mode="offline",
+                select=inbox_select({r.folder for r in results if r.accepted}),
+                instance=instance,
+            )
             if not refresh_status.recorded(h, outcome.run_id):  # the run records itself (pipelines/run_status.py)
                 refresh_status.record(
                     h,

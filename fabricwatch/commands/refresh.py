@@ -57,21 +57,23 @@ def run(args: argparse.Namespace) -> int:
             if offline_refresh_unchanged(h, db.paths(h).published):
                 return _up_to_date(h)
         from pipelines.ghost_runs import mark_ghost_runs_failed, runs_in_progress  # (Dagster: once the lock is held)
+        from pipelines.instance import dagster_instance
         from pipelines.runner import run_refresh
 
-        for ghost in mark_ghost_runs_failed(h):
+        instance = dagster_instance(h)  # opened once: the sweep, the live-run test and the run share it
+        for ghost in mark_ghost_runs_failed(h, instance=instance):
             print(
                 f"  marked run {ghost.run_id} ({ghost.job_name}, {ghost.status}) failed: {ghost.reason}",
                 file=sys.stderr,
             )
-        if live := runs_in_progress(h):  # a daemon run (schedule, sensor) is writing: do not race it
+        if live := runs_in_progress(h, instance=instance):  # a daemon run (schedule, sensor) is writing: do not race it
             raise RefreshBusy(
                 f"a Dagster run is in progress (run {live[0][0]}, job {live[0][1]}); one refresh at "
                 "a time: this one did nothing. Run it again when that run ends."
             )
         if problem := check_published(db.paths(h).published):
             print(f"warning: {problem}", file=sys.stderr)
-        outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force)
+        outcome = run_refresh(h, mode=args.mode, select=args.select, force=args.force, instance=instance)
         # the run records its own outcome for the dashboard (pipelines/run_status.py); this is the fallback
         # for a run that ended before any step could (warehouse/refresh_status.py)
         if not outcome.up_to_date and not refresh_status.recorded(h, outcome.run_id):
@@ -97,12 +99,21 @@ def run(args: argparse.Namespace) -> int:
     print(f"refresh done in {outcome.seconds:.1f}s (run {outcome.run_id}); published {db.paths(h).published}")
     for warning in outcome.warnings:
         print(f"  warning (check): {warning}  — see the Sources & quality page", file=sys.stderr)
+    from warehouse.marts import existing_marts
     from warehouse.raw import source_status
 
     with db.published_connection(h) as con:
         counts = db.row_counts(con)
-        status = source_status(con)
-    print("sources (documents: stored / failing / not recorded):")
+        # a partial refresh (--select) on a fresh home publishes without building marts.source_status
+        status = source_status(con) if "source_status" in existing_marts(con) else None
+    if status is None:
+        print(
+            "sources: no summary (marts.source_status is not built in this warehouse: the selection did not "
+            "reach it; a whole `fabricwatch refresh` builds it)"
+        )
+        status = {}
+    else:
+        print("sources (documents: stored / failing / not recorded):")
     for source_id, st in sorted(status.items()):
         if not st["documents"]:
             continue  # curated sources: cited, never fetched

@@ -2,7 +2,7 @@
 
 import dagster as dg
 
-from pipelines import lineage
+from pipelines import lineage, loading
 from pipelines.checks import store_check
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
@@ -57,7 +57,7 @@ def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResour
     with warehouse.connect() as con:
         load.replace_rows(con, "core.indicators", ledger.indicators)
         load.replace_vocabulary(con, ledger.vocabulary)
-        load.replace_entities(con, ledger.entities)
+        loading.replace_entities(con, ledger.entities)
         # a source both fetched and cited in the ledger is described once, by the registry
         registered = {s.source_id for s in REGISTRY}
         load.replace_rows(
@@ -67,7 +67,7 @@ def curated_ledger(context: dg.AssetExecutionContext, warehouse: WarehouseResour
             where="origin = ?",
             params=[CURATED_ORIGIN],
         )
-        counts = load.replace_origin(con, CURATED_ORIGIN, ledger.records, ledger.entities)
+        counts = loading.load_records(con, CURATED_ORIGIN, ledger.records, ledger.entities)
         counts["claim_reviews"] = load.replace_rows(con, "core.claim_reviews", list(claims_review.decisions().values()))
         results = [
             _check(context, con, name, check(con))

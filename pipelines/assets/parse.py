@@ -13,7 +13,7 @@ other sources publish. When the document parses again its fresh rows replace the
 
 import dagster as dg
 
-from pipelines import lineage
+from pipelines import lineage, loading
 from pipelines.checks import store_check
 from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
@@ -21,7 +21,7 @@ from pipelines.vocabulary import Kind, kinds
 from sources.parsers.dispatch import StoredDocument, parse_documents, parser_version
 from sources.registry import REGISTRY, Source
 from sources.fetch.snapshots import SnapshotStore
-from warehouse import load, parse_state
+from warehouse import parse_state
 from warehouse.raw import latest_documents
 
 GROUP = "core"
@@ -104,7 +104,7 @@ def _parse_source(context, con, source: Source, store: SnapshotStore, snapshots)
     else:
         records, statuses = parse_documents(source, docs, store.get)
         carry = parse_state.carry_forward(prev, parse_state.carried(con, source.source_id), statuses)
-        counts = load.replace_origin(
+        counts = loading.load_records(
             con,
             origin(source),
             records,

@@ -17,10 +17,11 @@ import pytest
 from fabricwatch import cli
 from alerts import delivery as notify
 from tests.fixtures.warehouse import builder
-from warehouse import db, load, marts
+from warehouse import db, marts
 from warehouse import publish as wpublish
 from alerts import rules as alerts
 from sources.records import Records
+from pipelines import loading
 
 IND = "ai_backend_network_revenue"
 
@@ -63,7 +64,7 @@ def home(tmp_path, monkeypatch):
 def _release(home, *extra):
     """Publish a new release: the fixture rows plus `extra` observations (a later refresh)."""
     con = db.connect_work(db.paths(home).work)
-    load.replace_origin(con, "later", Records(observations=list(extra)))
+    loading.load_records(con, "later", Records(observations=list(extra)))
     marts.apply_all(con)
     wpublish.publish(home, con)
 

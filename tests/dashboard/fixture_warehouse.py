@@ -20,6 +20,7 @@ from pathlib import Path
 from sources.records import Event, Observation, Product, Provenance, Records
 from tests.fixtures.warehouse import builder
 from warehouse import load
+from pipelines import loading
 
 D = dt.date
 TEST_NOTE = "written for tests: not a real figure"
@@ -915,11 +916,13 @@ def _load(con, later: bool) -> None:
             for i, n, u, c, k in INDICATORS
         ],
     )
-    load.replace_origin(con, "curated", Records(observations=observations(later), events=events(), products=products()))
-    load.replace_origin(con, "parse_nccl_logs", Records(tables=nccl_tables()))
-    load.replace_origin(con, "parse_top500", Records(tables={"top500_families": top500_rows()}))
-    load.replace_origin(con, "parse_mlperf_training", Records(tables={"mlperf_systems": mlperf_rows()}))
-    load.replace_origin(
+    loading.load_records(
+        con, "curated", Records(observations=observations(later), events=events(), products=products())
+    )
+    loading.load_records(con, "parse_nccl_logs", Records(tables=nccl_tables()))
+    loading.load_records(con, "parse_top500", Records(tables={"top500_families": top500_rows()}))
+    loading.load_records(con, "parse_mlperf_training", Records(tables={"mlperf_systems": mlperf_rows()}))
+    loading.load_records(
         con,
         "parse_claims",
         Records(
@@ -959,7 +962,7 @@ def _load(con, later: bool) -> None:
         if later
         else [],
     )
-    load.replace_origin(
+    loading.load_records(
         con,
         "parse_uec_members",
         Records(

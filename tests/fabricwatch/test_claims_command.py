@@ -14,8 +14,9 @@ from fabricwatch import cli
 from sources.ledger.ledger import load_ledger
 from sources.document import Document
 from sources.parsers import claims
-from warehouse import db, load, marts
+from warehouse import db, marts
 from warehouse import publish as wpublish
+from pipelines import loading
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "tests" / "fixtures" / "pages" / "delloro_ai_backend_2025-07-15.html"  # written for tests
@@ -30,7 +31,7 @@ def setup(tmp_path, monkeypatch):
         PAGE, source_id="delloro_news", url="https://www.delloro.com/example", published_on=dt.date(2025, 7, 15)
     )
     con = db.connect_work(db.paths(tmp_path / "home").work)
-    load.replace_origin(con, "parse_delloro_news", claims.parse(doc))
+    loading.load_records(con, "parse_delloro_news", claims.parse(doc))
     marts.apply_all(con)
     wpublish.publish(tmp_path / "home", con)
     return ledger

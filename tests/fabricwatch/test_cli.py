@@ -9,8 +9,9 @@ import pytest
 
 from fabricwatch import cli
 from sources.records import Observation, Provenance, Records
-from warehouse import db, load
+from warehouse import db
 from warehouse import publish as wpublish
+from pipelines import loading
 
 
 @pytest.fixture()
@@ -39,7 +40,7 @@ def home(tmp_path, monkeypatch):
             )
         ]
     )
-    load.replace_origin(con, "test", recs)
+    loading.load_records(con, "test", recs)
     wpublish.publish(tmp_path, con)
     return tmp_path
 

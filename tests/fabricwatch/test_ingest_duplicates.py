@@ -41,7 +41,7 @@ def test_parser_warnings_are_shown_for_an_accepted_log(home, capsys, monkeypatch
 
     calls = []
 
-    def fake_refresh(h, mode, select):
+    def fake_refresh(h, mode, select, instance=None):
         calls.append(select)
         return SimpleNamespace(
             run_id="test-run", success=True, skipped_publish=False, failed_steps=[], failed_checks=[]

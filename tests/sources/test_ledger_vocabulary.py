@@ -20,7 +20,7 @@ from sources.ledger.vocabulary import (
     published_precision,
     with_scope,
 )
-from warehouse import load
+from sources.ledger import resolve
 
 BASE = Path(__file__).parents[1] / "fixtures" / "ledger" / "base"
 
@@ -171,5 +171,5 @@ def test_a_statement_loaded_twice_is_kept_once():
         dict(base, subject="VR200 HBM per rack", record_id="b"),
         dict(base, subject="VR200 rack HBM", record_id="c", value=20700.0),
     ]
-    kept, dropped = load.dedupe_statements(rows)
+    kept, dropped = resolve.dedupe_statements(rows)
     assert [r["record_id"] for r in kept] == ["a", "c"] and [r["record_id"] for r in dropped] == ["b"]

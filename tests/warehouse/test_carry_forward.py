@@ -9,6 +9,7 @@ from sources.ledger.ledger import load_ledger
 from sources.parsers.dispatch import DocumentStatus
 from sources.records import Observation, Provenance, Records
 from warehouse import db, load, marts, parse_state
+from pipelines import loading
 
 T0, T1, T2 = dt.datetime(2026, 1, 1), dt.datetime(2026, 2, 1), dt.datetime(2026, 3, 1)
 
@@ -86,7 +87,7 @@ def test_kept_rows_stay_with_their_provenance_and_their_indicator_is_stale(tmp_p
     con = db.connect_work(tmp_path / "w.duckdb")
     indicators = {i["indicator"]: i for i in load_ledger().indicators}
     load.replace_rows(con, "core.indicators", [indicators["top500_systems"]])
-    load.replace_origin(
+    loading.load_records(
         con, "parse_top500_lists", Records(observations=[_obs("a1", 1.0, "2025-06"), _obs("b1", 2.0, "2025-11")])
     )
     marts.apply_all(con)
@@ -94,7 +95,7 @@ def test_kept_rows_stay_with_their_provenance_and_their_indicator_is_stale(tmp_p
         "SELECT status, carried_since FROM marts.indicator_freshness WHERE indicator = 'top500_systems'"
     ).fetchone() == ("fresh", None)
     # the next parse: document b parses again (new body b2), a finds nothing and keeps a1's row
-    load.replace_origin(
+    loading.load_records(
         con,
         "parse_top500_lists",
         Records(observations=[_obs("b2", 3.0, "2025-11")]),

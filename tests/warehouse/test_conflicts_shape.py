@@ -14,6 +14,7 @@ import pytest
 
 from sources.records import Event, Observation, Provenance, Records
 from warehouse import db, load, marts
+from pipelines import loading
 
 D = dt.date
 
@@ -82,7 +83,7 @@ def build(tmp_path):
                 }
             ],
         )
-        load.replace_origin(con, "shape", Records(observations=list(observations), events=list(events)))
+        loading.load_records(con, "shape", Records(observations=list(observations), events=list(events)))
         # spec-x is no entity of the registry, so the load leaves entity_id empty: name it here
         con.execute("UPDATE core.events SET entity_id = 'spec-x'")
         marts.apply_all(con)

@@ -12,6 +12,7 @@ import pytest
 
 from sources.ledger.ledger import load_ledger
 from warehouse import db, load, marts
+from pipelines import loading
 
 TRUTH = Path(__file__).parents[1] / "reference" / "documented_disagreements.csv"
 ROWS = list(csv.DictReader(TRUTH.open(encoding="utf-8")))
@@ -23,8 +24,8 @@ def con(tmp_path_factory):
     connection = db.connect_work(tmp_path_factory.mktemp("documented") / "w.duckdb")
     load.replace_rows(connection, "core.indicators", ledger.indicators)
     load.replace_vocabulary(connection, ledger.vocabulary)
-    load.replace_entities(connection, ledger.entities)
-    load.replace_origin(connection, "curated", ledger.records, ledger.entities)
+    loading.replace_entities(connection, ledger.entities)
+    loading.load_records(connection, "curated", ledger.records, ledger.entities)
     marts.apply_all(connection)
     yield connection
     connection.close()

@@ -7,6 +7,7 @@ import datetime as dt
 from sources.ledger.ledger import load_ledger
 from sources.records import Observation, Provenance, Records
 from warehouse import db, load, marts
+from pipelines import loading
 
 
 def test_a_top500_tracker_stuck_at_2023_11_is_stale(tmp_path):
@@ -35,7 +36,7 @@ def test_a_top500_tracker_stuck_at_2023_11_is_stale(tmp_path):
         fabric="infiniband",
         segment="interconnect_family",
     )
-    load.replace_origin(con, "test", Records(observations=[obs]))
+    loading.load_records(con, "test", Records(observations=[obs]))
     marts.apply_all(con)
     row = con.execute(
         "SELECT expected_interval_days, stale_after_days, status FROM marts.indicator_freshness "

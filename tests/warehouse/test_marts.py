@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from tests.fixtures.warehouse import builder
-from warehouse import db, load, marts
+from warehouse import db, marts
 from sources.records import Records
+from pipelines import loading
 
 
 @pytest.fixture(scope="module")
@@ -507,7 +508,7 @@ def test_latest_indicators_give_the_previous_period_and_conflict_flag(con):
 def test_freshness_flags_a_stale_indicator_and_passes_a_fresh_one(con, tmp_path):
     local = builder.build(tmp_path / "fresh.duckdb")
     recent = dt.date.today() - dt.timedelta(days=10)
-    load.replace_origin(
+    loading.load_records(
         local,
         "recent",
         Records(
@@ -604,7 +605,7 @@ def test_roadmap_dates_come_from_events_too(tmp_path):
 
     con = builder.build(tmp_path / "w.duckdb")
     day = dt.date(2021, 6, 1)
-    load.replace_origin(
+    loading.load_records(
         con,
         "events_test",
         Records(

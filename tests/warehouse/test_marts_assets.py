@@ -12,7 +12,8 @@ from pipelines.assets import marts as mart_assets
 from pipelines.resources import WarehouseResource
 from tests.fixtures.warehouse import builder
 from sources.records import Records
-from warehouse import db, load, marts, quality
+from warehouse import db, marts, quality
+from pipelines import loading
 
 
 def _home_with_fixture(tmp_path):
@@ -67,7 +68,7 @@ def test_a_failing_blocking_check_stops_what_comes_after(tmp_path):
     home = _home_with_fixture(tmp_path)
     with db.work_connection(home) as con:
         kw = dict(source="analyst_b", published_on=dt.date(2025, 6, 1), segment="ai_backend")
-        load.replace_origin(
+        loading.load_records(
             con,
             "broken",
             Records(

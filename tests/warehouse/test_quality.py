@@ -10,6 +10,7 @@ import pytest
 from sources.records import Observation, Records
 from tests.fixtures.warehouse import builder
 from warehouse import db, load, marts, quality
+from pipelines import loading
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +31,7 @@ def con(clean_path, tmp_path):
 
 
 def add(con, *observations: Observation, origin: str = "broken") -> None:
-    load.replace_origin(con, origin, Records(observations=list(observations)))
+    loading.load_records(con, origin, Records(observations=list(observations)))
 
 
 def test_keys_unique(con):

@@ -16,6 +16,8 @@ from sources.ledger.entities import Registry, normalize
 from sources.ledger.ledger import load_ledger
 from sources.records import Event, Observation, Provenance, Records
 from warehouse import db, load
+from pipelines import loading
+from sources.ledger import resolve
 
 COLS = {
     "observations": "entity_id, entity_resolution, series_key, period_basis, evidence_has_value",
@@ -35,7 +37,7 @@ def test_chunked_re_resolution_reaches_every_row_once(refreshed_home, tmp_path, 
         before = {t: _resolved(con, t) for t in COLS}
         assert len(before["observations"]) > 3000 and len(before["events"]) > 100
         registry = load_ledger().entities
-        assert load.re_resolve(con, registry) == 0  # the refresh left every row resolved with this registry
+        assert loading.re_resolve(con, registry) == 0  # the refresh left every row resolved with this registry
         con.execute(
             "UPDATE core.observations SET series_key = NULL, period_basis = NULL, evidence_has_value = NULL, "
             "resolved_with = NULL, entity_id = CASE WHEN entity_resolution = 'explicit' THEN entity_id END"
@@ -45,9 +47,9 @@ def test_chunked_re_resolution_reaches_every_row_once(refreshed_home, tmp_path, 
             "entity_id = CASE WHEN entity_resolution = 'explicit' THEN entity_id END"
         )
         monkeypatch.setattr(load, "RESOLVE_CHUNK", 97)
-        load.replace_entities(con, registry)
+        loading.replace_entities(con, registry)
         assert {t: _resolved(con, t) for t in COLS} == before
-        assert load.re_resolve(con, registry) == 0
+        assert loading.re_resolve(con, registry) == 0
     finally:
         con.close()
 
@@ -92,18 +94,18 @@ def _records() -> Records:
 def test_rows_are_stamped_when_loaded_and_re_resolved_only_when_the_registry_changes(tmp_path):
     con = db.connect_work(tmp_path / "w.duckdb")
     try:
-        registry = load.default_registry()
+        registry = resolve.default_registry()
         assert registry.resolve(SUBJECT) == (None, "unresolved")
-        load.replace_origin(con, "test", _records(), registry)
-        assert load.re_resolve(con, registry) == 0  # loaded with this registry: nothing to redo
+        loading.load_records(con, "test", _records(), registry)
+        assert loading.re_resolve(con, registry) == 0  # loaded with this registry: nothing to redo
         # the same registry with one more alias: every row is re-resolved once, and the new alias applies
         entity = sorted(registry.entities)[0]
         grown = Registry(entities=dict(registry.entities), by_alias={**registry.by_alias, normalize(SUBJECT): entity})
-        assert load.re_resolve(con, grown) == 2
+        assert loading.re_resolve(con, grown) == 2
         assert con.execute("SELECT entity_id, entity_resolution FROM core.observations").fetchall() == [
             (entity, "subject")
         ]
         assert con.execute("SELECT entity_id FROM core.events").fetchall() == [(entity,)]
-        assert load.re_resolve(con, grown) == 0
+        assert loading.re_resolve(con, grown) == 0
     finally:
         con.close()

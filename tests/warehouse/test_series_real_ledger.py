@@ -16,6 +16,7 @@ import pytest
 
 from sources.ledger.ledger import load_ledger
 from warehouse import db, load, marts
+from pipelines import loading
 
 
 @pytest.fixture(scope="module")
@@ -23,8 +24,8 @@ def con(tmp_path_factory):
     ledger = load_ledger()
     connection = db.connect_work(tmp_path_factory.mktemp("real") / "w.duckdb")
     load.replace_rows(connection, "core.indicators", ledger.indicators)
-    load.replace_entities(connection, ledger.entities)
-    load.replace_origin(connection, "curated", ledger.records, ledger.entities)
+    loading.replace_entities(connection, ledger.entities)
+    loading.load_records(connection, "curated", ledger.records, ledger.entities)
     marts.apply_all(connection)
     yield connection
     connection.close()

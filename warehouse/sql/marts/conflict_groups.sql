@@ -24,7 +24,9 @@ SELECT s.conflict_on, s.series_key, s.period, s.forecast, any_value(s.unit) AS u
        (max(s.value) - min(s.value)) / nullif(greatest(abs(max(s.value)), abs(min(s.value))), 0) AS spread,
        p.max_days_apart,
        max(s.published_on) AS newest_published_on,
-       arg_max(s.publisher, coalesce(s.published_on, DATE '0001-01-01')) AS newest_publisher,
+       -- of two publishers' statements of the same day, the last by name: without a tie-break arg_max picks
+       -- either, so two builds of the same rows could differ (tests/pipelines/test_incremental_equals_full.py)
+       arg_max(s.publisher, (coalesce(s.published_on, DATE '0001-01-01'), s.publisher)) AS newest_publisher,
        string_agg(DISTINCT s.publisher, ', ' ORDER BY s.publisher) AS publishers
 FROM sides s
 JOIN pairs p USING (conflict_on, series_key, period, forecast)

@@ -37,7 +37,9 @@ ordered AS (
            lag(value_qualifier) OVER w AS previous_value_qualifier,
            lag(kind) OVER w AS previous_kind
     FROM vintages
-    WINDOW w AS (PARTITION BY series_key, period, unit, publisher, bound ORDER BY published_on, value)
+    -- kind breaks a tie (one publisher's forecast and estimate of one value the same day): without it two
+    -- builds of the same rows could number them either way (tests/pipelines/test_incremental_equals_full.py)
+    WINDOW w AS (PARTITION BY series_key, period, unit, publisher, bound ORDER BY published_on, value, kind)
 )
 SELECT o.series_key, indicator, subject, segment, fabric, vendor, speed_gbps, region, product_id, series_kind,
        o.period, period_start, period_end, o.unit, publisher, bound, vintage_number, vintage_count,
