@@ -15,7 +15,7 @@ from sources.ledger.entities import PERIOD_BASES, RegistryError, load_registry, 
 from sources.ledger.format import DEFAULT_FOLDER
 from sources.ledger.ledger import LedgerError, load_ledger
 from sources.records import flat
-from warehouse import load
+from sources.ledger import resolve
 
 HEADER = "entity_id,kind,name,parent_id,aliases,note\n"
 
@@ -27,8 +27,8 @@ def ledger():
 
 @pytest.fixture(scope="module")
 def rows(ledger):
-    """The observations as the warehouse loads them (resolved, keyed and deduplicated by warehouse/load.py)."""
-    return load._observation_rows(ledger.records.observations, "curated", dt.datetime(2026, 1, 1), ledger.entities)
+    """The observations as the warehouse loads them (resolved, keyed and deduplicated by sources/ledger/resolve.py)."""
+    return resolve.observation_rows(ledger.records.observations, "curated", dt.datetime(2026, 1, 1), ledger.entities)
 
 
 def test_every_curated_and_seed_row_has_a_fully_controlled_key(ledger, rows):
@@ -36,7 +36,7 @@ def test_every_curated_and_seed_row_has_a_fully_controlled_key(ledger, rows):
     assert len(rows) > 1500 and len(seed) > 50
     uncontrolled = [(r["subject"], r["entity_resolution"]) for r in rows if not r["key_controlled"]]
     assert uncontrolled == []  # the share of fully controlled keys is 100 %
-    assert {r["entity_resolution"] for r in rows} <= set(load.CONTROLLED_RESOLUTIONS)
+    assert {r["entity_resolution"] for r in rows} <= set(resolve.CONTROLLED_RESOLUTIONS)
     assert not [r["series_key"] for r in rows if "subject:" in r["series_key"]]
 
 
