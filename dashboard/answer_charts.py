@@ -211,10 +211,10 @@ def _legend_below(fig: go.Figure, height: int) -> go.Figure:
 
 def _custom(df: pd.DataFrame) -> list:
     return [
-        [p, answers.vintage(d), t_kind(kd), answers.bound_text(q), v if isinstance(v, str) else "", per]
+        [p, d, t_kind(kd), answers.bound_text(q), v if isinstance(v, str) else "", per]
         for p, d, kd, q, v, per in zip(
             df["publisher"],
-            df["published_on"],
+            [answers.row_vintage(r) for _, r in df.iterrows()],
             df["kind"],
             df["value_qualifier"],
             df["via"] if "via" in df else [""] * len(df),

@@ -51,11 +51,38 @@ def bound_text(qualifier) -> str:
     return t("answers.approximate") if qualifier == "~" else ""
 
 
-def vintage(published_on) -> str:
-    """YYYY-MM-DD, or 'undated' in the reader's language."""
+def date_label(d, precision=None) -> str | None:
+    """A date as precisely as its source gave it: "2024" (year), "2024H1" (half), "2024Q1" (quarter), "2024-03"
+    (month), else "2024-03-05". The rule of the warehouse's marts.date_label (warehouse/sql/marts/_functions.sql),
+    for dates a page reads with their precision column; None for no date."""
+    if d is None or (not isinstance(d, str) and pd.isna(d)):
+        return None
+    ts = pd.Timestamp(d)
+    if precision == "year":
+        return f"{ts:%Y}"
+    if precision == "half":
+        return f"{ts:%Y}H{1 if ts.month <= 6 else 2}"
+    if precision == "quarter":
+        return f"{ts:%Y}Q{ts.quarter}"
+    if precision == "month":
+        return f"{ts:%Y-%m}"
+    return f"{ts:%Y-%m-%d}"
+
+
+def vintage(published_on, precision=None) -> str:
+    """The vintage by its precision (date_label: 2024, 2024-06, 2024-06-11), or 'undated' in the reader's language."""
     if published_on is None or pd.isna(published_on):
         return t("answers.undated")
-    return f"{pd.Timestamp(published_on):%Y-%m-%d}"
+    return date_label(published_on, precision if isinstance(precision, str) else None)
+
+
+def row_vintage(row) -> str:
+    """A row's vintage by its precision: its published_label (marts.consensus_points), else published_on with its
+    published_precision."""
+    label = row.get("published_label")
+    if isinstance(label, str) and label:
+        return label
+    return vintage(row.get("published_on"), row.get("published_precision"))
 
 
 # ---- series titles -------------------------------------------------------------------------------------------

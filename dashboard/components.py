@@ -283,7 +283,7 @@ def table(
     if missing and not df.empty:  # a renamed or dropped column is an error, not a silently shorter table
         raise KeyError(f"table {key!r} has no column(s) {', '.join(missing)}")
     total = len(df) if total is None else total
-    cut = newest(df)
+    cut = dates_by_precision(newest(df))
     shown = cut[[c for c in columns if c in cut.columns]] if columns else cut
     shown = readable_gaps(shown)
     st.dataframe(
@@ -426,12 +426,40 @@ def check_counts(checks: pd.DataFrame) -> tuple[int, int, int]:
     return errors, len(not_passed) - errors, len(checks)
 
 
+# the precision column of a date column: a vintage's own, else the row's date_precision (events, releases)
+PRECISION_OF = {"published_on": "published_precision"}
+
+
+def precision_column(df: pd.DataFrame, column: str) -> str | None:
+    own = PRECISION_OF.get(column)
+    if own is not None:
+        return own if own in df.columns else None
+    return "date_precision" if "date_precision" in df.columns else None
+
+
+def dates_by_precision(df: pd.DataFrame) -> pd.DataFrame:
+    """Calendar-date columns that have a precision column as text by that precision ("2024", "2024-03", "2024Q1";
+    never "2024-01-01" for a year), a missing date as "undated"."""
+    from dashboard import answers
+
+    out = {}
+    for col in df.columns:
+        prec = precision_column(df, col)
+        if prec is None or not pd.api.types.is_datetime64_any_dtype(df[col]):
+            continue
+        out[col] = [answers.vintage(v, p) for v, p in zip(df[col], df[prec])]
+    return df.assign(**out) if out else df
+
+
 def dates_as_text(df: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
-    """Date columns as YYYY-MM-DD text, a missing date as "undated" in the reader's language (never "None")."""
+    """Date columns as text by their precision when the frame has it (else YYYY-MM-DD), a missing date as
+    "undated" in the reader's language (never "None")."""
     from dashboard import answers
 
     out = df.copy()
     for col in columns:
         if col in out:
-            out[col] = [answers.vintage(v) for v in out[col]]
+            prec = precision_column(out, col)
+            precisions = out[prec] if prec is not None else [None] * len(out)
+            out[col] = [answers.vintage(v, p) for v, p in zip(out[col], precisions)]
     return out

@@ -32,7 +32,16 @@ OTHER_READABLE = (
     "meta.runs",
     "meta.data_dictionary",
 )
-PROVENANCE_FROM_OBSERVATIONS = ("publisher", "title", "published_on", "url", "via", "evidence", "confidence")
+PROVENANCE_FROM_OBSERVATIONS = (
+    "publisher",
+    "title",
+    "published_on",
+    "published_precision",
+    "url",
+    "via",
+    "evidence",
+    "confidence",
+)
 CONSOLE_MAX_ROWS = 5_000
 CONSOLE_TIMEOUT_S = 10.0
 SQL_DIR = Path(db.__file__).parent / "sql" / "dashboard"
@@ -192,6 +201,16 @@ def indicator_catalog() -> pd.DataFrame:
     if not exists("core.indicators"):
         return pd.DataFrame(columns=["indicator", "name", "definition", "unit", "category"])
     return query(_sql("indicator_catalog"))
+
+
+def market_definitions(year: int) -> pd.DataFrame:
+    """The market definitions Market can open on, best first (warehouse/sql/dashboard/market_definitions.sql holds
+    the rule: most publishers with a figure for `year` or the next, then most publishers, then most figures)."""
+    if not exists("marts.series_catalog") or not exists("marts.consensus_points"):
+        return pd.DataFrame(
+            columns=["series_key", "indicator", "period_basis", "near_publishers", "publishers", "rank"]
+        )
+    return query(_sql("market_definitions"), (int(year),))
 
 
 def series_rows(indicators: tuple[str, ...]) -> pd.DataFrame:

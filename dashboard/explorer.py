@@ -102,7 +102,7 @@ def _cards(latest: pd.DataFrame, cons: pd.DataFrame, unit: str) -> None:
                 "answers.card_source",
                 kind=answer_charts.t_kind(a["kind"]),
                 publisher=a["publisher"],
-                vintage=answers.vintage(a["published_on"]),
+                vintage=answers.row_vintage(a),
                 bound=answers.bound_text(a["value_qualifier"]),
             )
         )

@@ -57,7 +57,7 @@ def _source_line(row) -> str:
         period=row["period"],
         kind=_kind(row["kind"]) + bound,
         publisher=row["publisher"],
-        vintage=answers.vintage(row["published_on"]),
+        vintage=answers.row_vintage(row),
     )
 
 
