@@ -9,7 +9,7 @@
 - `with_complements`: InfiniBand/Ethernet shares with the other side derived (1 - share), labelled.
 
 The reference line rule lives in marts.reference_line: for each period, the latest actual of the original and
-press tiers, else the median of the publishers' latest point forecasts.
+press tiers, else their latest estimate, else the median of the publishers' latest point forecasts.
 """
 
 from __future__ import annotations
@@ -489,7 +489,7 @@ def from_marts(
             "reference": cons["reference"],
             "reference_qualifier": cons["reference_qualifier"],
             "reference_from": cons["reference_basis"].map(
-                {"latest_actual": "actual", "median_forecast": "median_forecast"}
+                {"latest_actual": "actual", "latest_estimate": "estimate", "median_forecast": "median_forecast"}
             ),
             "low_tier_publishers": cons["low_tier_publishers"],
         }

@@ -96,7 +96,14 @@ def _cards(latest: pd.DataFrame, cons: pd.DataFrame, unit: str) -> None:
     left, right = st.columns(2, border=True)
     a, f = card["actual"], card["forecast"]
     if a is not None:
-        ui.metric(left, t("market.actual_card", year=a["period"]), a["value"], unit, a["value_qualifier"])
+        kind = answer_charts.t_kind(a["kind"])  # the card says what its figure is: an actual or an estimate
+        ui.metric(
+            left,
+            t("market.actual_card", year=a["period"], kind=kind[:1].upper() + kind[1:]),
+            a["value"],
+            unit,
+            a["value_qualifier"],
+        )
         left.caption(
             t(
                 "answers.card_source",

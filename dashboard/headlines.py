@@ -129,7 +129,7 @@ def series_card(
         value, qualifier, label = (
             actual["value"],
             actual["value_qualifier"],
-            t("headlines.actual_label", year=actual["period"]),
+            t("headlines.actual_label", year=actual["period"], kind=_kind(actual["kind"])),
         )
         lines.append(t("answers.no_forecast", this=today.year, next=today.year + 1))
     else:
@@ -137,7 +137,7 @@ def series_card(
     if actual is not None:
         stated = i18n.format_amount(actual["value"], unit, i18n.current(), actual["value_qualifier"])
         if forecast is not None:
-            lines.append(t("headlines.actual_line", year=actual["period"], value=stated) + " " + _source_line(actual))
+            lines.append(t("headlines.actual_line", year=actual["period"], kind=_kind(actual["kind"]), value=stated) + " " + _source_line(actual))
         else:
             lines.append(_source_line(actual))
         if int(actual["period"]) < head["year"]:

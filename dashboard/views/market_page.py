@@ -9,6 +9,15 @@ import streamlit as st
 from dashboard import answer_charts, answers, components as ui, data, explorer, i18n, shape
 from dashboard.i18n import t
 
+
+
+def _pct(value, signed: bool = False) -> str:
+    """A fraction as a percentage ("+60%", "60%"), "—" when there is none (no point forecast scored)."""
+    if value is None or pd.isna(value):
+        return "—"
+    return f"{value:+.0%}" if signed else f"{value:.0%}"
+
+
 ui.page_header(t("page.market"), t("market.summary"))
 ui.question("a")
 ui.require_warehouse()
@@ -137,8 +146,11 @@ if "forecast_accuracy" in data.marts_in_warehouse():
             st.caption(t("market.scorecard.few"))
         summary = data.mart("forecast_accuracy_summary")
         st.markdown(t("market.scorecard.summary"))
+        # errors as percentages; a publisher with only bounds scored has no error to show: "—", never "None"
         ui.table(
             summary.assign(
+                median_abs_pct_error=[_pct(v) for v in summary["median_abs_pct_error"]],
+                bias=[_pct(v, signed=True) for v in summary["bias"]],
                 indicator=summary["indicator"].map(
                     lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i)
                 )
