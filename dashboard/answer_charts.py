@@ -388,5 +388,6 @@ def bounded_points(
             )
         )
     fig.update_yaxes(title_text=labels.get(y, y), rangemode="tozero")
-    fig.update_xaxes(hoverformat="%Y-%m-%d")
+    # numeric months on the axis: plotly's default ticks name months in English ("Jul 2024"), also in zh-TW
+    fig.update_xaxes(hoverformat="%Y-%m-%d", tickformat="%Y-%m")
     return _legend_below(_style(fig, height, labels.get(color) if color else None), height)

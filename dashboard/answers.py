@@ -102,8 +102,12 @@ def _words(code) -> str | None:
     return t_or(f"answers.segment.{code}", code.replace("_", " "))
 
 
-def segment_words(code) -> str | None:
-    """A segment code in words ("genai_dc_ethernet_switch" -> "genai dc ethernet switch"; a speed group as speeds)."""
+def segment_words(code, names: dict[str, str] | None = None) -> str | None:
+    """A segment code in words: its vocabulary name in the reader's language when `names` (data.vocabulary_names)
+    has it, else the code in words ("genai_dc_ethernet_switch" -> "genai dc ethernet switch"; a speed group as
+    speeds)."""
+    if names and isinstance(code, str) and code in names:
+        return names[code]
     return _words(code)
 
 
@@ -115,7 +119,10 @@ def _speed(gbps) -> str | None:
 
 
 def series_titles(
-    rows: pd.DataFrame, entity_names: dict[str, str] | None = None, catalog: pd.DataFrame | None = None
+    rows: pd.DataFrame,
+    entity_names: dict[str, str] | None = None,
+    catalog: pd.DataFrame | None = None,
+    indicator_names: dict[str, str] | None = None,
 ) -> pd.DataFrame:
     """One row per series_key: title (human, in the reader's language), definition, period basis, publishers.
 
@@ -166,7 +173,7 @@ def series_titles(
         if not title:
             title = series_title(first, entity_names, grp["subject"].mode().iloc[0], kind)
             if zh and isinstance(first.get("indicator"), str):  # the indicator's Chinese name leads
-                title = f"{i18n.indicator_name(first.get('indicator'), None)}——{title}"
+                title = f"{(indicator_names or {}).get(first.get('indicator'), first.get('indicator'))}——{title}"
         publishers = sorted(grp["publisher"].dropna().unique())
         ordered = grp.sort_values("period_start")
         out.append(
@@ -255,7 +262,10 @@ def catalog_titles(catalog: pd.DataFrame) -> dict[str, str]:
 
 
 def conflict_titles(
-    conflicts: pd.DataFrame, entity_names: dict[str, str] | None = None, catalog: pd.DataFrame | None = None
+    conflicts: pd.DataFrame,
+    entity_names: dict[str, str] | None = None,
+    catalog: pd.DataFrame | None = None,
+    indicator_names: dict[str, str] | None = None,
 ) -> dict[str, str]:
     """series_key -> title for marts.conflicts: marts.series_catalog's, else built from the row (the period basis
     is the key's last dimension)."""
@@ -278,7 +288,7 @@ def conflict_titles(
         if not title:
             title = series_title(first, entity_names or {}, grp["subject"].mode().iloc[0], kind)
             if zh and isinstance(first.get("indicator"), str):
-                title = f"{i18n.indicator_name(first.get('indicator'), None)}——{title}"
+                title = f"{(indicator_names or {}).get(first.get('indicator'), first.get('indicator'))}——{title}"
         out[key] = title
     return out
 
@@ -346,11 +356,18 @@ def sorted_groups(
     by days apart. Value groups below `min_spread` are left out."""
     if groups.empty or pairs.empty:
         return groups.assign(title=pd.Series(dtype=str)).iloc[0:0]
-    keep = pairs[["conflict_on", "series_key", "period"]].drop_duplicates()
-    out = groups.merge(keep, on=["conflict_on", "series_key", "period"])
+    keep = pairs.assign(forecast=pairs["kind"] == "forecast")[
+        ["conflict_on", "series_key", "period", "forecast"]
+    ].drop_duplicates()
+    out = groups.merge(keep, on=["conflict_on", "series_key", "period", "forecast"])
     out = out[(out["conflict_on"] != "value") | (out["spread"].fillna(0) >= min_spread)]
+    # a group is a series, a period and forecasts or not: the title names that last dimension too (one series and
+    # year can disagree among its forecasts and, apart, among its actuals)
     out = out.assign(
-        title=[titles.get(k) or k for k in out["series_key"]],
+        title=[
+            f"{titles.get(k) or k} · {t('conflicts.among_forecasts' if f else 'conflicts.among_reported')}"
+            for k, f in zip(out["series_key"], out["forecast"])
+        ],
         _size=out["spread"].where(out["conflict_on"] == "value", -1.0),
         _days=out["max_days_apart"].fillna(0),
     )

@@ -82,8 +82,14 @@ def _keep_order(fig: go.Figure, df: pd.DataFrame, x: str, axis: str = "x") -> go
 
 
 def fabric_name(code) -> str:
-    """A fabric code as the reader names it in a legend ("ethernet" -> "乙太網路"); its colour follows it."""
-    return t_or(f"fabric.{code}", str(code)) if isinstance(code, str) else code
+    """A fabric code as the reader names it in a legend ("ethernet" -> "Ethernet" / "乙太網路"): the vocabulary's
+    name (sources/curated/vocabulary/fabrics.csv, read from the warehouse), else the catalog's for codes that are no
+    fabric term ("none", "not_stated", "tpu-ici"); its colour follows it."""
+    if not isinstance(code, str):
+        return code
+    from dashboard import data  # the warehouse's vocabulary (empty before a refresh)
+
+    return data.vocabulary_names("fabric").get(code) or t_or(f"fabric.{code}", code)
 
 
 def _colour_map(df: pd.DataFrame, color: str | None) -> dict | None:

@@ -320,6 +320,9 @@ def readable_gaps(df: pd.DataFrame) -> pd.DataFrame:
             values
         ):
             out[col] = values.astype(object).where(values.notna(), "—")
+        elif pd.api.types.is_float_dtype(values) and not (col.endswith("_share") or col == "share"):
+            # a number column with gaps: the figures as text ("1,234.5") and "—" for a gap (Streamlit prints "None")
+            out[col] = [f"{v:,.10g}" if pd.notna(v) else "—" for v in values]
     return df.assign(**out) if out else df
 
 
@@ -390,7 +393,7 @@ def definition(
     kind = i18n.t_or(f"answers.series_kind.{series_kind}", str(series_kind))
     st.markdown(f"**{title}**")
     text = (definition_text or "").strip()
-    parts = [t("answers.definition", text=text if text.endswith(".") else f"{text}.")] if text else []
+    parts = [t("answers.definition", text=text if text.endswith((".", "。")) else f"{text}.")] if text else []
     parts.append(t("answers.coverage", basis=kind, periods=periods, n=n_publishers, publishers=publishers))
     if n_publishers == 1:
         parts.append(t("answers.one_publisher"))

@@ -31,7 +31,7 @@ def explore(
     if rows.empty:
         ui.empty(t("explorer.no_series"))
         return None
-    titles = answers.series_titles(rows, data.entity_names(), data.series_catalog())
+    titles = answers.series_titles(rows, data.entity_names(), data.series_catalog(), data.indicator_names())
     keys = list(titles["series_key"])
     if prefer in keys:
         keys.remove(prefer)

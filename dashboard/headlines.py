@@ -137,7 +137,11 @@ def series_card(
     if actual is not None:
         stated = i18n.format_amount(actual["value"], unit, i18n.current(), actual["value_qualifier"])
         if forecast is not None:
-            lines.append(t("headlines.actual_line", year=actual["period"], kind=_kind(actual["kind"]), value=stated) + " " + _source_line(actual))
+            lines.append(
+                t("headlines.actual_line", year=actual["period"], kind=_kind(actual["kind"]), value=stated)
+                + " "
+                + _source_line(actual)
+            )
         else:
             lines.append(_source_line(actual))
         if int(actual["period"]) < head["year"]:
@@ -195,6 +199,10 @@ def latest_card(row, title: str) -> Card:
         "publisher": row.headline_publisher,
         "published_on": row.headline_published_on,
         "value_qualifier": row.headline_value_qualifier,
+        # the vintage as precisely as the source gave it (marts.latest_indicators.published_label: the latest figure's)
+        "published_label": None
+        if bool(getattr(row, "headline_is_previous", False))
+        else getattr(row, "published_label", None),
     }
     lines = [_source_line(stated)]
     if bool(getattr(row, "headline_is_previous", False)):

@@ -6,9 +6,8 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from dashboard import answer_charts, answers, components as ui, data, explorer, i18n, shape
+from dashboard import answer_charts, answers, components as ui, data, explorer, shape
 from dashboard.i18n import t
-
 
 
 def _pct(value, signed: bool = False) -> str:
@@ -42,7 +41,7 @@ indicator = st.selectbox(
     t("market.indicator"),
     indicators,
     key="market_indicator",
-    format_func=lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i),
+    format_func=data.indicator_name,
 )
 picked = money[money["indicator"] == indicator]
 annual_like = picked[picked["series_kind"] != "cumulative"]
@@ -151,9 +150,7 @@ if "forecast_accuracy" in data.marts_in_warehouse():
             summary.assign(
                 median_abs_pct_error=[_pct(v) for v in summary["median_abs_pct_error"]],
                 bias=[_pct(v, signed=True) for v in summary["bias"]],
-                indicator=summary["indicator"].map(
-                    lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i)
-                )
+                indicator=summary["indicator"].map(data.indicator_name),
             ),
             "forecast_accuracy_summary",
             ui.labels("marts.forecast_accuracy_summary"),
@@ -195,7 +192,7 @@ if "forecast_accuracy" in data.marts_in_warehouse():
         missing = targets_passed[~targets_passed["has_actual"].astype(bool)]
         st.caption(t("market.scorecard.gaps", missing=len(missing), targets=len(targets_passed)))
         ui.table(
-            missing,
+            missing.assign(indicator=missing["indicator"].map(data.indicator_name)),
             "forecast_targets_missing",
             ui.labels("marts.forecast_targets"),
             with_sources=False,
