@@ -1,7 +1,7 @@
 """Plotly figure builders (pure: a frame and labels in, a figure out; no Streamlit, no SQL).
 
 Axis titles and legend titles come from the `labels` mapping the caller gets from the data
-dictionary, so no page repeats a unit. One look for all charts: white template, legend on top.
+dictionary, so no page repeats a unit. One look for all charts: white template, legend under the plot.
 """
 
 from __future__ import annotations
@@ -45,10 +45,11 @@ def _style(fig: go.Figure, height: int = HEIGHT, legend_title: str | None = None
     fig.update_layout(
         height=height,
         margin=dict(l=10, r=10, t=40, b=10),
+        # the legend under the plot and its axis title: on top, two or more rows ran into the tool bar at 420 px
         legend=dict(
             orientation="h",
-            yanchor="bottom",
-            y=1.02,
+            yanchor="top",
+            y=-0.2,
             xanchor="left",
             x=0,
             title=dict(text=legend_title) if legend_title else None,

@@ -320,9 +320,7 @@ def readable_gaps(df: pd.DataFrame) -> pd.DataFrame:
             values
         ):
             out[col] = values.astype(object).where(values.notna(), "—")
-        elif pd.api.types.is_float_dtype(values) and not (col.endswith("_share") or col == "share"):
-            # a number column with gaps: the figures as text ("1,234.5") and "—" for a gap (Streamlit prints "None")
-            out[col] = [f"{v:,.10g}" if pd.notna(v) else "—" for v in values]
+
     return df.assign(**out) if out else df
 
 
@@ -466,3 +464,14 @@ def dates_as_text(df: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
             precisions = out[prec] if prec is not None else [None] * len(out)
             out[col] = [answers.vintage(v, p) for v, p in zip(out[col], precisions)]
     return out
+
+
+def codes_as_words(df: pd.DataFrame, sections: dict[str, str]) -> pd.DataFrame:
+    """Code columns in the reader's language: column -> catalog section ("kind" -> "code.source_kind"); a code the
+    catalog does not know stays as it is (the downloads of the shown frame carry the words)."""
+    out = {
+        col: [i18n.t_or(f"{section}.{v}", v) if isinstance(v, str) and v else v for v in df[col]]
+        for col, section in sections.items()
+        if col in df.columns
+    }
+    return df.assign(**out) if out else df

@@ -390,7 +390,7 @@ def test_market_in_zh_tw(zh_app):
     assert [s.value for s in at.subheader] == ["市場規模：各發布者的實際值與預測", "預測修正", "預測準確度記分卡"]
     assert at.selectbox(key="market_indicator").label == "指標"
     at.selectbox(key="market_indicator").set_value("vendor_networking_revenue").run()
-    target = at.selectbox(key="revision_target::vendor_networking_revenue")
+    target = next(s for s in at.selectbox if s.key.startswith("revision_target::vendor_networking_revenue::"))
     assert target.label == "預測目標" and "個發布日期）" in target.format_func(target.value)
     revisions = figures(at)[-1]
     points = sorted(v for tr in revisions["data"] if tr["mode"] == "markers" for v in trace_values(tr, "y"))
