@@ -199,10 +199,8 @@ def latest_card(row, title: str) -> Card:
         "publisher": row.headline_publisher,
         "published_on": row.headline_published_on,
         "value_qualifier": row.headline_value_qualifier,
-        # the vintage as precisely as the source gave it (marts.latest_indicators.published_label: the latest figure's)
-        "published_label": None
-        if bool(getattr(row, "headline_is_previous", False))
-        else getattr(row, "published_label", None),
+        # the vintage as precisely as the source gave it (marts.latest_indicators.headline_published_label)
+        "published_label": getattr(row, "headline_published_label", None),
     }
     lines = [_source_line(stated)]
     if bool(getattr(row, "headline_is_previous", False)):
