@@ -220,7 +220,7 @@ def sources(
     was already cut.
     """
     labels = labels or {}
-    prov = provenance_frame(df) if provenance is None else provenance
+    prov = provenance_frame(dates_by_precision(df)) if provenance is None else provenance
     n_sources = prov["publisher"].nunique() if "publisher" in prov else 0
     total = len(df) if total is None else total
     title = (

@@ -48,7 +48,7 @@ fig = charts.bar(
     barmode="relative",
     hover=["systems", "submitters", "accelerators", "published_on"],
 )
-fig.update_yaxes(tickformat=".0%")
+fig.update_yaxes(tickformat=".0%", title_text=t("mlperf.share_axis"))  # percent ticks, a percent title
 ui.chart(fig, by_fabric, "mlperf_fabric_share", labels, caption=t("mlperf.share_caption"))
 
 st.subheader(t("mlperf.largest_header"))

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import answer_charts, answers, charts, components as ui, data, i18n, shape
+from dashboard import answers, charts, components as ui, data, i18n, shape
 from dashboard.i18n import t
 
 ui.page_header(t("page.roadmap"), ui.description("marts.bandwidth_roadmap"))
@@ -55,8 +55,6 @@ else:
             text=variants["name"],
             hovertemplate="%{text}<br>%{y:,.0f} Gb/s<extra></extra>",
         )
-    # seven legend entries: under the plot, where they never run into the tool bar at 420 px
-    fig = answer_charts.legend_below(fig, charts.HEIGHT)
     ui.chart(
         fig,
         points,
