@@ -194,10 +194,10 @@ def consensus_figure(
     fig.update_yaxes(title_text=unit_text, rangemode="tozero", tickformat=",.3~f", separatethousands=True)
     _style(fig, height)
     fig.update_layout(barmode="overlay")
-    return _legend_below(fig, height)
+    return legend_below(fig, height)
 
 
-def _legend_below(fig: go.Figure, height: int) -> go.Figure:
+def legend_below(fig: go.Figure, height: int) -> go.Figure:
     """The legend under the plot, the figure taller by its rows: on a phone (420 px) a legend on top ran into the
     tool bar and squeezed the plot."""
     entries = sum(1 for tr in fig.data if tr.showlegend is not False)
@@ -211,10 +211,10 @@ def _legend_below(fig: go.Figure, height: int) -> go.Figure:
 
 def _custom(df: pd.DataFrame) -> list:
     return [
-        [p, answers.vintage(d), t_kind(kd), answers.bound_text(q), v if isinstance(v, str) else "", per]
+        [p, d, t_kind(kd), answers.bound_text(q), v if isinstance(v, str) else "", per]
         for p, d, kd, q, v, per in zip(
             df["publisher"],
-            df["published_on"],
+            [answers.row_vintage(r) for _, r in df.iterrows()],
             df["kind"],
             df["value_qualifier"],
             df["via"] if "via" in df else [""] * len(df),
@@ -274,7 +274,7 @@ def revision_figure(trail: pd.DataFrame, unit: str | None, height: int = HEIGHT)
         )
     fig.update_xaxes(hoverformat="%Y-%m-%d", tickformat="%Y-%m", title_text=t("answers.vintage_axis"))
     fig.update_yaxes(title_text=unit_text, rangemode="tozero", tickformat=",.3~f")
-    return _legend_below(_style(fig, height), height)
+    return legend_below(_style(fig, height), height)
 
 
 def share_figure(shares: pd.DataFrame, series_kind: str | None, height: int = HEIGHT) -> go.Figure:
@@ -318,14 +318,30 @@ def share_figure(shares: pd.DataFrame, series_kind: str | None, height: int = HE
         )
     _period_ticks(fig, shares[["period", "period_start"]])
     fig.update_yaxes(title_text=t("share.axis"), range=[0, 100], ticksuffix="%")
-    return _legend_below(_style(fig, height), height)
+    return legend_below(_style(fig, height), height)
+
+
+LABEL_CHARS = 30  # a category label on a phone (420 px) leaves room for the plot; the full name is on hover
+
+
+def _short_unique(names: list[str], n: int = LABEL_CHARS) -> list[str]:
+    """Names cut to `n` characters ("…" marks a cut), numbered where two cut names meet (a category axis would
+    merge them)."""
+    cut = [x if len(x) <= n else x[: n - 1].rstrip() + "…" for x in map(str, names)]
+    seen: dict[str, int] = {}
+    out = []
+    for c in cut:
+        seen[c] = seen.get(c, 0) + 1
+        out.append(c if seen[c] == 1 else f"{c} ({seen[c]})")
+    return out
 
 
 def disclosure_figure(rows: pd.DataFrame, *, log_x: bool = False, height: int | None = None) -> go.Figure:
     """One kind of cloud disclosure (one unit): a horizontal marker per deployment, bounds as triangles pointing
     the way the bound goes (▶ at least, ◀ at most), newest first within a provider."""
     rows = rows.sort_values(["provider", "disclosed_on"])
-    labels = [f"{p} · {d[:48]}" for p, d in zip(rows["provider"], rows["deployment"])]
+    full = [d if str(d).startswith(str(p)) else f"{p} · {d}" for p, d in zip(rows["provider"], rows["deployment"])]
+    labels = _short_unique(full)
     symbols = [
         "triangle-right"
         if answers.bound(q) == "lower"
@@ -342,10 +358,12 @@ def disclosure_figure(rows: pd.DataFrame, *, log_x: bool = False, height: int | 
             mode="markers",
             marker=dict(symbol=symbols, size=12, color="#1f77b4"),
             customdata=[
-                [p, answers.vintage(d), answers.bound_text(q)]
-                for p, d, q in zip(rows["publisher"], rows["disclosed_on"], rows["value_qualifier"])
+                [p, answers.vintage(d), answers.bound_text(q), name]
+                for p, d, q, name in zip(rows["publisher"], rows["disclosed_on"], rows["value_qualifier"], full)
             ],
-            hovertemplate="%{y}<br>%{x:,.4~g} " + unit_name(unit) + " %{customdata[2]}<br>%{customdata[0]}, "
+            hovertemplate="%{customdata[3]}<br>%{x:,.4~g} "
+            + unit_name(unit)
+            + " %{customdata[2]}<br>%{customdata[0]}, "
             "%{customdata[1]}<extra></extra>",
             showlegend=False,
         )
@@ -388,5 +406,6 @@ def bounded_points(
             )
         )
     fig.update_yaxes(title_text=labels.get(y, y), rangemode="tozero")
-    fig.update_xaxes(hoverformat="%Y-%m-%d")
-    return _legend_below(_style(fig, height, labels.get(color) if color else None), height)
+    # numeric months on the axis: plotly's default ticks name months in English ("Jul 2024"), also in zh-TW
+    fig.update_xaxes(hoverformat="%Y-%m-%d", tickformat="%Y-%m")
+    return legend_below(_style(fig, height, labels.get(color) if color else None), height)

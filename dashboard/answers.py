@@ -9,7 +9,7 @@
 - `with_complements`: InfiniBand/Ethernet shares with the other side derived (1 - share), labelled.
 
 The reference line rule lives in marts.reference_line: for each period, the latest actual of the original and
-press tiers, else the median of the publishers' latest point forecasts.
+press tiers, else their latest estimate, else the median of the publishers' latest point forecasts.
 """
 
 from __future__ import annotations
@@ -51,11 +51,38 @@ def bound_text(qualifier) -> str:
     return t("answers.approximate") if qualifier == "~" else ""
 
 
-def vintage(published_on) -> str:
-    """YYYY-MM-DD, or 'undated' in the reader's language."""
+def date_label(d, precision=None) -> str | None:
+    """A date as precisely as its source gave it: "2024" (year), "2024H1" (half), "2024Q1" (quarter), "2024-03"
+    (month), else "2024-03-05". The rule of the warehouse's marts.date_label (warehouse/sql/marts/_functions.sql),
+    for dates a page reads with their precision column; None for no date."""
+    if d is None or (not isinstance(d, str) and pd.isna(d)):
+        return None
+    ts = pd.Timestamp(d)
+    if precision == "year":
+        return f"{ts:%Y}"
+    if precision == "half":
+        return f"{ts:%Y}H{1 if ts.month <= 6 else 2}"
+    if precision == "quarter":
+        return f"{ts:%Y}Q{ts.quarter}"
+    if precision == "month":
+        return f"{ts:%Y-%m}"
+    return f"{ts:%Y-%m-%d}"
+
+
+def vintage(published_on, precision=None) -> str:
+    """The vintage by its precision (date_label: 2024, 2024-06, 2024-06-11), or 'undated' in the reader's language."""
     if published_on is None or pd.isna(published_on):
         return t("answers.undated")
-    return f"{pd.Timestamp(published_on):%Y-%m-%d}"
+    return date_label(published_on, precision if isinstance(precision, str) else None)
+
+
+def row_vintage(row) -> str:
+    """A row's vintage by its precision: its published_label (marts.consensus_points), else published_on with its
+    published_precision."""
+    label = row.get("published_label")
+    if isinstance(label, str) and label:
+        return label
+    return vintage(row.get("published_on"), row.get("published_precision"))
 
 
 # ---- series titles -------------------------------------------------------------------------------------------
@@ -75,8 +102,12 @@ def _words(code) -> str | None:
     return t_or(f"answers.segment.{code}", code.replace("_", " "))
 
 
-def segment_words(code) -> str | None:
-    """A segment code in words ("genai_dc_ethernet_switch" -> "genai dc ethernet switch"; a speed group as speeds)."""
+def segment_words(code, names: dict[str, str] | None = None) -> str | None:
+    """A segment code in words: its vocabulary name in the reader's language when `names` (data.vocabulary_names)
+    has it, else the code in words ("genai_dc_ethernet_switch" -> "genai dc ethernet switch"; a speed group as
+    speeds)."""
+    if names and isinstance(code, str) and code in names:
+        return names[code]
     return _words(code)
 
 
@@ -88,7 +119,10 @@ def _speed(gbps) -> str | None:
 
 
 def series_titles(
-    rows: pd.DataFrame, entity_names: dict[str, str] | None = None, catalog: pd.DataFrame | None = None
+    rows: pd.DataFrame,
+    entity_names: dict[str, str] | None = None,
+    catalog: pd.DataFrame | None = None,
+    indicator_names: dict[str, str] | None = None,
 ) -> pd.DataFrame:
     """One row per series_key: title (human, in the reader's language), definition, period basis, publishers.
 
@@ -139,7 +173,7 @@ def series_titles(
         if not title:
             title = series_title(first, entity_names, grp["subject"].mode().iloc[0], kind)
             if zh and isinstance(first.get("indicator"), str):  # the indicator's Chinese name leads
-                title = f"{i18n.indicator_name(first.get('indicator'), None)}——{title}"
+                title = f"{(indicator_names or {}).get(first.get('indicator'), first.get('indicator'))}——{title}"
         publishers = sorted(grp["publisher"].dropna().unique())
         ordered = grp.sort_values("period_start")
         out.append(
@@ -228,7 +262,10 @@ def catalog_titles(catalog: pd.DataFrame) -> dict[str, str]:
 
 
 def conflict_titles(
-    conflicts: pd.DataFrame, entity_names: dict[str, str] | None = None, catalog: pd.DataFrame | None = None
+    conflicts: pd.DataFrame,
+    entity_names: dict[str, str] | None = None,
+    catalog: pd.DataFrame | None = None,
+    indicator_names: dict[str, str] | None = None,
 ) -> dict[str, str]:
     """series_key -> title for marts.conflicts: marts.series_catalog's, else built from the row (the period basis
     is the key's last dimension)."""
@@ -251,7 +288,7 @@ def conflict_titles(
         if not title:
             title = series_title(first, entity_names or {}, grp["subject"].mode().iloc[0], kind)
             if zh and isinstance(first.get("indicator"), str):
-                title = f"{i18n.indicator_name(first.get('indicator'), None)}——{title}"
+                title = f"{(indicator_names or {}).get(first.get('indicator'), first.get('indicator'))}——{title}"
         out[key] = title
     return out
 
@@ -319,11 +356,18 @@ def sorted_groups(
     by days apart. Value groups below `min_spread` are left out."""
     if groups.empty or pairs.empty:
         return groups.assign(title=pd.Series(dtype=str)).iloc[0:0]
-    keep = pairs[["conflict_on", "series_key", "period"]].drop_duplicates()
-    out = groups.merge(keep, on=["conflict_on", "series_key", "period"])
+    keep = pairs.assign(forecast=pairs["kind"] == "forecast")[
+        ["conflict_on", "series_key", "period", "forecast"]
+    ].drop_duplicates()
+    out = groups.merge(keep, on=["conflict_on", "series_key", "period", "forecast"])
     out = out[(out["conflict_on"] != "value") | (out["spread"].fillna(0) >= min_spread)]
+    # a group is a series, a period and forecasts or not: the title names that last dimension too (one series and
+    # year can disagree among its forecasts and, apart, among its actuals)
     out = out.assign(
-        title=[titles.get(k) or k for k in out["series_key"]],
+        title=[
+            f"{titles.get(k) or k} · {t('conflicts.among_forecasts' if f else 'conflicts.among_reported')}"
+            for k, f in zip(out["series_key"], out["forecast"])
+        ],
         _size=out["spread"].where(out["conflict_on"] == "value", -1.0),
         _days=out["max_days_apart"].fillna(0),
     )
@@ -462,7 +506,7 @@ def from_marts(
             "reference": cons["reference"],
             "reference_qualifier": cons["reference_qualifier"],
             "reference_from": cons["reference_basis"].map(
-                {"latest_actual": "actual", "median_forecast": "median_forecast"}
+                {"latest_actual": "actual", "latest_estimate": "estimate", "median_forecast": "median_forecast"}
             ),
             "low_tier_publishers": cons["low_tier_publishers"],
         }

@@ -1,7 +1,7 @@
 """Plotly figure builders (pure: a frame and labels in, a figure out; no Streamlit, no SQL).
 
 Axis titles and legend titles come from the `labels` mapping the caller gets from the data
-dictionary, so no page repeats a unit. One look for all charts: white template, legend on top.
+dictionary, so no page repeats a unit. One look for all charts: white template, legend under the plot.
 """
 
 from __future__ import annotations
@@ -45,10 +45,11 @@ def _style(fig: go.Figure, height: int = HEIGHT, legend_title: str | None = None
     fig.update_layout(
         height=height,
         margin=dict(l=10, r=10, t=40, b=10),
+        # the legend under the plot and its axis title: on top, two or more rows ran into the tool bar at 420 px
         legend=dict(
             orientation="h",
-            yanchor="bottom",
-            y=1.02,
+            yanchor="top",
+            y=-0.2,
             xanchor="left",
             x=0,
             title=dict(text=legend_title) if legend_title else None,
@@ -82,8 +83,14 @@ def _keep_order(fig: go.Figure, df: pd.DataFrame, x: str, axis: str = "x") -> go
 
 
 def fabric_name(code) -> str:
-    """A fabric code as the reader names it in a legend ("ethernet" -> "乙太網路"); its colour follows it."""
-    return t_or(f"fabric.{code}", str(code)) if isinstance(code, str) else code
+    """A fabric code as the reader names it in a legend ("ethernet" -> "Ethernet" / "乙太網路"): the vocabulary's
+    name (sources/curated/vocabulary/fabrics.csv, read from the warehouse), else the catalog's for codes that are no
+    fabric term ("none", "not_stated", "tpu-ici"); its colour follows it."""
+    if not isinstance(code, str):
+        return code
+    from dashboard import data  # the warehouse's vocabulary (empty before a refresh)
+
+    return data.vocabulary_names("fabric").get(code) or t_or(f"fabric.{code}", code)
 
 
 def _colour_map(df: pd.DataFrame, color: str | None) -> dict | None:

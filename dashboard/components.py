@@ -220,7 +220,7 @@ def sources(
     was already cut.
     """
     labels = labels or {}
-    prov = provenance_frame(df) if provenance is None else provenance
+    prov = provenance_frame(dates_by_precision(df)) if provenance is None else provenance
     n_sources = prov["publisher"].nunique() if "publisher" in prov else 0
     total = len(df) if total is None else total
     title = (
@@ -283,7 +283,7 @@ def table(
     if missing and not df.empty:  # a renamed or dropped column is an error, not a silently shorter table
         raise KeyError(f"table {key!r} has no column(s) {', '.join(missing)}")
     total = len(df) if total is None else total
-    cut = newest(df)
+    cut = dates_by_precision(newest(df))
     shown = cut[[c for c in columns if c in cut.columns]] if columns else cut
     shown = readable_gaps(shown)
     st.dataframe(
@@ -320,6 +320,7 @@ def readable_gaps(df: pd.DataFrame) -> pd.DataFrame:
             values
         ):
             out[col] = values.astype(object).where(values.notna(), "—")
+
     return df.assign(**out) if out else df
 
 
@@ -390,7 +391,7 @@ def definition(
     kind = i18n.t_or(f"answers.series_kind.{series_kind}", str(series_kind))
     st.markdown(f"**{title}**")
     text = (definition_text or "").strip()
-    parts = [t("answers.definition", text=text if text.endswith(".") else f"{text}.")] if text else []
+    parts = [t("answers.definition", text=text if text.endswith((".", "。")) else f"{text}.")] if text else []
     parts.append(t("answers.coverage", basis=kind, periods=periods, n=n_publishers, publishers=publishers))
     if n_publishers == 1:
         parts.append(t("answers.one_publisher"))
@@ -426,12 +427,51 @@ def check_counts(checks: pd.DataFrame) -> tuple[int, int, int]:
     return errors, len(not_passed) - errors, len(checks)
 
 
+# the precision column of a date column: a vintage's own, else the row's date_precision (events, releases)
+PRECISION_OF = {"published_on": "published_precision"}
+
+
+def precision_column(df: pd.DataFrame, column: str) -> str | None:
+    own = PRECISION_OF.get(column)
+    if own is not None:
+        return own if own in df.columns else None
+    return "date_precision" if "date_precision" in df.columns else None
+
+
+def dates_by_precision(df: pd.DataFrame) -> pd.DataFrame:
+    """Calendar-date columns that have a precision column as text by that precision ("2024", "2024-03", "2024Q1";
+    never "2024-01-01" for a year), a missing date as "undated"."""
+    from dashboard import answers
+
+    out = {}
+    for col in df.columns:
+        prec = precision_column(df, col)
+        if prec is None or not pd.api.types.is_datetime64_any_dtype(df[col]):
+            continue
+        out[col] = [answers.vintage(v, p) for v, p in zip(df[col], df[prec])]
+    return df.assign(**out) if out else df
+
+
 def dates_as_text(df: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
-    """Date columns as YYYY-MM-DD text, a missing date as "undated" in the reader's language (never "None")."""
+    """Date columns as text by their precision when the frame has it (else YYYY-MM-DD), a missing date as
+    "undated" in the reader's language (never "None")."""
     from dashboard import answers
 
     out = df.copy()
     for col in columns:
         if col in out:
-            out[col] = [answers.vintage(v) for v in out[col]]
+            prec = precision_column(out, col)
+            precisions = out[prec] if prec is not None else [None] * len(out)
+            out[col] = [answers.vintage(v, p) for v, p in zip(out[col], precisions)]
     return out
+
+
+def codes_as_words(df: pd.DataFrame, sections: dict[str, str]) -> pd.DataFrame:
+    """Code columns in the reader's language: column -> catalog section ("kind" -> "code.source_kind"); a code the
+    catalog does not know stays as it is (the downloads of the shown frame carry the words)."""
+    out = {
+        col: [i18n.t_or(f"{section}.{v}", v) if isinstance(v, str) and v else v for v in df[col]]
+        for col, section in sections.items()
+        if col in df.columns
+    }
+    return df.assign(**out) if out else df

@@ -16,6 +16,7 @@ import duckdb
 import pandas as pd
 import streamlit as st
 
+from dashboard import i18n
 from dashboard.dictionary import column_label, table_summary
 from warehouse import db, runs
 from warehouse import publish as wpublish
@@ -32,7 +33,16 @@ OTHER_READABLE = (
     "meta.runs",
     "meta.data_dictionary",
 )
-PROVENANCE_FROM_OBSERVATIONS = ("publisher", "title", "published_on", "url", "via", "evidence", "confidence")
+PROVENANCE_FROM_OBSERVATIONS = (
+    "publisher",
+    "title",
+    "published_on",
+    "published_precision",
+    "url",
+    "via",
+    "evidence",
+    "confidence",
+)
 CONSOLE_MAX_ROWS = 5_000
 CONSOLE_TIMEOUT_S = 10.0
 SQL_DIR = Path(db.__file__).parent / "sql" / "dashboard"
@@ -180,18 +190,58 @@ def latest_rows(category: str | None, limit: int) -> tuple[pd.DataFrame, int]:
 
 
 def entity_names() -> dict[str, str]:
-    """Entity id -> name (core.entities): series titles are built from these, never from keys."""
+    """Entity id -> name in the reader's language (core.entities; in zh-TW the vocabulary's Chinese display name
+    where it has one): series titles are built from these, never from keys."""
     if not exists("core.entities"):
         return {}
     names = query(_sql("entity_names"))
-    return dict(zip(names["entity_id"], names["name"]))
+    chinese = i18n.current() != i18n.DEFAULT
+    return {
+        e: (zh if chinese and isinstance(zh, str) and zh else name)
+        for e, name, zh in zip(names["entity_id"], names["name"], names["name_zh"])
+    }
 
 
 def indicator_catalog() -> pd.DataFrame:
-    """core.indicators: name, definition, unit, category per indicator id."""
+    """core.indicators: name, Chinese name (the vocabulary's), definition, unit, category per indicator id."""
     if not exists("core.indicators"):
-        return pd.DataFrame(columns=["indicator", "name", "definition", "unit", "category"])
+        return pd.DataFrame(columns=["indicator", "name", "name_zh", "definition", "unit", "category"])
     return query(_sql("indicator_catalog"))
+
+
+def indicator_names() -> dict[str, str]:
+    """Indicator id -> its name in the reader's language: the warehouse's (core.indicators, and in zh-TW the
+    vocabulary's Chinese title from sources/curated/vocabulary/indicators.csv, the one home of those names)."""
+    cat = indicator_catalog()
+    chinese = i18n.current() != i18n.DEFAULT
+    return {
+        i: (zh if chinese and isinstance(zh, str) and zh else name)
+        for i, name, zh in zip(cat["indicator"], cat["name"], cat["name_zh"])
+    }
+
+
+def vocabulary_names(dimension: str) -> dict[str, str]:
+    """Term -> its name in the reader's language for one vocabulary dimension (core.vocabulary)."""
+    if not exists("core.vocabulary"):
+        return {}
+    names = query(_sql("vocabulary_names"), (dimension,))
+    column = "name_zh" if i18n.current() != i18n.DEFAULT else "name_en"
+    return dict(zip(names["term"], names[column]))
+
+
+def indicator_name(indicator: str) -> str:
+    """One indicator's name in the reader's language (indicator_names), else its id."""
+    return indicator_names().get(indicator, indicator)
+
+
+def market_definitions(year: int) -> pd.DataFrame:
+    """The market definitions Market can open on, best first (warehouse/sql/dashboard/market_definitions.sql holds
+    the rule: most publishers with a figure for `year` or the next, then most publishers, then most figures)."""
+    if not exists("marts.series_catalog") or not exists("marts.consensus_points"):
+        return pd.DataFrame(
+            columns=["series_key", "indicator", "period_basis", "near_publishers", "publishers", "rank"]
+        )
+    return query(_sql("market_definitions"), (int(year),))
 
 
 def series_rows(indicators: tuple[str, ...]) -> pd.DataFrame:

@@ -31,7 +31,7 @@ def explore(
     if rows.empty:
         ui.empty(t("explorer.no_series"))
         return None
-    titles = answers.series_titles(rows, data.entity_names(), data.series_catalog())
+    titles = answers.series_titles(rows, data.entity_names(), data.series_catalog(), data.indicator_names())
     keys = list(titles["series_key"])
     if prefer in keys:
         keys.remove(prefer)
@@ -96,13 +96,20 @@ def _cards(latest: pd.DataFrame, cons: pd.DataFrame, unit: str) -> None:
     left, right = st.columns(2, border=True)
     a, f = card["actual"], card["forecast"]
     if a is not None:
-        ui.metric(left, t("market.actual_card", year=a["period"]), a["value"], unit, a["value_qualifier"])
+        kind = answer_charts.t_kind(a["kind"])  # the card says what its figure is: an actual or an estimate
+        ui.metric(
+            left,
+            t("market.actual_card", year=a["period"], kind=kind[:1].upper() + kind[1:]),
+            a["value"],
+            unit,
+            a["value_qualifier"],
+        )
         left.caption(
             t(
                 "answers.card_source",
                 kind=answer_charts.t_kind(a["kind"]),
                 publisher=a["publisher"],
-                vintage=answers.vintage(a["published_on"]),
+                vintage=answers.row_vintage(a),
                 bound=answers.bound_text(a["value_qualifier"]),
             )
         )

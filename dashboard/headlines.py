@@ -57,7 +57,7 @@ def _source_line(row) -> str:
         period=row["period"],
         kind=_kind(row["kind"]) + bound,
         publisher=row["publisher"],
-        vintage=answers.vintage(row["published_on"]),
+        vintage=answers.row_vintage(row),
     )
 
 
@@ -129,7 +129,7 @@ def series_card(
         value, qualifier, label = (
             actual["value"],
             actual["value_qualifier"],
-            t("headlines.actual_label", year=actual["period"]),
+            t("headlines.actual_label", year=actual["period"], kind=_kind(actual["kind"])),
         )
         lines.append(t("answers.no_forecast", this=today.year, next=today.year + 1))
     else:
@@ -137,7 +137,11 @@ def series_card(
     if actual is not None:
         stated = i18n.format_amount(actual["value"], unit, i18n.current(), actual["value_qualifier"])
         if forecast is not None:
-            lines.append(t("headlines.actual_line", year=actual["period"], value=stated) + " " + _source_line(actual))
+            lines.append(
+                t("headlines.actual_line", year=actual["period"], kind=_kind(actual["kind"]), value=stated)
+                + " "
+                + _source_line(actual)
+            )
         else:
             lines.append(_source_line(actual))
         if int(actual["period"]) < head["year"]:
@@ -195,6 +199,8 @@ def latest_card(row, title: str) -> Card:
         "publisher": row.headline_publisher,
         "published_on": row.headline_published_on,
         "value_qualifier": row.headline_value_qualifier,
+        # the vintage as precisely as the source gave it (marts.latest_indicators.headline_published_label)
+        "published_label": getattr(row, "headline_published_label", None),
     }
     lines = [_source_line(stated)]
     if bool(getattr(row, "headline_is_previous", False)):

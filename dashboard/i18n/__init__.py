@@ -97,10 +97,11 @@ def catalog() -> dict[str, dict[str, str]]:
 
 @cache
 def dictionary() -> dict[str, dict[str, str]]:
-    """zh-TW names of warehouse columns ("columns"), relation summaries ("relations") and indicators ("indicators")."""
+    """zh-TW names of warehouse columns ("columns") and relation summaries ("relations"); indicator names are the
+    warehouse's (core.vocabulary, from sources/curated/vocabulary/indicators.csv: dashboard.data.indicator_names)."""
     with DICTIONARY.open("rb") as fh:
         raw = tomllib.load(fh)
-    return {part: dict(raw.get(part, {})) for part in ("columns", "relations", "indicators")}
+    return {part: dict(raw.get(part, {})) for part in ("columns", "relations")}
 
 
 def t(key: str, lang: str | None = None, **fmt) -> str:
@@ -146,10 +147,3 @@ def unit_name(unit: str | None, lang: str | None = None) -> str:
     if not unit:
         return ""
     return t_or(f"unit.{unit}", unit, lang)
-
-
-def indicator_name(indicator: str, english: str | None, lang: str | None = None) -> str:
-    """An indicator's name in the reader's language: zh-TW from the dictionary catalog, else the English name (or id)."""
-    if (lang or current()) != DEFAULT and indicator in dictionary()["indicators"]:
-        return dictionary()["indicators"][indicator]
-    return english or indicator

@@ -6,6 +6,18 @@ import streamlit as st
 from dashboard import charts, components as ui, data, i18n, shape
 from dashboard.i18n import t
 
+
+def _readable(df):
+    """Setup codes as the vocabulary names them (the source's wording) and kinds in the reader's language."""
+    names = data.vocabulary_names("segment")
+    out = df.copy()
+    if "setup" in out:
+        out["setup"] = [names.get(c, c) if isinstance(c, str) else c for c in out["setup"]]
+    if "figure_kind" in out:
+        out["figure_kind"] = [i18n.t_or(f"kind.{k}", str(k)) if isinstance(k, str) else k for k in out["figure_kind"]]
+    return out
+
+
 ui.page_header(t("page.benchmarks"), ui.description("marts.benchmark_calibration"))
 ui.question("benchmarks")
 ui.require_warehouse()
@@ -88,7 +100,7 @@ if not measured.empty:
 
     st.subheader(t("benchmarks.errors_header"))
     table = measured.assign(abs_error=measured["rel_error"].abs()).sort_values("abs_error", ascending=False)
-    ui.table(table, "bench_errors", labels, point_help, columns=POINT_COLUMNS)
+    ui.table(_readable(table), "bench_errors", labels, point_help, columns=POINT_COLUMNS)
 
 st.subheader(t("benchmarks.busbw_header"))
 if results.empty:
@@ -159,7 +171,7 @@ if not points.empty:
     else:
         st.caption(t("benchmarks.thresholds_caption"))
         ui.table(
-            claims,
+            _readable(claims),
             "bench_thresholds",
             labels,
             point_help,
@@ -183,7 +195,7 @@ if not points.empty:
         with st.expander(t("benchmarks.unmodelled", n=len(other))):
             st.caption(t("benchmarks.unmodelled_caption"))
             ui.table(
-                other,
+                _readable(other),
                 "bench_unmodelled",
                 labels,
                 columns=["status", "system", "setup", "measured_busbw_GBps", "miss_reason", "publisher", "url"],

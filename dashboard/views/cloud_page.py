@@ -3,7 +3,7 @@ scale-out bandwidth per GPU and per instance, fabric and transport; each disclos
 
 import streamlit as st
 
-from dashboard import answer_charts, components as ui, data, i18n, shape
+from dashboard import answer_charts, charts, components as ui, data, i18n, shape
 from dashboard.i18n import t
 
 ui.page_header(t("page.cloud"), ui.description("marts.cloud_fabrics"))
@@ -43,7 +43,9 @@ listed = shape.with_hedged_value(shown.sort_values(["provider", "disclosed_on"])
 listed = listed.assign(
     disclosure_label=[
         i18n.t_or(f"cloud.disclosure.{d}", lbl) for d, lbl in zip(listed["disclosure"], listed["disclosure_label"])
-    ]
+    ],
+    fabric=listed["fabric"].map(charts.fabric_name),
+    kind=listed["kind"].map(lambda k: i18n.t_or(f"kind.{k}", str(k)) if isinstance(k, str) else k),
 )
 ui.table(
     listed,

@@ -18,7 +18,7 @@ if conflicts.empty:
 groups = data.mart("conflict_groups")
 apparent = data.mart("apparent_conflicts") if "apparent_conflicts" in data.marts_in_warehouse() else None
 
-titles = answers.conflict_titles(conflicts, data.entity_names(), data.series_catalog())
+titles = answers.conflict_titles(conflicts, data.entity_names(), data.series_catalog(), data.indicator_names())
 on_col, ind_col, tier_col, diff_col = st.columns(4)
 kinds = shape.options(conflicts, "conflict_on")
 on = (
@@ -37,7 +37,7 @@ picked_ind = ind_col.multiselect(
     t("conflicts.indicator"),
     indicators,
     key="conflicts_indicator",
-    format_func=lambda i: i18n.indicator_name(i, None),
+    format_func=data.indicator_name,
     placeholder=t("conflicts.all"),
 )
 tiers = data.conflict_tiers()
@@ -117,6 +117,7 @@ detail = pairs[
     (pairs["series_key"] == row["series_key"])
     & (pairs["period"] == row["period"])
     & (pairs["conflict_on"] == row["conflict_on"])
+    & ((pairs["kind"] == "forecast") == bool(row["forecast"]))
 ]
 detail = detail.assign(conflict_type=detail["conflict_type"].map(lambda c: i18n.t_or(f"conflicts.type.{c}", str(c))))
 ui.table(

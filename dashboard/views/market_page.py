@@ -1,13 +1,21 @@
 """Market (question a): one market definition at a time, its actuals and forecasts per publisher with the
 consensus (range and reference line), this year and next, and the revision trail of its forecasts."""
 
+import datetime as dt
+
 import pandas as pd
 import streamlit as st
 
-from dashboard import answer_charts, answers, components as ui, data, explorer, i18n, shape
+from dashboard import answer_charts, answers, components as ui, data, explorer, shape
 from dashboard.i18n import t
 
-MARKET_FIRST = "ai_backend_network_revenue"  # the market the page opens on
+
+def _pct(value, signed: bool = False) -> str:
+    """A fraction as a percentage ("+60%", "60%"), "—" when there is none (no point forecast scored)."""
+    if value is None or pd.isna(value):
+        return "—"
+    return f"{value:+.0%}" if signed else f"{value:.0%}"
+
 
 ui.page_header(t("page.market"), t("market.summary"))
 ui.question("a")
@@ -21,14 +29,19 @@ if money.empty:
     st.stop()
 
 catalog = data.indicator_catalog().set_index("indicator")
+# the definition the page opens on: the rule of warehouse/sql/dashboard/market_definitions.sql (the market-wide
+# definition with most publishers for this year or next), never a key written here
+definitions = data.market_definitions(dt.date.today().year)
+definitions = definitions[definitions["series_key"].isin(set(money["series_key"]))]
+best_rank = definitions.groupby("indicator")["rank"].min() if not definitions.empty else pd.Series(dtype=float)
 counts = money["indicator"].value_counts()
 vendor_share = money.assign(v=money["vendor"].notna()).groupby("indicator")["v"].mean()
-indicators = sorted(counts.index, key=lambda i: (i != MARKET_FIRST, vendor_share[i] > 0.5, -counts[i], i))
+indicators = sorted(counts.index, key=lambda i: (best_rank.get(i, float("inf")), vendor_share[i] > 0.5, -counts[i], i))
 indicator = st.selectbox(
     t("market.indicator"),
     indicators,
     key="market_indicator",
-    format_func=lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i),
+    format_func=data.indicator_name,
 )
 picked = money[money["indicator"] == indicator]
 annual_like = picked[picked["series_kind"] != "cumulative"]
@@ -37,9 +50,25 @@ definition_text = catalog["definition"].get(indicator) if indicator in catalog.i
 
 st.subheader(t("market.size_header"))
 # the picker's key carries the indicator: switching indicator never keeps a definition of another one
+mine = definitions[(definitions["indicator"] == indicator) & (definitions["period_basis"] == "annual")]
 series = explorer.explore(
-    annual_like, f"market_size::{indicator}", size_labels, unit="USD", definition_text=definition_text
+    annual_like,
+    f"market_size::{indicator}",
+    size_labels,
+    unit="USD",
+    definition_text=definition_text,
+    prefer=mine["series_key"].iloc[0] if not mine.empty else None,
 )
+if not mine.empty and series == mine["series_key"].iloc[0]:
+    top = mine.iloc[0]
+    st.caption(
+        t(
+            "market.default_rule",
+            n=int(top["near_publishers"]),
+            this=dt.date.today().year,
+            next=dt.date.today().year + 1,
+        )
+    )
 
 if not cumulative.empty:
     st.markdown(f"**{t('market.cumulative')}**")
@@ -59,16 +88,24 @@ revisions, rev_labels = data.mart("forecast_revisions"), ui.labels("marts.foreca
 # forecasts only: an estimate of a past year restated later is a correction of an actual, not a forecast revision
 revisions = revisions[revisions["kind"].isin(answers.FORECAST_KINDS)] if not revisions.empty else revisions
 targets = shape.revision_targets(revisions)
-mine = targets[targets["indicator"] == indicator] if not targets.empty else targets
-in_series = mine[mine["series_key"] == series] if series is not None and not mine.empty else mine.iloc[0:0]
-if mine.empty:
+# the revision trail of the market forecast by default: the chosen definition's most revised target, then the other
+# market definitions' (in the rule's order), then the indicator's other definitions
+rank_of = dict(zip(definitions["series_key"], definitions["rank"]))
+if not targets.empty:
+    targets = targets.assign(
+        _order=[
+            0 if k == series else 1 if k in rank_of else 2 if i == indicator else 3
+            for k, i in zip(targets["series_key"], targets["indicator"])
+        ],
+        _rank=targets["series_key"].map(rank_of).fillna(float("inf")),
+    )
+    targets = targets[targets["_order"] < 3].sort_values(["_order", "_rank"], kind="stable")
+if targets.empty:
     ui.empty(t("market.no_revisions_for"))
 else:
-    if in_series.empty:
+    if not (targets["series_key"] == series).any():
         st.caption(t("market.no_revisions_in_definition"))
-    # the chosen definition's most-revised target first, then the indicator's other targets
-    ordered = pd.concat([in_series, mine[~mine["target"].isin(in_series["target"])]])
-    all_titles = answers.conflict_titles(picked.drop_duplicates("series_key"), data.entity_names())
+    all_titles = answers.catalog_titles(data.series_catalog())
     described = {
         row.target: t(
             "market.target_label",
@@ -76,13 +113,13 @@ else:
             period=row.period,
             vintages=row.vintages,
         )
-        for row in ordered.itertuples()
+        for row in targets.itertuples()
     }
     target = st.selectbox(
         t("market.forecast_target"),
         list(described),
         format_func=described.get,
-        key=f"revision_target::{indicator}",
+        key=f"revision_target::{indicator}::{series}",
         help=t("market.forecast_target_help"),
     )
     shown = shape.target_trails(revisions, target)
@@ -108,11 +145,12 @@ if "forecast_accuracy" in data.marts_in_warehouse():
             st.caption(t("market.scorecard.few"))
         summary = data.mart("forecast_accuracy_summary")
         st.markdown(t("market.scorecard.summary"))
+        # errors as percentages; a publisher with only bounds scored has no error to show: "—", never "None"
         ui.table(
             summary.assign(
-                indicator=summary["indicator"].map(
-                    lambda i: i18n.indicator_name(i, catalog["name"].get(i) if i in catalog.index else i)
-                )
+                median_abs_pct_error=[_pct(v) for v in summary["median_abs_pct_error"]],
+                bias=[_pct(v, signed=True) for v in summary["bias"]],
+                indicator=summary["indicator"].map(data.indicator_name),
             ),
             "forecast_accuracy_summary",
             ui.labels("marts.forecast_accuracy_summary"),
@@ -154,7 +192,7 @@ if "forecast_accuracy" in data.marts_in_warehouse():
         missing = targets_passed[~targets_passed["has_actual"].astype(bool)]
         st.caption(t("market.scorecard.gaps", missing=len(missing), targets=len(targets_passed)))
         ui.table(
-            missing,
+            missing.assign(indicator=missing["indicator"].map(data.indicator_name)),
             "forecast_targets_missing",
             ui.labels("marts.forecast_targets"),
             with_sources=False,

@@ -46,21 +46,27 @@ for spec in headlines.SERIES_CARDS:
     if spec.speed_gbps is not None and not rows.empty:
         rows = rows[rows["speed_gbps"] == spec.speed_gbps]
     card = (
-        headlines.series_card(rows, answers.series_titles(rows, names, catalog), today, consensus)
+        headlines.series_card(
+            rows, answers.series_titles(rows, names, catalog, data.indicator_names()), today, consensus
+        )
         if not rows.empty
         else None
     )
     if card is not None:
         cards.append(card)
 shares = series[series["indicator"] == headlines.SHARE_INDICATOR] if not series.empty else series
-share = headlines.share_card(shares, answers.series_titles(shares, names, catalog)) if not shares.empty else None
+share = (
+    headlines.share_card(shares, answers.series_titles(shares, names, catalog, data.indicator_names()))
+    if not shares.empty
+    else None
+)
 if share is not None:
     cards.append(share)
 latest = data.latest_of(headlines.LATEST_CARDS)
 if not latest.empty:
     latest = latest[latest["vendor"].isna() & (latest["series_kind"] != "cumulative")]
 for row in shape.headline_rows(latest, headlines.LATEST_CARDS).itertuples():
-    cards.append(headlines.latest_card(row, i18n.indicator_name(row.indicator, row.indicator_name)))
+    cards.append(headlines.latest_card(row, data.indicator_names().get(row.indicator, row.indicator_name)))
 # a long figure ("> 1,000 億美元") wraps inside its card instead of being cut with an ellipsis
 st.html(
     "<style>[data-testid='stMetricValue'], [data-testid='stMetricValue'] * {white-space: normal !important; "

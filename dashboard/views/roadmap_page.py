@@ -77,7 +77,10 @@ else:
         st.caption(t("roadmap.undated_products", n=len(undated)))
 
 st.subheader(t("roadmap.catalog_header", shown=len(catalog), total=len(roadmap)))
-shown_catalog = catalog.assign(kind=catalog["kind"].map(lambda k: i18n.t_or(f"roadmap.kind_value.{k}", str(k))))
+shown_catalog = catalog.assign(
+    kind=catalog["kind"].map(lambda k: i18n.t_or(f"roadmap.kind_value.{k}", str(k))),
+    fabric=catalog["fabric"].map(lambda f: charts.fabric_name(f) if isinstance(f, str) else f),
+)
 ui.table(
     ui.dates_as_text(shown_catalog, ["announced_on", "shipping_on", "introduced_on"]),
     "product_catalog",

@@ -70,10 +70,11 @@ if not revenue.empty:
     st.subheader(t("share.revenue_header"))
     st.caption(t("share.revenue_caption"))
     revenue = shape.with_hedged_value(revenue.assign(value=revenue["revenue_usd"], unit="USD"))
+    segment_names = data.vocabulary_names("segment")
     revenue = ui.dates_as_text(
         revenue.assign(
             kind=revenue["kind"].map(answer_charts.t_kind),
-            segment=revenue["segment"].map(lambda s: answers.segment_words(s) or "—"),
+            segment=revenue["segment"].map(lambda s: answers.segment_words(s, segment_names) or "—"),
             fabric=revenue["fabric"].map(answers.fabric_title),
         ),
         ["published_on"],

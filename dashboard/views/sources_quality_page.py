@@ -24,7 +24,9 @@ sources_tab, checks_tab, conflicts_tab, stale_tab, claims_tab, sql_tab = st.tabs
 with sources_tab:
     status = data.source_status()
     ui.table(
-        status,
+        ui.codes_as_words(
+            status, {"last_outcome": "code.outcome", "kind": "code.source_kind", "cadence": "code.cadence"}
+        ),
         "sources",
         ui.labels("marts.source_status"),
         ui.column_help("marts.source_status"),
@@ -59,7 +61,7 @@ with sources_tab:
         source = st.selectbox(t("sources.source"), shape.options(changes, "source_id"), key="changes_source")
         picked = shape.where(changes, source_id=source).sort_values("detected_at", ascending=False)
         ui.table(
-            picked,
+            ui.codes_as_words(picked, {"change_kind": "code.change_kind"}),
             "source_changes",
             change_labels,
             columns=[

@@ -60,7 +60,10 @@ else:
 
 st.subheader(t("uec.all_header"))
 ui.table(
-    uec.sort_values("on_date", ascending=False),
+    uec.sort_values("on_date", ascending=False).assign(  # codes in the reader's language (downloads keep them)
+        row_type=lambda d: d["row_type"].map(lambda c: i18n.t_or(f"uec.row_type.{c}", str(c))),
+        category=lambda d: d["category"].map(lambda c: i18n.t_or(f"uec.category.{c}", c) if isinstance(c, str) else c),
+    ),
     "uec_entries",
     labels,
     ui.column_help("marts.uec_tracker"),

@@ -429,8 +429,12 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
     entities = load_registry(folder, errors)
     # a ledger folder without its own vocabulary (a test fixture, an analyst's folder) uses the repository's
     vocab_folder = folder / VOCABULARY_FOLDER if (folder / VOCABULARY_FOLDER).is_dir() else vocabulary_folder()
+    own_vocabulary = vocab_folder == folder / VOCABULARY_FOLDER
     vocab = load_vocabulary(
-        vocab_folder, errors, indicators=set(catalog) if vocab_folder == folder / VOCABULARY_FOLDER else None
+        vocab_folder,
+        errors,
+        indicators=set(catalog) if own_vocabulary else None,
+        entities=set(entities.entities) if own_vocabulary else None,
     )
     source_kinds = {k: v.get("kind", "") for k, v in known_sources.items()}
     # rows may also cite a fetched source of the registry (e.g. a claim accepted from a press release)

@@ -8,7 +8,9 @@ Dimensions and their files:
   source_tier (source_tiers.csv): `term,name_en,name_zh,definition,parent,aliases,rule`;
   indicator (indicators.csv): `term,name_zh,rule` (the English name and definition are the ledger's
   indicators.csv; this file adds the Chinese title and `speed_in_key=yes|no`);
-  carriers.csv: `carrier,carrier_class,tier,owner,reason`, one row per host that carried a figure.
+  carriers.csv: `carrier,carrier_class,tier,owner,reason`, one row per host that carried a figure;
+  entity (entity_names.csv): `entity_id,name_zh,basis`, the Chinese display name of a registered entity (the
+  registry keeps its English name), the one home of the name a zh-TW series title shows.
 
 A wording resolves to a term when it equals the term or one of its aliases after `normalize()` (case,
 width, punctuation): nothing fuzzy. An alias two terms of one dimension claim is an error. Pure.
@@ -36,6 +38,9 @@ DIMENSION_FILES = {
     "source_tier": "source_tiers.csv",
 }
 INDICATOR_FILE, INDICATOR_COLUMNS = "indicators.csv", ("term", "name_zh", "rule")
+# the Chinese display name of a registered entity (its English name is the registry's), dimension "entity"
+ENTITY_NAMES_FILE, ENTITY_NAMES_COLUMNS = "entity_names.csv", ("entity_id", "name_zh", "basis")
+ENTITY_NAME_BASES = ("zh-TW usage", "translation")
 CARRIER_FILE, CARRIER_COLUMNS = "carriers.csv", ("carrier", "carrier_class", "tier", "owner", "reason")
 CARRIER_CLASSES = ("publisher_site", "wire", "press", "aggregator", "spam_mirror", "forum", "generated")
 TERM_RE = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
@@ -209,10 +214,16 @@ def _read(path: Path, columns: tuple[str, ...], errors: list[str]):
         yield line, {k: v.strip() for k, v in zip(header, cells)}
 
 
-def load_vocabulary(folder: Path, errors: list[str] | None = None, indicators: set[str] | None = None) -> Vocabulary:
+def load_vocabulary(
+    folder: Path,
+    errors: list[str] | None = None,
+    indicators: set[str] | None = None,
+    entities: set[str] | None = None,
+) -> Vocabulary:
     """Read and validate the vocabulary folder (`<ledger>/vocabulary`). Problems go to `errors` (the
     ledger collects them with its own); without `errors` a ValueError lists them. `indicators`, when
-    given, is the ledger's catalog: every indicator must have its Chinese title, and no other may."""
+    given, is the ledger's catalog: every indicator must have its Chinese title, and no other may.
+    `entities`, when given, is the entity registry's ids: a Chinese name must name one of them."""
     own: list[str] = errors if errors is not None else []
     before = len(own)
     folder = Path(folder)
@@ -276,6 +287,22 @@ def load_vocabulary(folder: Path, errors: list[str] | None = None, indicators: s
     for missing in sorted((indicators or set()) - set(ind)):
         own.append(f"{INDICATOR_FILE}:0: term: indicator {missing!r} has no Chinese title (add a row)")
     vocab.terms["indicator"] = ind
+    names: dict[str, Term] = {}
+    if (folder / ENTITY_NAMES_FILE).exists():
+        for line, row in _read(folder / ENTITY_NAMES_FILE, ENTITY_NAMES_COLUMNS, own):
+            here = f"{ENTITY_NAMES_FILE}:{line}"
+            ident = row["entity_id"]
+            if ident in names:
+                own.append(f"{here}: entity_id: duplicate entity {ident!r}")
+                continue
+            if entities is not None and ident not in entities:
+                own.append(f"{here}: entity_id: {ident!r} is not in the entity registry (entities*.csv)")
+            if not row["name_zh"] or not re.search(r"[\u3400-\u9fff]", row["name_zh"]):
+                own.append(f"{here}: name_zh: required, in Chinese")
+            if row["basis"] not in ENTITY_NAME_BASES:
+                own.append(f"{here}: basis: want one of {', '.join(ENTITY_NAME_BASES)}")
+            names[ident] = Term("entity", ident, ident, row["name_zh"], None, None, (), f"basis={row['basis']}")
+    vocab.terms["entity"] = names
     tiers = set(vocab.terms.get("source_tier", {}))
     for line, row in _read(folder / CARRIER_FILE, CARRIER_COLUMNS, own):
         here = f"{CARRIER_FILE}:{line}"

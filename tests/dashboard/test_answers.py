@@ -184,15 +184,45 @@ def test_conflict_groups_largest_disagreement_first():
             "conflict_on": ["value", "value", "date"],
             "series_key": ["a", "b", "c"],
             "period": ["2026"] * 3,
+            "forecast": [False, True, False],
             "spread": [0.1, 0.9, None],
             "max_days_apart": [None, None, 400],
             "pairs": [3, 1, 1],
         }
     )
-    pairs = groups[["conflict_on", "series_key", "period"]]
+    pairs = groups[["conflict_on", "series_key", "period"]].assign(kind=["actual", "forecast", "membership"])
     out = answers.sorted_groups(groups, pairs, {"a": "A", "b": "B", "c": "C"})
-    assert list(out["title"]) == ["B", "A", "C"]
+    assert list(out["title"]) == [
+        "B · among forecasts",
+        "A · among actuals, estimates and claims",
+        "C · among actuals, estimates and claims",
+    ]
     assert list(answers.sorted_groups(groups, pairs, {}, min_spread=0.5)["series_key"]) == ["b", "c"]
+
+
+def test_one_series_and_period_disagreeing_among_forecasts_and_among_actuals_gets_two_titles():
+    # the Conflicts page listed "Optical transceivers shipped - 1.6T optical modules (1.6T), annual" twice for 2025
+    groups = pd.DataFrame(
+        {
+            "conflict_on": ["value", "value"],
+            "series_key": ["k", "k"],
+            "period": ["2025", "2025"],
+            "forecast": [True, False],
+            "spread": [0.6, 0.6],
+            "max_days_apart": [None, None],
+            "pairs": [3, 3],
+        }
+    )
+    pairs = pd.DataFrame(
+        {
+            "conflict_on": ["value"] * 2,
+            "series_key": ["k"] * 2,
+            "period": ["2025"] * 2,
+            "kind": ["forecast", "estimate"],
+        }
+    )
+    out = answers.sorted_groups(groups, pairs, {"k": "1.6T modules, annual"})
+    assert len(out) == 2 and out["title"].nunique() == 2
 
 
 def test_no_annual_actual_gives_no_card_actual():

@@ -22,7 +22,7 @@ def test_mlperf_shares_largest_systems_and_table_filters(app):
     x_rounds = [x for t in share["data"] for x in t["x"]]
     assert {"v0.6", "v4.0", "v5.1"} <= set(x_rounds)
     v40 = {t["name"]: y for t in share["data"] for x, y in zip(t["x"], trace_values(t, "y")) if x == "v4.0"}
-    assert v40 == pytest.approx({"infiniband": 1 / 3, "roce": 1 / 3, "tpu-ici": 1 / 3})
+    assert v40 == pytest.approx({"infiniband": 1 / 3, "roce": 1 / 3, "TPU inter-chip interconnect (ICI)": 1 / 3})
     # the traces stack with "not stated" last (HPE's XD670 lists Slingshot and InfiniBand NICs, no roles)
     assert share["data"][-1]["name"] == "not stated"
     ib = next(t for t in largest["data"] if t["name"] == "infiniband")

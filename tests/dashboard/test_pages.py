@@ -71,7 +71,7 @@ def test_market_shows_one_definition_with_bounds_reference_line_and_no_keys(app)
     assert picker.options and not any("|" in o for o in picker.options)  # titles, never series keys
     chart = figures(at)[0]
     names = [tr.get("name") for tr in chart["data"]]
-    assert "reference line (latest actual, else median forecast)" in names
+    assert "reference line (latest actual, else latest estimate, else median forecast)" in names
     # Dell'Oro's "more than $12 B" in 2028 is a lower bound: a triangle pointing up, in USD bn; the 2023 "~$3.2 B"
     # actual an open diamond
     points = [

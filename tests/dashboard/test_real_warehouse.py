@@ -85,9 +85,11 @@ def test_a_headline_card_names_its_definition_period_kind_publisher_and_vintage(
     at = _open("overview_page.py")
     metrics = [m.label for m in at.metric]
     # the market card: a year and what the figure is (an actual, or a forecast with how many publishers)
-    assert any(re.fullmatch(r"20\d\d (forecast, (consensus of \d+|.+ only)|actual)", m) for m in metrics), metrics
+    assert any(re.fullmatch(r"20\d\d (forecast, (consensus of \d+|.+ only)|actual|estimate)", m) for m in metrics), (
+        metrics
+    )
     captions = [c.value for c in at.caption]
-    dated = [c for c in captions if re.search(r"^20\d\d(Q\d)? · .+ · .+, published (20\d\d-\d\d-\d\d|undated)", c)]
+    dated = [c for c in captions if re.search(r"^20\d\d(Q\d)? · .+ · .+, published (20\d\d(-\d\d){0,2}|undated)", c)]
     assert len(dated) >= 4, captions  # period · kind · publisher, published vintage
     titles = [md.value for md in at.markdown if md.value.startswith("**")]
     assert any("annual" in t for t in titles), titles  # the card's definition names its period basis
@@ -96,13 +98,59 @@ def test_a_headline_card_names_its_definition_period_kind_publisher_and_vintage(
     assert not any(re.search(r"20\d\d-20\d\d", m) for m in metrics)
 
 
+def _market_definitions_by_hand(con, year: int):
+    """The market-wide annual USD definitions and, per definition, the original/press publishers with a figure for
+    `year` or the next (marts.series_catalog, core.entities, marts.consensus_points), computed here in pandas."""
+    catalog = con.execute(
+        "SELECT c.series_key, c.indicator, c.period_basis, c.unit, c.category, c.publishers, e.kind "
+        "FROM marts.series_catalog c JOIN core.entities e USING (entity_id)"
+    ).df()
+    wide = catalog[
+        (catalog["category"] == "market")
+        & (catalog["unit"] == "USD")
+        & (catalog["period_basis"] == "annual")
+        & catalog["kind"].isin(["market", "segment"])
+    ]
+    points = con.execute("SELECT series_key, period, publisher, in_consensus FROM marts.consensus_points").df()
+    near = points[points["in_consensus"].astype(bool) & points["period"].isin([str(year), str(year + 1)])]
+    counts = near.groupby("series_key")["publisher"].nunique()
+    return wide.assign(near=wide["series_key"].map(counts).fillna(0).astype(int))
+
+
+def test_market_opens_on_the_definition_with_most_publishers_for_this_year_or_next(real):
+    import datetime as dt
+
+    at = _open("market_page.py")
+    indicator = at.selectbox(key="market_indicator").value
+    key = at.selectbox(key=f"market_size::{indicator}_series").value
+    with db.published_connection(real) as con:
+        wide = _market_definitions_by_hand(con, dt.date.today().year)
+    assert key in set(wide["series_key"]), key  # a whole market's definition, never one company's figure
+    best = wide["near"].max()
+    assert wide.set_index("series_key").at[key, "near"] == best
+    leaders = wide[wide["near"] == best]
+    assert wide.set_index("series_key").at[key, "publishers"] == leaders["publishers"].max()
+    assert any("Opened on the market definition with the most publishers" in c.value for c in at.caption)
+
+
+def test_market_shows_a_revision_trail_of_a_market_forecast_by_default(real):
+    at = _open("market_page.py")
+    target = [s for s in at.selectbox if s.label == "Forecast target"]
+    assert target, "no revision trail offered"
+    chart = figures(at)[1]
+    # a trail: one publisher's figure for one target, on at least two dates
+    dates = {x for tr in chart["data"] for x in trace_values(tr, "x")}
+    assert len(dates) >= 2, dates
+
+
 def test_the_market_page_shows_a_consensus_line_for_one_definition(real):
     at = _open("market_page.py")
     chart = figures(at)[0]
     names = [tr.get("name") for tr in chart["data"]]
-    assert "reference line (latest actual, else median forecast)" in names
+    assert "reference line (latest actual, else latest estimate, else median forecast)" in names
     # one definition per chart: the points drawn are exactly that series' latest figure per publisher and period
-    key = at.selectbox(key="market_size::ai_backend_network_revenue_series").value
+    indicator = at.selectbox(key="market_indicator").value
+    key = at.selectbox(key=f"market_size::{indicator}_series").value
     with db.published_connection(real) as con:
         latest = con.execute(
             "SELECT count(*) FROM marts.consensus_points WHERE series_key = ? AND in_consensus", [key]
@@ -163,3 +211,65 @@ def test_the_cloud_page_draws_the_disclosures(real):
     at = _open("cloud_page.py")
     chart = figures(at)[0]
     assert per_gpu > 0 and sum(len(trace_values(tr, "x")) for tr in chart["data"]) == per_gpu
+
+
+def test_a_vintage_given_as_a_year_prints_as_the_year(real):
+    with db.published_connection(real) as con:
+        years = con.execute(
+            "SELECT count(*) FROM marts.consensus_points WHERE published_label ~ '^[0-9]{4}$'"
+        ).fetchone()[0]
+    assert years >= 1  # e.g. IDC's 2023 estimate, published "2025"
+    at = _open("market_page.py")
+    shown = [c.value for c in at.caption] + [m.value for m in at.markdown]
+    for df in at.dataframe:
+        shown += [str(v) for col in df.value.columns if col == "published_on" for v in df.value[col]]
+    assert not [s for s in shown if re.search(r"\b20\d\d-01-01\b", s)], "a year printed as its first day"
+    assert any(re.search(r"published 20\d\d\b(?!-)", s) for s in shown)
+
+
+def test_no_two_conflict_groups_share_a_title_and_period(real):
+    at = _open("conflicts_page.py")
+    groups = next(df.value for df in at.dataframe if "title" in df.value.columns and "period" in df.value.columns)
+    assert not groups.duplicated(["title", "period"]).any(), groups[groups.duplicated(["title", "period"], keep=False)]
+
+
+def test_series_titles_are_unique_and_zh_titles_use_the_entities_chinese_names(real):
+    with db.published_connection(real) as con:
+        rows = con.execute(
+            "SELECT c.title_en, c.title_zh, e.name, v.name_zh FROM marts.series_catalog c "
+            "JOIN core.entities e USING (entity_id) "
+            "LEFT JOIN core.vocabulary v ON v.dimension = 'entity' AND v.term = c.entity_id"
+        ).df()
+        kinds = con.execute(
+            "SELECT DISTINCT e.kind, e.entity_id, v.name_zh FROM marts.series_catalog c "
+            "JOIN core.entities e USING (entity_id) "
+            "LEFT JOIN core.vocabulary v ON v.dimension = 'entity' AND v.term = c.entity_id"
+        ).df()
+    assert not rows["title_en"].duplicated().any() and not rows["title_zh"].duplicated().any()
+    named = rows[rows["name_zh"].notna()]
+    assert len(named) >= 50
+    assert all(zh in title for zh, title in zip(named["name_zh"], named["title_zh"]))
+    # (after "——" a title may add the subject as the sources word it, which stays in its language)
+    assert not any(f"—{en}" in title.split("——")[0] for en, title in zip(named["name"], named["title_zh"]))
+    # a market or segment is a description, not a name: each one a series reads has its Chinese name
+    unnamed = kinds[kinds["kind"].isin(["market", "segment"]) & kinds["name_zh"].isna()]
+    assert unnamed.empty, sorted(unnamed["entity_id"])
+
+
+def test_indicator_names_in_zh_tw_are_the_vocabularys(real, monkeypatch):
+    import csv
+
+    monkeypatch.setenv("FABRICWATCH_LANG", "zh-TW")
+    path = Path(__file__).resolve().parents[2] / "sources" / "curated" / "vocabulary" / "indicators.csv"
+    with path.open(encoding="utf-8") as fh:
+        vocabulary = {row["term"]: row["name_zh"] for row in csv.DictReader(fh)}
+    names = data.indicator_names()
+    assert names["ai_backend_network_revenue"] == "AI 後端網路營收"
+    assert {i: names[i] for i in vocabulary if i in names} == {i: vocabulary[i] for i in vocabulary if i in names}
+
+
+def test_mlperf_states_the_rounds_it_lacks(real):
+    at = _open("mlperf_page.py")
+    note = next(c.value for c in at.caption if c.value.startswith("Coverage:"))
+    assert "11 rounds recorded, v0.6 to v6.0" in note
+    assert "Not recorded: v0.5 (2018-12), v3.1 (2023), v5.0 (2025-06)" in note

@@ -39,7 +39,7 @@ def test_repository_vocabulary_loads_clean_in_both_languages(vocab):
     errors: list[str] = []
     load_vocabulary(default_folder(), errors)
     assert errors == []
-    assert set(DIMENSION_FILES) | {"indicator"} == set(vocab.terms)
+    assert set(DIMENSION_FILES) | {"indicator", "entity"} == set(vocab.terms)
     for dimension, terms in vocab.terms.items():
         assert terms, dimension
         assert all(t.name_zh for t in terms.values()), f"{dimension}: a term without a Chinese name"

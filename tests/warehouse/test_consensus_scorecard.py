@@ -11,6 +11,7 @@ from sources.ledger.vocabulary import default_folder, load_vocabulary
 from warehouse import db, load, marts
 
 KEY = "optics_units_shipped|optics-800g|-|800|-|-|-|annual"
+ESTIMATED = "optics_units_shipped|optics-1.6t|-|1600|-|-|-|annual"  # a series whose past years are estimates
 
 
 def _obs(record_id, period, value, kind, publisher, published_on, tier, qualifier=None, key=KEY):
@@ -65,6 +66,15 @@ def con(tmp_path_factory):
             _obs("a1", "2024", 9e6, "actual", "B", d(2025, 2, 1), "press"),
             _obs("a2", "2024", 9.5e6, "actual", "A", d(2025, 3, 1), "original"),
             _obs("a3", "2024", 20e6, "actual", "E", d(2025, 4, 1), "unverified"),
+            # ESTIMATED 2024: F's forecast, then G's estimate (newest), then F's actual published before G's estimate
+            _obs("h1", "2024", 3e6, "forecast", "F", d(2024, 1, 1), "original", key=ESTIMATED),
+            _obs("h2", "2024", 2.5e6, "actual", "F", d(2025, 1, 15), "original", key=ESTIMATED),
+            _obs("h3", "2024", 2.8e6, "estimate", "G", d(2025, 6, 1), "press", key=ESTIMATED),
+            # ESTIMATED 2025: a forecast of F and two estimates of G (the newer wins), one of H via an aggregator
+            _obs("h4", "2025", 6e6, "forecast", "F", d(2024, 1, 1), "original", key=ESTIMATED),
+            _obs("h5", "2025", 4e6, "estimate", "G", d(2025, 9, 1), "press", key=ESTIMATED),
+            _obs("h6", "2025", 4.4e6, "estimate", "G", d(2026, 2, 1), "press", key=ESTIMATED),
+            _obs("h7", "2025", 9e6, "estimate", "H", d(2026, 3, 1), "aggregator", key=ESTIMATED),
         ],
     )
     marts.apply_all(connection)
@@ -93,6 +103,20 @@ def test_reference_line_is_the_latest_actual_else_the_median_forecast(con):
     # 2024: A's actual (2025-03-01) is newer than B's; E's 20M is unverified and never the reference
     assert lines["2024"] == ("latest_actual", 9.5e6, "A")
     assert lines["2026"] == ("median_forecast", 37.5e6, None)
+
+
+def test_an_estimate_anchors_the_reference_line_before_a_forecast_never_before_an_actual(con):
+    lines = {
+        r[0]: r[1:]
+        for r in con.execute(
+            "SELECT period, basis, value, publisher, label_en FROM marts.reference_line WHERE series_key = ?",
+            [ESTIMATED],
+        ).fetchall()
+    }
+    # 2024: F's actual (2025-01-15) beats G's newer estimate (2025-06-01) and F's forecast
+    assert lines["2024"][:3] == ("latest_actual", 2.5e6, "F")
+    # 2025: no actual; G's newer estimate (2026-02-01, 4.4M) beats F's forecast; H's aggregator estimate stays out
+    assert lines["2025"] == ("latest_estimate", 4.4e6, "G", "Latest estimate (G, 2026-02-01)")
 
 
 def test_forecast_scorecard_pairs_passed_forecasts_with_the_actual(con):

@@ -7,7 +7,7 @@ WITH obs AS (
     -- only the columns that choose the figure (narrow: the windows below hold every row; the rest of the
     -- chosen figure's columns are read back by record_id at the end)
     SELECT o.record_id, o.series_key, o.kind, o.unit, o.period, o.period_start, o.period_end, o.value,
-           o.value_qualifier, o.published_on, o.confidence, o.source_id, o.publisher,
+           o.value_qualifier, o.published_on, o.published_precision, o.confidence, o.source_id, o.publisher,
            count(*) OVER (PARTITION BY o.series_key, o.kind, o.unit, o.period) AS vintages_for_period
     FROM core.observations o
 ),
@@ -29,6 +29,7 @@ ranked AS (
            lead(value) OVER w AS previous_value,
            lead(value_qualifier) OVER w AS previous_value_qualifier,
            lead(published_on) OVER w AS previous_published_on,
+           lead(published_precision) OVER w AS previous_published_precision,
            lead(source_id) OVER w AS previous_source_id,
            lead(publisher) OVER w AS previous_publisher
     FROM per_period
@@ -57,6 +58,8 @@ SELECT r.series_key, o.entity_id, o.indicator, i.name AS indicator_name, i.categ
        CASE WHEN weaker_bound THEN r.previous_period ELSE r.period END AS headline_period,
        CASE WHEN weaker_bound THEN r.previous_published_on ELSE r.published_on END AS headline_published_on,
        CASE WHEN weaker_bound THEN r.previous_publisher ELSE r.publisher END AS headline_publisher,
+       CASE WHEN weaker_bound THEN marts.date_label(r.previous_published_on, r.previous_published_precision)
+            ELSE marts.date_label(r.published_on, r.published_precision) END AS headline_published_label,
        CASE WHEN weaker_bound
             THEN printf('strongest statement: the latest figure (%s%g, %s) is a weaker lower bound than %s%g (%s)',
                         r.value_qualifier, r.value, r.period, coalesce(r.previous_value_qualifier, ''), r.previous_value,
@@ -81,6 +84,7 @@ COMMENT ON COLUMN marts.latest_indicators.headline_value IS 'Figure to show as t
 COMMENT ON COLUMN marts.latest_indicators.headline_value_qualifier IS 'Hedge on the headline figure.';
 COMMENT ON COLUMN marts.latest_indicators.headline_period IS 'Period of the headline figure.';
 COMMENT ON COLUMN marts.latest_indicators.headline_published_on IS 'Vintage of the headline figure.';
+COMMENT ON COLUMN marts.latest_indicators.headline_published_label IS 'Vintage of the headline figure as precisely as the source gave it: 2024, 2024-06 or 2024-06-11.';
 COMMENT ON COLUMN marts.latest_indicators.headline_publisher IS 'Publisher of the headline figure.';
 COMMENT ON COLUMN marts.latest_indicators.headline_rule IS 'How the headline was chosen, in words (latest period, newest vintage; or strongest statement and why).';
 COMMENT ON COLUMN marts.latest_indicators.previous_publisher IS 'Publisher of the previous figure.';

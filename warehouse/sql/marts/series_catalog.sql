@@ -28,7 +28,12 @@ series AS (
 named AS (
     SELECT s.*, i.name AS indicator_name, vi.name_zh AS indicator_name_zh, i.description AS indicator_description,
            i.category, coalesce(e.name, s.subject) AS entity_name,
-           vs.name_en AS segment_en, vs.name_zh AS segment_zh, vs.definition_en AS segment_definition,
+           -- the entity's Chinese display name (vocabulary/entity_names.csv), else its registry name (a name)
+           coalesce(ve.name_zh, e.name, s.subject) AS entity_name_zh,
+           -- a segment the vocabulary does not name yet keeps its term in words: every key dimension is in the title
+           CASE WHEN s.segment <> '-' THEN coalesce(vs.name_en, replace(s.segment, '_', ' ')) END AS segment_en,
+           CASE WHEN s.segment <> '-' THEN coalesce(vs.name_zh, replace(s.segment, '_', ' ')) END AS segment_zh,
+           vs.definition_en AS segment_definition,
            vf.name_en AS fabric_en, vf.name_zh AS fabric_zh,
            vr.name_en AS region_en, vr.name_zh AS region_zh,
            vc.name_en AS scope_en, vc.name_zh AS scope_zh, vc.definition_en AS scope_definition,
@@ -37,19 +42,21 @@ named AS (
     FROM series s
     LEFT JOIN core.indicators i ON i.indicator = s.indicator
     LEFT JOIN core.entities e ON e.entity_id = s.entity_id
+    LEFT JOIN core.vocabulary ve ON ve.dimension = 'entity' AND ve.term = s.entity_id
     LEFT JOIN core.vocabulary vi ON vi.dimension = 'indicator' AND vi.term = s.indicator
     LEFT JOIN core.vocabulary vs ON vs.dimension = 'segment' AND vs.term = s.segment
     LEFT JOIN core.vocabulary vf ON vf.dimension = 'fabric' AND vf.term = s.fabric
     LEFT JOIN core.vocabulary vr ON vr.dimension = 'region' AND vr.term = s.region
     LEFT JOIN core.vocabulary vc ON vc.dimension = 'scope' AND vc.term = s.scope
     LEFT JOIN core.vocabulary vp ON vp.dimension = 'period_basis' AND vp.term = s.period_basis
-)
-SELECT series_key, indicator, entity_id, category,
+),
+titled AS (
+SELECT series_key, indicator, entity_id, category, subject,
        concat(coalesce(indicator_name, indicator), ' — ', entity_name,
               CASE WHEN concat_ws(', ', segment_en, speed_label, fabric_en, region_en, scope_en) <> ''
                    THEN concat(' (', concat_ws(', ', segment_en, speed_label, fabric_en, region_en, scope_en), ')') END,
               ', ', lower(coalesce(basis_en, period_basis))) AS title_en,
-       concat(coalesce(indicator_name_zh, indicator_name, indicator), '—', entity_name,
+       concat(coalesce(indicator_name_zh, indicator_name, indicator), '—', entity_name_zh,
               CASE WHEN concat_ws('、', segment_zh, speed_label, fabric_zh, region_zh, scope_zh) <> ''
                    THEN concat('（', concat_ws('、', segment_zh, speed_label, fabric_zh, region_zh, scope_zh), '）') END,
               '，', coalesce(basis_zh, period_basis)) AS title_zh,
@@ -57,7 +64,7 @@ SELECT series_key, indicator, entity_id, category,
                  CASE WHEN scope_definition IS NOT NULL THEN concat('Scope: ', scope_definition, '.') END,
                  CASE WHEN segment_definition IS NOT NULL THEN concat('Segment: ', segment_definition, '.') END,
                  concat('Unit: ', unit, '; ', lower(coalesce(basis_en, period_basis)), ' figures.')) AS definition_en,
-       concat(coalesce(indicator_name_zh, indicator), '：', entity_name,
+       concat(coalesce(indicator_name_zh, indicator), '：', entity_name_zh,
               CASE WHEN segment_zh IS NOT NULL THEN concat('，區隔為', segment_zh) END,
               CASE WHEN fabric_zh IS NOT NULL THEN concat('，網路為', fabric_zh) END,
               CASE WHEN region_zh IS NOT NULL THEN concat('，地區為', region_zh) END,
@@ -72,7 +79,35 @@ SELECT series_key, indicator, entity_id, category,
        period_basis, basis_en AS period_basis_en, basis_zh AS period_basis_zh, unit,
        publishers, publisher_list, kinds, observations, actuals, forecasts,
        first_period, last_period, first_period_start, last_period_end, key_controlled, origin
-FROM named;
+FROM named
+),
+-- two series whose keys differ only in an entity that shares its registry name (two statements of one company
+-- kept apart by their subjects): the title adds the subject as the sources word it, then the span of periods,
+-- then a number, so no two titles are equal
+by_subject AS (
+    SELECT * REPLACE (
+        CASE WHEN count(*) OVER (PARTITION BY title_en) > 1 THEN concat(title_en, ' — ', subject) ELSE title_en END
+            AS title_en,
+        CASE WHEN count(*) OVER (PARTITION BY title_zh) > 1 THEN concat(title_zh, '——', subject) ELSE title_zh END
+            AS title_zh)
+    FROM titled
+),
+by_span AS (
+    SELECT * REPLACE (
+        CASE WHEN count(*) OVER (PARTITION BY title_en) > 1
+             THEN concat(title_en, ' (', first_period, '–', last_period, ')') ELSE title_en END AS title_en,
+        CASE WHEN count(*) OVER (PARTITION BY title_zh) > 1
+             THEN concat(title_zh, '（', first_period, '–', last_period, '）') ELSE title_zh END AS title_zh)
+    FROM by_subject
+)
+SELECT * EXCLUDE (subject) REPLACE (
+    CASE WHEN count(*) OVER (PARTITION BY title_en) > 1
+         THEN concat(title_en, ' [', row_number() OVER (PARTITION BY title_en ORDER BY series_key), ']')
+         ELSE title_en END AS title_en,
+    CASE WHEN count(*) OVER (PARTITION BY title_zh) > 1
+         THEN concat(title_zh, ' [', row_number() OVER (PARTITION BY title_zh ORDER BY series_key), ']')
+         ELSE title_zh END AS title_zh)
+FROM by_span;
 
 COMMENT ON VIEW marts.series_catalog IS 'Every series (core.observations.series_key) with a human title, definition and scope in English and Traditional Chinese, built from the controlled vocabulary (core.vocabulary) and the indicator and entity registries; its unit, period basis, publishers and span. Pickers show title_en or title_zh, never the key; one chart is one series or one comparable definition.';
 COMMENT ON COLUMN marts.series_catalog.series_key IS 'Series identity: indicator | entity | segment | speed | fabric | region | scope | period basis (''-'' = not split; region ''-'' = worldwide).';
@@ -80,7 +115,7 @@ COMMENT ON COLUMN marts.series_catalog.indicator IS 'Indicator id.';
 COMMENT ON COLUMN marts.series_catalog.entity_id IS 'Canonical entity (core.entities), NULL when unresolved.';
 COMMENT ON COLUMN marts.series_catalog.category IS 'Indicator category (market, shipments, optics, prices, share, spec, ...).';
 COMMENT ON COLUMN marts.series_catalog.title_en IS 'Human title in English: indicator — entity (segment, speed, fabric, region, scope), period basis.';
-COMMENT ON COLUMN marts.series_catalog.title_zh IS 'Human title in Traditional Chinese.';
+COMMENT ON COLUMN marts.series_catalog.title_zh IS 'Human title in Traditional Chinese: the indicator''s and the entity''s Chinese names (core.vocabulary dimensions indicator and entity; an entity without one keeps its registry name).';
 COMMENT ON COLUMN marts.series_catalog.definition_en IS 'What the series measures: the indicator''s definition, the scope''s and segment''s definitions, unit and period basis.';
 COMMENT ON COLUMN marts.series_catalog.definition_zh IS 'What the series measures, in Traditional Chinese (built from the vocabulary''s Chinese names).';
 COMMENT ON COLUMN marts.series_catalog.segment IS 'Segment term (core.vocabulary), NULL when not split.';
