@@ -191,6 +191,7 @@ if __name__ == "__main__":
                 "tune11",
                 "tune12",
                 "tune13",
+                "holdout14",
                 "all",
             )
         ),

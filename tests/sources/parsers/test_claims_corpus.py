@@ -44,6 +44,7 @@ def test_corpus_has_real_documents_with_their_address(lang):
             "tune11",
             "tune12",
             "tune13",
+            "holdout14",
         ), d.doc
     labelled = {x["doc"] for x in corpus.labels(lang)}
     assert labelled <= {d.doc for d in docs}
