@@ -410,11 +410,32 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b|\bFY\s?'?(\d{2}|(?:19|20)\d\d)\b|((?:19|20)\d\d)\s*(?:財年|财年|會計年度|会计年度)",
         text,
     )
+    if ctx.fiscal_end is None:
+        ctx.fiscal_end = _fiscal_end_stated(text)
     ctx.fiscal_cjk = bool(re.search(r"會計年度|会计年度|財年|财年", text))
     if fys and ctx.fiscal_end not in (None, 12):
         y = next(x for x in fys[0] if x)
         ctx.fy = int(y) + (2000 if len(y) == 2 else 0)
     return ctx
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_FISCAL_QUARTER_ENDED = re.compile(
+    r"\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?fiscal\s+(?:year\s+)?(?:19|20)\d\d,?\s+"
+    r"(?:ended|ending)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b",
+    re.I,
+)
+
+
+def _fiscal_end_stated(text: str) -> int | None:
+    """ "its first quarter of fiscal 2026 ended September 30, 2025": the month the page's fiscal year ends
+    (June), for a company the vocabulary does not know."""
+    m = _FISCAL_QUARTER_ENDED.search(text)
+    if not m:
+        return None
+    quarter = ("first", "second", "third", "fourth").index(m.group(1).lower()) + 1
+    ended = _MONTHS.index(m.group(2).lower()[:3]) + 1
+    return (ended + 3 * (4 - quarter) - 1) % 12 + 1
 
 
 def _heading(line: str, ctx: _Context) -> None:
@@ -563,6 +584,7 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 reported_here = True
             drafts.append((m, label, kind, consensus, lead))
         _bases_are_actual(s, drafts, ctx)
+        _compared_are_actual(drafts)
         for m, label, kind, consensus, _ld in drafts:
             if consensus:
                 last_day = _bounds(label, ctx)[1]
@@ -677,6 +699,32 @@ def _bases_are_actual(s: str, drafts: list, ctx: _Context) -> None:
         ):
             drafts[i] = (m, label, "actual", consensus, lead)
             based = True
+
+
+_COMPARED_LEAD = re.compile(
+    r"(?:(?:\bthan|\bcompared\s+(?:to|with)|\bversus|\bvs\.?|\bas\s+well\s+as)\s+(?:the\s+|its\s+|a\s+|an\s+)?"
+    r"|(?:\babove|\bbelow|\bahead\s+of|\bover)\s+(?:the|its)\s+)"
+    r"(?:[\w’'-]+\s+){0,4}?(?:of\s+)?(?:the\s+)?\(?\s*$",
+    re.I,
+)
+
+
+def _compared_are_actual(drafts: list) -> None:
+    """ "operating margin for the quarter was 4.3%, slightly lower than the second quarter's 4.9%",
+    "compared to net income of $13.5 million", "above the year-ago level of $325.3 million": a figure a
+    reported result is compared with, in the same sentence, is an earlier result, not a forecast."""
+    reported = False
+    for i, (m, label, kind, consensus, lead) in enumerate(drafts):
+        if (
+            reported
+            and kind == "forecast"
+            and not consensus
+            and _COMPARED_LEAD.search(lead)
+            and not _FORECAST.search(_BEAT_OBJECT.sub(" ", lead))
+            and not vocab.CONSENSUS.search(lead)
+        ):
+            drafts[i] = (m, label, "actual", consensus, lead)
+        reported = reported or (kind == "actual" and not consensus)
 
 
 def _fiscal_heading(p: PeriodMention, s: str, ctx: _Context) -> PeriodMention:
@@ -1024,6 +1072,19 @@ def _as_of_past(s: str, ctx: _Context) -> bool:
     )
 
 
+_BEAT_OBJECT = re.compile(
+    r"\b(?:beat\w*|topp\w*|exceed\w*|surpass\w*|miss\w*|(?:above|below|ahead\s+of|short\s+of|in\s+line\s+with|within)"
+    r"|(?:upper|lower|top|high|low)\s+(?:end|portion|half|part)\s+of)\s+(?:\w+[’']?s?\s+){0,2}?"
+    r"(?:guidance|outlook|forecasts?|targets?)\b",
+    re.I,
+)
+
+
+_INTRODUCES = re.compile(
+    r"\s*(?:(?:of|at|was|is|for\s+(?:the\s+)?\w+(?:\s+\w+)?\s+of|range\s+of)\s*)?[(:]?\s*(?:US)?\$?\s*$", re.I
+)
+
+
 def _kind(
     s: str,
     m: Mention,
@@ -1036,6 +1097,16 @@ def _kind(
 ) -> str:
     """The words leading to the figure first ("guidance range of", "預計"), then its period against the
     published date, then the words next to it; a reported result stays an actual."""
+    untouched = s
+    # "Gross margins of 41.8% exceeded guidance", "at the upper end of its guidance": a result measured
+    # against the guidance is no forecast (same length: positions hold)
+    # ("exceeding guidance of $6.5 billion", "the upper end of guidance ($1.35-$1.43 billion)": the
+    # guidance word that introduces the figure itself stays)
+    s, lead, trail = (
+        _BEAT_OBJECT.sub(lambda x: x.group(0) if _INTRODUCES.match(x.string[x.end() :]) else " " * len(x.group(0)), y)
+        for y in (s[: m.start], lead, trail)
+    )
+    s = s + untouched[len(s) :]
     cue = _last_cue(lead)
     first, last = _bounds(label, ctx)
     ended = bool(last and ctx.published and last < ctx.published)

@@ -327,7 +327,7 @@ def find_periods(
     # Plain years, with "by 2028" marked as a horizon. Not a year when a unit follows ("2048 GPUs").
     for m in re.finditer(
         r"(?:\b(by|through|until|till)\s+(?:the\s+end\s+of\s+)?)?(?<![\d.$/])(" + _YEAR + r")(?![\d.,]*\d)"
-        r"(?!\s*(?:%|percent|[KMGT]b|[KMGT]B|W\b|ns\b|ports|units|GPUs|members|x\b))",
+        r"(?!\s*(?:%|percent|[KMGT]b|[KMGT]B|W\b|ns\b|ports|units|GPUs|members|x\b|[萬万億亿]))",
         s,
         re.I,
     ):

@@ -58,6 +58,12 @@ def split_sentences(text: str) -> list[str]:
             # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...",
             # "[4] - **Coherent业绩与展望**:", "[1] - Q3 FY 2025 revenue guidance"; a page written without
             # a space after its full stops, "... Wall Street expectations.The business predicts ...")
+            if (
+                m.group("bullet")
+                and re.search(r"\d\s*[萬万億亿]?\s*(?:美元|元|只|個|个|颗|顆|台|件|片|套)$", line[: m.start()])
+                and re.match(r"\d[\d,.]*\s*[萬万億亿]?\s*(?:美元|元|只|個|个|颗|顆|台|件|片|套)", line[m.end() :])
+            ):
+                continue  # "94 亿元 - 99 亿元": a range spaced around its dash, not a bullet
             piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
             if _ABBREVIATIONS.search(line[: m.start() + 1].rstrip('"”’)')[-12:]) or re.search(
                 r"\b(?:vs|v\.s)\.$", line[: m.start()]
@@ -199,11 +205,21 @@ _DECLINE = re.compile(
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
 
 
+_PAREN_MONEY = re.compile(r"(?<=\$)\((\d[\d,]*(?:\.\d+)?)\)(?=\s*(?:million|billion|thousand)\b)", re.I)
+
+
+def _unparenthesized(s: str) -> str:
+    """ "$(42.8) million" -> "$ 42.8  million" (same length, so spans keep their places)."""
+    return _PAREN_MONEY.sub(lambda m: " " + m.group(1) + " ", s)
+
+
 def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
     """Quantitative mentions in text order. `masked` is the sentence with period/date spans blanked
     (same length), so years and quarters are never read as quantities."""
     s = normalize_text(sentence)
     scan = normalize_text(masked) if masked is not None else s
+    # "$(42.8) million": an accounting negative (a net loss written in parentheses) reads as the amount.
+    s, scan = _unparenthesized(s), _unparenthesized(scan)
     # "800万/1480万/1850万只", "28.7%/24.5%/23.4%": a figure after a scale or a percent sign and a slash
     # is a list item, not a fraction; so are the items of "11.04/15.05/19.00亿元", "-0.30/0.48/6.61pct",
     # which take the unit written once after the last one.
@@ -232,9 +248,10 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
             and mention.start == a
             and a >= 1
             and s[a - 1] == "-"
-            and (a < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-]", s[a - 2]))
+            and (a < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-元只個个颗顆台件片套]", s[a - 2]))
         ):
-            # "同比-16.5%", "(-3%)": a minus sign, not a range dash.
+            # "同比-16.5%", "(-3%)": a minus sign, not a range dash (which follows a figure or its unit:
+            # "98 亿元-118 亿元", "4200万元-5200万元").
             mention = Mention(
                 a - 1,
                 mention.end,
@@ -767,6 +784,8 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     )
     if basis in ("CAGR", "y/y", "q/q", "growth") and (_DECLINE.search(before[-30:]) or _DECLINE.match(after_word)):
         value = -abs(value)
+    if m.unit == "share" and basis in (None, "growth") and _LESS_THAN.match(after.strip()):
+        basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"
     if m.unit == "pct_points" and re.search(
         r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑)\s*了?\s*$",
         before,
@@ -774,6 +793,15 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     ):
         value = -abs(value)  # "falling five percentage points", "季減0.1個百分點"
     return Mention(m.start, m.end, value, m.unit, m.qualifier, m.raw, basis, m.noun)
+
+
+# "29% less than the revenue for the corresponding quarter", "5% less than for the preceding quarter": a
+# decline against an earlier period's figure.
+_LESS_THAN = re.compile(
+    r"(?:less|lower|smaller)\s+than\s+(?:(?:the|its|that|in|for)\s+)*(?:\w+\s+){0,3}?"
+    r"(?:for|in|of)?\s*(?:the\s+)?(?:corresponding|preceding|previous|prior|same|last|year[- ]ago|a\s+year)\b",
+    re.I,
+)
 
 
 def _basis_in(window: str, after: bool) -> str | None:

@@ -191,6 +191,8 @@ if __name__ == "__main__":
                 "tune11",
                 "tune12",
                 "tune13",
+                "tune14",
+                "holdout15",
                 "all",
             )
         ),

@@ -44,6 +44,8 @@ def test_corpus_has_real_documents_with_their_address(lang):
             "tune11",
             "tune12",
             "tune13",
+            "tune14",
+            "holdout15",
         ), d.doc
     labelled = {x["doc"] for x in corpus.labels(lang)}
     assert labelled <= {d.doc for d in docs}
@@ -75,6 +77,8 @@ def test_recall_over_the_whole_corpus(lang):
         ("tune10", 140),
         ("tune11", 150),
         ("tune12", 110),
+        ("tune13", 130),
+        ("tune14", 140),
     ],
 )
 @pytest.mark.parametrize("lang", LANGS)
@@ -84,7 +88,9 @@ def test_recall_on_the_last_batches(lang, split, at_least):
     # and 90.8 % (zh); tune9 (holdout9) 93.2 % (en) and 97.3 % (zh); tune10 (holdout10) 98.7 % (en) and
     # 96.6 % (zh), the held-out figure of issue 21 (only the kind of reported results was tuned on it);
     # tune11 (holdout11) 98.1 % (en) and 88.3 % (zh); tune12 (holdout12) 96.5 % (en) and 99.2 % (zh);
-    # tune13 (holdout13) 95.0 % (en) and 94.5 % (zh).
+    # tune13 (holdout13) 95.0 % (en) and 94.5 % (zh); tune14 (holdout14) 94.5 % (en) and 90.6 % (zh).
+    # holdout15 (88.5 % en, 95.3 % zh) is not listed: no round has been made from it, so its misses
+    # are still misses (corpus README).
     # The changes after each measurement
     # (corpus README) came after it, so what this checks is that they stay read.
     rep = measured(lang, split)
