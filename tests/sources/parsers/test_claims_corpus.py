@@ -29,24 +29,7 @@ def test_corpus_has_real_documents_with_their_address(lang):
     for d in docs:
         assert d.path.is_file() and d.path.stat().st_size > 200, d.doc
         assert d.url.startswith("http"), d.doc
-        assert d.split in (
-            "tune",
-            "tune2",
-            "tune3",
-            "tune4",
-            "tune5",
-            "tune6",
-            "holdout6",
-            "holdout7",
-            "tune8",
-            "tune9",
-            "tune10",
-            "tune11",
-            "tune12",
-            "tune13",
-            "tune14",
-            "holdout15",
-        ), d.doc
+        assert d.split in corpus.SPLITS, d.doc
     labelled = {x["doc"] for x in corpus.labels(lang)}
     assert labelled <= {d.doc for d in docs}
     assert len(labelled) >= 30
