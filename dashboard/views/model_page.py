@@ -306,30 +306,22 @@ if bom_tab.open:
             def parts_named(frame):  # component names for the axis; the download keeps the ids
                 return frame.assign(component=frame["component"].map(lambda c: t(f"model.bom.{c}")))
 
-            ui.chart(
-                charts.bar(
-                    parts_named(capex),
-                    "component",
-                    "value",
-                    {"value": labels["capex_network_usd"], "component": ""},
-                    height=260,
-                ),
-                capex,
-                "model_capex",
-                provenance=run["assumptions"],
-            )
-            ui.chart(
-                charts.bar(
-                    parts_named(power),
-                    "component",
-                    "value",
-                    {"value": labels["power_network_w"], "component": ""},
-                    height=260,
-                ),
-                power,
-                "model_power",
-                provenance=run["assumptions"],
-            )
+            for frame, measure, name in (
+                (capex, "capex_network_usd", "model_capex"),
+                (power, "power_network_w", "model_power"),
+            ):
+                ui.chart(
+                    charts.bar(
+                        parts_named(frame),
+                        "component",
+                        "value",
+                        {"value": labels[measure], "component": ""},
+                        height=260,
+                    ),
+                    frame,
+                    name,
+                    provenance=run["assumptions"],
+                )
 
 if compare_tab.open:
     with compare_tab:
