@@ -23,6 +23,13 @@ def usd(value: float, *, rounded: bool = False) -> str:
 
 
 AUTO = None
+
+
+def named(frame, column="fabric"):
+    """The frame with fabric ids replaced by their names (axes and tables); downloads keep the ids."""
+    return frame.assign(**{column: frame[column].map(lambda f: fabric_names.get(f, f))})
+
+
 with st.sidebar:
     st.header(t("model.scenario"))
     gpus = st.select_slider(t("model.gpus"), options=[2**k for k in range(7, 18)], value=32768, key="model_gpus")
@@ -187,13 +194,14 @@ if not decomp.empty:
                 exposed_r=f"{runner['exposed_comm_s']:.3f}",
             )
         )
+
     part_names = {
         p: t(f"model.part.{p}") for p in ("servers", "switches", "nics", "optics", "cables", "compute", "exposed")
     }
     left, right = st.columns(2)
     with left:
         parts = mv.cost_parts(decomp)
-        shown = parts[parts["part"] != "servers"].assign(part=lambda f: f["part"].map(part_names))
+        shown = named(parts[parts["part"] != "servers"].assign(part=lambda f: f["part"].map(part_names)))
         ui.chart(
             charts.bar(
                 shown,
@@ -213,7 +221,7 @@ if not decomp.empty:
         times = mv.time_parts(decomp)
         ui.chart(
             charts.bar(
-                times.assign(part=lambda f: f["part"].map(part_names)),
+                named(times.assign(part=lambda f: f["part"].map(part_names))),
                 "fabric",
                 "seconds",
                 {"seconds": t("model.axis.step_time"), "fabric": "", "part": t("model.axis.part")},
@@ -227,7 +235,7 @@ if not decomp.empty:
             provenance=run["assumptions"],
         )
     ui.table(
-        decomp,
+        named(decomp),
         "model_decomposition",
         {**labels, **{c: t(f"model.col.{c}") for c in mv.DECOMPOSITION_COLUMNS}},
         columns=["fabric", *mv.DECOMPOSITION_COLUMNS],
@@ -238,11 +246,16 @@ if not decomp.empty:
     flips = mv.workload_flips(**scenario)
     changed = flips[flips["winner_changes"]] if not flips.empty else flips
     if changed.empty:
-        st.success(t("model.workload_stable", winner=win["fabric"]), icon=":material/check:")
+        st.success(
+            t("model.workload_stable", winner=fabric_names.get(win["fabric"], win["fabric"])), icon=":material/check:"
+        )
     else:
-        st.warning(t("model.workload_flips", winner=win["fabric"], flips=len(changed)), icon=":material/warning:")
+        st.warning(
+            t("model.workload_flips", winner=fabric_names.get(win["fabric"], win["fabric"]), flips=len(changed)),
+            icon=":material/warning:",
+        )
         ui.table(
-            mv.flips_shown(flips),
+            named(mv.flips_shown(flips), "winner"),
             "model_workload_flips",
             {
                 "workload": t("model.flipw.header"),
@@ -257,14 +270,27 @@ if not decomp.empty:
     if not ranking.empty:
         price_flips = ranking[ranking["winner_changes"]]
         if price_flips.empty:
-            st.success(t("model.winner_stable", winner=ranking["base_winner"].iloc[0]), icon=":material/check:")
+            st.success(
+                t(
+                    "model.winner_stable",
+                    winner=fabric_names.get(ranking["base_winner"].iloc[0], ranking["base_winner"].iloc[0]),
+                ),
+                icon=":material/check:",
+            )
         else:
             st.warning(
-                t("model.winner_flips", winner=ranking["base_winner"].iloc[0], flips=len(price_flips)),
+                t(
+                    "model.winner_flips",
+                    winner=fabric_names.get(ranking["base_winner"].iloc[0], ranking["base_winner"].iloc[0]),
+                    flips=len(price_flips),
+                ),
                 icon=":material/warning:",
             )
             ui.table(
-                price_flips[["assumption", "end", "value", "range_basis", "winner"]].reset_index(drop=True),
+                named(
+                    price_flips[["assumption", "end", "value", "range_basis", "winner"]].reset_index(drop=True),
+                    "winner",
+                ),
                 "model_ranking_flips",
                 {
                     "assumption": t("model.flip.assumption"),
@@ -328,7 +354,7 @@ if compare_tab.open:
         if not decomp.empty:
             ui.chart(
                 charts.bar(
-                    decomp,
+                    named(decomp),
                     "fabric",
                     "capex_cluster_per_effective_gpu_usd",
                     labels,
@@ -390,7 +416,7 @@ if grid_tab.open:
     with grid_tab:
         table = mv.grid(oversubscription=oversubscription, **workload)
         fig = charts.scatter(
-            table,
+            named(table),
             "effective_GBps_per_gpu",
             "capex_network_per_gpu_usd",
             labels,
