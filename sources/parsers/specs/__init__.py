@@ -22,6 +22,7 @@ from sources.parsers.common.page import (
     publisher_for,
     soup_of,
 )
+from sources.parsers.specs.context import indicator_in_context
 from sources.parsers.specs.extract import SpecPair, spec_pairs, text_pairs
 from sources.records import Observation, ParseError, Product, Records
 from sources.parsers.common.units import (
@@ -64,6 +65,13 @@ _RULES: tuple[tuple[re.Pattern, frozenset, str, str, tuple | None], ...] = tuple
         (r"serdes|lane rate|per[- ]lane", {"Gbps"}, "serdes_gbps", "Gbps", None),
         (r"latency(?!\s+(?:reduction|improvement|saving))", {"ns", "us", "ms"}, "port_latency_ns", "ns", None),
         (r"nvlink", {"GBps", "TBps"}, "nvlink_bandwidth_GBps", "GBps", None),
+        (
+            r"switch(?:ing)? capacity|switch(?:ing)? (?:bandwidth|throughput)",  # named outright: any product
+            {"Tbps", "Gbps"},
+            "switch_capacity_tbps",
+            "Tbps",
+            None,
+        ),
         (
             r"switching capacity|switch(?:ing)? (?:bandwidth|throughput)|aggregate (?:bandwidth|throughput)|"
             r"total (?:switch )?(?:bandwidth|throughput)|\bcapacity\b|\bthroughput\b",
@@ -292,6 +300,36 @@ def _mapped(s: Spec, k: str, product_kind: str) -> Spec:
     return s
 
 
+_INDICATOR_UNIT = {
+    "port_speed_gbps": "Gbps",
+    "serdes_gbps": "Gbps",
+    "switch_capacity_tbps": "Tbps",
+    "power_w": "W",
+    "message_rate_mpps": "Mpps",
+    "pcie_lanes": "lanes",
+}
+
+
+def _in_context(s: Spec, product_kind: str) -> Spec:
+    """A plain-text figure's indicator from the words around it (`context`): it decides for a figure of a
+    keyless sentence, and fills in for a figure of a "Key: value" line whose key named none."""
+    keyless = s.raw == s.evidence
+    if not isinstance(s.value, float) or not s.unit or (s.indicator and not keyless):
+        return s
+    if s.indicator in ("switch_radix", "pcie_lanes"):
+        return s
+    indicator = indicator_in_context(s.evidence, s.value, s.unit, product_kind, SWITCH_KINDS)
+    if indicator == "":  # another product's figure, stated for comparison
+        return Spec(s.key, s.value, s.unit, s.raw, s.evidence, None, s.qualifier, s.variant) if keyless else s
+    if indicator is None or indicator == s.indicator:
+        return s
+    try:
+        value = convert(s.value, s.unit, _INDICATOR_UNIT[indicator]) if s.unit != "lanes" else s.value
+    except ValueError:
+        return s
+    return Spec(s.key, value, _INDICATOR_UNIT[indicator], s.raw, s.evidence, indicator, s.qualifier, s.variant)
+
+
 def guess_kind(text: str) -> str:
     for kind, pattern in _KIND_RULES:
         if re.search(pattern, text, re.I if kind not in ("switch_system",) else 0):
@@ -336,6 +374,8 @@ def _page(doc: Document) -> tuple[str, str, str, list[SpecPair], list[Spec]]:
     specs = [s for p in pairs for s in interpret(p, kind)]
     if not looks_like_html(doc.text):
         specs += [s for p in pairs for s in more_figures(p, kind, [x for x in specs if x.evidence == p.evidence])]
+    if not looks_like_html(doc.text):
+        specs = [_in_context(s, kind) for s in specs]
     if not any(isinstance(s.value, float) for s in specs):
         raise ParseError(f"{doc.url}: spec block has no figures (layout changed?)")
     return name or "", kind, body_text, pairs, specs

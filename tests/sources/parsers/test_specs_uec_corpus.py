@@ -46,10 +46,16 @@ def test_every_label_quotes_its_text(family, files):
 
 def test_spec_texts_are_read():
     rep = measured("specs")
-    assert rep.labels >= 135
+    assert rep.labels >= 156
     assert rep.errors == {}
-    assert rep.found >= 134, rep.missed  # 134/135; the tune batch was 0/102 when the parser read HTML only
-    assert rep.indicator_ok >= 63  # of 85 labels whose figure has an indicator
+    # 151/156: 134/135 before holdout2, whose "200-gigabit" (twice: lane rate and lane count) and 8.8 pJ/bit
+    # are not read; the tune batch was 0/102 when the parser read HTML only
+    assert rep.found >= 151, rep.missed
+    # The indicator of a sentence's figure is read from the words around it (specs/context.py): 63/85 -> 85/85
+    # on tune+holdout1; holdout2 (4 texts labelled before the parser ran on them) measured once 10/13
+    # (7/13 with the key rules alone), then 11/13 after "transfer rate" and "first-generation" were read;
+    # its two misses are the unread "200-gigabit" figures.
+    assert rep.indicator_ok >= 96  # of 98 labels whose figure has an indicator
 
 
 def test_spec_texts_of_the_holdout_batch():
@@ -131,5 +137,7 @@ def test_few_indicators_on_figures_the_reader_did_not_record():
             for u, v in held.get(doc, ())
         )
     ]
-    assert len(stray) <= 5, stray
+    # Issue 21 (corpora): 5 -> 2 once a figure's own clause is read (a predecessor's, "bisher" (so far) and
+    # "first-generation" figures lose their indicator); left: "up to 16000 ports" and a competitor's "800GbE".
+    assert len(stray) <= 2, stray
     assert not [x for x in stray if x[0] in corpus._in_split("specs", "tune")], stray
