@@ -211,8 +211,11 @@ _SHARED_UNIT_RATES = re.compile(
 )
 _RATE_LIST = re.compile(r"(?<![\w.])" + _N + r"\s*G(?:bE|E)?(?:\s*/\s*" + _N + r"\s*G(?:bE|E)?)+(?![A-Za-z0-9])")
 _LANES = re.compile(
-    r"\b(" + _COUNT + r")\s+(?:(?:" + _N + r"\s*G(?:b/s)?|PAM4|SerDes)\s+)*(?:lanes|instances of)\b", re.I
+    r"\b(" + _COUNT + r")\s+(?:(?:" + _N + r"\s*G(?:b/s)?|PAM4|SerDes|[a-z]+-[a-z]+)\s+)*(?:lanes|instances of)\b"
+    r"|\b(" + _COUNT + r")\s+serdes\b(?!\s+(?:rate|speed))",  # "512 input-output lanes", "1,024 serdes, each"
+    re.I,
 )
+_HYPHEN_UNIT = re.compile(r"(\d)-((?:giga|tera|mega)bits?)\b", re.I)  # "200-gigabit" is 200 gigabit
 _WORD_PORTS = {"single": 1, "one": 1, "dual": 2, "two": 2, "quad": 4, "four": 4, "octal": 8, "eight": 8}
 _PORTS = re.compile(
     r"\b(single|one|dual|two|quad|four|octal|eight)[- ]ports?\b|\b("
@@ -242,7 +245,7 @@ def more_figures(pair: SpecPair, product_kind: str, emitted: list[Spec]) -> list
     """The further figures of a plain-text sentence, beyond the first one `interpret` reads: every
     speed of "400Gb/s or 200Gb/s" and "100G/25G/10G", lane counts ("512 lanes of", "eight 100G lanes"),
     port counts ("single-port", "72/144 port"), a PCIe link's generation and width, other quantities."""
-    raw, k = fold_decimal_comma(normalize_text(pair.evidence)), pair.key.lower()
+    raw, k = _HYPHEN_UNIT.sub(r"\1 \2", fold_decimal_comma(normalize_text(pair.evidence))), pair.key.lower()
     have = {(s.unit, float(s.value)) for s in emitted if isinstance(s.value, float)}
     out: list[Spec] = []
 
@@ -270,7 +273,7 @@ def more_figures(pair: SpecPair, product_kind: str, emitted: list[Spec]) -> list
             continue
         add(float(m.group(1).replace(",", "")) * f, unit, mapped=True)
     for m in _LANES.finditer(raw):
-        add(float(parse_number(m.group(1))), "lanes", what="lanes")
+        add(float(parse_number(m.group(1) or m.group(2))), "lanes", what="lanes")
     for m in _PORTS.finditer(raw):
         counts = (
             [_WORD_PORTS[m.group(1).lower()]]
