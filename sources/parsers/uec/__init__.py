@@ -20,7 +20,7 @@ from sources.parsers.common.page import looks_like_html, page_text, page_title, 
 from sources.parsers.common.dates import find_dates
 from sources.records import Event, Observation, ParseError, Records
 from sources.parsers.common.units import normalize_text
-from sources.parsers.uec.milestones import find_milestones, one_per_milestone
+from sources.parsers.uec.milestones import VENDORS, find_milestones, one_per_milestone
 
 SUBJECT = "Ultra Ethernet Consortium"
 
@@ -32,30 +32,13 @@ _CATEGORY_RULES = (
     ("product_announcement", r"UEC[- ](?:ready|compliant)|\bNIC\b|\bswitch\b|\bships?\b"),
     ("company", r"formation|formed|launched|founded|Linux Foundation|(?:new|a) consortium|consortium to|\bto form\b"),
 )
-_VENDORS = (
-    "AMD",
-    "Arista",
-    "Broadcom",
-    "Cisco",
-    "NVIDIA",
-    "Intel",
-    "HPE",
-    "Marvell",
-    "Keysight",
-    "Eviden",
-    "Meta",
-    "Microsoft",
-    "Celestica",
-    "Juniper",
-    "Oracle",
-)
 _MEMBER_NOUNS = re.compile(r"members|member companies|companies|organizations|organisations")
 _LOGO_WORDS = re.compile(r"\s*\blogo\b\s*", re.I)
 
 
 def categorize(title: str, description: str = "") -> str:
     """Event category from an item's title (description only when the title says nothing)."""
-    if re.search(r"\b(?:" + "|".join(_VENDORS) + r")\b", title) and re.search(
+    if re.search(r"\b(?:" + "|".join(VENDORS) + r")\b", title) and re.search(
         r"\b(?:NIC|SuperNIC|switch|ASIC|chip|silicon|card)\b", title, re.I
     ):
         return "product_announcement"  # a member's "UEC-compliant NIC" is a product, not a compliance event
@@ -208,7 +191,7 @@ def _event_records(doc: Document, root: Tag, when: dt.date | None, records: Reco
 
 def _emit(doc: Document, when: dt.date | None, records: Records, entries: list, title_of_page: str | None) -> None:
     for date, precision, title, description, text in entries:
-        vendor = next((v for v in _VENDORS if re.search(rf"\b{v}\b", title)), None)
+        vendor = next((v for v in VENDORS if re.search(rf"\b{v}\b", title)), None)
         category = categorize(title, description)
         records.events.append(
             Event(

@@ -195,7 +195,7 @@ def find_milestones(text: str, published: dt.date | None) -> list[Milestone]:
         joined = [m.group(1) for m in _JOINED.finditer(s)]
         if not joined and _VENDOR_JOINED.search(s) and re.search(r"\bmember\b", s, re.I):
             # "Nvidia was not originally a member, but joined recently": the one vendor the sentence names
-            named = [v for v in _VENDORS if re.search(rf"\b{v}\b", s, re.I)]
+            named = [v for v in VENDORS if re.search(rf"\b{v}\b", s, re.I)]
             joined = named if len(named) == 1 else []
         for who in joined:
             if re.fullmatch(r"(?:The|They|It|We|Members?|Companies|Vendors)", who.split()[0]):
@@ -209,7 +209,7 @@ def find_milestones(text: str, published: dt.date | None) -> list[Milestone]:
     return out
 
 
-_VENDORS = (
+VENDORS = (  # members whose products and joining the texts name (one list for the parser)
     "AMD",
     "Arista",
     "Broadcom",
@@ -229,7 +229,7 @@ _VENDORS = (
 
 
 def _vendor(s: str) -> str | None:
-    return next((v for v in _VENDORS if re.search(rf"\b{v}\b", s)), None)
+    return next((v for v in VENDORS if re.search(rf"\b{v}\b", s)), None)
 
 
 def one_per_milestone(found: list[Milestone]) -> tuple[list[Milestone], list[Milestone]]:
