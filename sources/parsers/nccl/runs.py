@@ -7,7 +7,9 @@ follows a finished one. Duplicate headers of the same run (printed once per rank
 Lines are read as a stream (`read_runs_from`): one line in memory at a time, rows kept compact, so
 a log of hundreds of megabytes parses in bounded memory. Launcher prefixes are taken off first;
 the lines of each prefix (each rank or task) are assembled as their own stream, so ranks whose
-output interleaves line by line do not break each other's tables.
+output interleaves line by line do not break each other's tables. Without prefixes, interleaved
+tables are taken apart afterwards by their message-size steps (`separate_interleaved`), and a row
+an NCCL debug line cut in two is joined again.
 """
 
 from __future__ import annotations
@@ -78,7 +80,8 @@ class Run:
     texts: list | None = None
     last_text: str | None = None
     # "separated": one of several tables whose rows interleaved without launcher prefixes, taken apart by
-    # order of appearance; "unseparable": rows of several tables that cannot be taken apart (no observations)
+    # their size steps (separate_interleaved); "unseparable": rows of several tables that cannot be taken
+    # apart (kept, but no observations)
     interleaved: str | None = None
     after_summary: bool = False  # its rows came after a finished run's summary, without a new header
 
