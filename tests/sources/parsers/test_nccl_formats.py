@@ -286,3 +286,30 @@ def test_sizes_that_go_backwards_without_whole_tables_give_no_figure():
     assert records.observations == []
     assert len(records.tables["nccl_rows"]) == 5
     assert any("cannot be told apart" in w for w in records.warnings)
+
+
+@settings(max_examples=60, deadline=None)
+@given(order=st.lists(st.booleans(), min_size=20, max_size=20), cut=st.integers(min_value=2, max_value=10))
+def test_two_unprefixed_tables_in_any_interleaving_give_whole_tables_or_none(order, cut):
+    # The rows of tests/corpus/nccl/35_* (a real rccl-tests table, 8 B .. 8 GiB) printed by two processes
+    # without prefixes, in any interleaving that keeps each table's order; the second stops `cut` rows
+    # short. Whatever the interleaving: whole tables with every row once and sizes in order, or no figure.
+    lines = (CORPUS / "35_hisohara_mi355x_pollara_rccl_testing_cycle.md").read_text().splitlines()
+    rows = [ln for ln in lines if ln.strip()[:1].isdigit()][:10]
+    a, b = list(rows), list(rows[:cut])
+    merged = []
+    for take_a in order + [True] * 20:
+        src = a if (take_a and a) or not b else b
+        if src:
+            merged.append(src.pop(0))
+    merged += a + b
+    text = _HEADER_23 + "\n".join(merged) + "\n"
+    doc = Document(source_id="t", url="t", body=text.encode())
+    runs = nccl.runs(doc)
+    records = nccl.parse(doc, system="s", period="2025-01")
+    if any(r.interleaved == "unseparable" for r in runs):
+        assert records.observations == []
+        return
+    got = sorted(tuple(r.rows.sizes) for r in runs)
+    sizes = [int(r.split()[0]) for r in rows]
+    assert got == sorted([tuple(sizes), tuple(sizes[:cut])])
