@@ -5,7 +5,9 @@ the same unit (after converting Tbps to Gbps, MB to GB, the parser's own units);
 parser maps it to is counted apart (`indicator_ok`). A member-count label is found when the parser
 emits a `uec_members` observation with that value; an event label when the parser emits an event
 of that category, on that date at the label's precision when the label has one. A document the
-parser refuses (ParseError) finds none of its labels; its error is kept in `errors`.
+parser refuses (ParseError) finds none of its labels; its error is kept in `errors`. UEC precision:
+every event and member count the parser emits is matched against the labels (`unlabelled` lists the
+others, to be read) and its evidence must be in the text (`evidence_absent`).
 
 Run as a script: python -m tests.sources.parsers.specs_uec_corpus [specs|uec] [tune|holdout1|holdout2] [-v]
 """
