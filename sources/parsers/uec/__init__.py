@@ -20,7 +20,7 @@ from sources.parsers.common.page import looks_like_html, page_text, page_title, 
 from sources.parsers.common.dates import find_dates
 from sources.records import Event, Observation, ParseError, Records
 from sources.parsers.common.units import normalize_text
-from sources.parsers.uec.milestones import VENDORS, find_milestones, one_per_milestone
+from sources.parsers.uec.milestones import VENDORS, byline_date, find_milestones, one_per_milestone
 
 SUBJECT = "Ultra Ethernet Consortium"
 
@@ -243,6 +243,7 @@ def _text_records(doc: Document, when: dt.date | None, records: Records) -> None
     if text.lstrip().startswith(("{", "[", "<")):
         raise ParseError(f"{doc.url}: not an HTML page or a text (content starts {text.strip()[:40]!r})")
     title = page_title(doc)
+    when = when or byline_date(text)
     dated, undated = one_per_milestone(find_milestones(text, when))
     for m in dated:
         how = {

@@ -10,7 +10,7 @@ member's product is UEC-compliant. Each is found sentence by sentence and dated 
 - a year ("In 2025", "in the summer of 2023") at year precision;
 - a relative season or year ("last summer", "last year", "this year") against the publication date;
 - a statement of the day ("today", "this week", "has announced", the publisher's own "we have") at
-  the publication date, when the page gives one.
+  the publication date, when the page gives one (its metadata, else a byline date in its opening).
 
 A milestone the text states with none of these is not dated from the fetch or guessed: it is left out
 with a warning naming it. One event per milestone per text: the first dated statement of it.
@@ -157,6 +157,20 @@ def sentence_date(sentence: str, published: dt.date | None) -> tuple[dt.date, st
             return None  # said after the season: this year's or last year's, the text does not say
         if _OF_THE_DAY.search(sentence):
             return published, "day", "publication"
+    return None
+
+
+_BYLINE = re.compile(r"\s*(?:By|Published|Posted|Updated|Date|Episode Date)\b[:\s]*$", re.I)
+
+
+def byline_date(text: str) -> dt.date | None:
+    """The page's own date when a text comes without one: a full date in its opening (600 characters)
+    on a byline ("By December 14, 2023", "Episode Date: April 1, 2024") or on a short line of its own
+    ("August 11, 2023"). A date inside a sentence is not the page's date."""
+    for line in text[:600].splitlines():
+        for d in find_dates(line):
+            if d.precision == "day" and (_BYLINE.fullmatch(line[: d.start]) or len(line.strip()) <= 40):
+                return d.date
     return None
 
 

@@ -189,3 +189,16 @@ def test_plain_text_gives_one_event_per_dated_milestone():
     ]
     # 55 as of publication; the initial 10 dated by the formation the text states, not by publication
     assert sorted((o.value, o.period) for o in r.observations) == [(10.0, "2023"), (55.0, "2024-03-23")]
+
+
+def test_a_text_without_a_published_date_takes_its_byline():
+    # tests/corpus/uec/u12 (ultraethernet.org, "By December 14, 2023No Comments"), read with no published
+    # date: the byline dates the chair's "We have chartered and founded a total of 8 Working Groups".
+    corpus = Path(__file__).resolve().parents[2] / "corpus" / "uec"
+    d = Document(source_id="uec", url="https://ultraethernet.org/x", body=next(corpus.glob("u12_*.txt")).read_bytes())
+    r = uec.parse(d)
+    assert [(e.category, e.event_date, e.date_precision) for e in r.events] == [("other", dt.date(2023, 12, 14), "day")]
+    # a date inside a sentence is not the page's date
+    from sources.parsers.uec.milestones import byline_date
+
+    assert byline_date("The UEC was formed on July 19, 2023 by nine companies that met in a long sentence.") is None
