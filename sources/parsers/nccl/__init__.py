@@ -108,6 +108,8 @@ def parse(doc: Document, *, system: str | None = None, period: str | None = None
 
 def _observations(doc: Document, run: Run, subject: str, period: str) -> list[Observation]:
     out = []
+    if run.interleaved == "unseparable":
+        return out  # rows of several tables that cannot be told apart: no figure is one run's
     note = _note(run)
     errors, zero = has_errors(run), all_busbw_zero(run)
     if run.avg_busbw_GBps is not None and run.avg_busbw_GBps > 0 and not errors and not zero:

@@ -90,7 +90,10 @@ def _read(report: dict, file_hint: str) -> list[Run]:
         if row is None:
             run.warn(f"result {i} of the JSON report has no size or bandwidth, skipped")
             continue
-        run.add_row(row, f"JSON report result {i}: " + json.dumps(r, separators=(",", ":"))[:300])
+        try:
+            run.add_row(row, f"JSON report result {i}: " + json.dumps(r, separators=(",", ":"))[:300])
+        except (OverflowError, TypeError, ValueError):
+            run.warn(f"result {i} of the JSON report has values out of range, skipped")
     if isinstance(report.get("average_bus_bandwidth"), dict):
         bw = _double(report["average_bus_bandwidth"].get("bandwidth"))
         run.avg_seen = True

@@ -7,7 +7,9 @@ follows a finished one. Duplicate headers of the same run (printed once per rank
 Lines are read as a stream (`read_runs_from`): one line in memory at a time, rows kept compact, so
 a log of hundreds of megabytes parses in bounded memory. Launcher prefixes are taken off first;
 the lines of each prefix (each rank or task) are assembled as their own stream, so ranks whose
-output interleaves line by line do not break each other's tables.
+output interleaves line by line do not break each other's tables. Without prefixes, interleaved
+tables are taken apart afterwards by their message-size steps (`separate_interleaved`), and a row
+an NCCL debug line cut in two is joined again.
 """
 
 from __future__ import annotations
@@ -73,6 +75,15 @@ class Run:
     warnings: list[str] = field(default_factory=list)
     stream: str = ""  # the launcher prefix its lines carried ('' for none)
     start: int = 0  # index of its first line in the document
+    # Row texts, kept only once a message size repeats or goes backwards (several tables interleaved or
+    # pasted together without a header between them): they are the evidence of the separated runs.
+    texts: list | None = None
+    last_text: str | None = None
+    # "separated": one of several tables whose rows interleaved without launcher prefixes, taken apart by
+    # their size steps (separate_interleaved); "unseparable": rows of several tables that cannot be taken
+    # apart (kept, but no observations)
+    interleaved: str | None = None
+    after_summary: bool = False  # its rows came after a finished run's summary, without a new header
 
     @property
     def started_table(self) -> bool:
@@ -89,10 +100,18 @@ class Run:
         if message not in self.warnings:
             self.warnings.append(message)
 
-    def add_row(self, row: Row, line: str) -> None:
-        self.rows.append(row)
+    def add_row(self, row: Row, line: str | None) -> None:
+        sizes = self.rows.sizes
+        # a size that goes backwards, or a non-zero size again (small sizes rounded to 0 B repeat in one table)
+        repeat = self.texts is None and bool(sizes) and (row[0] < sizes[-1] or (row[0] == sizes[-1] and row[0]))
+        self.rows.append(row)  # raises on values no machine number holds: nothing is changed then
+        if repeat:
+            self.texts = [None] * (len(sizes) - 2) + [self.last_text]
+        if self.texts is not None:
+            self.texts.append(line)
+        self.last_text = line
         _, _, _, _, _, _, oop_algbw, busbw, wrong, _, ip_algbw, _, _ = row
-        if busbw is None or busbw <= 0 or wrong:
+        if busbw is None or busbw <= 0 or wrong or line is None:
             return
         if (oop_algbw or 0) > IMPLAUSIBLE_ALGBW_GBPS or (ip_algbw or 0) > IMPLAUSIBLE_ALGBW_GBPS:
             return
@@ -230,6 +249,8 @@ class _Stream:
         if run.closed:
             run = self._new(index)
             run.warn("table rows after a finished run without a new header")
+            run.after_summary = True
+            run.texts = []  # rare: its rows keep their texts, in case they finish an interleaved table
         if run.columns is None:
             run.columns = columns_from_shape(tokens)
             run.columns_inferred = run.columns is not None
@@ -354,12 +375,49 @@ class _Reader:
         self.ignorable: set[str] = set()  # lines already found to say nothing (bounded)
         self.last_prefix: str = ""  # the last launcher prefix seen, and its stream
         self.last_key: str = ""
+        self.fragments: dict[str, tuple[str, int]] = {}  # stream -> start of a row a debug line cut, its index
 
     def _ignore(self, raw: str) -> None:
         """Remember a line that says nothing, whatever its context (classification is context-free):
         logs repeat such lines (the same prose, banner or column units before every table)."""
         if len(self.ignorable) < _IGNORABLE_MAX:
             self.ignorable.add(raw)
+
+    def _row_then_debug(self, key: str, text: str, index: int, is_last: bool) -> bool:
+        """A line holding the start of a table row, then an NCCL debug line (stdout and stderr of one
+        process interleaved: the row's first part was written, then the whole debug line, then the
+        rest of the row on the next line). The row's part is kept for the next line of its stream."""
+        m = _DEBUG_AFTER_ROW.search(text)
+        if m is None:
+            return False
+        head = text[: m.start()]
+        tokens = head.split()
+        if not tokens or not tokens[0].isdigit() or (len(tokens) > 1 and not tokens[1].isdigit()):
+            return False
+        stream = self.streams.get(key) or self.stream(key)
+        if len(tokens) == 1 and not stream.run.columns:
+            return False  # a lone number before a debug line, and no table under way
+        columns = stream.run.columns
+        if columns and len(tokens) == len(columns):  # the whole row came before the debug line
+            stream.row(tokens, head.strip(), index, is_last)
+        else:
+            self.fragments[key] = (head, index)
+        return True
+
+    def _continue_row(self, key: str, text: str, index: int, is_last: bool) -> bool:
+        """The rest of a row a debug line cut (see `_row_then_debug`): the two parts joined as written."""
+        head, start = self.fragments.pop(key)
+        joined = head + text.rstrip("\r\n")
+        tokens = joined.split()
+        stream = self.streams.get(key) or self.stream(key)
+        columns = stream.run.columns or columns_from_shape(tokens)
+        if columns and len(tokens) == len(columns) and tokens[0].isdigit() and tokens[1].isdigit():
+            stream.row(tokens, " ".join(joined.split()), start, is_last)
+            stream.run.warn("a table row split by an NCCL debug line: its two parts joined")
+            return True
+        stream.run.incomplete_rows += 1
+        stream.run.warn(f"a table row cut by an NCCL debug line and not continued, skipped: {head.strip()!r}")
+        return False
 
     def stream(self, key: str) -> _Stream:
         s = self.streams.get(key)
@@ -382,6 +440,7 @@ class _Reader:
         fast_len = 0
         i_size = i_count = i_type = i_redop = i_root = i_ow = i_iw = None
         get_nums = add_size = add_count = add_type = add_redop = add_root = add_nums = add_wrongs = None
+        prev_size, prev_raw = -1, ""
         for raw in lines:
             if fast_run is not None and raw.startswith(fast_prefix):
                 tokens = raw.split()  # the prefix's own tokens come first: the plan is shifted past them
@@ -403,7 +462,13 @@ class _Reader:
                         )
                     except ValueError:
                         nums = None
+                    if nums is not None and (size < prev_size or (size == prev_size and size)):
+                        # a size that repeats or goes backwards: the general path keeps the texts from here
+                        if prev_raw:  # else the row before was read the general way, its text kept
+                            fast_run.last_text = prev_raw[len(fast_prefix) :].strip()
+                        nums = None
                     if nums is not None:
+                        prev_size, prev_raw = size, raw
                         add_size(size)
                         add_count(count)
                         add_type(intern(tokens[i_type]))
@@ -435,6 +500,9 @@ class _Reader:
             run = stream.run
             if not (run.rows and run.plan and not run.closed and run.columns and not run.incomplete_rows):
                 continue
+            if run.texts is not None:
+                continue  # rows whose texts are kept go the general way
+            prev_size, prev_raw = run.rows.sizes[-1], ""
             fast_key, fast_run = key, run
             fast_prefix = self.last_prefix if key else ""
             lead = len(fast_prefix.split())
@@ -470,7 +538,11 @@ class _Reader:
         if (first == "#" and stripped.rstrip() == "#") or not first:
             self._ignore(raw)  # '#' spacer lines and empty (prefixed) lines: nothing to read
             return
+        if self.fragments and key in self.fragments and self._continue_row(key, text, index, is_last):
+            return
         if first.isdigit():  # fast path for table rows
+            if "NCCL " in stripped and self._row_then_debug(key, text, index, is_last):
+                return
             tokens = stripped.split()
             if len(tokens) >= 2 and tokens[0].isdigit() and tokens[1].isdigit():
                 if key:
@@ -527,8 +599,18 @@ def _blocks(source) -> Iterable[list[str]]:
         yield [carry]
 
 
+_DEBUG_AFTER_ROW = re.compile(r"\S+:\d+:\d+ \[\d+\] (?:\S+ )?NCCL (?:INFO|WARN)")
+
+
+def _row_before_debug(line: str) -> bool:
+    """Whether an NCCL INFO line may carry the start of a table row before it: a row's columns are
+    padded with runs of spaces, a debug line's own text before 'NCCL INFO' has none."""
+    i = line.find(" NCCL INFO")
+    return i > 0 and "  " in line[:i]
+
+
 def _worth_reading(line: str) -> bool:
-    return ("NCCL INFO" not in line or "NCCL version" in line) and not line.isspace()
+    return ("NCCL INFO" not in line or "NCCL version" in line or _row_before_debug(line)) and not line.isspace()
 
 
 def read_runs_from(lines, file_hint: str = "") -> list[Run]:
@@ -561,7 +643,9 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
         kept = [
             line
             for line in block
-            if ("NCCL INFO" not in line or "NCCL version" in line) and line not in ignorable and not line.isspace()
+            if ("NCCL INFO" not in line or "NCCL version" in line or _row_before_debug(line))
+            and line not in ignorable
+            and not line.isspace()
         ]
         for line in reversed(block):  # is the block's last non-blank line one that is dropped?
             if not line.isspace():
@@ -580,6 +664,11 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
     if pending is not None:
         last = not last_is_debug
         feed(pending, index, last, last and not pending.endswith(("\n", "\r")))
+    for key, (head, _start) in reader.fragments.items():  # a row a debug line cut, never continued
+        run = reader.stream(key).run
+        run.incomplete_rows += 1
+        run.truncated = True
+        run.warn(f"last table row cut by an NCCL debug line: {head.strip()!r}")
 
     runs = sorted((r for s in reader.streams.values() for r in s.runs if not r.is_empty()), key=lambda r: r.start)
     if not runs:
@@ -594,8 +683,118 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
     return check_runs(runs, file_hint)
 
 
+def separate_interleaved(chain: list[Run]) -> list[Run]:
+    """The tables of a run whose message sizes repeat or go backwards, taken apart when the rows allow it.
+
+    Ranks that each print a table, launched without prefixes (mpirun of a binary built without MPI,
+    srun without --label), interleave their rows: 8, 16, ..., 256, 8, 512, 16, 1024, ...
+    (NVIDIA/nccl-tests#182). `chain` is such a run and the runs that follow it with rows after its
+    summary and no header of their own (the slower rank finishing after the faster one's summary).
+    Each row goes to the table whose next size step it is (the header's step factor or bytes, else the
+    step the sizes show), else to the table it can follow with a gap, else it starts a table. When that
+    gives two or more tables of two or more rows each, they are the runs: an 'Avg bus bandwidth' line
+    goes to the table whose row it follows, and each is warned that which rank printed a row is not
+    known. When it does not, and a non-zero size repeats or sizes go backwards, the first run is kept
+    with its rows but marked `unseparable` and gives no observation. Repeated zero sizes (small
+    messages rounded down to 0 B) are one table's rows."""
+    run = chain[0]
+    if run.texts is None or len(run.rows) < 2:
+        return chain
+    own = list(run.rows.sizes)
+    if all(b > a or b == a == 0 for a, b in zip(own, own[1:])):
+        return chain
+    rows, texts, summary_after = [], [], {}  # summary_after: index of the row a summary follows -> run
+    for r in chain:
+        for k in range(len(r.rows)):
+            rows.append(r.rows[k])
+            texts.append(r.texts[k] if r.texts is not None and k < len(r.texts) else None)
+        if r.avg_busbw_GBps is not None and rows:
+            summary_after[len(rows) - 1] = r
+    sizes = [row[0] for row in rows]
+    factor, step = run.header.get("step_factor"), run.header.get("step_bytes")
+    if not factor and not step:
+        ratios: dict[int, int] = {}
+        for a, b in zip(sizes, sizes[1:]):
+            if 0 < a < b and b % a == 0:
+                ratios[b // a] = ratios.get(b // a, 0) + 1
+        factor = max(ratios, key=ratios.get) if ratios else None
+
+    def next_step(last: int, size: int) -> bool:
+        if size == last == 0:
+            return True
+        if size <= last:
+            return False
+        if factor:
+            return last == 0 or size <= last * factor * 1.05 + 64
+        return bool(step) and size <= last + step * 1.05 + 64
+
+    lanes: list[list[int]] = []
+    for i, size in enumerate(sizes):
+        fits = [lane for lane in lanes if next_step(sizes[lane[-1]], size)]
+        if not fits:
+            fits = sorted((lane for lane in lanes if sizes[lane[-1]] < size), key=lambda ln: -sizes[ln[-1]])
+        if fits:
+            fits[0].append(i)
+        else:
+            lanes.append([i])
+    if len(lanes) < 2 or any(len(lane) < 2 for lane in lanes):
+        run.interleaved = "unseparable"
+        run.warn(
+            "message sizes repeat or go backwards and do not fall into whole tables: rows of several ranks or "
+            "runs interleaved without launcher prefixes cannot be told apart; no bandwidth is taken from this run"
+        )
+        return chain
+    g = len(lanes)
+    out = []
+    for j, lane in enumerate(lanes):
+        summaries = [summary_after[i] for i in lane if i in summary_after]
+        last = chain[-1]
+        part = Run(
+            collective=run.collective,
+            collective_from=run.collective_from,
+            header=dict(run.header),
+            devices=list(run.devices),
+            columns=run.columns,
+            columns_inferred=run.columns_inferred,
+            plan=run.plan,
+            avg_seen=last.avg_seen,
+            out_of_bounds=last.out_of_bounds,
+            oob_verdict=last.oob_verdict,
+            rows_elided=any(r.rows_elided for r in chain),
+            truncated=any(r.truncated for r in chain),
+            incomplete_rows=sum(r.incomplete_rows for r in chain),
+            warnings=[w for w in run.warnings],
+            stream=run.stream,
+            start=run.start,
+            interleaved="separated",
+        )
+        part.texts = []  # the separated rows keep their texts (the evidence of their peak)
+        for i in lane:
+            part.add_row(rows[i], texts[i])
+        part.warn(
+            f"rows of {g} tables interleaved without launcher prefixes (ranks printing at once, or tables "
+            f"pasted together): taken apart by their size steps, table {j + 1} of {g}; which rank printed "
+            "a row of a given size is not known"
+        )
+        if len(summaries) == 1:
+            part.avg_busbw_GBps, part.avg_line = summaries[0].avg_busbw_GBps, summaries[0].avg_line
+            part.out_of_bounds, part.oob_verdict = summaries[0].out_of_bounds, summaries[0].oob_verdict
+            part.warn("its 'Avg bus bandwidth' line is the one printed right after its last row")
+        elif summary_after:
+            part.warn("the 'Avg bus bandwidth' lines of the interleaved tables cannot be told apart: none kept")
+        out.append(part)
+    return out
+
+
 def check_runs(runs: list[Run], file_hint: str = "") -> list[Run]:
     """The whole-run checks on each run (truncation, gaps, errors, zero or absurd values, naming)."""
+    chains: list[list[Run]] = []
+    for run in runs:  # a run whose rows came after another's summary may finish an interleaved table
+        if chains and run.after_summary and run.stream == chains[-1][-1].stream and chains[-1][0].texts is not None:
+            chains[-1].append(run)
+        else:
+            chains.append([run])
+    runs = [part for chain in chains for part in separate_interleaved(chain)]
     for run in runs:
         _check(run, file_hint, single=len(runs) == 1)
     return runs
@@ -625,7 +824,7 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
     if run.header.get("minbytes") is not None and sizes[0] > run.header["minbytes"] and run.columns_inferred:
         run.rows_elided = True
         run.warn(f"rows below {sizes[0]} B missing (minBytes {run.header['minbytes']})")
-    if any(b <= a for a, b in zip(sizes, sizes[1:])):
+    if run.interleaved is None and any(b <= a for a, b in zip(sizes, sizes[1:])):
         run.warn("message sizes repeat or go backwards: several runs pasted together or a broken run")
     if run.out_of_bounds:
         run.warn(f"Out of bounds values: {run.out_of_bounds} {run.oob_verdict or ''}".strip())

@@ -22,6 +22,7 @@ from sources.parsers.common.page import (
     publisher_for,
     soup_of,
 )
+from sources.parsers.specs.context import indicator_in_context
 from sources.parsers.specs.extract import SpecPair, spec_pairs, text_pairs
 from sources.records import Observation, ParseError, Product, Records
 from sources.parsers.common.units import (
@@ -64,6 +65,13 @@ _RULES: tuple[tuple[re.Pattern, frozenset, str, str, tuple | None], ...] = tuple
         (r"serdes|lane rate|per[- ]lane", {"Gbps"}, "serdes_gbps", "Gbps", None),
         (r"latency(?!\s+(?:reduction|improvement|saving))", {"ns", "us", "ms"}, "port_latency_ns", "ns", None),
         (r"nvlink", {"GBps", "TBps"}, "nvlink_bandwidth_GBps", "GBps", None),
+        (
+            r"switch(?:ing)? capacity|switch(?:ing)? (?:bandwidth|throughput)",  # named outright: any product
+            {"Tbps", "Gbps"},
+            "switch_capacity_tbps",
+            "Tbps",
+            None,
+        ),
         (
             r"switching capacity|switch(?:ing)? (?:bandwidth|throughput)|aggregate (?:bandwidth|throughput)|"
             r"total (?:switch )?(?:bandwidth|throughput)|\bcapacity\b|\bthroughput\b",
@@ -203,8 +211,11 @@ _SHARED_UNIT_RATES = re.compile(
 )
 _RATE_LIST = re.compile(r"(?<![\w.])" + _N + r"\s*G(?:bE|E)?(?:\s*/\s*" + _N + r"\s*G(?:bE|E)?)+(?![A-Za-z0-9])")
 _LANES = re.compile(
-    r"\b(" + _COUNT + r")\s+(?:(?:" + _N + r"\s*G(?:b/s)?|PAM4|SerDes)\s+)*(?:lanes|instances of)\b", re.I
+    r"\b(" + _COUNT + r")\s+(?:(?:" + _N + r"\s*G(?:b/s)?|PAM4|SerDes|[a-z]+-[a-z]+)\s+)*(?:lanes|instances of)\b"
+    r"|\b(" + _COUNT + r")\s+serdes\b(?!\s+(?:rate|speed))",  # "512 input-output lanes", "1,024 serdes, each"
+    re.I,
 )
+_HYPHEN_UNIT = re.compile(r"(\d)-((?:giga|tera|mega)bits?)\b", re.I)  # "200-gigabit" is 200 gigabit
 _WORD_PORTS = {"single": 1, "one": 1, "dual": 2, "two": 2, "quad": 4, "four": 4, "octal": 8, "eight": 8}
 _PORTS = re.compile(
     r"\b(single|one|dual|two|quad|four|octal|eight)[- ]ports?\b|\b("
@@ -234,7 +245,7 @@ def more_figures(pair: SpecPair, product_kind: str, emitted: list[Spec]) -> list
     """The further figures of a plain-text sentence, beyond the first one `interpret` reads: every
     speed of "400Gb/s or 200Gb/s" and "100G/25G/10G", lane counts ("512 lanes of", "eight 100G lanes"),
     port counts ("single-port", "72/144 port"), a PCIe link's generation and width, other quantities."""
-    raw, k = fold_decimal_comma(normalize_text(pair.evidence)), pair.key.lower()
+    raw, k = _HYPHEN_UNIT.sub(r"\1 \2", fold_decimal_comma(normalize_text(pair.evidence))), pair.key.lower()
     have = {(s.unit, float(s.value)) for s in emitted if isinstance(s.value, float)}
     out: list[Spec] = []
 
@@ -262,7 +273,7 @@ def more_figures(pair: SpecPair, product_kind: str, emitted: list[Spec]) -> list
             continue
         add(float(m.group(1).replace(",", "")) * f, unit, mapped=True)
     for m in _LANES.finditer(raw):
-        add(float(parse_number(m.group(1))), "lanes", what="lanes")
+        add(float(parse_number(m.group(1) or m.group(2))), "lanes", what="lanes")
     for m in _PORTS.finditer(raw):
         counts = (
             [_WORD_PORTS[m.group(1).lower()]]
@@ -290,6 +301,36 @@ def _mapped(s: Spec, k: str, product_kind: str) -> Spec:
                 continue
             return Spec(s.key, value, ind_unit, s.raw, s.evidence, indicator, s.qualifier, s.variant)
     return s
+
+
+_INDICATOR_UNIT = {
+    "port_speed_gbps": "Gbps",
+    "serdes_gbps": "Gbps",
+    "switch_capacity_tbps": "Tbps",
+    "power_w": "W",
+    "message_rate_mpps": "Mpps",
+    "pcie_lanes": "lanes",
+}
+
+
+def _in_context(s: Spec, product_kind: str) -> Spec:
+    """A plain-text figure's indicator from the words around it (`context`): it decides for a figure of a
+    keyless sentence, and fills in for a figure of a "Key: value" line whose key named none."""
+    keyless = s.raw == s.evidence
+    if not isinstance(s.value, float) or not s.unit or (s.indicator and not keyless):
+        return s
+    if s.indicator in ("switch_radix", "pcie_lanes"):
+        return s
+    indicator = indicator_in_context(s.evidence, s.value, s.unit, product_kind, SWITCH_KINDS)
+    if indicator == "":  # another product's figure, stated for comparison
+        return Spec(s.key, s.value, s.unit, s.raw, s.evidence, None, s.qualifier, s.variant) if keyless else s
+    if indicator is None or indicator == s.indicator:
+        return s
+    try:
+        value = convert(s.value, s.unit, _INDICATOR_UNIT[indicator]) if s.unit != "lanes" else s.value
+    except ValueError:
+        return s
+    return Spec(s.key, value, _INDICATOR_UNIT[indicator], s.raw, s.evidence, indicator, s.qualifier, s.variant)
 
 
 def guess_kind(text: str) -> str:
@@ -336,6 +377,8 @@ def _page(doc: Document) -> tuple[str, str, str, list[SpecPair], list[Spec]]:
     specs = [s for p in pairs for s in interpret(p, kind)]
     if not looks_like_html(doc.text):
         specs += [s for p in pairs for s in more_figures(p, kind, [x for x in specs if x.evidence == p.evidence])]
+    if not looks_like_html(doc.text):
+        specs = [_in_context(s, kind) for s in specs]
     if not any(isinstance(s.value, float) for s in specs):
         raise ParseError(f"{doc.url}: spec block has no figures (layout changed?)")
     return name or "", kind, body_text, pairs, specs

@@ -20,6 +20,7 @@ from sources.parsers.common.page import looks_like_html, page_text, page_title, 
 from sources.parsers.common.dates import find_dates
 from sources.records import Event, Observation, ParseError, Records
 from sources.parsers.common.units import normalize_text
+from sources.parsers.uec.milestones import VENDORS, byline_date, find_milestones, one_per_milestone
 
 SUBJECT = "Ultra Ethernet Consortium"
 
@@ -31,30 +32,13 @@ _CATEGORY_RULES = (
     ("product_announcement", r"UEC[- ](?:ready|compliant)|\bNIC\b|\bswitch\b|\bships?\b"),
     ("company", r"formation|formed|launched|founded|Linux Foundation|(?:new|a) consortium|consortium to|\bto form\b"),
 )
-_VENDORS = (
-    "AMD",
-    "Arista",
-    "Broadcom",
-    "Cisco",
-    "NVIDIA",
-    "Intel",
-    "HPE",
-    "Marvell",
-    "Keysight",
-    "Eviden",
-    "Meta",
-    "Microsoft",
-    "Celestica",
-    "Juniper",
-    "Oracle",
-)
 _MEMBER_NOUNS = re.compile(r"members|member companies|companies|organizations|organisations")
 _LOGO_WORDS = re.compile(r"\s*\blogo\b\s*", re.I)
 
 
 def categorize(title: str, description: str = "") -> str:
     """Event category from an item's title (description only when the title says nothing)."""
-    if re.search(r"\b(?:" + "|".join(_VENDORS) + r")\b", title) and re.search(
+    if re.search(r"\b(?:" + "|".join(VENDORS) + r")\b", title) and re.search(
         r"\b(?:NIC|SuperNIC|switch|ASIC|chip|silicon|card)\b", title, re.I
     ):
         return "product_announcement"  # a member's "UEC-compliant NIC" is a product, not a compliance event
@@ -159,6 +143,8 @@ def _item_date(item: Tag) -> tuple[dt.date, str] | None:
 
 
 def _period(date: dt.date, precision: str) -> str:
+    if precision == "year":
+        return str(date.year)
     return date.isoformat() if precision == "day" else f"{date.year}-{date.month:02d}"
 
 
@@ -205,7 +191,7 @@ def _event_records(doc: Document, root: Tag, when: dt.date | None, records: Reco
 
 def _emit(doc: Document, when: dt.date | None, records: Records, entries: list, title_of_page: str | None) -> None:
     for date, precision, title, description, text in entries:
-        vendor = next((v for v in _VENDORS if re.search(rf"\b{v}\b", title)), None)
+        vendor = next((v for v in VENDORS if re.search(rf"\b{v}\b", title)), None)
         category = categorize(title, description)
         records.events.append(
             Event(
@@ -240,19 +226,85 @@ def _emit(doc: Document, when: dt.date | None, records: Records, entries: list, 
             )
 
 
+def _initial_count(value: float, sentence: str) -> bool:
+    """Whether the sentence gives this count as the founding one ("initially consisted of 10 ... now 55")."""
+    at = re.search(rf"(?<![\d.]){value:g}(?![\d])", sentence)
+    before = sentence[max(0, at.start() - 60) : at.start()] if at else ""
+    return bool(
+        re.search(r"\binitial(?:ly)?\b|\bfounding\b|\bat (?:its )?(?:launch|formation)\b", before, re.I)
+    ) and not (re.search(r"\bnow\b|\btoday\b", before.split("initial")[-1], re.I))
+
+
 def _text_records(doc: Document, when: dt.date | None, records: Records) -> None:
-    """A news text without markup (an archived excerpt, a text feed): one dated item, its first line the title."""
+    """A news text without markup (an archived excerpt, a forum thread, a report chapter): every UEC
+    milestone it states, dated from its own sentence (see `milestones`), and the member counts it states,
+    as of the publication date. Milestones and counts the text does not date are warnings, not records."""
     text = page_text(doc)
     if text.lstrip().startswith(("{", "[", "<")):
         raise ParseError(f"{doc.url}: not an HTML page or a text (content starts {text.strip()[:40]!r})")
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    title = split_sentences(lines[0])[0][:200] if lines else ""
-    dated = find_dates(text[:600])
-    date = (dated[0].date, dated[0].precision) if dated else ((when, "day") if when else None)
-    if not title or date is None:
-        raise ParseError(f"{doc.url}: no dated news text found (no date in its opening and none published)")
-    description = " ".join(lines[1:3]) if len(lines) > 1 else " ".join(split_sentences(lines[0])[1:3])
-    _emit(doc, when, records, [(date[0], date[1], title, description, text)], title)
+    title = page_title(doc)
+    when = when or byline_date(text)
+    dated, undated = one_per_milestone(find_milestones(text, when))
+    for m in dated:
+        how = {
+            "publication": f"dated by the page's publication date ({when}): the text states it as of that day",
+            "relative": f"dated from a relative expression against the publication date ({when})",
+        }.get(m.dated_by or "")
+        records.events.append(
+            Event(
+                event_date=m.date,
+                date_precision=m.precision,
+                category=m.category,
+                subject=SUBJECT,
+                title=m.sentence[:200],
+                prov=provenance(doc, m.sentence, when, title),
+                description=how,
+                fabric="uec",
+                vendor=m.vendor if m.category in ("product_announcement", "membership") else None,
+                milestone=m.milestone,
+            )
+        )
+    for m in undated:
+        records.warnings.append(
+            f"{doc.url}: {m.category} milestone stated without a date the text or the page gives, not emitted: "
+            f"{m.sentence[:120]!r}"
+        )
+    founded = next((m for m in dated if m.milestone == "uec-founded"), None)
+    seen: set[tuple] = set()
+    for value, qualifier, sentence in member_counts(text):
+        initial = _initial_count(value, sentence)
+        if initial:
+            date, precision = (founded.date, founded.precision) if founded else (None, None)
+            note = "initial count, dated by the formation the text states"
+        else:
+            own = find_dates(sentence)
+            date, precision = (own[0].date, own[0].precision) if own else (when, "day")
+            note = None if own else "count as of the page's publication date"
+        if date is None:
+            records.warnings.append(
+                f"{doc.url}: member count {value:g} stated without a date the text or the page gives, "
+                f"not emitted: {sentence[:120]!r}"
+            )
+            continue
+        if (value, qualifier) in seen:
+            continue
+        seen.add((value, qualifier))
+        records.observations.append(
+            Observation(
+                indicator="uec_members",
+                subject=SUBJECT,
+                period=_period(date, precision),
+                value=value,
+                unit="count",
+                kind="actual",
+                prov=provenance(doc, sentence, when, title),
+                value_qualifier=qualifier,
+                fabric="uec",
+                note=note,
+            )
+        )
+    if not records.events and not records.observations and not undated:
+        records.warnings.append(f"{doc.url}: the text states no UEC milestone and no member count")
 
 
 def _records(doc: Document) -> Records:

@@ -5,9 +5,11 @@ the same unit (after converting Tbps to Gbps, MB to GB, the parser's own units);
 parser maps it to is counted apart (`indicator_ok`). A member-count label is found when the parser
 emits a `uec_members` observation with that value; an event label when the parser emits an event
 of that category, on that date at the label's precision when the label has one. A document the
-parser refuses (ParseError) finds none of its labels; its error is kept in `errors`.
+parser refuses (ParseError) finds none of its labels; its error is kept in `errors`. UEC precision:
+every event and member count the parser emits is matched against the labels (`unlabelled` lists the
+others, to be read) and its evidence must be in the text (`evidence_absent`).
 
-Run as a script: python -m tests.sources.parsers.specs_uec_corpus [specs|uec] [tune|holdout1] [-v]
+Run as a script: python -m tests.sources.parsers.specs_uec_corpus [specs|uec] [tune|holdout1|holdout2] [-v]
 """
 
 from __future__ import annotations
@@ -106,6 +108,13 @@ class Report:
     errors: dict = field(default_factory=dict)  # doc -> parser error
     wrong_counts: list = field(default_factory=list)  # not-counts emitted as member counts
     outputs: dict = field(default_factory=dict)
+    emitted: int = 0  # records emitted on the documents of the split (UEC: events and member counts)
+    unlabelled: list = field(default_factory=list)  # emitted records that match no label: (doc, what, evidence)
+    evidence_absent: list = field(default_factory=list)  # emitted records whose evidence is not in the text
+
+    @property
+    def precision(self) -> float:
+        return 1 - len(self.unlabelled) / self.emitted if self.emitted else 0.0
 
     @property
     def recall(self) -> float:
@@ -199,6 +208,29 @@ def measure_uec(split: str = "all") -> Report:
         rep.found += ok
         if not ok:
             rep.missed.append((x["doc"], x["kind"], x["category"] or x["value"], x["date"], x["evidence"]))
+    # precision: every event and member count emitted on the split's documents against the labels
+    texts = {d.doc: squash(d.path.read_text(encoding="utf-8")) for d in documents("uec")}
+    by_doc: dict[str, list[dict]] = {}
+    for x in labels("uec"):
+        by_doc.setdefault(x["doc"], []).append(x)
+    for doc, r in outputs.items():
+        if r is None or doc not in docs:
+            continue
+        for e in r.events:
+            rep.emitted += 1
+            if not any(
+                x["kind"] == "event" and x["category"] == e.category and _same_date(e.event_date, x["date"])
+                for x in by_doc.get(doc, ())
+            ):
+                rep.unlabelled.append((doc, f"event:{e.category} {e.event_date} {e.date_precision}", e.prov.evidence))
+            if squash(e.prov.evidence or "") not in texts[doc]:
+                rep.evidence_absent.append((doc, e.prov.evidence))
+        for o in r.observations:
+            rep.emitted += 1
+            if not any(x["kind"] == "members" and _close(o.value, float(x["value"])) for x in by_doc.get(doc, ())):
+                rep.unlabelled.append((doc, f"members {o.value:g} {o.period}", o.prov.evidence))
+            if squash(o.prov.evidence or "") not in texts[doc]:
+                rep.evidence_absent.append((doc, o.prov.evidence))
     for x in labels("uec", "not_counts.csv"):
         r = outputs[x["doc"]]
         if r is not None and any(
@@ -223,13 +255,19 @@ def measure(family: str, split: str = "all") -> Report:
 
 def main(argv: list[str]) -> int:
     families = [a for a in argv if a in ("specs", "uec")] or ["specs", "uec"]
-    split = next((a for a in argv if a in ("tune", "holdout1")), "all")
+    split = next((a for a in argv if a in ("tune", "holdout1", "holdout2")), "all")
     for fam in families:
         rep = measure(fam, split)
         print(
             f"{fam}: recall {rep.found}/{rep.labels} = {rep.recall:.1%}"
             + (f"; indicator right {rep.indicator_ok}/{rep.indicator_labels}" if rep.indicator_labels else "")
             + f"; documents refused {len(rep.errors)}"
+            + (
+                f"; precision {rep.emitted - len(rep.unlabelled)}/{rep.emitted} = {rep.precision:.1%}"
+                f" (evidence not in the text: {len(rep.evidence_absent)})"
+                if fam == "uec"
+                else ""
+            )
         )
         for cls, (n, k) in sorted(rep.by_class().items()):
             print(f"  {cls:28s} {k}/{n}")
@@ -240,6 +278,8 @@ def main(argv: list[str]) -> int:
                 print("  refused", doc, err[:160])
             for m in rep.missed:
                 print("  missed", m)
+            for m in rep.unlabelled:
+                print("  unlabelled", m)
     return 0
 
 

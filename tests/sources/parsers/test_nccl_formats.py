@@ -206,3 +206,110 @@ def test_rccl_json_lines_with_odd_values_give_runs_or_a_parse_error(fields):
         nccl.parse(doc, system="s", period="2025-03-03")
     except ParseError:
         pass
+
+
+# --- rows cut by NCCL debug lines, and tables interleaved without prefixes (issue 21) -------------------
+# No real log with a row split by a debug line was found; these are built from the real lines of
+# tests/corpus/nccl/23_* (Open MPI tag output, NCCL 2.12.7): its header, rows and INFO lines, cut where
+# stdout and stderr of one process interleave (the row's start, then a whole debug line, then the rest).
+CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "nccl"
+_HEADER_23 = "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n"
+_ROWS_23 = [
+    "      131072         32768     float     sum      -1    149.3    0.88    0.88      0    148.7    0.88    0.88      0",
+    "      262144         65536     float     sum      -1    195.0    1.34    1.34      0    194.0    1.35    1.35      0",
+    "      524288        131072     float     sum      -1    296.9    1.77    1.77      0    291.1    1.80    1.80      0",
+]
+_INFO_23 = "test-nccl-efa-worker-0:21:21 [0] NCCL INFO Launch mode Parallel\n"
+
+
+def _split_at(row: str, cut: int) -> str:
+    return row[:cut] + _INFO_23 + row[cut:] + "\n"
+
+
+@pytest.mark.parametrize("cut", [20, 40, 63, 65, 90])  # between cells, and inside a number (63: "195|.0")
+@pytest.mark.parametrize("prefix", ["", "[1,0]<stdout>:"])
+def test_a_row_split_by_a_debug_line_is_joined(cut, prefix):
+    text = (
+        prefix
+        + _HEADER_23
+        + prefix
+        + _ROWS_23[0]
+        + "\n"
+        + prefix
+        + _split_at(_ROWS_23[1], cut).replace("\n", "\n" + prefix, 1)
+        + prefix
+        + _ROWS_23[2]
+        + "\n# Avg bus bandwidth    : 1.15327\n"
+    )
+    [run] = [r for r in nccl.cli_json(Document(source_id="t", url="t", body=text.encode()))["runs"] if r["rows"]]
+    assert [(r["size_bytes"], r["oop_busbw_GBps"], r["ip_busbw_GBps"]) for r in run["rows"]] == [
+        (131072, 0.88, 0.88),
+        (262144, 1.34, 1.35),
+        (524288, 1.77, 1.80),
+    ]
+    assert any("split by an NCCL debug line" in w for w in run["warnings"])
+
+
+def test_a_row_cut_by_a_debug_line_and_not_continued_is_skipped_with_a_warning():
+    text = _HEADER_23 + _ROWS_23[0] + "\n" + _ROWS_23[1][:40] + _INFO_23 + "# Avg bus bandwidth    : 1.15327\n"
+    [run] = nccl.cli_json(Document(source_id="t", url="t", body=text.encode()))["runs"]
+    assert [r["size_bytes"] for r in run["rows"]] == [131072]
+    assert any("cut by an NCCL debug line" in w for w in run["warnings"])
+
+
+def test_unprefixed_interleaved_tables_are_separated_with_their_evidence():
+    # tests/corpus/nccl/34_* (NVIDIA/nccl-tests#182): two processes' last rows and summaries, no prefixes.
+    doc = Document.from_path(CORPUS / "34_nccl-tests-182_a100_unprefixed_interleaved_tail.md", published_on=None)
+    records = nccl.parse(doc, system="2 VMs x 2 A100", period="2023-11")
+    got = sorted((o.indicator, o.value) for o in records.observations)
+    assert got == [
+        ("nccl_busbw", 1.65866),
+        ("nccl_busbw", 1.80135),
+        ("nccl_busbw_peak", 4.54),
+        ("nccl_busbw_peak", 4.86),
+    ]
+    text = " ".join(doc.text.split())
+    assert all(" ".join(o.prov.evidence.split(": ", 1)[1].split()) in text for o in records.observations)
+
+
+def test_sizes_that_go_backwards_without_whole_tables_give_no_figure():
+    # sources/snapshots/nccl_logs/06_* (NVIDIA/nccl-tests#294): 134M, 134M, 536M, 536M, 268M: no step
+    # puts them into tables of two or more rows; the rows stay, no observation is taken from them.
+    path = (
+        Path(__file__).resolve().parents[3]
+        / "sources"
+        / "snapshots"
+        / "nccl_logs"
+        / "06_nccl-tests-294_h100_zero_busbw.txt"
+    )
+    records = nccl.parse(Document.from_path(path), system="s", period="2025-03")
+    assert records.observations == []
+    assert len(records.tables["nccl_rows"]) == 5
+    assert any("cannot be told apart" in w for w in records.warnings)
+
+
+@settings(max_examples=60, deadline=None)
+@given(order=st.lists(st.booleans(), min_size=20, max_size=20), cut=st.integers(min_value=2, max_value=10))
+def test_two_unprefixed_tables_in_any_interleaving_give_whole_tables_or_none(order, cut):
+    # The rows of tests/corpus/nccl/35_* (a real rccl-tests table, 8 B .. 8 GiB) printed by two processes
+    # without prefixes, in any interleaving that keeps each table's order; the second stops `cut` rows
+    # short. Whatever the interleaving: whole tables with every row once and sizes in order, or no figure.
+    lines = (CORPUS / "35_hisohara_mi355x_pollara_rccl_testing_cycle.md").read_text().splitlines()
+    rows = [ln for ln in lines if ln.strip()[:1].isdigit()][:10]
+    a, b = list(rows), list(rows[:cut])
+    merged = []
+    for take_a in order + [True] * 20:
+        src = a if (take_a and a) or not b else b
+        if src:
+            merged.append(src.pop(0))
+    merged += a + b
+    text = _HEADER_23 + "\n".join(merged) + "\n"
+    doc = Document(source_id="t", url="t", body=text.encode())
+    runs = nccl.runs(doc)
+    records = nccl.parse(doc, system="s", period="2025-01")
+    if any(r.interleaved == "unseparable" for r in runs):
+        assert records.observations == []
+        return
+    got = sorted(tuple(r.rows.sizes) for r in runs)
+    sizes = [int(r.split()[0]) for r in rows]
+    assert got == sorted([tuple(sizes), tuple(sizes[:cut])])

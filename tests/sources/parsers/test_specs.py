@@ -240,3 +240,52 @@ def test_undated_page_warns_and_emits_no_observations():
         )
     )
     assert {o.period for o in dated.observations} == {"2026-06-20"}  # falls back to the fetch date
+
+
+@pytest.mark.parametrize(
+    "sentence, value, unit, kind, expected",
+    [
+        # sentences from tests/corpus/specs (s05, s13, s08, s10, s17, s18, s09, s22): the figure's own clause decides
+        (
+            "The officially named BCM78900 family can control up to 64×800GE, 128×400GE or 256×200GE ports",
+            400.0,
+            "Gbps",
+            "switch_asic",
+            "port_speed_gbps",
+        ),
+        ("The 100G version provides eight 100G lanes.", 100.0, "Gbps", "nic", "serdes_gbps"),
+        ("- PCIe Gen6 (up to 48 lanes) — highest CPU↔NIC bandwidth available", 48.0, "lanes", "nic", "pcie_lanes"),
+        (
+            "a packet processing capacity of 66.5 billion packets per second",
+            66500.0,
+            "Mpps",
+            "switch_system",
+            "message_rate_mpps",
+        ),
+        ("The chip has dimensions of 90×90 mm and consumes 500 W", 500.0, "W", "switch_asic", "power_w"),
+        (
+            "Aggregiert kann der Spectrum-4 51,2 TBit/s (64 x 800 GBit/s) an Netzwerkverkehr",
+            51.2,
+            "Tbps",
+            "switch_asic",
+            "switch_capacity_tbps",
+        ),
+        # another product's figure, for comparison: explicitly not this product's
+        ("a single 102.4T switch can replace four legacy 25.6T switches", 25.6, "Tbps", "switch_asic", ""),
+        (
+            "it has shipped more than 5 million 400GbE ports with the first-generation Teralynx 7",
+            400.0,
+            "Gbps",
+            "switch_asic",
+            "",
+        ),
+        # a 1.6 Tb/s port is no switch capacity; a figure with no telling word keeps what the key said
+        ("1.6 Tbit/s each on 64 ports is also possible", 1.6, "Tbps", "switch_asic", None),
+        ("The chip is based on a 4nm process", 4.0, "Gbps", "switch_asic", None),
+    ],
+)
+def test_indicator_from_the_figures_own_clause(sentence, value, unit, kind, expected):
+    from sources.parsers.specs import SWITCH_KINDS
+    from sources.parsers.specs.context import indicator_in_context
+
+    assert indicator_in_context(sentence, value, unit, kind, SWITCH_KINDS) == expected

@@ -5,8 +5,8 @@ HTML only, so every text was refused): specs 0/102, UEC 0/17 (batch `tune`). Aft
 text: specs 101/102, UEC 5/17. A second batch (`holdout1`, labelled after those changes) measured
 once: specs 29/33, UEC 1/2; then two classes it showed were handled. All labels now: specs 134/135
 (the miss: 8.8 pJ/bit, a unit the parser has no place for), UEC 6/19 (seven texts state no date and
-are refused rather than dated by their fetch; milestones stated inside a text are not events of their
-own). The floors below are those achieved figures; see tests/corpus/README.md.
+were refused). Issue 21 (corpora): UEC reads every dated milestone of a text: 12/28 with a third batch
+(see tests/corpus/uec/README.md). The floors below are those achieved figures.
 """
 
 from __future__ import annotations
@@ -46,10 +46,17 @@ def test_every_label_quotes_its_text(family, files):
 
 def test_spec_texts_are_read():
     rep = measured("specs")
-    assert rep.labels >= 135
+    assert rep.labels >= 156
     assert rep.errors == {}
-    assert rep.found >= 134, rep.missed  # 134/135; the tune batch was 0/102 when the parser read HTML only
-    assert rep.indicator_ok >= 63  # of 85 labels whose figure has an indicator
+    # 155/156: 134/135 before holdout2; holdout2 measured once 17/21 ("200-gigabit" and "1,024 serdes",
+    # "512 input-output lanes" not read), then 21/21. The one miss: 8.8 pJ/bit, a unit with no place here.
+    # The tune batch was 0/102 when the parser read HTML only.
+    assert rep.found >= 155, rep.missed
+    # The indicator of a sentence's figure is read from the words around it (specs/context.py): 63/85 -> 85/85
+    # on tune+holdout1; holdout2 (4 texts labelled before the parser ran on them) measured once 10/13
+    # (7/13 with the key rules alone), then 13/13 after "transfer rate", "first-generation" and the
+    # hyphenated "200-gigabit" were read.
+    assert rep.indicator_ok >= 98  # of 98 labels whose figure has an indicator
 
 
 def test_spec_texts_of_the_holdout_batch():
@@ -73,19 +80,41 @@ def test_no_pcie_generation_that_the_text_does_not_state():
 
 
 def test_uec_texts_recall_floor():
+    # Issue 21 (corpora): every dated milestone of a text is an event of its own, dated from its sentence.
+    # Before (one event per text, undated texts refused): 6/19 found, 6 of 9 emitted records labelled.
+    # After: 10/19 on tune+holdout1; holdout2 (u15-u18, labelled and committed before the parser ran on
+    # them) measured once at 0/9, then 2/9 after two classes it showed ("mid-2025", "detailing plans for").
+    # The misses are texts that give no date for what they state (no publication date, "July 19" without
+    # a year, "has released" in a later blog): warnings, not events dated by guess.
     rep = measured("uec")
-    assert rep.labels >= 15
-    assert rep.found >= 6, rep.missed  # 6/19; the tune batch was 0/17
+    assert rep.labels >= 28
+    assert rep.found >= 12, rep.missed
     assert rep.wrong_counts == []  # additions, individuals and prospects are not member totals
+    assert rep.errors == {}
 
 
-def test_uec_texts_refused_only_when_they_state_no_date():
-    # An event needs a date; a text with none in its opening and no published date is refused, not dated
-    # by its fetch.
-    undated = {d.doc for d in corpus.documents("uec") if d.published is None}
+def test_uec_records_match_labels_or_are_read_true():
+    # Precision against the labels: 12 of 14 emitted records match one. The two others were read and are
+    # true milestones the labels do not list: u04 "launched last summer" (published 2024-03-23 -> 2023)
+    # and u14 "the recent release of ... Specification 1.0" in a sentence naming Advancing AI 2025.
     rep = measured("uec")
-    assert set(rep.errors) <= undated
-    assert all("no dated news text" in e for e in rep.errors.values())
+    assert rep.evidence_absent == []  # every event and count quotes its text
+    assert {(doc, what.split()[0]) for doc, what, _ in rep.unlabelled} <= {
+        ("u04", "event:company"),
+        ("u14", "event:spec_release"),
+    }, rep.unlabelled
+
+
+def test_uec_undated_milestones_are_warnings_not_events():
+    # A milestone stated without a date the text or the page gives is named in a warning; nothing is
+    # dated by the fetch.
+    from sources.parsers import uec
+
+    docs = {d.doc: d for d in corpus.documents("uec")}
+    r = uec.parse(docs["u01"].document())  # no publication date; "officially released its Specification 1.0"
+    assert r.events == [] and any("spec_release milestone stated without a date" in w for w in r.warnings)
+    r = uec.parse(docs["u05"].document())  # "announced on July 19" gives no year
+    assert r.events == [] and any("company milestone" in w for w in r.warnings)
 
 
 def test_few_indicators_on_figures_the_reader_did_not_record():
@@ -109,5 +138,7 @@ def test_few_indicators_on_figures_the_reader_did_not_record():
             for u, v in held.get(doc, ())
         )
     ]
-    assert len(stray) <= 5, stray
+    # Issue 21 (corpora): 5 -> 2 once a figure's own clause is read (a predecessor's, "bisher" (so far) and
+    # "first-generation" figures lose their indicator); left: "up to 16000 ports" and a competitor's "800GbE".
+    assert len(stray) <= 2, stray
     assert not [x for x in stray if x[0] in corpus._in_split("specs", "tune")], stray

@@ -139,3 +139,66 @@ def test_non_ascii_dates_and_names():
     r = uec.parse(Document(source_id="uec", url="https://ultraethernet.org/zh/news", body=body))
     [e] = r.events
     assert (e.event_date, e.date_precision, e.category) == (dt.date(2025, 6, 11), "day", "spec_release")
+
+
+@pytest.mark.parametrize(
+    "sentence, published, expected",
+    [
+        # a calendar date in the sentence, at its precision
+        ("Since November 2023, when the UEC began accepting new members", None, (dt.date(2023, 11, 1), "month")),
+        # a year phrase: year precision ("mid-2025" included); a year after publication is not taken
+        ("Formed in the summer of 2023, the UEC aims", None, (dt.date(2023, 1, 1), "year")),
+        ("Released in mid-2025, the UE 1.0.1 specification", None, (dt.date(2025, 1, 1), "year")),
+        ("UEC plans its 2.0 release in 2027", dt.date(2025, 6, 1), None),
+        # relative to the publication date: "last summer" said in March 2024 is summer 2023; said in
+        # October 2024 it could be either, so no date
+        ("which was launched last summer", dt.date(2024, 3, 23), (dt.date(2023, 1, 1), "year")),
+        ("which was launched last summer", dt.date(2024, 10, 2), None),
+        ("Since its founding last year", dt.date(2024, 3, 23), (dt.date(2023, 1, 1), "year")),
+        # statements of the day take the publication date; without one they have none
+        (
+            "Earlier today, the Linux Foundation shared a press release",
+            dt.date(2023, 7, 19),
+            (dt.date(2023, 7, 19), "day"),
+        ),
+        ("Earlier today, the Linux Foundation shared a press release", None, None),
+        ("the UEC has released its Specification 1.0", dt.date(2025, 10, 16), None),  # no "today": not dated
+    ],
+)
+def test_milestone_dates_come_from_the_sentence_or_the_publication(sentence, published, expected):
+    from sources.parsers.uec.milestones import sentence_date
+
+    got = sentence_date(sentence, published)
+    assert (got[:2] if got else None) == expected
+
+
+def test_plain_text_gives_one_event_per_dated_milestone():
+    # Sentences adapted from tests/corpus/uec u04 (exbulletin, 2024-03-23): two milestones and two counts.
+    text = (
+        "Tech companies are rushing to join the Ultra Ethernet Consortium, which was launched last summer.\n"
+        "Since November 2023, when the Ultra Ethernet Consortium began accepting new members, 45 new members "
+        "have joined the Ultra Ethernet Consortium.\n"
+        "UEC's membership, which initially consisted of 10 management members, now stands at 55 members.\n"
+        "Since its founding last year, the Ultra Ethernet Consortium has built a fairly deep talent bench.\n"
+    )
+    d = Document(source_id="uec", url="https://example.org/uec", body=text.encode(), published_on=dt.date(2024, 3, 23))
+    r = uec.parse(d)
+    assert [(e.category, e.event_date, e.date_precision, e.milestone) for e in r.events] == [
+        ("company", dt.date(2023, 1, 1), "year", "uec-founded"),  # once, though two sentences state it
+        ("membership", dt.date(2023, 11, 1), "month", "uec-membership-opened"),
+    ]
+    # 55 as of publication; the initial 10 dated by the formation the text states, not by publication
+    assert sorted((o.value, o.period) for o in r.observations) == [(10.0, "2023"), (55.0, "2024-03-23")]
+
+
+def test_a_text_without_a_published_date_takes_its_byline():
+    # tests/corpus/uec/u12 (ultraethernet.org, "By December 14, 2023No Comments"), read with no published
+    # date: the byline dates the chair's "We have chartered and founded a total of 8 Working Groups".
+    corpus = Path(__file__).resolve().parents[2] / "corpus" / "uec"
+    d = Document(source_id="uec", url="https://ultraethernet.org/x", body=next(corpus.glob("u12_*.txt")).read_bytes())
+    r = uec.parse(d)
+    assert [(e.category, e.event_date, e.date_precision) for e in r.events] == [("other", dt.date(2023, 12, 14), "day")]
+    # a date inside a sentence is not the page's date
+    from sources.parsers.uec.milestones import byline_date
+
+    assert byline_date("The UEC was formed on July 19, 2023 by nine companies that met in a long sentence.") is None
