@@ -47,7 +47,10 @@ def convert(src: Path) -> None:
     with OBS.open(encoding="utf-8") as fh:
         reader = csv.DictReader(fh)
         columns = reader.fieldnames
-        kept = [r for r in reader if int(ROW_RE.search(r["note"]).group(1)) in DONE]
+        # the rows converted first (no "scope as written" in their note); this tool's own rows are rewritten
+        kept = [
+            r for r in reader if int(ROW_RE.search(r["note"]).group(1)) in DONE and "scope as written:" not in r["note"]
+        ]
     obs, events, out = [], [], []
     for n in sorted(ROWS):
         r = rows[n]
@@ -57,7 +60,11 @@ def convert(src: Path) -> None:
             continue
         source_id, publisher, title, via, published, date_note = doc_of(r["source_url"])
         for s in spec:
-            note = "; ".join(p for p in (s.get("note"), date_note, f"scope as written: {r['scope']}", f"facts3-market.csv row {n}") if p)
+            note = "; ".join(
+                p
+                for p in (s.get("note"), date_note, f"scope as written: {r['scope']}", f"facts3-market.csv row {n}")
+                if p
+            )
             common = {
                 "source_id": s.get("src", source_id),
                 "publisher": s.get("pub", publisher),
