@@ -93,3 +93,34 @@ def test_a_forecast_and_its_later_actual_are_a_scorecard_pair(con):
     assert row[:2] == (-0.01, -0.06)
     assert row[2] == pytest.approx(-0.01 / -0.06 - 1)  # -83%: the forecast saw a sixth of the decline
     assert row[3] == 7  # May 2023 to 2023-12-31
+
+
+def test_company_guidance_meets_the_actual_it_forecast(con):
+    # A company's guidance is a forecast of its own series (vocabulary/segments.csv: guidance is not a slice).
+    # Celestica's January 2025 outlook of $10.7B for 2025 against the $12.4B it reported in January 2026;
+    # Broadcom's AI semiconductor revenue guidance for its fiscal Q3 2025 ($6.2B) against the $6.5B reported.
+    rows = {
+        r[0]: r[1:]
+        for r in con.execute(
+            "SELECT series_key, period, forecast_value, actual_value, forecast_url, actual_url, signed_pct_error "
+            "FROM marts.forecast_accuracy WHERE series_key IN ('company_revenue|celestica|-|-|-|-|-|annual', "
+            "'vendor_ai_revenue|broadcom|-|-|-|-|-|quarterly') AND period IN ('2025', '2025Q3')"
+        ).fetchall()
+    }
+    celestica = rows["company_revenue|celestica|-|-|-|-|-|annual"]
+    assert celestica[:3] == ("2025", 10.7e9, 12.4e9)
+    assert celestica[5] == pytest.approx(10.7 / 12.4 - 1)
+    broadcom = rows["vendor_ai_revenue|broadcom|-|-|-|-|-|quarterly"]
+    assert broadcom[:3] == ("2025Q3", 6.2e9, 6.5e9)
+
+
+def test_every_scorecard_pair_names_two_documents(con):
+    # each side by its address, or by its title when a seed document carried it (a ledger row may omit the
+    # address only then)
+    rows = con.execute(
+        "SELECT coalesce(forecast_url, forecast_title), coalesce(actual_url, actual_title), forecast_evidence, "
+        "actual_evidence, forecast_record_id, actual_record_id FROM marts.forecast_accuracy"
+    ).fetchall()
+    assert len(rows) >= 12
+    for f_url, a_url, f_ev, a_ev, f_id, a_id in rows:
+        assert f_url and a_url and f_ev and a_ev and f_id != a_id

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from facts3_docs import DOCS  # noqa: E402
-from facts3_rows import DONE, ROWS  # noqa: E402
+from facts3_rows import DONE, PARTS, ROWS  # noqa: E402
 
 CURATED = Path(__file__).resolve().parents[2] / "sources" / "curated"
 OBS = CURATED / "facts3_market_observations.csv"
@@ -143,6 +143,8 @@ def convert(src: Path) -> None:
     for n, r, reason in out:
         cells = [str(n), r["entity"], r["metric"], f"{r['value']} {r['unit']}", reason]
         lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    lines += ["", "Parts of held rows left out:", "", "| row | part left out and why |", "|---|---|"]
+    lines += [f"| {n} | {reason} |" for n, reason in sorted(PARTS.items())]
     LEFT_OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{len(obs)} observations, {len(events)} events, {len(out)} rows left out, {len(covered) - len(out)} held")
 

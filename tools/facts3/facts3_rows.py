@@ -343,32 +343,6 @@ ROWS = {
             note="October 2020 vintage; about 43% of adapter revenue",
         )
     ],
-    34: [
-        O(
-            "nic_revenue",
-            "Network interface cards (worldwide)",
-            "2025",
-            3.71e9,
-            "USD",
-            kind="estimate",
-            ent="ethernet-adapter-market",
-            scope="not_stated",
-            conf="analyst_estimate",
-            note="NIC 'total addressable market', scope vague; machine-generated aggregation, low confidence",
-        ),
-        O(
-            "nic_revenue",
-            "Network interface cards (worldwide)",
-            "2028",
-            5.12e9,
-            "USD",
-            kind="forecast",
-            ent="ethernet-adapter-market",
-            scope="not_stated",
-            conf="analyst_estimate",
-            note="NIC 'total addressable market' (11.5% CAGR), scope vague; machine-generated aggregation, low confidence",
-        ),
-    ],
     35: OUT("a comparison without a figure (scale-up switch ASIC sales exceed Ethernet + InfiniBand combined)"),
     36: [
         O(
@@ -507,8 +481,8 @@ ROWS = {
             q=">=",
             kind="forecast",
             ent="credo",
-            seg="guidance",
-            note="range $335-345M: low bound; Credo FY2026Q3 mapped to calendar 2025Q4; " + CRE,
+            note="company guidance (kind forecast); range $335-345M: low bound; Credo FY2026Q3 mapped to calendar 2025Q4; "
+            + CRE,
         ),
         O(
             "company_revenue",
@@ -519,8 +493,8 @@ ROWS = {
             q="<=",
             kind="forecast",
             ent="credo",
-            seg="guidance",
-            note="range $335-345M: high bound; Credo FY2026Q3 mapped to calendar 2025Q4; " + CRE,
+            note="company guidance (kind forecast); range $335-345M: high bound; Credo FY2026Q3 mapped to calendar 2025Q4; "
+            + CRE,
         ),
     ],
     50: [
@@ -889,7 +863,8 @@ ROWS = {
             q="~",
             ent="ethernet-adapter-market",
             seg="100g_plus",
-            note="'nearly half' of segment revenue by end-2023; the unit share (<20% of cards) is left out: no NIC unit-share indicator",
+            ek="context",
+            note="'quase metade' (nearly half) of segment revenue by end-2023; the unit share (<20% of cards) is left out: no NIC unit-share indicator",
         )
     ],
     76: OUT("a quarterly size ('billion-dollar' per quarter) with no quarter named"),
@@ -1030,8 +1005,20 @@ ROWS = {
             "USD",
             ent="arista",
             seg="per_port",
-            note="The Next Platform's calculation: $34.6B product revenue / 150M ports",
-        )
+            ek="context",
+            note="The Next Platform's result of dividing $34.6B of product revenue by 150M ports, as the page gives it (the division gives $230.67)",
+        ),
+        O(
+            "switch_ports_shipped",
+            "Arista switch ports shipped since founding",
+            "2004-2025",
+            150e6,
+            "ports",
+            kind="estimate",
+            ent="arista",
+            seg="cumulative",
+            note="cumulative ports shipped 2004-2025 (facts3-market-notes #19: the 2024 page says more than 100M through 2024)",
+        ),
     ],
     94: [
         O(
@@ -1433,7 +1420,8 @@ ROWS = {
             ent="high-speed-cables",
             seg="aec",
             conf="analyst_estimate",
-            note="range 1-2 million: low bound; expert call",
+            ek="context",
+            note="'100~200 万条' = 1-2 million cables; range: low bound; expert call",
         ),
         O(
             "cable_count",
@@ -1446,7 +1434,8 @@ ROWS = {
             ent="high-speed-cables",
             seg="aec",
             conf="analyst_estimate",
-            note="range 1-2 million: high bound; expert call",
+            ek="context",
+            note="'100~200 万条' = 1-2 million cables; range: high bound; expert call",
         ),
         O(
             "cable_count",
@@ -1459,7 +1448,8 @@ ROWS = {
             ent="high-speed-cables",
             seg="aec",
             conf="analyst_estimate",
-            note="expert call",
+            ek="context",
+            note="'500万条起' = at least 5 million cables; expert call",
         ),
     ],
     129: [
@@ -1489,7 +1479,8 @@ ROWS = {
             ent="aws",
             seg="aec",
             conf="analyst_estimate",
-            note="range 1.8-2.0 million cables: low bound; expert call",
+            ek="context",
+            note="'180-200万条' = 1.8-2.0 million cables; range: low bound; expert call",
         ),
         O(
             "cable_count",
@@ -1502,7 +1493,8 @@ ROWS = {
             ent="aws",
             seg="aec",
             conf="analyst_estimate",
-            note="range 1.8-2.0 million cables: high bound; expert call",
+            ek="context",
+            note="'180-200万条' = 1.8-2.0 million cables; range: high bound; expert call",
         ),
     ],
     132: [
@@ -1681,30 +1673,10 @@ ROWS = {
             seg="dc_switch",
         ),
     ],
-    147: [
-        O(
-            "vendor_market_share",
-            "HPE share of the data center + campus switch market",
-            "2022",
-            0.05,
-            "share",
-            q="~",
-            ent="hpe",
-            seg="dc_and_campus",
-            note="HPE ~5% of the combined 8%",
-        ),
-        O(
-            "vendor_market_share",
-            "Juniper share of the data center + campus switch market",
-            "2022",
-            0.03,
-            "share",
-            q="~",
-            ent="juniper",
-            seg="dc_and_campus",
-            note="Juniper ~3% of the combined 8%",
-        ),
-    ],
+    147: OUT(
+        "HPE ~5% and Juniper ~3% are not in the quoted evidence, which states only the combined 8% of a prospective "
+        "HPE/Juniper entity (no registered entity holds a combination of two companies)"
+    ),
     148: OUT(
         "growth of Gartner's client enquiries (an interest indicator, context): not a market, shipment or price figure"
     ),
@@ -1790,4 +1762,11 @@ ROWS = {
 }
 
 # rows converted before 2026-12-01 (in sources/curated/facts3_market_observations.csv, each note naming its row)
+# parts of held rows that are left out (listed in facts3_left_out.md)
+PARTS = {
+    34: "the 2025 and 2028 NIC TAM figures (3.71 and 5.12 USD billion): the quoted evidence states only the 2023 figure, which is held",
+    75: "the unit share ('<20% of cards'): no NIC unit-share indicator",
+    116: "the overseas revenue (CNY 12.769 billion): money in CNY only",
+}
+
 DONE = {2, 6, 7, 16, 18, 34, 40, 54, 63, 73, 77, 78, 82, 90, 102, 110, 139, 140}
