@@ -124,3 +124,12 @@ def test_every_scorecard_pair_names_two_documents(con):
     assert len(rows) >= 12
     for f_url, a_url, f_ev, a_ev, f_id, a_id in rows:
         assert f_url and a_url and f_ev and a_ev and f_id != a_id
+
+
+def test_a_revision_trail_ends_in_the_actual(con):
+    # Celestica's 2025 revenue: the January 2025 outlook ($10.7B), then the $12.4B it reported in January 2026
+    trail = con.execute(
+        "SELECT kind, value, realized_value FROM marts.forecast_revisions "
+        "WHERE series_key = 'company_revenue|celestica|-|-|-|-|-|annual' AND period = '2025' ORDER BY vintage_number"
+    ).fetchall()
+    assert trail == [("forecast", 10.7e9, 12.4e9), ("actual", 12.4e9, 12.4e9)]
