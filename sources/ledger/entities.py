@@ -7,7 +7,12 @@ Resolution is deterministic and never fuzzy:
      first): the first field whose text equals an entity id or alias, compared after `normalize()`
      (case folded, full-width characters made half-width, punctuation and whitespace folded).
 A row none of whose fields names an entity stays unresolved (entity_id NULL): it keeps its own
-series (keyed on its normalized subject) and is listed in `marts.data_quality`.
+series (keyed on its normalized subject) and is listed in `marts.data_quality`. The curated ledger
+refuses such rows, and rows only their vendor resolves (sources/ledger/ledger.py), so its keys are
+controlled; parsed rows may still be unresolved.
+
+A registry row with no kind and no name is an alias row: it adds its aliases to an entity another
+row defines (possibly in another entities*.csv file).
 
 The registry is validated like the ledger: one "file:line: field: message" per problem (unknown
 kind or parent, duplicate id, an alias two entities claim after normalization). Pure: reads CSV.
@@ -16,6 +21,7 @@ kind or parent, duplicate id, an alias two entities claim after normalization). 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -123,6 +129,7 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
     where: dict[str, str] = {}
     alias_where: dict[str, tuple[str, str]] = {}
     parents: list[tuple[str, str, str]] = []
+    extra_aliases: list[tuple[str, str, tuple[str, ...]]] = []
     for path in registry_files(folder):
         try:
             text = path.read_text(encoding="utf-8-sig")
@@ -158,6 +165,13 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
             if not ENTITY_ID_RE.match(ident):
                 own.append(f"{here}: entity_id: bad id {ident!r} (lowercase slug, e.g. connectx-8)")
                 continue
+            if not row["kind"] and not row["name"]:
+                # an alias row: more spellings of an entity another row defines (a file of its own adds
+                # aliases without editing the file that defines the entity)
+                if row["parent_id"]:
+                    own.append(f"{here}: parent_id: an alias row (no kind, no name) cannot set a parent")
+                extra_aliases.append((here, ident, tuple(a.strip() for a in row["aliases"].split("|") if a.strip())))
+                continue
             if ident in where:
                 own.append(f"{here}: entity_id: duplicate id {ident!r} (first in {where[ident]})")
                 continue
@@ -189,6 +203,28 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
                 )
         if header is None:
             own.append(f"{path.name}:1: header: empty file (no header row)")
+    for here, ident, aliases in extra_aliases:
+        if ident not in where:
+            own.append(f"{here}: entity_id: alias row for unknown entity {ident!r} (define it with a kind and a name)")
+            continue
+        if not aliases:
+            own.append(f"{here}: aliases: an alias row needs at least one alias")
+            continue
+        added = []
+        for alias in aliases:
+            key = normalize(alias)
+            if not key:
+                own.append(f"{here}: aliases: {alias!r} is empty once normalized")
+                continue
+            claimed = alias_where.get(key)
+            if claimed and claimed[0] != ident:
+                own.append(f"{here}: aliases: {alias!r} is already claimed by {claimed[0]!r} ({claimed[1]})")
+            elif not claimed:
+                alias_where[key] = (ident, here)
+                added.append(alias)
+        entity = registry.entities.get(ident)
+        if entity is not None and added:
+            registry.entities[ident] = dataclasses.replace(entity, aliases=entity.aliases + tuple(added))
     for here, ident, parent in parents:
         if parent not in where:
             own.append(f"{here}: parent_id: unknown entity {parent!r}")

@@ -163,6 +163,23 @@ def _entity(check: _FileCheck, row: dict, entities: Registry) -> str | None:
     return ident
 
 
+def _keyed_entity(check: _FileCheck, row: dict, entities: Registry, entity_id: str | None) -> None:
+    """A figure's series key names a registered entity (issue 19: no key dimension from free wording): its
+    explicit `entity_id`, or a `subject` or `product_id` equal to an entity id or alias. A row resolved only
+    through its vendor would key on its subject's wording, so it is refused. A folder without a registry
+    (a test fixture) is not checked."""
+    if not entities.entities or entity_id or not row.get("subject"):
+        return
+    if entities.resolve(row.get("subject"), row.get("product_id"))[0] is None:
+        vendor = entities.resolve(vendor=row.get("vendor"))[0]
+        check.fail(
+            "subject",
+            f"{row['subject']!r} names no registered entity (nor does product_id {row.get('product_id') or ''!r})"
+            + (f"; its vendor resolves to {vendor!r}, but a vendor's figure needs entity_id={vendor}" if vendor else "")
+            + ": add the entity or this wording as an alias in an entities*.csv file, or give an entity_id",
+        )
+
+
 def _join_note(*parts: str | None) -> str | None:
     text = "; ".join(p for p in parts if p)
     return text or None
@@ -241,6 +258,7 @@ def _observation(
 ) -> Observation | None:
     before = len(check.errors)
     entity_id = _entity(check, row, entities)
+    _keyed_entity(check, row, entities, entity_id)
     indicator = row["indicator"]
     spec = catalog.get(indicator)
     if not indicator:
@@ -315,6 +333,8 @@ def _event(
             "the event names no registered entity (subject, product_id and vendor match no alias): "
             "give an entity_id (every event has an entity and a milestone)",
         )
+    else:  # named only through its vendor: the event would pair with every other event of that vendor
+        _keyed_entity(check, row, entities, entity_id)
     # the milestone (explicit, else the category's default) and the event's kind come from the vocabulary
     canon = resolve_row(vocab, row, check, observation=False, source_kind=source_kinds.get(row.get("source_id", "")))
     milestone = canon["milestone"]

@@ -57,7 +57,7 @@ def test_list_accept_and_reject(setup, capsys):
             "--ledger",
             str(ledger),
             "--subject",
-            "InfiniBand share of AI back-end network revenue",
+            "AI back-end network market",  # a registered entity: an unregistered subject is refused
         ]
     )
     assert code == 0, capsys.readouterr().err

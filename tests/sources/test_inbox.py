@@ -25,7 +25,7 @@ def _analyst_csv(path: Path, indicator: str = "switch_ports_shipped") -> Path:
         + ",".join(
             [
                 indicator,
-                "Data center switch ports",
+                "Data center switch market",  # a registered entity (an unregistered subject is refused)
                 "2025Q1",
                 "1000000",
                 "",
