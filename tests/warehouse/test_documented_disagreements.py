@@ -30,6 +30,16 @@ def con(tmp_path_factory):
     connection.close()
 
 
+def _value_match(row: dict) -> tuple[list[str], list]:
+    a, b = float(row["a"]), float(row["b"])
+    close = "abs({col} - ?) <= 1e-9 * abs(?)"
+    where = (
+        f"(({close.format(col='a_value')} AND {close.format(col='b_value')}) OR "
+        f"({close.format(col='a_value')} AND {close.format(col='b_value')}))"
+    )
+    return [where], [a, a, b, b, b, b, a, a]
+
+
 def _pairs(con, relation: str, row: dict) -> int:
     if row["on"] == "date":
         return con.execute(
@@ -42,18 +52,53 @@ def _pairs(con, relation: str, row: dict) -> int:
         if row[column]:
             where.append(f"{column} = ?")
             params.append(row[column])
-    a, b = float(row["a"]), float(row["b"])
-    close = "abs({col} - ?) <= 1e-9 * abs(?)"
-    where.append(
-        f"(({close.format(col='a_value')} AND {close.format(col='b_value')}) OR "
-        f"({close.format(col='a_value')} AND {close.format(col='b_value')}))"
-    )
-    params += [a, a, b, b, b, b, a, a]
-    return con.execute(f"SELECT count(*) FROM {relation} WHERE {' AND '.join(where)}", params).fetchone()[0]
+    more, more_params = _value_match(row)
+    return con.execute(
+        f"SELECT count(*) FROM {relation} WHERE {' AND '.join(where + more)}", params + more_params
+    ).fetchone()[0]
+
+
+def _beside(con, row: dict) -> int:
+    """Rows of the companion view (marts.apparent_conflicts) holding the pair with a reason of the row's category:
+    the reason itself (compatible_bounds, different_segment, ...), or, for a near pair, the category's dimension
+    among the dimensions the two sides differ in (reason_detail: 'segment: a vs b; kind: ...'; a related entity
+    counts as a different scope). Either side may carry the row's entity and period."""
+    category = row["category"]
+    dimension = category.removeprefix("different_")
+    dims = [dimension] + (["entity"] if dimension == "scope" else [])
+    reason = "(apparent_reason = ? OR " + " OR ".join(
+        "(reason_detail LIKE ? OR reason_detail LIKE ?)" for _ in dims
+    ) + ")"
+    params: list = [category]
+    for d in dims:
+        params += [f"{d}:%", f"%; {d}:%"]
+    where = [reason]
+    if row["on"] == "date":
+        where += ["conflict_on = 'date'", "? IN (entity_id, b_entity_id)"]
+        params.append(row["entity_id"])
+        where.append("((a_event_date = ? AND b_event_date = ?) OR (a_event_date = ? AND b_event_date = ?))")
+        params += [row["a"], row["b"], row["b"], row["a"]]
+    else:
+        where.append("conflict_on = 'value'")
+        if row["indicator"]:
+            where.append("indicator = ?")
+            params.append(row["indicator"])
+        for column in ("entity_id", "period"):
+            if row[column]:
+                where.append(f"? IN ({column}, b_{column})")
+                params.append(row[column])
+        more, more_params = _value_match(row)
+        where += more
+        params += more_params
+    return con.execute(f"SELECT count(*) FROM marts.apparent_conflicts WHERE {' AND '.join(where)}", params).fetchone()[0]
 
 
 def _labelled(expect: str) -> list[dict]:
     return [r for r in ROWS if r["expect"] == expect]
+
+
+def _item(row: dict) -> str:
+    return row["doc"] + "#" + row["item"].rstrip("bc")
 
 
 def test_every_item_of_the_notes_is_labelled():
@@ -61,10 +106,18 @@ def test_every_item_of_the_notes_is_labelled():
         r["item"].rstrip("bc") for r in ROWS if r["doc"] == "facts-notes.md" and not r["item"].startswith("consistent")
     }
     assert len(items) == 61  # 10 + 7 + 13 + 17 + 14 numbered items in facts-notes.md
+    # the 50 value or date disagreements (issue 19): the 61 items less the 11 that compare no figure or date
+    # (attributions, naming, qualifiers, framing notes the notes themselves call consistent)
+    counted = {r["item"].rstrip("bc") for r in ROWS if r["counted"] == "yes"}
+    assert len(counted) == 50
+    not_pairs = {r["item"] for r in ROWS if r["doc"] == "facts-notes.md" and r["expect"] == "not_a_pair"}
+    assert items - counted == {i for i in not_pairs if i == i.rstrip("bc")} and len(items - counted) == 11
     facts3 = {r["item"].rstrip("bc") for r in ROWS if r["doc"] == "facts3-market-notes.md"}
     assert len(facts3) == 21  # facts3-market-notes.md, "Sources that disagree, and revision trails" 1-21
     assert {r["expect"] for r in ROWS} <= {"conflict", "apparent", "not_comparable", "not_loaded", "not_a_pair"}
     assert all(r["reason"] for r in ROWS if r["expect"] not in ("conflict",)), "every non-conflict says why"
+    assert all(r["category"] for r in ROWS if r["expect"] in ("apparent", "not_comparable"))
+    assert {r["found_in"] for r in ROWS} <= {"conflicts", "companion", ""}
 
 
 @pytest.mark.parametrize("row", _labelled("conflict"), ids=lambda r: r["item"])
@@ -75,12 +128,64 @@ def test_documented_disagreement_surfaces(con, row):
 @pytest.mark.parametrize("row", _labelled("apparent"), ids=lambda r: r["item"])
 def test_consistent_pair_is_apparent_not_a_conflict(con, row):
     assert _pairs(con, "marts.conflicts", row) == 0
-    assert _pairs(con, "marts.apparent_conflicts", row) >= 1
+    assert _beside(con, row) >= 1
 
 
 @pytest.mark.parametrize("row", _labelled("not_comparable"), ids=lambda r: r["item"])
 def test_different_quantities_never_pair(con, row):
     assert _pairs(con, "marts.conflicts", row) == 0
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r["expect"] != "not_a_pair"], ids=lambda r: r["item"])
+def test_each_pair_is_where_its_label_says(con, row):
+    # found_in, labelled by reading the notes and the ledger rows: in marts.conflicts, beside it in the companion
+    # view with a reason of the label's category, or in neither (the reason column says why)
+    in_conflicts = _pairs(con, "marts.conflicts", row) >= 1 if row["on"] != "none" else False
+    beside = _beside(con, row) >= 1 if row["category"] and row["on"] != "none" else False
+    assert (in_conflicts, beside and not in_conflicts) == (row["found_in"] == "conflicts", row["found_in"] == "companion")
+
+
+def _surfacing(con, rows: list[dict]) -> dict[str, str]:
+    """Per item: conflicts, companion or the label of its best row when neither (not_loaded, not_comparable)."""
+    order = {"conflicts": 0, "companion": 1}
+    status: dict[str, str] = {}
+    for row in rows:
+        if row["on"] != "none" and _pairs(con, "marts.conflicts", row) >= 1:
+            got = "conflicts"
+        elif row["category"] and row["on"] != "none" and _beside(con, row) >= 1:
+            got = "companion"
+        else:
+            got = row["expect"]
+        item = _item(row)
+        if item not in status or order.get(got, 9) < order.get(status[item], 9):
+            status[item] = got
+    return status
+
+
+def test_documented_disagreements_surface_count(con):
+    status = _surfacing(con, [r for r in ROWS if r["counted"] == "yes"])
+    counts = {k: sum(1 for v in status.values() if v == k) for k in set(status.values())}
+    assert len(status) == 50
+    # 26 in marts.conflicts, 14 beside them in marts.apparent_conflicts with the reason; the 10 others are
+    # listed with their reason in documented_disagreements.csv (5 not loaded, 5 not near pairs)
+    assert counts.get("conflicts", 0) + counts.get("companion", 0) >= 40, counts
+
+
+@pytest.mark.xfail(strict=True, reason="issue 19 target (45 of 50) not met: 40 surface; the rest are listed with why")
+def test_documented_disagreements_target(con):
+    status = _surfacing(con, [r for r in ROWS if r["counted"] == "yes"])
+    assert sum(1 for v in status.values() if v in ("conflicts", "companion")) >= 45
+
+
+def test_facts3_disagreements_surface_count(con):
+    status = _surfacing(con, [r for r in ROWS if r["doc"] == "facts3-market-notes.md" and r["expect"] != "not_a_pair"])
+    assert sum(1 for v in status.values() if v in ("conflicts", "companion")) >= 1
+
+
+def test_no_consistent_pair_is_a_conflict(con):
+    for row in ROWS:
+        if row["item"].startswith("consistent"):
+            assert _pairs(con, "marts.conflicts", row) == 0, row["item"]
 
 
 def test_a_forecast_and_its_later_actual_are_a_scorecard_pair(con):
