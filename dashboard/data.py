@@ -244,6 +244,14 @@ def market_definitions(year: int) -> pd.DataFrame:
     return query(_sql("market_definitions"), (int(year),))
 
 
+def market_side_by_side(indicator: str, year: int) -> pd.DataFrame:
+    """Every annual definition of one market indicator, each publisher's latest figure per year around `year`
+    (warehouse/sql/dashboard/market_definitions_side_by_side.sql)."""
+    if not exists("marts.series_catalog") or not exists("marts.consensus_points"):
+        return pd.DataFrame(columns=["series_key", "title_en", "title_zh", "publisher", "year", "kind", "value"])
+    return query(_sql("market_definitions_side_by_side"), (indicator, int(year)))
+
+
 def series_rows(indicators: tuple[str, ...]) -> pd.DataFrame:
     """Every figure of these indicators' series (core.observations), for headline cards."""
     if not exists("core.observations"):

@@ -254,3 +254,26 @@ def by_frequency(df: pd.DataFrame, column: str) -> list:
     if df.empty or column not in df:
         return []
     return df[column].value_counts(sort=True).index.tolist()
+
+
+def side_by_side(
+    rows: pd.DataFrame, titles: dict[str, str], kind_names: dict[str, str], tier_names: dict[str, str]
+) -> pd.DataFrame:
+    """One row per market definition and publisher (with the source tier), one column per year: each cell the
+    figure as the publisher stated it with its kind ("~$3.2 B (actual)"), several kinds of one year joined by "; ".
+    `titles` maps a series_key to its title in the reader's language, `kind_names` a kind and `tier_names` a tier
+    to its name. Definitions are never summed: a row is one publisher's figures for one definition."""
+    if rows.empty:
+        return pd.DataFrame(columns=["definition", "publisher", "tier"])
+    stated = with_hedged_value(rows)
+    cells = stated.assign(
+        definition=stated["series_key"].map(lambda k: titles.get(k, k)),
+        cell=[f"{a} ({kind_names.get(k, k)})" for a, k in zip(stated["as_stated"], stated["kind"])],
+        year=stated["year"].astype(int).astype(str),
+        tier=stated["tier"].map(lambda x: tier_names.get(x, x)),
+    )
+    table = cells.pivot_table(
+        index=["definition", "publisher", "tier"], columns="year", values="cell", aggfunc="; ".join, sort=True
+    )
+    table.columns.name = None
+    return table.reset_index()

@@ -70,6 +70,29 @@ if not mine.empty and series == mine["series_key"].iloc[0]:
         )
     )
 
+# every definition of this indicator beside each other (question a, per publisher): a scope changes what is
+# measured, so they are listed side by side, never summed or drawn as one series
+side = data.market_side_by_side(indicator, dt.date.today().year)
+if side["series_key"].nunique() > 1:
+    st.markdown(f"**{t('market.side.header')}**")
+    st.caption(t("market.side.caption", n=side["series_key"].nunique(), publishers=side["publisher"].nunique()))
+    kinds = {k: answer_charts.t_kind(k) for k in side["kind"].dropna().unique()}
+    ui.table(
+        shape.side_by_side(
+            side,
+            answers.catalog_titles(side.drop_duplicates("series_key")),
+            kinds,
+            {x: t(f"conflicts.tier_value.{x}") for x in side["tier"].dropna().unique()},
+        ),
+        "market_side_by_side",
+        {
+            "definition": t("market.side.definition"),
+            "publisher": t("market.side.publisher"),
+            "tier": t("market.side.tier"),
+        },
+        provenance=ui.provenance_frame(side),
+    )
+
 if not cumulative.empty:
     st.markdown(f"**{t('market.cumulative')}**")
     st.caption(t("market.cumulative_caption"))
