@@ -47,9 +47,7 @@ def test_one_row_per_definition_and_publisher_one_column_per_year_never_summed()
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_market_lists_every_ai_backend_definition_side_by_side_on_the_real_warehouse(
-    refreshed_home, monkeypatch, lang
-):
+def test_market_lists_every_ai_backend_definition_side_by_side_on_the_real_warehouse(refreshed_home, monkeypatch, lang):
     monkeypatch.setenv("FABRICWATCH_HOME", str(refreshed_home))
     monkeypatch.setenv("FABRICWATCH_LANG", lang)
     at = AppTest.from_file(str(APP), default_timeout=60)
