@@ -4,6 +4,8 @@ decomposition of cost and step time per fabric, the flip conditions (prices and 
 of materials, sensitivity, the scenario grid and the assumptions. Every number comes from fabric_model
 (through dashboard.model_view)."""
 
+import textwrap
+
 import streamlit as st
 
 from dashboard import charts, components as ui, i18n, model_view as mv, shape
@@ -26,8 +28,14 @@ AUTO = None
 
 
 def named(frame, column="fabric"):
-    """The frame with fabric ids replaced by their names (axes and tables); downloads keep the ids."""
+    """The frame with fabric ids replaced by their names (tables, legends); downloads keep the ids."""
     return frame.assign(**{column: frame[column].map(lambda f: fabric_names.get(f, f))})
+
+
+def axis_named(frame, column="fabric"):
+    """Fabric names short enough for a category axis: the name without its bracket, wrapped (plotly's <br>)."""
+    short = {f: "<br>".join(textwrap.wrap(n.split(" (")[0], 14)) for f, n in fabric_names.items()}
+    return frame.assign(**{column: frame[column].map(lambda f: short.get(f, f))})
 
 
 with st.sidebar:
@@ -201,7 +209,7 @@ if not decomp.empty:
     left, right = st.columns(2)
     with left:
         parts = mv.cost_parts(decomp)
-        shown = named(parts[parts["part"] != "servers"].assign(part=lambda f: f["part"].map(part_names)))
+        shown = axis_named(parts[parts["part"] != "servers"].assign(part=lambda f: f["part"].map(part_names)))
         ui.chart(
             charts.bar(
                 shown,
@@ -210,8 +218,8 @@ if not decomp.empty:
                 {"usd_per_gpu": t("model.axis.network_per_gpu"), "fabric": "", "part": t("model.axis.part")},
                 color="part",
                 barmode="stack",
-                height=300,
-            ),
+                height=320,
+            ).update_layout(legend_y=-0.38),  # under the fabric names, which wrap to two lines
             parts,
             "model_cost_parts",
             caption=t("model.cost_parts_caption"),
@@ -221,14 +229,14 @@ if not decomp.empty:
         times = mv.time_parts(decomp)
         ui.chart(
             charts.bar(
-                named(times.assign(part=lambda f: f["part"].map(part_names))),
+                axis_named(times.assign(part=lambda f: f["part"].map(part_names))),
                 "fabric",
                 "seconds",
                 {"seconds": t("model.axis.step_time"), "fabric": "", "part": t("model.axis.part")},
                 color="part",
                 barmode="stack",
-                height=300,
-            ),
+                height=320,
+            ).update_layout(legend_y=-0.38),  # under the fabric names, which wrap to two lines
             times,
             "model_time_parts",
             caption=t("model.time_parts_caption"),
@@ -354,7 +362,7 @@ if compare_tab.open:
         if not decomp.empty:
             ui.chart(
                 charts.bar(
-                    named(decomp),
+                    axis_named(decomp),
                     "fabric",
                     "capex_cluster_per_effective_gpu_usd",
                     labels,
