@@ -363,6 +363,20 @@ def _int_or_none(value):
         return None
 
 
+class _Ints(dict):
+    """`ints[token]` is `int(token)` (ValueError alike), remembered for the next rows: every table of a
+    log prints the same message sizes and counts, a root of -1 and #wrong 0, so most cells are looked
+    up rather than converted. Bounded: past `_IGNORABLE_MAX` tokens new ones are converted, not kept."""
+
+    __slots__ = ()
+
+    def __missing__(self, token: str) -> int:
+        value = int(token)
+        if len(self) < _IGNORABLE_MAX:
+            self[token] = value
+        return value
+
+
 class _Reader:
     """One document's lines, demultiplexed by launcher prefix into streams."""
 
@@ -373,6 +387,8 @@ class _Reader:
         self.hint: tuple[int, str] | None = None  # the last unprefixed command naming a collective
         self.last_table_key: str | None = None  # the prefixed stream that last printed table lines
         self.ignorable: set[str] = set()  # lines already found to say nothing (bounded)
+        self.ints = _Ints()  # int(token) for the cells tables repeat: sizes, counts, root, #wrong
+        self.classified: dict[str, Line] = {}  # line text -> its classification (bounded; rows never kept)
         self.last_prefix: str = ""  # the last launcher prefix seen, and its stream
         self.last_key: str = ""
         self.fragments: dict[str, tuple[str, int]] = {}  # stream -> start of a row a debug line cut, its index
@@ -434,6 +450,7 @@ class _Reader:
         cells, float error columns, a different prefix) sends it down the general path instead."""
         fast_run = None
         intern = sys.intern
+        ints = self.ints
         limit = IMPLAUSIBLE_ALGBW_GBPS
         # the fast path's plan, set at the end of the loop body once a table is under way (fast_run)
         fast_key = fast_prefix = ""
@@ -454,11 +471,11 @@ class _Reader:
                 ):
                     try:
                         nums = tuple(map(float, get_nums(tokens)))
-                        size, count = int(tokens[i_size]), int(tokens[i_count])
-                        root = int(tokens[i_root]) if i_root is not None else None
+                        size, count = ints[tokens[i_size]], ints[tokens[i_count]]
+                        root = ints[tokens[i_root]] if i_root is not None else None
                         wrong = (
-                            int(tokens[i_ow]) if i_ow is not None else None,
-                            int(tokens[i_iw]) if i_iw is not None else None,
+                            ints[tokens[i_ow]] if i_ow is not None else None,
+                            ints[tokens[i_iw]] if i_iw is not None else None,
                         )
                     except ValueError:
                         nums = None
@@ -553,7 +570,11 @@ class _Reader:
                     row_text = row_text.replace("\u00a0", " ")
                 stream.row(tokens, row_text, index, is_last)
                 return
-        line = classify(text)
+        line = self.classified.get(text)
+        if line is None:
+            line = classify(text)  # context-free: a log repeats its headers, rank and summary lines
+            if line.kind not in ("row", "jsonrow") and len(self.classified) < _IGNORABLE_MAX:
+                self.classified[text] = line
         kind = line.kind
         if kind in ("blank", "units") or (kind == "other" and not line.data):
             self._ignore(raw)
@@ -643,7 +664,11 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
         kept = [
             line
             for line in block
-            if ("NCCL INFO" not in line or "NCCL version" in line or _row_before_debug(line))
+            if (
+                "NCCL INFO" not in line
+                or "NCCL version" in line
+                or ((i := line.find(" NCCL INFO")) > 0 and "  " in line[:i])  # _row_before_debug, inline
+            )
             and line not in ignorable
             and not line.isspace()
         ]
