@@ -377,6 +377,18 @@ class _Ints(dict):
         return value
 
 
+class _Sizes(_Ints):
+    """`sizes[token]`: like `_Ints`, for a size or count cell: ValueError unless the token is digits
+    only and short enough for a machine integer (fewer than 19)."""
+
+    __slots__ = ()
+
+    def __missing__(self, token: str) -> int:
+        if not (token.isdigit() and len(token) < 19):
+            raise ValueError(f"not a size: {token!r}")
+        return _Ints.__missing__(self, token)
+
+
 class _Reader:
     """One document's lines, demultiplexed by launcher prefix into streams."""
 
@@ -387,7 +399,8 @@ class _Reader:
         self.hint: tuple[int, str] | None = None  # the last unprefixed command naming a collective
         self.last_table_key: str | None = None  # the prefixed stream that last printed table lines
         self.ignorable: set[str] = set()  # lines already found to say nothing (bounded)
-        self.ints = _Ints()  # int(token) for the cells tables repeat: sizes, counts, root, #wrong
+        self.ints = _Ints()  # int(token) for the cells tables repeat: root, #wrong
+        self.sizes = _Sizes()  # the same for sizes and counts, which must be plain digits
         self.classified: dict[str, Line] = {}  # line text -> its classification (bounded; rows never kept)
         self.last_prefix: str = ""  # the last launcher prefix seen, and its stream
         self.last_key: str = ""
@@ -450,7 +463,7 @@ class _Reader:
         cells, float error columns, a different prefix) sends it down the general path instead."""
         fast_run = None
         intern = sys.intern
-        ints = self.ints
+        ints, sizes = self.ints, self.sizes
         limit = IMPLAUSIBLE_ALGBW_GBPS
         # the fast path's plan, set at the end of the loop body once a table is under way (fast_run)
         fast_key = fast_prefix = ""
@@ -461,17 +474,10 @@ class _Reader:
         for raw in lines:
             if fast_run is not None and raw.startswith(fast_prefix):
                 tokens = raw.split()  # the prefix's own tokens come first: the plan is shifted past them
-                if (
-                    len(tokens) == fast_len
-                    and tokens[i_size].isdigit()
-                    and tokens[i_count].isdigit()
-                    and len(tokens[i_size]) < 19
-                    and len(tokens[i_count]) < 19
-                    and not tokens[i_type][:1].isdigit()
-                ):
+                if len(tokens) == fast_len and not tokens[i_type][:1].isdigit():
                     try:
+                        size, count = sizes[tokens[i_size]], sizes[tokens[i_count]]  # digits only, < 19 of them
                         nums = tuple(map(float, get_nums(tokens)))
-                        size, count = ints[tokens[i_size]], ints[tokens[i_count]]
                         root = ints[tokens[i_root]] if i_root is not None else None
                         wrong = (
                             ints[tokens[i_ow]] if i_ow is not None else None,
@@ -667,7 +673,7 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
             if (
                 "NCCL INFO" not in line
                 or "NCCL version" in line
-                or ((i := line.find(" NCCL INFO")) > 0 and "  " in line[:i])  # _row_before_debug, inline
+                or ((i := line.find(" NCCL INFO")) > 0 and line.find("  ", 0, i) >= 0)  # _row_before_debug, inline
             )
             and line not in ignorable
             and not line.isspace()
