@@ -377,6 +377,14 @@ class _Ints(dict):
         return value
 
 
+def _peak_text(run: Run, cut: int) -> None:
+    """The fast row path keeps the raw line of a new peak; its text (launcher prefix of `cut`
+    characters off, stripped, no-break spaces as spaces) is made once, when the table's rows end."""
+    busbw, raw = run.peak
+    text = raw[cut:].strip()
+    run.peak = (busbw, text.replace("\u00a0", " ") if "\u00a0" in text else text)
+
+
 class _Sizes(_Ints):
     """`sizes[token]`: like `_Ints`, for a size or count cell: ValueError unless the token is digits
     only and short enough for a machine integer (fewer than 19)."""
@@ -471,6 +479,7 @@ class _Reader:
         i_size = i_count = i_type = i_redop = i_root = i_ow = i_iw = None
         get_nums = add_size = add_count = add_type = add_redop = add_root = add_nums = add_wrongs = None
         prev_size, prev_raw = -1, ""
+        peak_run, peak_cut = None, 0  # a run whose peak holds a raw line (see _peak_text)
         for raw in lines:
             if fast_run is not None and raw.startswith(fast_prefix):
                 tokens = raw.split()  # the prefix's own tokens come first: the plan is shifted past them
@@ -507,12 +516,15 @@ class _Reader:
                             and nums[4] <= limit
                             and (fast_run.peak is None or busbw > fast_run.peak[0])
                         ):
-                            text = raw[len(fast_prefix) :].strip()
-                            fast_run.peak = (busbw, text.replace("\u00a0", " ") if "\u00a0" in text else text)
+                            fast_run.peak = (busbw, raw)  # the raw line: its text is taken once the table ends
+                            peak_run, peak_cut = fast_run, len(fast_prefix)
                         if fast_key:
                             self.last_table_key = fast_key
                         index += 1
                         continue
+            if peak_run is not None:
+                _peak_text(peak_run, peak_cut)
+                peak_run = None
             self.feed(raw, index, False, False)
             index += 1
             fast_run = None
@@ -544,6 +556,8 @@ class _Reader:
                 st.nums.extend,
                 st.wrongs.extend,
             )
+        if peak_run is not None:
+            _peak_text(peak_run, peak_cut)
         return index
 
     def feed(self, raw: str, index: int, is_last: bool, ends_mid_line: bool) -> None:
