@@ -924,13 +924,14 @@ def _collective_from_columns(run: Run) -> tuple[str, str] | None:
     """Which collective a table is, from redop/root and how count relates to size."""
     if not run.rows or not run.columns:
         return None
-    row = run.rows[-1]
-    width = TYPE_BYTES.get(row["type"])
-    if not width or not row["count"]:
+    store = run.rows  # the last row's cells, read from the store without building the row
+    width = TYPE_BYTES.get(store.types[-1])
+    count = store.counts[-1]  # -1: no count
+    if not width or count <= 0:
         return None
-    per_element = row["size_bytes"] / (row["count"] * width)  # 1: whole buffer; >1: per-rank count
-    has_op = "redop" in run.columns and (row["redop"] or "none") != "none"
-    root = row["root"] if "root" in run.columns else None
+    per_element = store.sizes[-1] / (count * width)  # 1: whole buffer; >1: per-rank count
+    has_op = "redop" in run.columns and (store.redops[-1] or "none") != "none"
+    root = store.roots[-1] if "root" in run.columns else None
     if has_op and root in (None, -1) and per_element == 1:
         return "all_reduce", "columns"
     if has_op and root in (None, -1) and per_element > 1:
