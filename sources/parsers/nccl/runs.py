@@ -859,13 +859,10 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
         return
     store = run.rows
     sizes, nums = store.sizes, store.nums
-    wrong = [v for v in store.wrongs if v]
+    wrong = list(filter(None, store.wrongs))
     busbw = [v for v in nums[2::6] + nums[5::6] if v == v]  # NaN (a missing value) is not equal to itself
-    absurd = [
-        size
-        for size, a, b in zip(sizes, nums[1::6], nums[4::6])
-        if (a == a and a > IMPLAUSIBLE_ALGBW_GBPS) or (b == b and b > IMPLAUSIBLE_ALGBW_GBPS)
-    ]
+    limit = IMPLAUSIBLE_ALGBW_GBPS  # NaN > limit is False: a missing algbw is never absurd
+    absurd = [size for size, a, b in zip(sizes, nums[1::6], nums[4::6]) if a > limit or b > limit]
     if run.header.get("minbytes") is not None and sizes[0] > run.header["minbytes"] and run.columns_inferred:
         run.rows_elided = True
         run.warn(f"rows below {sizes[0]} B missing (minBytes {run.header['minbytes']})")
