@@ -53,7 +53,7 @@ _NAME_HINTS = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Run:
     collective: str | None = None
     collective_from: str | None = None  # log | command | filename | columns
