@@ -53,7 +53,7 @@ _NAME_HINTS = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Run:
     collective: str | None = None
     collective_from: str | None = None  # log | command | filename | columns
@@ -363,6 +363,40 @@ def _int_or_none(value):
         return None
 
 
+class _Ints(dict):
+    """`ints[token]` is `int(token)` (ValueError alike), remembered for the next rows: every table of a
+    log prints the same message sizes and counts, a root of -1 and #wrong 0, so most cells are looked
+    up rather than converted. Bounded: past `_IGNORABLE_MAX` tokens new ones are converted, not kept."""
+
+    __slots__ = ()
+
+    def __missing__(self, token: str) -> int:
+        value = int(token)
+        if len(self) < _IGNORABLE_MAX:
+            self[token] = value
+        return value
+
+
+def _peak_text(run: Run, cut: int) -> None:
+    """The fast row path keeps the raw line of a new peak; its text (launcher prefix of `cut`
+    characters off, stripped, no-break spaces as spaces) is made once, when the table's rows end."""
+    busbw, raw = run.peak
+    text = raw[cut:].strip()
+    run.peak = (busbw, text.replace("\u00a0", " ") if "\u00a0" in text else text)
+
+
+class _Sizes(_Ints):
+    """`sizes[token]`: like `_Ints`, for a size or count cell: ValueError unless the token is digits
+    only and short enough for a machine integer (fewer than 19)."""
+
+    __slots__ = ()
+
+    def __missing__(self, token: str) -> int:
+        if not (token.isdigit() and len(token) < 19):
+            raise ValueError(f"not a size: {token!r}")
+        return _Ints.__missing__(self, token)
+
+
 class _Reader:
     """One document's lines, demultiplexed by launcher prefix into streams."""
 
@@ -373,6 +407,9 @@ class _Reader:
         self.hint: tuple[int, str] | None = None  # the last unprefixed command naming a collective
         self.last_table_key: str | None = None  # the prefixed stream that last printed table lines
         self.ignorable: set[str] = set()  # lines already found to say nothing (bounded)
+        self.ints = _Ints()  # int(token) for the cells tables repeat: root, #wrong
+        self.sizes = _Sizes()  # the same for sizes and counts, which must be plain digits
+        self.classified: dict[str, Line] = {}  # line text -> its classification (bounded; rows never kept)
         self.last_prefix: str = ""  # the last launcher prefix seen, and its stream
         self.last_key: str = ""
         self.fragments: dict[str, tuple[str, int]] = {}  # stream -> start of a row a debug line cut, its index
@@ -434,6 +471,7 @@ class _Reader:
         cells, float error columns, a different prefix) sends it down the general path instead."""
         fast_run = None
         intern = sys.intern
+        ints, sizes = self.ints, self.sizes
         limit = IMPLAUSIBLE_ALGBW_GBPS
         # the fast path's plan, set at the end of the loop body once a table is under way (fast_run)
         fast_key = fast_prefix = ""
@@ -441,24 +479,18 @@ class _Reader:
         i_size = i_count = i_type = i_redop = i_root = i_ow = i_iw = None
         get_nums = add_size = add_count = add_type = add_redop = add_root = add_nums = add_wrongs = None
         prev_size, prev_raw = -1, ""
+        peak_run, peak_cut = None, 0  # a run whose peak holds a raw line (see _peak_text)
         for raw in lines:
             if fast_run is not None and raw.startswith(fast_prefix):
                 tokens = raw.split()  # the prefix's own tokens come first: the plan is shifted past them
-                if (
-                    len(tokens) == fast_len
-                    and tokens[i_size].isdigit()
-                    and tokens[i_count].isdigit()
-                    and len(tokens[i_size]) < 19
-                    and len(tokens[i_count]) < 19
-                    and not tokens[i_type][:1].isdigit()
-                ):
+                if len(tokens) == fast_len and not tokens[i_type][:1].isdigit():
                     try:
+                        size, count = sizes[tokens[i_size]], sizes[tokens[i_count]]  # digits only, < 19 of them
                         nums = tuple(map(float, get_nums(tokens)))
-                        size, count = int(tokens[i_size]), int(tokens[i_count])
-                        root = int(tokens[i_root]) if i_root is not None else None
+                        root = ints[tokens[i_root]] if i_root is not None else None
                         wrong = (
-                            int(tokens[i_ow]) if i_ow is not None else None,
-                            int(tokens[i_iw]) if i_iw is not None else None,
+                            ints[tokens[i_ow]] if i_ow is not None else None,
+                            ints[tokens[i_iw]] if i_iw is not None else None,
                         )
                     except ValueError:
                         nums = None
@@ -484,12 +516,15 @@ class _Reader:
                             and nums[4] <= limit
                             and (fast_run.peak is None or busbw > fast_run.peak[0])
                         ):
-                            text = raw[len(fast_prefix) :].strip()
-                            fast_run.peak = (busbw, text.replace("\u00a0", " ") if "\u00a0" in text else text)
+                            fast_run.peak = (busbw, raw)  # the raw line: its text is taken once the table ends
+                            peak_run, peak_cut = fast_run, len(fast_prefix)
                         if fast_key:
                             self.last_table_key = fast_key
                         index += 1
                         continue
+            if peak_run is not None:
+                _peak_text(peak_run, peak_cut)
+                peak_run = None
             self.feed(raw, index, False, False)
             index += 1
             fast_run = None
@@ -521,6 +556,8 @@ class _Reader:
                 st.nums.extend,
                 st.wrongs.extend,
             )
+        if peak_run is not None:
+            _peak_text(peak_run, peak_cut)
         return index
 
     def feed(self, raw: str, index: int, is_last: bool, ends_mid_line: bool) -> None:
@@ -553,7 +590,11 @@ class _Reader:
                     row_text = row_text.replace("\u00a0", " ")
                 stream.row(tokens, row_text, index, is_last)
                 return
-        line = classify(text)
+        line = self.classified.get(text)
+        if line is None:
+            line = classify(text)  # context-free: a log repeats its headers, rank and summary lines
+            if line.kind not in ("row", "jsonrow") and len(self.classified) < _IGNORABLE_MAX:
+                self.classified[text] = line
         kind = line.kind
         if kind in ("blank", "units") or (kind == "other" and not line.data):
             self._ignore(raw)
@@ -643,7 +684,11 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
         kept = [
             line
             for line in block
-            if ("NCCL INFO" not in line or "NCCL version" in line or _row_before_debug(line))
+            if (
+                "NCCL INFO" not in line
+                or "NCCL version" in line
+                or ((i := line.find(" NCCL INFO")) > 0 and line.find("  ", 0, i) >= 0)  # _row_before_debug, inline
+            )
             and line not in ignorable
             and not line.isspace()
         ]
@@ -814,13 +859,10 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
         return
     store = run.rows
     sizes, nums = store.sizes, store.nums
-    wrong = [v for v in store.wrongs if v]
+    wrong = list(filter(None, store.wrongs))
     busbw = [v for v in nums[2::6] + nums[5::6] if v == v]  # NaN (a missing value) is not equal to itself
-    absurd = [
-        size
-        for size, a, b in zip(sizes, nums[1::6], nums[4::6])
-        if (a == a and a > IMPLAUSIBLE_ALGBW_GBPS) or (b == b and b > IMPLAUSIBLE_ALGBW_GBPS)
-    ]
+    limit = IMPLAUSIBLE_ALGBW_GBPS  # NaN > limit is False: a missing algbw is never absurd
+    absurd = [size for size, a, b in zip(sizes, nums[1::6], nums[4::6]) if a > limit or b > limit]
     if run.header.get("minbytes") is not None and sizes[0] > run.header["minbytes"] and run.columns_inferred:
         run.rows_elided = True
         run.warn(f"rows below {sizes[0]} B missing (minBytes {run.header['minbytes']})")
@@ -879,13 +921,14 @@ def _collective_from_columns(run: Run) -> tuple[str, str] | None:
     """Which collective a table is, from redop/root and how count relates to size."""
     if not run.rows or not run.columns:
         return None
-    row = run.rows[-1]
-    width = TYPE_BYTES.get(row["type"])
-    if not width or not row["count"]:
+    store = run.rows  # the last row's cells, read from the store without building the row
+    width = TYPE_BYTES.get(store.types[-1])
+    count = store.counts[-1]  # -1: no count
+    if not width or count <= 0:
         return None
-    per_element = row["size_bytes"] / (row["count"] * width)  # 1: whole buffer; >1: per-rank count
-    has_op = "redop" in run.columns and (row["redop"] or "none") != "none"
-    root = row["root"] if "root" in run.columns else None
+    per_element = store.sizes[-1] / (count * width)  # 1: whole buffer; >1: per-rank count
+    has_op = "redop" in run.columns and (store.redops[-1] or "none") != "none"
+    root = store.roots[-1] if "root" in run.columns else None
     if has_op and root in (None, -1) and per_element == 1:
         return "all_reduce", "columns"
     if has_op and root in (None, -1) and per_element > 1:
