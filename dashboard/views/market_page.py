@@ -94,7 +94,8 @@ if side["series_key"].nunique() > 1:
             "publisher": t("market.side.publisher"),
             "tier": t("market.side.tier"),
         },
-        provenance=ui.provenance_frame(side),
+        # the documents, their dates as the sources gave them ("2025", not 2025-01-01: published_label)
+        provenance=ui.provenance_frame(side.assign(published_on=side["published_label"])),
     )
 
 if not cumulative.empty:

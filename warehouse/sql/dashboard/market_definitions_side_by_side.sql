@@ -6,7 +6,7 @@
 -- measured, so the page lists them beside each other and never sums or charts them as one series.
 SELECT p.series_key, c.title_en, c.title_zh, p.publisher, p.tier, p.in_consensus, p.period,
        CAST(p.period AS INTEGER) AS year, p.kind, p.value, p.value_qualifier, p.is_bound, p.unit,
-       p.published_on, p.url
+       p.published_on, p.published_label, p.title, p.url
 FROM marts.consensus_points p
 JOIN marts.series_catalog c ON c.series_key = p.series_key
 JOIN core.entities e ON e.entity_id = c.entity_id
