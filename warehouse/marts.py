@@ -190,14 +190,18 @@ def apply_helpers(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -
 def apply_mart(
     con: duckdb.DuckDBPyConnection, mart: Mart | str, directory: Path = MARTS_DIR, *, helpers: bool = True
 ) -> int:
-    """(Re)create one mart with its comments, in one transaction. Returns its row count.
+    """(Re)create one mart as a view with its comments, in one transaction. Returns its row count.
 
-    `helpers=False` when the caller applied the helper macros already (building several marts)."""
+    A refresh stores marts as tables in the working warehouse (`apply_mart_stored`); a table of the same name
+    is dropped first, since DuckDB will not replace a table by a view. `helpers=False` when the caller
+    applied the helper macros already (building several marts)."""
     if isinstance(mart, str):
         mart = get_mart(mart, directory)
     if helpers:
         apply_helpers(con, directory)
     with transaction(con):
+        if existing_marts(con).get(mart.name) == "TABLE":
+            con.execute(f'DROP TABLE {SCHEMA}."{mart.name}"')
         con.execute(mart.sql)
     return row_count(con, mart.name)
 

@@ -66,7 +66,7 @@ def test_checks_ran_and_passed_on_the_refresh(published):
 
 def test_a_round_that_stops_yielding_fails_the_blocking_check(refreshed_home, tmp_path):
     copy = tmp_path / "w.duckdb"
-    # the working warehouse keeps the marts as views (the published file holds them as tables)
+    # the working warehouse stores the marts as tables; apply_mart rebuilds this one as a view of what is left
     shutil.copyfile(db.paths(refreshed_home).work, copy)
     con = duckdb.connect(str(copy))
     try:
