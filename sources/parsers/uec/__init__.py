@@ -189,6 +189,22 @@ def _event_records(doc: Document, root: Tag, when: dt.date | None, records: Reco
     _emit(doc, when, records, entries, title_of_page)
 
 
+def _member_count(value, qualifier, date, precision, prov, note: str | None = None) -> Observation:
+    """The consortium's member count as stated on a date (both the page and the plain-text readings)."""
+    return Observation(
+        indicator="uec_members",
+        subject=SUBJECT,
+        period=_period(date, precision),
+        value=value,
+        unit="count",
+        kind="actual",
+        prov=prov,
+        value_qualifier=qualifier,
+        fabric="uec",
+        note=note,
+    )
+
+
 def _emit(doc: Document, when: dt.date | None, records: Records, entries: list, title_of_page: str | None) -> None:
     for date, precision, title, description, text in entries:
         vendor = next((v for v in VENDORS if re.search(rf"\b{v}\b", title)), None)
@@ -212,17 +228,7 @@ def _emit(doc: Document, when: dt.date | None, records: Records, entries: list, 
                 continue  # the headline and the body state the same count
             seen.add((value, qualifier))
             records.observations.append(
-                Observation(
-                    indicator="uec_members",
-                    subject=SUBJECT,
-                    period=_period(date, precision),
-                    value=value,
-                    unit="count",
-                    kind="actual",
-                    prov=provenance(doc, sentence, when, title_of_page),
-                    value_qualifier=qualifier,
-                    fabric="uec",
-                )
+                _member_count(value, qualifier, date, precision, provenance(doc, sentence, when, title_of_page))
             )
 
 
@@ -290,18 +296,7 @@ def _text_records(doc: Document, when: dt.date | None, records: Records) -> None
             continue
         seen.add((value, qualifier))
         records.observations.append(
-            Observation(
-                indicator="uec_members",
-                subject=SUBJECT,
-                period=_period(date, precision),
-                value=value,
-                unit="count",
-                kind="actual",
-                prov=provenance(doc, sentence, when, title),
-                value_qualifier=qualifier,
-                fabric="uec",
-                note=note,
-            )
+            _member_count(value, qualifier, date, precision, provenance(doc, sentence, when, title), note)
         )
     if not records.events and not records.observations and not undated:
         records.warnings.append(f"{doc.url}: the text states no UEC milestone and no member count")
