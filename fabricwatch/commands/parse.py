@@ -100,7 +100,7 @@ def _per_file(args, module) -> int:
                 continue
             print(
                 f"{r['file']}: {r['round']} {r['submitter']} {r['system_name']}: {r['nodes']} x "
-                f"{r['accelerators_per_node']} {r['accelerator']}, fabric {r['fabric'] or 'unknown'}"
+                f"{r['accelerators_per_node']} {r['accelerator']}, fabric {_mlperf_fabric(r)}"
                 + (
                     f", {r['compute_nics_per_node']} x {r['nic_gbps']:g} Gb/s"
                     if r["compute_nics_per_node"] and r["nic_gbps"]
@@ -109,6 +109,13 @@ def _per_file(args, module) -> int:
             )
             print("\n".join(f"  ! {w}" for w in r["warnings"]) or "", end="\n" if r["warnings"] else "")
     return 0
+
+
+def _mlperf_fabric(record: dict) -> str:
+    """The summary's fabric: a single node has none (its JSON `fabric` is null, `scale_out` false)."""
+    if record.get("scale_out") is False:
+        return "none (single node)"
+    return record["fabric"] or "unknown"
 
 
 def _merge(family: str, results: list[tuple[str, dict]]) -> dict:

@@ -14,7 +14,7 @@ from pathlib import PurePosixPath
 from urllib.parse import quote, unquote, urlsplit
 
 from sources.document import Document
-from sources.parsers.mlperf.nics import FABRICS, clean, read_network
+from sources.parsers.mlperf.nics import FABRICS, NO_SCALE_OUT, clean, read_network
 from sources.parsers.mlperf.read import read_description
 from sources.records import ParseError, Records
 
@@ -162,8 +162,18 @@ def _count(value, name: str, warnings: list[str]) -> int | None:
 
 
 def cli_json(doc: Document, *, file: str | None = None, round_hint: str | None = None) -> dict:
-    """The `fabricwatch parse mlperf FILE --json` record of one file."""
-    return describe(doc, file=file, round_hint=round_hint)
+    """The `fabricwatch parse mlperf FILE --json` record of one file.
+
+    The command-line contract names only real fabrics: a single node, whose warehouse row says
+    fabric "none", is `fabric: null` with `scale_out: false` (and fabric_basis says why); `scale_out`
+    is true for several nodes and null when the node count is not stated.
+    """
+    record = describe(doc, file=file, round_hint=round_hint)
+    nodes = record.get("nodes")
+    record["scale_out"] = None if nodes is None else nodes > 1
+    if record.get("fabric") == NO_SCALE_OUT:
+        record["fabric"] = None
+    return record
 
 
 def github_provenance(url: str) -> dict:

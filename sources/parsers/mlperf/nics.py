@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from sources.fabrics import MLPERF as FABRICS  # noqa: F401 - the ids this reader tells apart (one fabric vocabulary)
 from sources.parsers.mlperf.items import MGMT_WORDS, NIC_WORD, Nic, narrow, read_items
 
+# The fabric id of a single-node system (sources/fabrics.py): it has no scale-out fabric.
+NO_SCALE_OUT = "none"
 PLACEHOLDERS = {"", "n/a", "na", "-", "--", "todo", "none", "tbd", "not applicable", "unknown", "null", "not public"}
 # More NICs than this per accelerator is no compute-NIC count (AWS p5 has 32 EFA interfaces for 8 GPUs).
 MAX_NICS_PER_ACCELERATOR = 4
@@ -225,7 +227,7 @@ def read_network(
 def _finish(net: Network, nodes: int | None) -> Network:
     """The scale-out fabric: the compute NICs' for a system of several nodes, none for a single node."""
     if nodes == 1:
-        net.fabric = "none"
+        net.fabric = NO_SCALE_OUT
         net.scaleout_gbps_per_node = None
         net.fabric_basis = "single node: no scale-out fabric" + (
             f" (its compute NICs: {net.nic_fabric})" if net.nic_fabric else ""

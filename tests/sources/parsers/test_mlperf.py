@@ -261,6 +261,27 @@ def test_cli_json_one_record_per_file(tmp_path):
     assert hinted[0]["round"] == "v2.1"
 
 
+# The fabrics the command-line JSON contract names (issue text): a single node is null there, not "none".
+CONTRACT_FABRICS = (None, "infiniband", "roce", "ethernet", "slingshot", "efa", "omni-path", "tpu-ici", "other")
+
+
+def test_cli_json_single_node_has_null_fabric_and_says_why():
+    # MosaicML's 8xA100 baseline is one node ("number_of_nodes": 1.0); Oracle's is 16 nodes of RoCE NICs.
+    single = "v2.0/MosaicML/systems/8xA100_80GB-baseline.json"
+    several = "v4.0/Oracle/systems/16xBM.GPU.H100.8.json"
+    p = _cli(str(SNAP / single), str(SNAP / several), "--json")
+    assert p.returncode == 0, p.stderr
+    one, many = json.loads(p.stdout)
+    assert all(r["fabric"] in CONTRACT_FABRICS for r in (one, many))
+    assert (one["nodes"], one["fabric"], one["scale_out"]) == (1, None, False)
+    assert one["fabric_basis"].startswith("single node: no scale-out fabric")
+    assert (many["nodes"], many["fabric"], many["scale_out"]) == (16, "roce", True)
+    # the warehouse row keeps the single node's fabric as "none"
+    assert mlperf.parse(_doc(single)).tables["mlperf_systems"][0]["fabric"] == "none"
+    summary = _cli(str(SNAP / single)).stdout
+    assert "fabric none (single node)" in summary
+
+
 def test_cli_bad_arguments_exit_2(tmp_path):
     p = _cli(str(tmp_path / "missing.json"), "--json")
     assert p.returncode == 2 and "no such file" in p.stderr and "Traceback" not in p.stderr
