@@ -309,6 +309,24 @@ def existing_marts(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
     return dict(rows)
 
 
+def stale_marts(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -> dict[str, str]:
+    """Views and tables of the marts schema that no mart file creates any more (name -> VIEW or TABLE):
+    left behind when a mart's file was deleted or renamed."""
+    files = {p.stem for p in directory.glob("*.sql") if not p.name.startswith("_")}
+    return {name: kind for name, kind in existing_marts(con).items() if name not in files}
+
+
+def drop_stale_marts(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -> list[str]:
+    """Drop the marts schema's views and tables whose mart file no longer exists, in one transaction;
+    their names. Only the marts schema, which holds nothing but what mart files build: the other
+    schemas (observations, ingested runs, review decisions) are never touched."""
+    stale = stale_marts(con, directory)
+    with transaction(con):
+        for name, kind in stale.items():  # names from the catalog, quoted
+            con.execute(f'DROP {kind} IF EXISTS {SCHEMA}."{name.replace(chr(34), chr(34) * 2)}"')
+    return sorted(stale)
+
+
 def list_marts(con: duckdb.DuckDBPyConnection) -> list[dict]:
     """Marts in the database with their description and columns (name, type, description)."""
     comments = dict(

@@ -1,4 +1,4 @@
-"""The publish step: record the run, rebuild the data dictionary, atomically publish."""
+"""The publish step: drop marts whose file is gone, record the run, rebuild the data dictionary, atomically publish."""
 
 import datetime as dt
 
@@ -9,7 +9,7 @@ from pipelines.vocabulary import Kind, kinds
 from pipelines.run_status import record_published
 from sources.clock import naive_utc
 from sources.fetch.modes import FetchMode
-from warehouse import db, runs
+from warehouse import db, marts, runs
 from warehouse import publish as wpublish
 
 PUBLISH_KEY = dg.AssetKey("published_warehouse")
@@ -28,6 +28,9 @@ def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
     def published_warehouse(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
         con = db.connect_work(warehouse.paths.work)
         try:
+            dropped = marts.drop_stale_marts(con)  # a deleted mart file leaves no view or table behind
+            if dropped:
+                context.log.info(f"dropped marts whose file no longer exists: {', '.join(dropped)}")
             counts = db.row_counts(con)
             db.refresh_data_dictionary(con)
             tags = context.run.tags
