@@ -11,29 +11,12 @@ from pipelines.resources import WarehouseResource
 from warehouse import runs
 
 
-def store_check(
-    con: duckdb.DuckDBPyConnection,
-    run_id: str,
-    *,
-    asset: str,
-    check_name: str,
-    passed: bool,
-    description: str,
-    metadata: dict | None = None,
-    severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR,
-    asset_key: dg.AssetKey | None = None,
-) -> dg.AssetCheckResult:
-    """Store one check outcome in meta.checks (on an open connection) and return it as a Dagster result."""
-    row, result = check_outcome(
-        run_id,
-        asset=asset,
-        check_name=check_name,
-        passed=passed,
-        description=description,
-        metadata=metadata,
-        severity=severity,
-        asset_key=asset_key,
-    )
+def store_check(con: duckdb.DuckDBPyConnection, run_id: str, **outcome) -> dg.AssetCheckResult:
+    """Store one check outcome in meta.checks (on an open connection) and return it as a Dagster result.
+
+    `outcome`: check_outcome's keyword arguments (asset, check_name, passed, description, ...), which are
+    written there only."""
+    row, result = check_outcome(run_id, **outcome)
     runs.store_checks(con, [row])
     return result
 

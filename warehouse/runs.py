@@ -75,34 +75,6 @@ def failed_checks(con: duckdb.DuckDBPyConnection, run_id: str) -> list[str]:
     return [r[0] for r in con.execute(FAILED_CHECKS_SQL, [run_id]).fetchall()]
 
 
-def store_check(
-    con: duckdb.DuckDBPyConnection,
-    *,
-    run_id: str,
-    asset: str,
-    check_name: str,
-    passed: bool,
-    severity: str,
-    description: str,
-    metadata: dict,
-) -> None:
-    """One asset check outcome into meta.checks (`metadata` must be plain JSON)."""
-    store_checks(
-        con,
-        [
-            check_row(
-                run_id=run_id,
-                asset=asset,
-                check_name=check_name,
-                passed=passed,
-                severity=severity,
-                description=description,
-                metadata=metadata,
-            )
-        ],
-    )
-
-
 def check_row(
     *, run_id: str, asset: str, check_name: str, passed: bool, severity: str, description: str, metadata: dict
 ) -> dict:
