@@ -193,6 +193,18 @@ def test_cloud_disagreements_keep_both_sides(ledger, facts2):
     assert ("Google Cloud A3 Mega (H100)", 1600) in a3 and ("Google Cloud A3 Edge (H100)", 600) in a3
 
 
+def test_trn2_almost_13_tb_is_kept_in_bytes_as_its_source_states_it(facts2):
+    # facts.csv row 1010, Gixtools: "Each Trainium2 UltraServer has almost 13TB of network bandwidth" (TB: bytes);
+    # row 1011, Lockwood citing AWS docs: "3.2 Tbps of EFA v3 ... 12.8 Tbps of EFA v3" (Tb: bits). Different units
+    # as stated (facts-notes batch 2 #13): the 13 TB is a byte bandwidth, never a 13,000 Gbps twin of 12.8 Tbps.
+    bytes_side = obs(facts2, "scaleout_bandwidth_GBps", "AWS Trn2 UltraServer")
+    assert [(o.value, o.unit, o.value_qualifier, o.segment) for o in bytes_side] == [
+        (13000, "GBps", "~", "per_ultraserver")
+    ]
+    bits_side = {(o.value, o.unit, o.segment) for o in obs(facts2, "cloud_instance_bandwidth", "Trn2")}
+    assert bits_side == {(3200, "Gbps", "efa_per_instance"), (12800, "Gbps", "per_ultraserver")}
+
+
 def test_uec_milestones_and_member_products(facts2):
     events = {(e.event_date, e.title) for e in facts2[1]}
     assert (dt.date(2025, 6, 11), "Ultra Ethernet 1.0 specification released") in events
