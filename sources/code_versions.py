@@ -11,8 +11,8 @@ those files are in the version as well.
 
 Data a module reads counts like code: a module that reads project files at import or run time
 declares them in a module-level `DATA_INPUTS` tuple of glob patterns relative to the folder that
-holds `sources` (claims/vocab.py: `("sources/curated/entities*.csv",)`, the entity registry it takes
-its publishers from). The tuple is read here with `ast` like the imports, and the files it matches are
+holds `sources` (sources/ledger/entities.py: `("sources/curated/entities*.csv",)`, the entity registry
+it reads; the claims family imports it for its publishers). The tuple is read here with `ast` like the imports, and the files it matches are
 hashed into the version of every family whose closure holds that module, and of no other.
 
 Pure: reads files, imports nothing it inspects. One home for the rule: the parse step

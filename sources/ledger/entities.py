@@ -30,6 +30,13 @@ from typing import Iterable
 
 from sources.periods import period_bounds
 
+# The registry's files, relative to the folder that holds `sources`: the one home of its pattern. It is
+# this module's declared data (sources/code_versions.py hashes the files into the code version of every
+# parser family that imports this module, so a registry edit re-parses what reads it), and
+# `registry_files` matches its file part in the curated folder it is given.
+DATA_INPUTS = ("sources/curated/entities*.csv",)
+REGISTRY_PATTERN = Path(DATA_INPUTS[0]).name  # entities*.csv
+
 ENTITY_COLUMNS = ("entity_id", "kind", "name", "parent_id", "aliases", "note")
 # company: a vendor, operator or publisher; product: a switch ASIC or system, NIC, optic, GPU system,
 # NVLink part (core.products says which); market / segment: a market and a slice of one; consortium;
@@ -117,7 +124,8 @@ class Registry:
 
 
 def registry_files(folder: Path) -> list[Path]:
-    return sorted(Path(folder).glob("entities*.csv"))
+    """The registry's files in a curated folder (`REGISTRY_PATTERN`), in name order."""
+    return sorted(Path(folder).glob(REGISTRY_PATTERN))
 
 
 def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:

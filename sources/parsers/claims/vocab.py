@@ -21,9 +21,8 @@ from typing import Iterable
 from sources.ledger.entities import Entity, load_registry
 
 CURATED = Path(__file__).resolve().parents[2] / "curated"
-# The files `load()` reads, for the family's code version (sources/code_versions.py hashes them, so
-# a registry edit re-parses stored claims): glob patterns relative to the folder holding `sources`.
-DATA_INPUTS = ("sources/curated/entities*.csv",)
+# The registry files `load()` reads are declared where they are read, in sources.ledger.entities
+# (`DATA_INPUTS`): the family's code version hashes them because this module imports it.
 
 # Last month of the fiscal year, by entity id (the label FY2026 is the year that month falls in).
 FISCAL_YEAR_END_BY_ID: dict[str, int] = {

@@ -170,5 +170,34 @@ def test_the_declared_data_inputs_are_the_files_the_vocabulary_reads():
     from sources.ledger.entities import registry_files
     from sources.parsers.claims import vocab
 
-    declared = versions.declared_data("sources.parsers.claims.vocab")
+    declared = versions.declared_data("sources.ledger.entities")
     assert declared and list(declared) == registry_files(vocab.CURATED)
+    assert "sources.ledger.entities" in versions.family_modules("claims")
+
+
+def _glob_literals(path: Path) -> list[str]:
+    """String constants in a module's code that are the registry's file pattern (a glob ending in
+    entities*.csv; prose that mentions it, such as an error message, has words around it)."""
+    import ast
+
+    return [
+        node.value
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.endswith("entities*.csv")
+        and " " not in node.value
+    ]
+
+
+def test_the_registry_pattern_has_one_home():
+    """The registry's file pattern is written once (sources/ledger/entities.py DATA_INPUTS): the loader
+    globs it and the claims version hashes it, so the two cannot drift apart (before, the loader and
+    claims/vocab.py's DATA_INPUTS each wrote it)."""
+    found = {
+        path.relative_to(REPO).as_posix(): _glob_literals(path)
+        for package in PACKAGES
+        for path in sorted((REPO / package).rglob("*.py"))
+        if _glob_literals(path)
+    }
+    assert found == {"sources/ledger/entities.py": ["sources/curated/entities*.csv"]}
