@@ -47,6 +47,7 @@ SPLITS = (
     "tune13",
     "tune14",
     "holdout15",
+    "holdout16",
 )
 
 
