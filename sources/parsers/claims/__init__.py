@@ -32,9 +32,9 @@ from dataclasses import dataclass, replace
 from sources.document import Document
 from sources.parsers.claims import vocab
 from sources.parsers.common.dates import PeriodMention, _nearest_quarter, find_dates, find_periods, fiscal_bounds
-from sources.parsers.common.mentions import Mention, find_mentions, split_sentences
+from sources.parsers.common.mentions import MONEY_UNITS, Mention, find_mentions, split_sentences
 from sources.parsers.common.page import page_text, page_title, provenance, published_on, publisher_for
-from sources.parsers.common.units import normalize_text, normalized_index
+from sources.parsers.common.units import SCALE_WORD, normalize_text, normalized_index
 from sources.periods import period_bounds
 from sources.records import Records
 
@@ -223,7 +223,7 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
     """Every quantitative statement in a main text (one block per line), in text order."""
     ctx = _document_context(text, published_on)
     claims: list[Claim] = []
-    lines = text.splitlines()
+    lines = _unwrapped(text.splitlines())
     table = _MoneyTable()
     for i, line in enumerate(lines):
         cell = table.read(lines, i, ctx)
@@ -240,6 +240,30 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
         ctx.paragraph_last = None
         claims.extend(_paragraph_claims(line, ctx))
     return claims
+
+
+# A hard-wrapped text: a line that stops mid-sentence ("... non-GAAP net income of $65.3" / "million",
+# "... between $88.3 million and" / "$90.3 million, and ...") goes on in the next one.
+_STOPS_MID_SENTENCE = re.compile(r"(?:[A-Za-z]{2,}|\$?\d[\d,.]*|,)\s*$")
+_GOES_ON = re.compile(r"(?:[a-z]|(?:" + SCALE_WORD + r")\b)")
+_JOINS_NEXT = re.compile(r"\b(?:and|or|to|of|between|from|than|by|at|with)\s*$", re.I)
+
+
+def _unwrapped(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        prev = out[-1].rstrip() if out else ""
+        nxt = line.strip()
+        if (
+            len(prev) >= 30
+            and nxt
+            and _STOPS_MID_SENTENCE.search(prev)
+            and (_GOES_ON.match(nxt) or (_JOINS_NEXT.search(prev) and re.match(r"[$\d]", nxt)))
+        ):
+            out[-1] = prev + " " + nxt
+        else:
+            out.append(line)
+    return out
 
 
 # A results table flattened one cell per line ("(Dollars in millions, except per share data) |",
@@ -791,8 +815,11 @@ def _signed(s: str, mentions: list[Mention]) -> list[Mention]:
             m.unit == prev.unit
             and m.unit in ("share", "pct_points")
             and prev.value < 0 < m.value
-            and prev.basis in ("CAGR", "y/y", "q/q", "growth")
-            and m.basis in ("CAGR", "y/y", "q/q", "growth", None)
+            and (
+                (prev.basis in ("CAGR", "y/y", "q/q", "growth") and m.basis in ("CAGR", "y/y", "q/q", "growth", None))
+                # "同、环比分别下降10.3ppt、13.7ppt": a point change is a change whatever its basis
+                or m.unit == "pct_points"
+            )
             and _JOINED.fullmatch(s[prev.end : m.start])
         ):
             basis = m.basis or prev.basis
@@ -856,7 +883,7 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         before = s[max(0, m.start - 12) : m.start]
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
-        if m.unit in ("USD", "CNY") and not m.scaled and m.value < 10_000:
+        if m.unit in MONEY_UNITS and not m.scaled and m.value < 10_000:
             if _PER_SHARE.search(s):
                 per_share = True
                 continue
@@ -865,8 +892,20 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             if m.value < 1_000:
                 per_share = True  # a bare "0.91 美元" in a list under an EPS heading: its changes go with it
                 continue  # (no market or company figure is written as a bare "$0.67" or "$47")
-        if m.unit in ("USD", "CNY", "TWD") and _MARKET_CAP.search(clause):
+        if m.unit in MONEY_UNITS and _MARKET_CAP.search(clause):
             continue
+        if (
+            m.unit in MONEY_UNITS
+            and kept
+            and kept[-1].unit in MONEY_UNITS
+            and kept[-1].unit != m.unit
+            and re.fullmatch(
+                r"\s*(?:RMB|CNY|yuan|NTD|HKD)?\s*[(（]\s*(?:about|approximately|approx\.|roughly|or|約合|约合|折合|約|约)?\s*",
+                s[kept[-1].end : m.start],
+                re.I,
+            )
+        ):
+            continue  # "NT$4.69 billion (US$143.9 million)", "¥9.8 billion RMB ($1.36 billion USD)": a conversion
         if (
             m.unit == "TWD"
             and kept
@@ -896,7 +935,7 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             continue
         per_share_growth_end = None
         kept.append(m)
-    if per_share and not any(m.unit in ("USD", "CNY") and m.scaled for m in kept):
+    if per_share and not any(m.unit in MONEY_UNITS and m.scaled for m in kept):
         kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
     return kept
 

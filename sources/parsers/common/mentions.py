@@ -52,7 +52,11 @@ def split_sentences(text: str) -> list[str]:
         start = 0
         for m in re.finditer(
             r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])|(?<=[a-z0-9%][.])(?=[A-Z][a-z])"
-            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))",
+            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))"
+            # a run-together layout: a figure runs into the next label ("$102.95 millionExpected Revenue",
+            # "Growth+137.90%Applied", "EPS-$0.16Consensus EPS")
+            r"|(?<=illion)(?=[A-Z])|(?<=\d%)(?=[A-Z][a-z])"
+            r"|(?<=\d)(?!(?:Gbps|Tbps|Mbps|Gbit|Tbit|GbE|TbE|Gbaud)\b)(?=[A-Z][a-z]{3,})",
             line,
         ):
             # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...",
@@ -84,7 +88,8 @@ def split_sentences(text: str) -> list[str]:
 DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 # A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬").
 _NUM_RE = re.compile(
-    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion))("
+    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
+    r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
     + DECIMAL_COMMA
     + "|"
     + NUMBER
@@ -92,20 +97,61 @@ _NUM_RE = re.compile(
     r"|\b(" + WORD_NUMBER + r")\b",
     re.I,
 )
+# Currency signs and codes written before the number, and the unit each stands for. A bare "$" may
+# follow a lower-case letter with no space in run-together layouts ("Actual Revenue$102.95 million",
+# "a net loss of$18.2 million"); the lettered signs (NT$, HK$, S$, RMB, ...) need a word boundary.
+_CURRENCY_SIGNS = (
+    (r"NT\$|NTD", "TWD"),
+    (r"HK\$|HKD", "HKD"),
+    (r"S\$|SGD", "SGD"),
+    (r"AU?\$|AUD", "AUD"),
+    (r"CA?\$|CAD", "CAD"),
+    (r"JP¥|JPY", "JPY"),
+    (r"RMB\s?[¥￥]?|CN[¥￥]|CNY|[¥￥]", "CNY"),
+    (r"€|EUR", "EUR"),
+    (r"US\s?\$|USD|\$\$?", "USD"),
+)
+_SIGN = "|".join(f"(?P<c{i}>{pat})" for i, (pat, _) in enumerate(_CURRENCY_SIGNS))
 _CURRENCY_BEFORE = re.compile(
-    r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$\$?)\s*$"
-    r"|(?<![A-Za-z$])(?:US\s?\$|USD|\$)\s*(?:" + NUMBER + r")\s*(?:-|~|to)\s*$"
+    r"(?:(?:(?<![A-Za-z$])|(?<=illion))(?:" + _SIGN + r")|(?<=[a-z])(?P<glued>\$))\s*$"
+    r"|(?<![A-Za-z$])(?:" + _SIGN.replace("?P<c", "?P<r") + r")\s*(?:" + NUMBER + r")\s*(?:(?:" + SCALE_WORD + r")\s*)?(?:-|~|to)\s*$"
 )
-_SCALE_AFTER = re.compile(r"^\s*-?\s*(" + SCALE_WORD + r"|[BMKT](?![A-Za-z/]))\b", re.I)
+MONEY_UNITS = ("USD", "CNY", "TWD", "HKD", "SGD", "AUD", "CAD", "JPY", "EUR")
+
+
+def _currency_before(before: str) -> tuple[int | None, str] | None:
+    """(where the sign starts, or None for a range's bare high end after a signed low end; its unit)."""
+    cur = _CURRENCY_BEFORE.search(before)
+    if cur is None:
+        return None
+    if cur.group("glued"):
+        return cur.start("glued"), "USD"
+    for i, (_, unit) in enumerate(_CURRENCY_SIGNS):
+        if cur.group(f"c{i}"):
+            return cur.start(f"c{i}"), unit
+        if cur.group(f"r{i}"):
+            return None, unit
+    return None
+
+
+# A scale word may run into the next word in run-together layouts ("$102.95 millionExpected").
+_SCALE_AFTER = re.compile(
+    r"^\s*-?\s*((?:" + SCALE_WORD + r")(?=\b|\d|(?-i:[A-Z]))|[BMKT](?![A-Za-z/])\b)", re.I
+)  # ("$2.39 billion21 %": a table row run together)
 _CURRENCY_AFTER = re.compile(
-    r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)", re.I
+    r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:(USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)"
+    r"|((?:New\s+)?Taiwan\s+dollars?\b|NT\s+dollars?\b)|(yuan\b|renminbi\b|RMB\b)"
+    r"|(Hong\s+Kong\s+dollars?\b|HK\s+dollars?\b)|(Singapore\s+dollars?\b))",
+    re.I,
 )
+_CURRENCY_AFTER_UNITS = (None, "USD", "TWD", "CNY", "HKD", "SGD")
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
 _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
     r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
     r"|^\s*pct(?=\s*[至到]|\s*$|\s*[,，;；)])"
-    r"|^\s*個?百分點|^\s*个?百分点",
+    r"|^\s*個?百分點|^\s*个?百分点"
+    r"|^\s*p\.\s?p\.?",  # "同比-3.65p.p."
     re.I,
 )
 _BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?\b|bps\b|[個个]?基[點点])", re.I)
@@ -194,12 +240,12 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少",
+    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少|[下大暴]跌|下挫",
     re.I,
 )
 _DECLINE = re.compile(
     r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|\breduc\w*|"
-    r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降",
+    r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫",
     re.I,
 )
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
@@ -243,22 +289,23 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
             mention = Mention(
                 a - 1, b + pct.end(), tidy_float(-number / 100), "share", None, s[a - 1 : b + pct.end()], scaled=True
             )
+        at = mention.start if mention else a
         if (
             mention
-            and mention.start == a
-            and a >= 1
-            and s[a - 1] == "-"
-            and (a < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-元只個个颗顆台件片套]", s[a - 2]))
+            and (at == a or mention.unit in MONEY_UNITS)
+            and at >= 1
+            and s[at - 1] == "-"
+            and (at < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-元只個个颗顆台件片套]", s[at - 2]))
         ):
-            # "同比-16.5%", "(-3%)": a minus sign, not a range dash (which follows a figure or its unit:
-            # "98 亿元-118 亿元", "4200万元-5200万元").
+            # "同比-16.5%", "(-3%)", "a -$28.37 million net loss": a minus sign, not a range dash (which
+            # follows a figure or its unit: "98 亿元-118 亿元", "4200万元-5200万元").
             mention = Mention(
-                a - 1,
+                at - 1,
                 mention.end,
                 -mention.value,
                 mention.unit,
                 mention.qualifier,
-                s[a - 1 : mention.end],
+                s[at - 1 : mention.end],
                 mention.basis,
                 mention.noun,
                 mention.scaled,
@@ -304,7 +351,7 @@ def _list_items(s: str, lists: list[re.Match], found: list[Mention]) -> list[Men
     return out
 
 
-_LIST_UNITS = ("share", "pct_points", "USD", "CNY", "TWD")
+_LIST_UNITS = ("share", "pct_points", *MONEY_UNITS)
 
 
 def _number(text: str) -> float:
@@ -317,29 +364,33 @@ def _number(text: str) -> float:
 def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention | None:
     before, after = s[:a], s[b:]
     if not is_word:
-        cur = _CURRENCY_BEFORE.search(before)
+        cur = _currency_before(before)
         if cur and not _PERCENT_AFTER.match(after):  # "expanded 510 basis points to $24.6%": a stray sign
             scale = _SCALE_AFTER.match(after)
             end = b + (scale.end() if scale else 0)
             value = number * scale_factor(scale.group(1) if scale else None)
-            start = cur.start() if cur.group(1) else a
+            sign_at, unit = cur
+            start = sign_at if sign_at is not None else a
             return Mention(
                 start,
                 end,
                 tidy_float(value),
-                "USD",
-                _hedge(s[: cur.start()], after[scale.end() if scale else 0 :]),
+                unit,
+                _hedge(s[:start], after[scale.end() if scale else 0 :]),
                 s[start:end],
                 scaled=bool(scale),
             )
         cur = _CURRENCY_AFTER.match(after) or _CJK_MONEY_AFTER.match(after)
         if cur:
             value = number * scale_factor(cur.group(1))
+            unit = "USD"
+            if cur.re is _CURRENCY_AFTER:
+                unit = next(u for i, u in enumerate(_CURRENCY_AFTER_UNITS) if i and cur.group(i + 1))
             return Mention(
                 a,
                 b + cur.end(),
                 tidy_float(value),
-                "USD",
+                unit,
                 _hedge(before, after[cur.end() :]),
                 s[a : b + cur.end()],
                 scaled=bool(cur.group(1)),
@@ -377,7 +428,11 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
         if (
             not cny
             and re.match(r"^\s*(?:亿|億)(?![元美])", after)
-            and re.search(r"\d\s*(?:亿|億)元", s)
+            and (
+                re.search(r"\d\s*(?:亿|億)元", s)
+                # "归母净利润或实现5.5 亿": 亿 after a money noun of the clause
+                or re.search(r"(?:净利润|净利|营收|营业收入|收入|利润|毛利|扣非|现金流|资本开支)[^，,；;。%]{0,12}$", before)
+            )
             and _SIMPLIFIED.search(s)
         ):
             cny = re.match(r"^\s*(亿|億)()", after)  # "环比增长超17 亿" among 亿元 figures
@@ -468,7 +523,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
     scale = _SCALE_AFTER.match(after)
     if scale and not _CURRENCY_AFTER.match(after):
         noun = _NOUN_BEFORE.search(before[-30:])
-        if noun is None and _PORTS_COUNTED.search(s) and not _CURRENCY_BEFORE.search(before):
+        if noun is None and _PORTS_COUNTED.search(s) and not _currency_before(before):
             # "Port shipments ... rose 57.2% ... to 5.6 million", "the number of Ethernet ports sold ...;
             # about 32 million for Cisco": a bare scaled count in a sentence that counts ports
             noun = re.match(r"(ports)", "ports")
@@ -640,13 +695,20 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
         ):
             joined = False
         if joined:
-            low_value = lo.value
+            low_value, high_value, high_scaled = lo.value, hi.value, hi.scaled
             if not lo.scaled and hi.scaled:
                 factor = _scale_of(hi)
                 n = re.search(NUMBER, lo.raw.replace(",", ""))
                 if factor and n:
                     low_value = tidy_float(float(n.group(0)) * factor)
-            if low_value < hi.value and not _CHANGE_FROM.search(s[: lo.start]):
+            elif lo.scaled and not hi.scaled and lo.unit in MONEY_UNITS:
+                # "between $54.0 million and $56.0" (the page cut before the scale word): the high end
+                # takes the low end's scale
+                factor = _scale_of(lo)
+                n = re.search(NUMBER, hi.raw.replace(",", ""))
+                if factor and n and float(n.group(0)) * factor > lo.value:
+                    high_value, high_scaled = tidy_float(float(n.group(0)) * factor), True
+            if low_value < high_value and not _CHANGE_FROM.search(s[: lo.start]):
                 i = out.index(lo)
                 out[i] = Mention(
                     lo.start,
@@ -660,7 +722,7 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
                     lo.scaled or low_value != lo.value,
                 )
                 out[out.index(hi)] = Mention(
-                    hi.start, hi.end, hi.value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, hi.scaled
+                    hi.start, hi.end, high_value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, high_scaled
                 )
             continue
         # A bare low end: "690~700萬顆", "12~16%", "$5-10 billion", "3500-4000万个", "107.8億至112.2億元".

@@ -46,7 +46,7 @@ SPLITS = (
     "tune12",
     "tune13",
     "tune14",
-    "holdout15",
+    "tune15",
     "holdout16",
 )
 

@@ -144,8 +144,8 @@ P = dt.date(2025, 2, 10)
         ("Spending could reach US$ 1.5 trillion by 2030.", P, [(1.5e12, "USD", "2030", "forecast", None)]),
         # "$3.2B": one-letter suffix glued to the figure
         ("The segment grew to $3.2B in 1Q24.", P, [(3.2e9, "USD", "2024Q1", "actual", None)]),
-        # NT$ is not US dollars: no USD claim
-        ("Sales were NT$ 1.5 billion in 2024.", P, []),
+        # NT$ is not US dollars: New Taiwan dollars
+        ("Sales were NT$ 1.5 billion in 2024.", P, [(1.5e9, "TWD", "2024", "actual", None)]),
         # "2H25" half-year, forecast because it starts after the published date
         ("Shipments of 1.6T ports will ramp in 2H25.", P, [(1.6, "Tbps", "2025H2", "forecast", None)]),
         # share points ("percentage points") are not a share
@@ -346,3 +346,47 @@ def test_results_table_flattened_one_cell_per_line():
         (14054e6, "USD", "FY2024Q4", "actual", "Net revenue"),
         (0.28, "share", "FY2025Q4", "actual", "Net revenue"),  # the change column: the newer quarter
     ]  # per-share row: no claims
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # currency signs other than the dollar, each its own unit (values hand-computed)
+        ("Revenue was HK$2.5 billion in 2024.", [(2.5e9, "HKD")]),
+        ("Revenue was S$120 million in 2024.", [(1.2e8, "SGD")]),
+        ("Net profit rose to RMB4.6bn in 2024.", [(4.6e9, "CNY")]),
+        ("Net profit rose to CN¥9.8 billion in 2024.", [(9.8e9, "CNY")]),
+        ("Net profit rose to 9.8 billion yuan in 2024.", [(9.8e9, "CNY")]),
+        ("Revenue was 14.4 billion New Taiwan dollars in 2024.", [(1.44e10, "TWD")]),
+        # a range whose high end is bare after a scale ("RMB4.6bn-5.8bn")
+        ("Net profit will be RMB4.6bn-5.8bn in 2026.", [(4.6e9, "CNY"), (5.8e9, "CNY")]),
+        # a conversion in brackets after the figure is not a second claim
+        ("Revenue was NT$4.69 billion (US$143.9 million) in 2024.", [(4.69e9, "TWD")]),
+        ("Net profit was ¥11.8 billion RMB ($1.64 billion USD) in 2024.", [(1.18e10, "CNY")]),
+        # a minus sign before the currency sign
+        ("It posted a -$28.37 million net loss in 2024.", [(-2.837e7, "USD")]),
+        # run-together layouts: a word runs into "$", a scale word into the next label or figure
+        ("There was a net loss of$18.2 million in 2024.", [(1.82e7, "USD")]),
+        ("Actual Revenue$102.95 millionExpected Revenue$104.96 million", [(1.0295e8, "USD"), (1.0496e8, "USD")]),
+        ("Revenue (GAAP)$2.89 billion$2.39 billion21 %", [(2.89e9, "USD"), (2.39e9, "USD"), (0.21, "share")]),
+        # a hard-wrapped line goes on in the next one
+        (
+            "GAAP operating expenses are expected to be between $88.3 million and\n$90.3 million in fiscal 2027.",
+            [(8.83e7, "USD"), (9.03e7, "USD")],
+        ),
+        ("Non-GAAP net income of the company was $65.3\nmillion in fiscal 2025.", [(6.53e7, "USD")]),
+        # a range cut by the page's end: the bare high end takes the low end's scale
+        ("Operating expenses are expected to be between $54.0 million and $56.0", [(5.4e7, "USD"), (5.6e7, "USD")]),
+        # Chinese: 下跌/大跌 are declines, p.p. are percentage points, a decline carries to the figure after 、
+        ("营收同比下滑24%,环比下跌31%", [(-0.24, "share"), (-0.31, "share")]),
+        ("净利润同比大跌49%", [(-0.49, "share")]),
+        ("毛利率同比-3.65p.p.、环比-3.58p.p.", [(-3.65, "pct_points"), (-3.58, "pct_points")]),
+        ("毛利率同、环比分别下降10.3ppt、13.7ppt", [(-10.3, "pct_points"), (-13.7, "pct_points")]),
+        # a bare 亿 after a money noun of a Simplified text; 万亿 is 10^12
+        ("公司25Q4归母净利润或实现5.5 亿", [(5.5e8, "CNY")]),
+        ("全球AI资本开支预计达3-4万亿美元", [(3e12, "USD"), (4e12, "USD")]),
+    ],
+)
+def test_currencies_signs_and_run_together_layouts(text, expected):
+    got = [(c.value, c.unit) for c in extract_claims(text, P)]
+    assert [(round(v, 6), u) for v, u in got] == [(round(v, 6), u) for v, u in expected]
