@@ -182,6 +182,7 @@ class _Context:
         False  # a Chinese text that writes 會計年度/財年: its bare quarters are the company's fiscal ones
     )
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
+    bare_yi: str | None = None  # the currency of a bare 亿/億 (declared, or the only one the text writes)
     versus_consensus: bool = False  # a heading "... v.s. LSEG 預估": a figure after "v.s." is the consensus
     currency: str | None = None  # "(美元‧下同)": the currency the text's bare 元 are in
 
@@ -417,6 +418,11 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     ctx.mainland = bool(_MAINLAND.search(text)) and not _TAIWAN.search(text)
     declared = _DECLARED_CURRENCY.search(text)
     ctx.currency = _DECLARED_UNIT[declared.group(1)] if declared else None
+    # "逾63億（人民幣．下同）"; a text that writes all its money in 亿美元 ("13.5 亿美元(精确为 13.52 亿)")
+    only_usd = re.search(r"\d\s*[亿億]\s*(?:美元|美金)", text) and not re.search(
+        r"\d\s*[亿億萬万]?\s*元|人民币|人民幣|新台幣|新台币|台幣|港元|港幣|港币", text
+    )
+    ctx.bare_yi = ctx.currency or ("USD" if only_usd else None)
     if published is None:
         # An undated page: a quarter written without its year takes the last year the page names.
         years = [
@@ -499,7 +505,7 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
         found = _signed(
             s,
-            [_declared(s, _renminbi(s, m) if ctx.mainland else m, ctx.currency) for m in find_mentions(noted, masked)],
+            [_declared(s, _renminbi(s, m) if ctx.mainland else m, ctx.currency) for m in find_mentions(noted, masked, ctx.bare_yi)],
         )
         mentions = _market_claims(s, found)
         if per_share_before and _THE_FIGURE.match(s):

@@ -259,10 +259,30 @@ def _unparenthesized(s: str) -> str:
     return _PAREN_MONEY.sub(lambda m: " " + m.group(1) + " ", s)
 
 
-def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
+# A table row whose label states the unit of its cells: "营业收入(亿元) 238.62 +122.64% 66.74 +37.82%".
+_ROW_UNIT = re.compile(
+    r"^\s*[^\d(（|]{1,24}?[（(]\s*(亿元|億元|万元|萬元|亿美元|億美元|百万美元|百萬美元|万美元|萬美元)\s*[)）]"
+)
+_ROW_UNITS = {
+    "亿元": (1e8, "CNY"),
+    "億元": (1e8, "TWD"),
+    "万元": (1e4, "CNY"),
+    "萬元": (1e4, "TWD"),
+    "亿美元": (1e8, "USD"),
+    "億美元": (1e8, "USD"),
+    "百万美元": (1e6, "USD"),
+    "百萬美元": (1e6, "USD"),
+    "万美元": (1e4, "USD"),
+    "萬美元": (1e4, "USD"),
+}
+
+
+def find_mentions(sentence: str, masked: str | None = None, bare_yi: str | None = None) -> list[Mention]:
     """Quantitative mentions in text order. `masked` is the sentence with period/date spans blanked
-    (same length), so years and quarters are never read as quantities."""
+    (same length), so years and quarters are never read as quantities. `bare_yi` is the currency of
+    a bare 亿/億 ("約 0.93 億") in a text that declared it or writes all its money in it."""
     s = normalize_text(sentence)
+    row = _ROW_UNIT.match(s)
     scan = normalize_text(masked) if masked is not None else s
     # "$(42.8) million": an accounting negative (a net loss written in parentheses) reads as the amount.
     s, scan = _unparenthesized(s), _unparenthesized(scan)
@@ -282,7 +302,10 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
             number = _number(number_text)
         except ValueError:
             continue
-        mention = _classify(s, a, b, number, is_word)
+        mention = _classify(s, a, b, number, is_word, bare_yi)
+        if mention is None and row and a >= row.end() and not is_word and not re.match(r"\s*(?:%|倍|x\b)", s[b:]):
+            factor, unit = _ROW_UNITS[row.group(1)]
+            mention = Mention(a, b, tidy_float(number * factor), unit, None, s[a:b], scaled=True)
         if mention is None and not is_word and a >= 1 and s[a - 1] == "(" and re.match(r"\)\s*%", s[b:]):
             # "(1.2)%": an accounting negative.
             pct = re.match(r"\)\s*%", s[b:])
@@ -361,8 +384,16 @@ def _number(text: str) -> float:
     return parse_number(text)
 
 
-def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention | None:
+_BARE_YI = re.compile(
+    r"^\s*(億|亿)(?!\s*(?:元|美|台|臺|港|日|人民|股|人|次|倍|張|张|至|到|~|-|–|" + CJK_MEASURE + r"))"
+)
+
+
+def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str | None = None) -> Mention | None:
     before, after = s[:a], s[b:]
+    if not is_word and bare_yi and _BARE_YI.match(after) and not _currency_before(before):
+        yi = _BARE_YI.match(after)
+        return Mention(a, b + yi.end(), tidy_float(number * 1e8), bare_yi, _hedge(before, after[yi.end() :]), s[a : b + yi.end()], scaled=True)
     if not is_word:
         cur = _currency_before(before)
         if cur and not _PERCENT_AFTER.match(after):  # "expanded 510 basis points to $24.6%": a stray sign

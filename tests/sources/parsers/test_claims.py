@@ -385,6 +385,12 @@ def test_results_table_flattened_one_cell_per_line():
         # a bare 亿 after a money noun of a Simplified text; 万亿 is 10^12
         ("公司25Q4归母净利润或实现5.5 亿", [(5.5e8, "CNY")]),
         ("全球AI资本开支预计达3-4万亿美元", [(3e12, "USD"), (4e12, "USD")]),
+        # a table row whose label states the unit of its bare cells
+        ("营业收入(亿元) 238.62 +122.64% 66.74 +37.82%", [(2.3862e10, "CNY"), (1.2264, "share"), (6.674e9, "CNY"), (0.3782, "share")]),
+        # a bare 亿 in a text that writes all its money in 亿美元 is US dollars
+        ("营收 13.5 亿美元(精确为 13.52 亿),去年同期 11.24 亿", [(1.35e9, "USD"), (1.352e9, "USD"), (1.124e9, "USD")]),
+        # ... and in a text that declared its currency once
+        ("過去三年半分別虧損逾63億（人民幣．下同）、28億", [(6.3e9, "CNY"), (2.8e9, "CNY")]),
     ],
 )
 def test_currencies_signs_and_run_together_layouts(text, expected):
