@@ -81,7 +81,9 @@ _REPORTED = re.compile(
     re.I,
 )
 _SO_FAR = re.compile(
-    r"year[- ]to[- ]date|\bYTD\b|so\s+far|to\s+date|first\s+(?:two|three)\s+quarters|前三季|今年以來|今年以来|累計|累计",
+    r"year[- ]to[- ]date|\bYTD\b|so\s+far|to\s+date|first\s+(?:two|three)\s+quarters|"
+    r"first\s+(?:two|three|four|five|six|seven|eight|nine|ten|eleven|\d{1,2})\s+months|nine[- ]month\s+period|"
+    r"前三季|前[一二三四五六七八九十两兩\d]{1,2}[個个]?月|今年以來|今年以来|累計|累计",
     re.I,
 )
 _CLAUSE_BREAK = re.compile(r",\s*(?:but|while|whereas)\s|;|，但|；|\.\s")
@@ -1015,7 +1017,12 @@ def _period_for(
     # "(Q3 FY 2025: $373 million)": a period that labels the figure after it is not this one's.
     usable = [p for p in usable if not (p.start >= m.end and re.match(r"\s*[:：]", s[p.end :]))]
     after = [
-        p for p in usable if m.end <= p.start < min(next_start, c_end) and not _GUIDANCE_VERB.search(s[m.end : p.start])
+        p
+        for p in usable
+        if m.end <= p.start < min(next_start, c_end)
+        and not _GUIDANCE_VERB.search(s[m.end : p.start])
+        # "up 27,7% compared to the first three quarters of 2022": the period compared with is not its own
+        and not (id(p) in comparative and re.search(r"\bcompared\s+(?:to|with)\b", s[m.end : p.start], re.I))
     ]
     before = [p for p in usable if max(prev_end, c_start) <= p.start and p.end <= m.start]
     if before and len(s[before[-1].end : m.start].strip()) <= 1:
@@ -1169,7 +1176,13 @@ def _kind(
             )
         )
     )
-    so_far = so_far_period or bool(_SO_FAR.search(_clause(s, m)) or _SO_FAR.search(lead)) or _as_of_past(s, ctx)
+    so_far = (
+        so_far_period
+        or bool(_SO_FAR.search(_clause(s, m)) or _SO_FAR.search(lead))
+        # "For the first three quarters of 2020, net profit totaled ...": a leading phrase of the sentence
+        or bool(re.match(r"[^.;。；]{0,25}?(?:" + _SO_FAR.pattern + r")[^,，]{0,25}[,，]", s[: m.start], re.I))
+        or _as_of_past(s, ctx)
+    )
     if first and ctx.published:
         if last < ctx.published:
             return "estimate" if estimate else "actual"

@@ -639,10 +639,10 @@ def _fractions(s: str, scan: str) -> list[Mention]:
         word = {"one-thirds": "one-third", "two-third": "two-thirds"}.get(word, word)
         if word not in _FRACTION_VALUE:
             continue
-        if word == "half" and re.search(
-            r"(?:first|second|1st|2nd|latter|back|front|other)\s+$", scan[: m.start()], re.I
+        if word in ("half", "three-quarters") and re.search(
+            r"(?:first|second|1st|2nd|latter|back|front|other|last|past|next)\s+$", scan[: m.start()], re.I
         ):
-            continue  # "the second half of 2025" is a period
+            continue  # "the second half of 2025", "the first three quarters of 2020" are periods
         end = m.start() + len(head)
         out.append(
             Mention(
@@ -880,7 +880,8 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     if m.unit == "share" and basis in (None, "growth") and _LESS_THAN.match(after.strip()):
         basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"
     if m.unit == "pct_points" and re.search(
-        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑)\s*了?\s*$",
+        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑|[下大暴]跌|下挫)"
+        r"\s*(?:by\s+)?了?\s*$",
         before,
         re.I,
     ):

@@ -396,3 +396,27 @@ def test_results_table_flattened_one_cell_per_line():
 def test_currencies_signs_and_run_together_layouts(text, expected):
     got = [(c.value, c.unit) for c in extract_claims(text, P)]
     assert [(round(v, 6), u) for v, u in got] == [(round(v, 6), u) for v, u in expected]
+
+
+@pytest.mark.parametrize(
+    "text, published, expected",
+    [
+        # a year to date is reported though its year is under way; "three quarters" of it is a period, not a share
+        (
+            "For the first three quarters of 2020, net profit totaled NT$3.688 billion, decreasing 5% from a year earlier.",
+            dt.date(2020, 11, 12),
+            [(3.688e9, "TWD", "2020", "actual"), (-0.05, "share", "2020", "actual")],
+        ),
+        ("For the first nine months of 2020, revenue was $1.2 billion.", dt.date(2020, 11, 12), [(1.2e9, "USD", "2020", "actual")]),
+        # a period after "compared to" is the base of the change, not its period
+        (
+            "Year to date in 2023, the market is up 27,7% compared to the first three quarters of 2022.",
+            dt.date(2023, 12, 12),
+            [(0.277, "share", "2023", "actual")],
+        ),
+        # a decline "by" N basis points
+        ("The gross margin decreased by 130 basis points in 2024.", P, [(-1.3, "pct_points", "2024", "actual")]),
+    ],
+)
+def test_year_to_date_and_compared_periods(text, published, expected):
+    assert [(c.value, c.unit, c.period, c.kind) for c in extract_claims(text, published)] == expected
