@@ -684,7 +684,7 @@ def _cjk_levels(s: str, scan: str) -> list[Mention]:
 
 # Ends of a written range: "$1.5-$1.6 billion", "$13.9 billion to $14.1 billion", "between $56 billion and
 # $56.5 billion", "12~16%", "20%-30%", "690~700萬顆", "5 億至 5.5 億美元".
-_RANGE_JOIN = re.compile(r"^\s*(?:-|~|to|至|到|and)\s*(?:US\s?\$|\$)?\s*$", re.I)
+_RANGE_JOIN = re.compile(r"^\s*(?:-|~|to|至|到|and)\s*(?:US\s?\$|\$|\+)?\s*$", re.I)  # ("-120%至+10%")
 _RANGE_BARE_LOW = re.compile(
     r"(?:(?:US\s?\$|\$)\s*)?(?<![\d.,])(" + NUMBER + r")\s*([萬万億亿])?\s*(?:-|~|to|至|到)\s*(?:US\s?\$|\$)?\s*$", re.I
 )
