@@ -141,10 +141,12 @@ _PER_SHARE = re.compile(
 )
 _STOCK = re.compile(
     r"\bstock\b|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
-    r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
+    r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|price\s+target|target\s+price|目標價|目标价|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
     re.I,
 )
-_PRICE = re.compile(r"價格|价格|單價|单价|價差|价差|售價|售价|\bprice[sd]?\b|\bpriced\b|\bASP\b", re.I)
+_PRICE = re.compile(
+    r"價格|价格|單價|单价|價差|价差|售價|售价|目標價|目标价|\bprice[sd]?\b|\bpriced\b|\bASP\b|\bprice\s+target", re.I
+)
 _MARKET_CAP = re.compile(r"市值|market\s+(?:cap|capitali[sz]ation|value)", re.I)
 _TOLERANCE = re.compile(r"(?:±|\+/-|正負|正负|plus\s+or\s+minus)\s*$", re.I)
 _GROWTH_BASES = ("y/y", "q/q", "growth")
@@ -884,6 +886,9 @@ _BEAT_BY = re.compile(
 
 def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     """The mentions that are market claims (see the module note); growth of a per-share amount goes too."""
+    label = re.match(r"\s*\|?\s*([^|]+?)\s*\|", s)
+    if label and _PER_SHARE.search(label.group(1)):
+        return []  # "| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% |": a per-share row of a table
     kept, per_share = [], False
     per_share_growth_end = None  # where the last per-share growth figure ended
     for m in mentions:
