@@ -959,6 +959,8 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     prev_end = kept[-1].end if kept else 0
     trail = re.split(r"\s+and\s+|\s+with\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
     lead = s[max(prev_end, m.start - 40) : m.start]
+    # "Adjusted EPS rose 52% to $1.58, with 7.6% non-GAAP operating margin": another figure's clause
+    lead = re.split(r",\s+(?:with|while|whereas)\s+", lead)[-1]
     subject = re.search(
         r"(?:per\s+(?:diluted\s+|basic\s+)?share|\bEPS)\s+(?:\w+\s+){0,2}(?:increased|rose|grew|decreased|fell|declined|"
         r"jumped|dropped|was\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",

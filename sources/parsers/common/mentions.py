@@ -436,7 +436,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
         if (
             not twd
             and not _SIMPLIFIED.search(s)
-            and re.match(r"^\s*(億|萬)(?![元美台臺\w])", after)
+            and re.match(r"^\s*(億|萬)(?![元美台臺])(?![^\W\d_])", after)  # ("約 34.5 億3.79 元": the next cell)
             and re.search(r"營收|營業|投入|投資|資本支出|獲利|純益|淨利|毛利|產值|規模", s)
         ):
             twd = re.match(r"^\s*(億|萬)", after)  # "投入29億", "約 34.5 億"

@@ -391,6 +391,13 @@ def test_results_table_flattened_one_cell_per_line():
         ("营收 13.5 亿美元(精确为 13.52 亿),去年同期 11.24 亿", [(1.35e9, "USD"), (1.352e9, "USD"), (1.124e9, "USD")]),
         # ... and in a text that declared its currency once
         ("過去三年半分別虧損逾63億（人民幣．下同）、28億", [(6.3e9, "CNY"), (2.8e9, "CNY")]),
+        # a figure run into the next table cell ("約 34.5 億3.79 元" reads 34.5 億; 3.79 元 is a per-share cell)
+        ("營收約 34.5 億3.79 元", [(3.45e9, "TWD")]),
+        # a margin in its own clause after a per-share sentence is not per-share
+        ("Adjusted EPS rose 52% to $1.58, with 7.6% non-GAAP operating margin.", [(0.076, "share")]),
+        # a per-share row of a table, a change of a target price: nothing
+        ("| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% | 0.8554 |", []),
+        ("维持买入评级,下调目标价13.4%至97元", []),
     ],
 )
 def test_currencies_signs_and_run_together_layouts(text, expected):
