@@ -146,6 +146,12 @@ _CURRENCY_AFTER = re.compile(
 )
 _CURRENCY_AFTER_UNITS = (None, "USD", "TWD", "CNY", "HKD", "SGD")
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
+# Other currencies written after the figure: "12.5亿港元", "50億日圓", "3億歐元".
+_CJK_OTHER_MONEY_AFTER = re.compile(
+    r"^\s*(" + CJK_SCALE + r")?\s*(?:(港元|港币|港幣)|(日元|日圓|日圆|日幣|日币)|(歐元|欧元)|(新加坡元|新加坡幣|新加坡币|新元))"
+)
+_CJK_OTHER_UNITS = ("HKD", "JPY", "EUR", "SGD")
+_CJK_OTHER_MONEY_BEFORE = re.compile(r"(?:(港元|港币|港幣)|(日元|日圓|日圆|日幣|日币)|(歐元|欧元)|(新加坡元|新加坡幣|新加坡币))\s*$")
 _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
     r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
@@ -425,6 +431,25 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                 _hedge(before, after[cur.end() :]),
                 s[a : b + cur.end()],
                 scaled=bool(cur.group(1)),
+            )
+        other = _CJK_OTHER_MONEY_AFTER.match(after)
+        pre = _CJK_OTHER_MONEY_BEFORE.search(before[-6:])
+        if other is None and pre:  # "港幣12億元", "港元 3.5 亿"
+            other = re.match(r"^\s*(" + CJK_SCALE + r")?\s*元?", after)
+        if other and (other.group(1) or other.group(0).strip() or pre):
+            if pre and other.re is not _CJK_OTHER_MONEY_AFTER:
+                unit = next(u for i, u in enumerate(_CJK_OTHER_UNITS) if pre.group(i + 1))
+            else:
+                unit = next(u for i, u in enumerate(_CJK_OTHER_UNITS) if other.group(i + 2))
+            value = number * scale_factor(other.group(1))
+            return Mention(
+                a,
+                b + other.end(),
+                tidy_float(value),
+                unit,
+                _hedge(before, after[other.end() :]),
+                s[a : b + other.end()],
+                scaled=bool(other.group(1)),
             )
         chain = _CJK_MONEY_CHAIN_AFTER.match(after)
         if chain and (chain.group(1) or chain.group(2)):

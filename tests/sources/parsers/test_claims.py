@@ -398,6 +398,11 @@ def test_results_table_flattened_one_cell_per_line():
         # a per-share row of a table, a change of a target price: nothing
         ("| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% | 0.8554 |", []),
         ("维持买入评级,下调目标价13.4%至97元", []),
+        # Chinese names of other currencies, after or before the figure
+        ("公司营收达12.5亿港元", [(1.25e9, "HKD")]),
+        ("收入为港幣12億元", [(1.2e9, "HKD")]),
+        ("收入为50亿日元", [(5e9, "JPY")]),
+        ("Revenue of €2.3 billion in 2024", [(2.3e9, "EUR")]),
     ],
 )
 def test_currencies_signs_and_run_together_layouts(text, expected):
