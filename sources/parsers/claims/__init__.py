@@ -509,7 +509,10 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
         found = _signed(
             s,
-            [_declared(s, _renminbi(s, m) if ctx.mainland else m, ctx.currency) for m in find_mentions(noted, masked, ctx.bare_yi)],
+            [
+                _declared(s, _renminbi(s, m) if ctx.mainland else m, ctx.currency)
+                for m in find_mentions(noted, masked, ctx.bare_yi)
+            ],
         )
         mentions = _market_claims(s, found)
         if per_share_before and _THE_FIGURE.match(s):

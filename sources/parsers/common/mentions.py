@@ -114,7 +114,13 @@ _CURRENCY_SIGNS = (
 _SIGN = "|".join(f"(?P<c{i}>{pat})" for i, (pat, _) in enumerate(_CURRENCY_SIGNS))
 _CURRENCY_BEFORE = re.compile(
     r"(?:(?:(?<![A-Za-z$])|(?<=illion))(?:" + _SIGN + r")|(?<=[a-z])(?P<glued>\$))\s*$"
-    r"|(?<![A-Za-z$])(?:" + _SIGN.replace("?P<c", "?P<r") + r")\s*(?:" + NUMBER + r")\s*(?:(?:" + SCALE_WORD + r")\s*)?(?:-|~|to)\s*$"
+    r"|(?<![A-Za-z$])(?:"
+    + _SIGN.replace("?P<c", "?P<r")
+    + r")\s*(?:"
+    + NUMBER
+    + r")\s*(?:(?:"
+    + SCALE_WORD
+    + r")\s*)?(?:-|~|to)\s*$"
 )
 MONEY_UNITS = ("USD", "CNY", "TWD", "HKD", "SGD", "AUD", "CAD", "JPY", "EUR")
 
@@ -148,10 +154,14 @@ _CURRENCY_AFTER_UNITS = (None, "USD", "TWD", "CNY", "HKD", "SGD")
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
 # Other currencies written after the figure: "12.5亿港元", "50億日圓", "3億歐元".
 _CJK_OTHER_MONEY_AFTER = re.compile(
-    r"^\s*(" + CJK_SCALE + r")?\s*(?:(港元|港币|港幣)|(日元|日圓|日圆|日幣|日币)|(歐元|欧元)|(新加坡元|新加坡幣|新加坡币|新元))"
+    r"^\s*("
+    + CJK_SCALE
+    + r")?\s*(?:(港元|港币|港幣)|(日元|日圓|日圆|日幣|日币)|(歐元|欧元)|(新加坡元|新加坡幣|新加坡币|新元))"
 )
 _CJK_OTHER_UNITS = ("HKD", "JPY", "EUR", "SGD")
-_CJK_OTHER_MONEY_BEFORE = re.compile(r"(?:(港元|港币|港幣)|(日元|日圓|日圆|日幣|日币)|(歐元|欧元)|(新加坡元|新加坡幣|新加坡币))\s*$")
+_CJK_OTHER_MONEY_BEFORE = re.compile(
+    r"(?:(港元|港币|港幣)|(日元|日圓|日圆|日幣|日币)|(歐元|欧元)|(新加坡元|新加坡幣|新加坡币))\s*$"
+)
 _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
     r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
@@ -399,7 +409,15 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
     before, after = s[:a], s[b:]
     if not is_word and bare_yi and _BARE_YI.match(after) and not _currency_before(before):
         yi = _BARE_YI.match(after)
-        return Mention(a, b + yi.end(), tidy_float(number * 1e8), bare_yi, _hedge(before, after[yi.end() :]), s[a : b + yi.end()], scaled=True)
+        return Mention(
+            a,
+            b + yi.end(),
+            tidy_float(number * 1e8),
+            bare_yi,
+            _hedge(before, after[yi.end() :]),
+            s[a : b + yi.end()],
+            scaled=True,
+        )
     if not is_word:
         cur = _currency_before(before)
         if cur and not _PERCENT_AFTER.match(after):  # "expanded 510 basis points to $24.6%": a stray sign
@@ -487,7 +505,9 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             and (
                 re.search(r"\d\s*(?:亿|億)元", s)
                 # "归母净利润或实现5.5 亿": 亿 after a money noun of the clause
-                or re.search(r"(?:净利润|净利|营收|营业收入|收入|利润|毛利|扣非|现金流|资本开支)[^，,；;。%]{0,12}$", before)
+                or re.search(
+                    r"(?:净利润|净利|营收|营业收入|收入|利润|毛利|扣非|现金流|资本开支)[^，,；;。%]{0,12}$", before
+                )
             )
             and _SIMPLIFIED.search(s)
         ):

@@ -386,7 +386,10 @@ def test_results_table_flattened_one_cell_per_line():
         ("公司25Q4归母净利润或实现5.5 亿", [(5.5e8, "CNY")]),
         ("全球AI资本开支预计达3-4万亿美元", [(3e12, "USD"), (4e12, "USD")]),
         # a table row whose label states the unit of its bare cells
-        ("营业收入(亿元) 238.62 +122.64% 66.74 +37.82%", [(2.3862e10, "CNY"), (1.2264, "share"), (6.674e9, "CNY"), (0.3782, "share")]),
+        (
+            "营业收入(亿元) 238.62 +122.64% 66.74 +37.82%",
+            [(2.3862e10, "CNY"), (1.2264, "share"), (6.674e9, "CNY"), (0.3782, "share")],
+        ),
         # a bare 亿 in a text that writes all its money in 亿美元 is US dollars
         ("营收 13.5 亿美元(精确为 13.52 亿),去年同期 11.24 亿", [(1.35e9, "USD"), (1.352e9, "USD"), (1.124e9, "USD")]),
         # ... and in a text that declared its currency once
@@ -419,7 +422,11 @@ def test_currencies_signs_and_run_together_layouts(text, expected):
             dt.date(2020, 11, 12),
             [(3.688e9, "TWD", "2020", "actual"), (-0.05, "share", "2020", "actual")],
         ),
-        ("For the first nine months of 2020, revenue was $1.2 billion.", dt.date(2020, 11, 12), [(1.2e9, "USD", "2020", "actual")]),
+        (
+            "For the first nine months of 2020, revenue was $1.2 billion.",
+            dt.date(2020, 11, 12),
+            [(1.2e9, "USD", "2020", "actual")],
+        ),
         # a period after "compared to" is the base of the change, not its period
         (
             "Year to date in 2023, the market is up 27,7% compared to the first three quarters of 2022.",
