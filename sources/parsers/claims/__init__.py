@@ -187,6 +187,7 @@ class _Context:
     )
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
     bare_yi: str | None = None  # the currency of a bare 亿/億 (declared, or the only one the text writes)
+    periodic_report: bool = False  # a company's quarterly or annual report: its figures are reported
     versus_consensus: bool = False  # a heading "... v.s. LSEG 預估": a figure after "v.s." is the consensus
     currency: str | None = None  # "(美元‧下同)": the currency the text's bare 元 are in
 
@@ -427,6 +428,15 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         r"\d\s*[亿億萬万]?\s*元|人民币|人民幣|新台幣|新台币|台幣|港元|港幣|港币", text
     )
     ctx.bare_yi = ctx.currency or ("USD" if only_usd else None)
+    # "锐捷网络股份有限公司2025年第三季度报告", "Form 10-Q": the company's own report of a period that is over
+    ctx.periodic_report = bool(
+        re.search(
+            r"\d{4}\s*年\s*(?:第[一二三四1-4]季度|半年度|年度)(?:报告|報告)|(?:季度|年度)(?:报告|報告)|"
+            r"\bForm\s+10-[QK]\b|\bquarterly\s+report\b|\bannual\s+report\b",
+            text[:400],
+            re.I,
+        )
+    )
     if published is None:
         # An undated page: a quarter written without its year takes the last year the page names.
         years = [
@@ -1188,6 +1198,7 @@ def _kind(
     )
     so_far = (
         so_far_period
+        or ctx.periodic_report
         or bool(_SO_FAR.search(_clause(s, m)) or _SO_FAR.search(lead))
         # "For the first three quarters of 2020, net profit totaled ...": a leading phrase of the sentence
         or bool(re.match(r"[^.;。；]{0,25}?(?:" + _SO_FAR.pattern + r")[^,，]{0,25}[,，]", s[: m.start], re.I))

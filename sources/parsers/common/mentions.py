@@ -89,7 +89,7 @@ DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 # A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬").
 _NUM_RE = re.compile(
     r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
-    r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
+    r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
     + DECIMAL_COMMA
     + "|"
     + NUMBER
@@ -227,7 +227,7 @@ _CJK_CHAIN = (
 )
 # "5 億至 5.5 億美元": a money range whose low end has its own scale.
 _CJK_MONEY_CHAIN_AFTER = re.compile(
-    r"^\s*(" + CJK_SCALE + r")?\s*(?=(?:至|到|~|-)\s*(?:" + NUMBER + r")\s*(" + CJK_SCALE + r")?\s*(?:美元|美金))"
+    r"^\s*(" + CJK_SCALE + r")?\s*(?=(?:至|到|~|-|、)\s*(?:" + NUMBER + r")\s*(" + CJK_SCALE + r")?\s*(?:美元|美金))"
 )
 _CJK_CHAIN_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?(?=" + _CJK_CHAIN + r")")
 _CJK_CHAIN_UNIT = re.compile(_CJK_CHAIN)
@@ -277,9 +277,10 @@ def _unparenthesized(s: str) -> str:
 
 # A table row whose label states the unit of its cells: "营业收入(亿元) 238.62 +122.64% 66.74 +37.82%".
 _ROW_UNIT = re.compile(
-    r"^\s*[^\d(（|]{1,24}?[（(]\s*(亿元|億元|万元|萬元|亿美元|億美元|百万美元|百萬美元|万美元|萬美元)\s*[)）]"
-)
+    r"^\s*\|?\s*[^\d(（|]{1,40}?[（(]\s*(亿元|億元|万元|萬元|亿美元|億美元|百万美元|百萬美元|万美元|萬美元|元)\s*[)）]"
+)  # ("| 营业收入(元) | 4,031,122,370.58 | ...": whole yuan in a pipe table)
 _ROW_UNITS = {
+    "元": (1.0, "CNY"),
     "亿元": (1e8, "CNY"),
     "億元": (1e8, "TWD"),
     "万元": (1e4, "CNY"),

@@ -47,7 +47,7 @@ SPLITS = (
     "tune13",
     "tune14",
     "tune15",
-    "holdout16",
+    "tune16",
 )
 
 

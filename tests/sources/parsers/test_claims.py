@@ -405,6 +405,11 @@ def test_results_table_flattened_one_cell_per_line():
         ("公司营收达12.5亿港元", [(1.25e9, "HKD")]),
         ("收入为港幣12億元", [(1.2e9, "HKD")]),
         ("收入为50亿日元", [(5e9, "JPY")]),
+        # whole yuan in a pipe table whose row label gives the unit; a money list sharing its currency
+        ("| 营业收入(元) | 4,031,122,370.58 | 20.93% |", [(4031122370.58, "CNY"), (0.2093, "share")]),
+        ("| 经营活动产生的现金流量净额(元) | - | -245,762,188.38 |", [(-245762188.38, "CNY")]),
+        ("资本开支总和预计分别为4065亿、5964亿美元", [(4.065e11, "USD"), (5.964e11, "USD")]),
+        ("NP grew by 64.9% YoY/3.8% QoQ in 4Q24", [(0.649, "share"), (0.038, "share")]),
         ("Revenue of €2.3 billion in 2024", [(2.3e9, "EUR")]),
     ],
 )
@@ -439,3 +444,19 @@ def test_currencies_signs_and_run_together_layouts(text, expected):
 )
 def test_year_to_date_and_compared_periods(text, published, expected):
     assert [(c.value, c.unit, c.period, c.kind) for c in extract_claims(text, published)] == expected
+
+
+def test_last_month_and_periodic_reports():
+    # "last month" in a page of 9 August 2024 is July 2024, reported
+    got = extract_claims("Revenue rose 1.17 percent to NT$31.12 billion last month.", dt.date(2024, 8, 9))
+    assert [(c.value, c.unit, c.period, c.kind) for c in got] == [
+        (0.0117, "share", "2024-07", "actual"),
+        (3.112e10, "TWD", "2024-07", "actual"),
+    ]
+    # 本月 followed by a day is a date, not the month's figure
+    assert [c.period for c in extract_claims("本月2日上市,過去三年分別虧損逾63億元", dt.date(2026, 1, 14))] != [
+        "2026-01"
+    ]
+    # a company's quarterly report: its figures of the year under way are reported
+    text = "锐捷网络股份有限公司2025年第三季度报告\n| 营业收入(元) | 4,031,122,370.58 | 20.93% |"
+    assert {c.kind for c in extract_claims(text, dt.date(2025, 10, 21))} == {"actual"}
