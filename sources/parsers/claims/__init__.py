@@ -188,6 +188,7 @@ class _Context:
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
     bare_yi: str | None = None  # the currency of a bare 亿/億 (declared, or the only one the text writes)
     periodic_report: bool = False  # a company's quarterly or annual report: its figures are reported
+    bare_scale: str | None = None  # the one currency a text writes its money in ("435 million euros")
     versus_consensus: bool = False  # a heading "... v.s. LSEG 預估": a figure after "v.s." is the consensus
     currency: str | None = None  # "(美元‧下同)": the currency the text's bare 元 are in
 
@@ -428,6 +429,16 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         r"\d\s*[亿億萬万]?\s*元|人民币|人民幣|新台幣|新台币|台幣|港元|港幣|港币", text
     )
     ctx.bare_yi = ctx.currency or ("USD" if only_usd else None)
+    # "435 million euros ... above the 4.6 billion forecast": a text whose written amounts are mostly in one
+    # currency gives it to a bare "4.6 billion" in a sentence about money
+    units = Counter(
+        m.unit
+        for ln in text.splitlines()
+        for m in find_mentions(normalize_text(ln))
+        if m.unit in MONEY_UNITS and m.scaled
+    ).most_common(2)
+    if units and (len(units) == 1 or units[0][1] >= 2 * units[1][1]):
+        ctx.bare_scale = units[0][0]  # (a conversion or two in another currency aside)
     # "锐捷网络股份有限公司2025年第三季度报告", "Form 10-Q": the company's own report of a period that is over
     ctx.periodic_report = bool(
         re.search(
@@ -454,6 +465,17 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b|\bFY\s?'?(\d{2}|(?:19|20)\d\d)\b|((?:19|20)\d\d)\s*(?:財年|财年|會計年度|会计年度)",
         text,
     )
+    if ctx.fiscal_end is None and company is None:
+        # "Earnings Call Insights: Lumentum Holdings Inc. (LITE) Q1 2026": an English title naming one
+        # company with a fiscal calendar dates the page's quarters by it
+        title = next((ln for ln in text.splitlines() if ln.strip()), "")
+        named = {name for _, _, name in vocab.publishers_in(title) if vocab.kind_of(name) == "company"}
+        if (
+            len(named) == 1
+            and re.search(r"\bearnings\b|\bresults\b|\bQ[1-4]\s+(?:FY)?\d{4}\b", title, re.I)
+            and not re.search(r"[\u4e00-\u9fff]", text)
+        ):
+            ctx.fiscal_end = vocab.FISCAL_YEAR_END.get(named.pop())
     if ctx.fiscal_end is None:
         ctx.fiscal_end = _fiscal_end_stated(text)
     ctx.fiscal_cjk = bool(re.search(r"會計年度|会计年度|財年|财年", text))
@@ -521,7 +543,7 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             s,
             [
                 _declared(s, _renminbi(s, m) if ctx.mainland else m, ctx.currency)
-                for m in find_mentions(noted, masked, ctx.bare_yi)
+                for m in find_mentions(noted, masked, ctx.bare_yi, ctx.bare_scale)
             ],
         )
         mentions = _market_claims(s, found)
@@ -926,7 +948,9 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             and kept[-1].unit in MONEY_UNITS
             and kept[-1].unit != m.unit
             and re.fullmatch(
-                r"\s*(?:RMB|CNY|yuan|NTD|HKD)?\s*[(（]\s*(?:about|approximately|approx\.|roughly|or|約合|约合|折合|約|约)?\s*",
+                r"\s*(?:RMB|CNY|yuan|NTD|HKD)?\s*[(（]\s*(?:about|approximately|approx\.|roughly|or|約合|约合|折合|約|约)?\s*"
+                # "新台币796.8亿元,折合人民币174.9亿元"
+                r"|\s*[,，]?\s*(?:折合|约合|約合|相當於|相当于)\s*(?:人民币|人民幣|美元|新台币|新台幣)?\s*",
                 s[kept[-1].end : m.start],
                 re.I,
             )
@@ -1147,7 +1171,9 @@ def _as_of_past(s: str, ctx: _Context) -> bool:
 _BEAT_OBJECT = re.compile(
     r"\b(?:beat\w*|topp\w*|exceed\w*|surpass\w*|miss\w*|(?:above|below|ahead\s+of|short\s+of|in\s+line\s+with|within)"
     r"|(?:upper|lower|top|high|low)\s+(?:end|portion|half|part)\s+of)\s+(?:\w+[’']?s?\s+){0,2}?"
-    r"(?:guidance|outlook|forecasts?|targets?)\b",
+    r"(?:guidance|outlook|forecasts?|targets?)\b"
+    # "Revenue was also better than expected, at €4.83bn": a result measured against expectations
+    r"|\b(?:better|worse|higher|lower|stronger|weaker)\s+than\s+(?:expected|forecast|anticipated|estimated)\b",
     re.I,
 )
 

@@ -147,10 +147,11 @@ _SCALE_AFTER = re.compile(
 _CURRENCY_AFTER = re.compile(
     r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:(USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)"
     r"|((?:New\s+)?Taiwan\s+dollars?\b|NT\s+dollars?\b)|(yuan\b|renminbi\b|RMB\b)"
-    r"|(Hong\s+Kong\s+dollars?\b|HK\s+dollars?\b)|(Singapore\s+dollars?\b))",
+    r"|(Hong\s+Kong\s+dollars?\b|HK\s+dollars?\b)|(Singapore\s+dollars?\b)|(euros?\b|EUR\b)"
+    r"|(yen\b|JPY\b))",
     re.I,
 )
-_CURRENCY_AFTER_UNITS = (None, "USD", "TWD", "CNY", "HKD", "SGD")
+_CURRENCY_AFTER_UNITS = (None, "USD", "TWD", "CNY", "HKD", "SGD", "EUR", "JPY")
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
 # Other currencies written after the figure: "12.5亿港元", "50億日圓", "3億歐元".
 _CJK_OTHER_MONEY_AFTER = re.compile(
@@ -264,6 +265,7 @@ _DECLINE = re.compile(
     r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫",
     re.I,
 )
+_RISE = re.compile(r"成長|成长|增長|增长|增加|上升|提升|\bgr[eo]w\w*|\brose\b|\brising\b|\bincreas\w*|\bup\b", re.I)
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
 
 
@@ -294,7 +296,16 @@ _ROW_UNITS = {
 }
 
 
-def find_mentions(sentence: str, masked: str | None = None, bare_yi: str | None = None) -> list[Mention]:
+# "above the 4.6 billion forecast", "the previous range of up to 2.1 billion": a bare scaled amount in a
+# sentence about money, in a text that writes all its money in one currency.
+_MONEY_WORDS = re.compile(
+    r"\b(?:revenue|sales|profit|income|earnings|capex|spending|orders|backlog|forecast|guidance|outlook|range)\b", re.I
+)
+
+
+def find_mentions(
+    sentence: str, masked: str | None = None, bare_yi: str | None = None, bare_scale: str | None = None
+) -> list[Mention]:
     """Quantitative mentions in text order. `masked` is the sentence with period/date spans blanked
     (same length), so years and quarters are never read as quantities. `bare_yi` is the currency of
     a bare 亿/億 ("約 0.93 億") in a text that declared it or writes all its money in it."""
@@ -320,6 +331,16 @@ def find_mentions(sentence: str, masked: str | None = None, bare_yi: str | None 
         except ValueError:
             continue
         mention = _classify(s, a, b, number, is_word, bare_yi)
+        if mention is None and bare_scale and not is_word and _MONEY_WORDS.search(s):
+            scale = re.match(
+                r"\s*(" + SCALE_WORD + r")\b(?!\s*(?:[A-Za-z]+\s+){0,2}(?:units|ports|GPUs|shares|people|users))",
+                s[b:],
+                re.I,
+            )
+            if scale:
+                end = b + scale.end()
+                value = tidy_float(number * scale_factor(scale.group(1)))
+                mention = Mention(a, end, value, bare_scale, _hedge(s[:a], s[end:]), s[a:end], scaled=True)
         if mention is None and row and a >= row.end() and not is_word and not re.match(r"\s*(?:%|倍|x\b)", s[b:]):
             factor, unit = _ROW_UNITS[row.group(1)]
             mention = Mention(a, b, tidy_float(number * factor), unit, None, s[a:b], scaled=True)
@@ -921,7 +942,10 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
         after.strip(),
         flags=re.I,
     )
-    if basis in ("CAGR", "y/y", "q/q", "growth") and (_DECLINE.search(before[-30:]) or _DECLINE.match(after_word)):
+    declines = list(_DECLINE.finditer(before[-30:]))
+    # "工作天数减少,单月营收仍较去年同期成长9.4%": a rise word after the decline word is the figure's own
+    rises_after = declines and _RISE.search(before[-30:][declines[-1].end() :])
+    if basis in ("CAGR", "y/y", "q/q", "growth") and ((declines and not rises_after) or _DECLINE.match(after_word)):
         value = -abs(value)
     if m.unit == "share" and basis in (None, "growth") and _LESS_THAN.match(after.strip()):
         basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"

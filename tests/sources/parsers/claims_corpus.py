@@ -48,7 +48,7 @@ SPLITS = (
     "tune14",
     "tune15",
     "tune16",
-    "holdout17",
+    "tune17",
 )
 
 

@@ -405,6 +405,11 @@ def test_results_table_flattened_one_cell_per_line():
         ("公司营收达12.5亿港元", [(1.25e9, "HKD")]),
         ("收入为港幣12億元", [(1.2e9, "HKD")]),
         ("收入为50亿日元", [(5e9, "JPY")]),
+        # a currency's name after the figure; a conversion after 折合 is not a second claim
+        ("Operating profit reached 435 million euros ($507 million) in 2025.", [(4.35e8, "EUR")]),
+        ("营收达新台币796.8亿元,折合人民币174.9亿元", [(7.968e10, "TWD")]),
+        # a rise word after an earlier decline word keeps the figure a rise
+        ("虽受春节影响工作天数减少,单月营收仍较去年同期成长9.4%", [(0.094, "share")]),
         # whole yuan in a pipe table whose row label gives the unit; a money list sharing its currency
         ("| 营业收入(元) | 4,031,122,370.58 | 20.93% |", [(4031122370.58, "CNY"), (0.2093, "share")]),
         ("| 经营活动产生的现金流量净额(元) | - | -245,762,188.38 |", [(-245762188.38, "CNY")]),
@@ -460,3 +465,19 @@ def test_last_month_and_periodic_reports():
     # a company's quarterly report: its figures of the year under way are reported
     text = "锐捷网络股份有限公司2025年第三季度报告\n| 营业收入(元) | 4,031,122,370.58 | 20.93% |"
     assert {c.kind for c in extract_claims(text, dt.date(2025, 10, 21))} == {"actual"}
+
+
+def test_bare_amount_takes_the_currency_a_text_writes_its_money_in():
+    text = (
+        "Net sales rose 12 per cent to 4.83 billion euros, above the 4.6 billion forecast.\n"
+        "It expects annual operating profit between 1.7 billion and 2.2 billion euros."
+    )
+    got = [(c.value, c.unit) for c in extract_claims(text, dt.date(2025, 10, 23))]
+    assert (4.6e9, "EUR") in got and (1.7e9, "EUR") in got and (2.2e9, "EUR") in got
+
+
+def test_result_better_than_expected_is_reported():
+    got = extract_claims(
+        "Revenue was also better than expected, at €4.83bn in the third quarter of 2025.", dt.date(2025, 10, 23)
+    )
+    assert [(c.value, c.unit, c.kind) for c in got] == [(4.83e9, "EUR", "actual")]

@@ -64,6 +64,7 @@ def test_recall_over_the_whole_corpus(lang):
         ("tune14", 140),
         ("tune15", 125),
         ("tune16", 90),
+        ("tune17", 60),
     ],
 )
 @pytest.mark.parametrize("lang", LANGS)
