@@ -49,6 +49,7 @@ SPLITS = (
     "tune15",
     "tune16",
     "tune17",
+    "holdout18",
 )
 
 
