@@ -32,9 +32,9 @@ from dataclasses import dataclass, replace
 from sources.document import Document
 from sources.parsers.claims import vocab
 from sources.parsers.common.dates import PeriodMention, _nearest_quarter, find_dates, find_periods, fiscal_bounds
-from sources.parsers.common.mentions import Mention, find_mentions, split_sentences
+from sources.parsers.common.mentions import MONEY_UNITS, Mention, find_mentions, split_sentences
 from sources.parsers.common.page import page_text, page_title, provenance, published_on, publisher_for
-from sources.parsers.common.units import normalize_text, normalized_index
+from sources.parsers.common.units import SCALE_WORD, normalize_text, normalized_index
 from sources.periods import period_bounds
 from sources.records import Records
 
@@ -81,7 +81,9 @@ _REPORTED = re.compile(
     re.I,
 )
 _SO_FAR = re.compile(
-    r"year[- ]to[- ]date|\bYTD\b|so\s+far|to\s+date|first\s+(?:two|three)\s+quarters|前三季|今年以來|今年以来|累計|累计",
+    r"year[- ]to[- ]date|\bYTD\b|so\s+far|to\s+date|first\s+(?:two|three)\s+quarters|"
+    r"first\s+(?:two|three|four|five|six|seven|eight|nine|ten|eleven|\d{1,2})\s+months|nine[- ]month\s+period|"
+    r"前三季|前[一二三四五六七八九十两兩\d]{1,2}[個个]?月|今年以來|今年以来|累計|累计",
     re.I,
 )
 _CLAUSE_BREAK = re.compile(r",\s*(?:but|while|whereas)\s|;|，但|；|\.\s")
@@ -139,10 +141,12 @@ _PER_SHARE = re.compile(
 )
 _STOCK = re.compile(
     r"\bstock\b|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
-    r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
+    r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|price\s+target|target\s+price|目標價|目标价|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
     re.I,
 )
-_PRICE = re.compile(r"價格|价格|單價|单价|價差|价差|售價|售价|\bprice[sd]?\b|\bpriced\b|\bASP\b", re.I)
+_PRICE = re.compile(
+    r"價格|价格|單價|单价|價差|价差|售價|售价|目標價|目标价|\bprice[sd]?\b|\bpriced\b|\bASP\b|\bprice\s+target", re.I
+)
 _MARKET_CAP = re.compile(r"市值|market\s+(?:cap|capitali[sz]ation|value)", re.I)
 _TOLERANCE = re.compile(r"(?:±|\+/-|正負|正负|plus\s+or\s+minus)\s*$", re.I)
 _GROWTH_BASES = ("y/y", "q/q", "growth")
@@ -182,6 +186,9 @@ class _Context:
         False  # a Chinese text that writes 會計年度/財年: its bare quarters are the company's fiscal ones
     )
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
+    bare_yi: str | None = None  # the currency of a bare 亿/億 (declared, or the only one the text writes)
+    periodic_report: bool = False  # a company's quarterly or annual report: its figures are reported
+    bare_scale: str | None = None  # the one currency a text writes its money in ("435 million euros")
     versus_consensus: bool = False  # a heading "... v.s. LSEG 預估": a figure after "v.s." is the consensus
     currency: str | None = None  # "(美元‧下同)": the currency the text's bare 元 are in
 
@@ -223,7 +230,7 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
     """Every quantitative statement in a main text (one block per line), in text order."""
     ctx = _document_context(text, published_on)
     claims: list[Claim] = []
-    lines = text.splitlines()
+    lines = _unwrapped(text.splitlines())
     table = _MoneyTable()
     for i, line in enumerate(lines):
         cell = table.read(lines, i, ctx)
@@ -240,6 +247,30 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
         ctx.paragraph_last = None
         claims.extend(_paragraph_claims(line, ctx))
     return claims
+
+
+# A hard-wrapped text: a line that stops mid-sentence ("... non-GAAP net income of $65.3" / "million",
+# "... between $88.3 million and" / "$90.3 million, and ...") goes on in the next one.
+_STOPS_MID_SENTENCE = re.compile(r"(?:[A-Za-z]{2,}|\$?\d[\d,.]*|,)\s*$")
+_GOES_ON = re.compile(r"(?:[a-z]|(?:" + SCALE_WORD + r")\b)")
+_JOINS_NEXT = re.compile(r"\b(?:and|or|to|of|between|from|than|by|at|with)\s*$", re.I)
+
+
+def _unwrapped(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        prev = out[-1].rstrip() if out else ""
+        nxt = line.strip()
+        if (
+            len(prev) >= 30
+            and nxt
+            and _STOPS_MID_SENTENCE.search(prev)
+            and (_GOES_ON.match(nxt) or (_JOINS_NEXT.search(prev) and re.match(r"[$\d]", nxt)))
+        ):
+            out[-1] = prev + " " + nxt
+        else:
+            out.append(line)
+    return out
 
 
 # A results table flattened one cell per line ("(Dollars in millions, except per share data) |",
@@ -393,6 +424,30 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     ctx.mainland = bool(_MAINLAND.search(text)) and not _TAIWAN.search(text)
     declared = _DECLARED_CURRENCY.search(text)
     ctx.currency = _DECLARED_UNIT[declared.group(1)] if declared else None
+    # "逾63億（人民幣．下同）"; a text that writes all its money in 亿美元 ("13.5 亿美元(精确为 13.52 亿)")
+    only_usd = re.search(r"\d\s*[亿億]\s*(?:美元|美金)", text) and not re.search(
+        r"\d\s*[亿億萬万]?\s*元|人民币|人民幣|新台幣|新台币|台幣|港元|港幣|港币", text
+    )
+    ctx.bare_yi = ctx.currency or ("USD" if only_usd else None)
+    # "435 million euros ... above the 4.6 billion forecast": a text whose written amounts are mostly in one
+    # currency gives it to a bare "4.6 billion" in a sentence about money
+    units = Counter(
+        m.unit
+        for ln in text.splitlines()
+        for m in find_mentions(normalize_text(ln))
+        if m.unit in MONEY_UNITS and m.scaled
+    ).most_common(2)
+    if units and (len(units) == 1 or units[0][1] >= 2 * units[1][1]):
+        ctx.bare_scale = units[0][0]  # (a conversion or two in another currency aside)
+    # "锐捷网络股份有限公司2025年第三季度报告", "Form 10-Q": the company's own report of a period that is over
+    ctx.periodic_report = bool(
+        re.search(
+            r"\d{4}\s*年\s*(?:第[一二三四1-4]季度|半年度|年度)(?:报告|報告)|(?:季度|年度)(?:报告|報告)|"
+            r"\bForm\s+10-[QK]\b|\bquarterly\s+report\b|\bannual\s+report\b",
+            text[:400],
+            re.I,
+        )
+    )
     if published is None:
         # An undated page: a quarter written without its year takes the last year the page names.
         years = [
@@ -410,6 +465,17 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b|\bFY\s?'?(\d{2}|(?:19|20)\d\d)\b|((?:19|20)\d\d)\s*(?:財年|财年|會計年度|会计年度)",
         text,
     )
+    if ctx.fiscal_end is None and company is None:
+        # "Earnings Call Insights: Lumentum Holdings Inc. (LITE) Q1 2026": an English title naming one
+        # company with a fiscal calendar dates the page's quarters by it
+        title = next((ln for ln in text.splitlines() if ln.strip()), "")
+        named = {name for _, _, name in vocab.publishers_in(title) if vocab.kind_of(name) == "company"}
+        if (
+            len(named) == 1
+            and re.search(r"\bearnings\b|\bresults\b|\bQ[1-4]\s+(?:FY)?\d{4}\b", title, re.I)
+            and not re.search(r"[\u4e00-\u9fff]", text)
+        ):
+            ctx.fiscal_end = vocab.FISCAL_YEAR_END.get(named.pop())
     if ctx.fiscal_end is None:
         ctx.fiscal_end = _fiscal_end_stated(text)
     ctx.fiscal_cjk = bool(re.search(r"會計年度|会计年度|財年|财年", text))
@@ -475,7 +541,10 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
         found = _signed(
             s,
-            [_declared(s, _renminbi(s, m) if ctx.mainland else m, ctx.currency) for m in find_mentions(noted, masked)],
+            [
+                _declared(s, _renminbi(s, m) if ctx.mainland else m, ctx.currency)
+                for m in find_mentions(noted, masked, ctx.bare_yi, ctx.bare_scale)
+            ],
         )
         mentions = _market_claims(s, found)
         if per_share_before and _THE_FIGURE.match(s):
@@ -791,8 +860,11 @@ def _signed(s: str, mentions: list[Mention]) -> list[Mention]:
             m.unit == prev.unit
             and m.unit in ("share", "pct_points")
             and prev.value < 0 < m.value
-            and prev.basis in ("CAGR", "y/y", "q/q", "growth")
-            and m.basis in ("CAGR", "y/y", "q/q", "growth", None)
+            and (
+                (prev.basis in ("CAGR", "y/y", "q/q", "growth") and m.basis in ("CAGR", "y/y", "q/q", "growth", None))
+                # "同、环比分别下降10.3ppt、13.7ppt": a point change is a change whatever its basis
+                or m.unit == "pct_points"
+            )
             and _JOINED.fullmatch(s[prev.end : m.start])
         ):
             basis = m.basis or prev.basis
@@ -849,6 +921,9 @@ _BEAT_BY = re.compile(
 
 def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     """The mentions that are market claims (see the module note); growth of a per-share amount goes too."""
+    label = re.match(r"\s*\|?\s*([^|]+?)\s*\|", s)
+    if label and _PER_SHARE.search(label.group(1)):
+        return []  # "| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% |": a per-share row of a table
     kept, per_share = [], False
     per_share_growth_end = None  # where the last per-share growth figure ended
     for m in mentions:
@@ -856,7 +931,7 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         before = s[max(0, m.start - 12) : m.start]
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
-        if m.unit in ("USD", "CNY") and not m.scaled and m.value < 10_000:
+        if m.unit in MONEY_UNITS and not m.scaled and m.value < 10_000:
             if _PER_SHARE.search(s):
                 per_share = True
                 continue
@@ -865,8 +940,22 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             if m.value < 1_000:
                 per_share = True  # a bare "0.91 美元" in a list under an EPS heading: its changes go with it
                 continue  # (no market or company figure is written as a bare "$0.67" or "$47")
-        if m.unit in ("USD", "CNY", "TWD") and _MARKET_CAP.search(clause):
+        if m.unit in MONEY_UNITS and _MARKET_CAP.search(clause):
             continue
+        if (
+            m.unit in MONEY_UNITS
+            and kept
+            and kept[-1].unit in MONEY_UNITS
+            and kept[-1].unit != m.unit
+            and re.fullmatch(
+                r"\s*(?:RMB|CNY|yuan|NTD|HKD)?\s*[(（]\s*(?:about|approximately|approx\.|roughly|or|約合|约合|折合|約|约)?\s*"
+                # "新台币796.8亿元,折合人民币174.9亿元"
+                r"|\s*[,，]?\s*(?:折合|约合|約合|相當於|相当于)\s*(?:人民币|人民幣|美元|新台币|新台幣)?\s*",
+                s[kept[-1].end : m.start],
+                re.I,
+            )
+        ):
+            continue  # "NT$4.69 billion (US$143.9 million)", "¥9.8 billion RMB ($1.36 billion USD)": a conversion
         if (
             m.unit == "TWD"
             and kept
@@ -896,7 +985,7 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             continue
         per_share_growth_end = None
         kept.append(m)
-    if per_share and not any(m.unit in ("USD", "CNY") and m.scaled for m in kept):
+    if per_share and not any(m.unit in MONEY_UNITS and m.scaled for m in kept):
         kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
     return kept
 
@@ -907,6 +996,8 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     prev_end = kept[-1].end if kept else 0
     trail = re.split(r"\s+and\s+|\s+with\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
     lead = s[max(prev_end, m.start - 40) : m.start]
+    # "Adjusted EPS rose 52% to $1.58, with 7.6% non-GAAP operating margin": another figure's clause
+    lead = re.split(r",\s+(?:with|while|whereas)\s+", lead)[-1]
     subject = re.search(
         r"(?:per\s+(?:diluted\s+|basic\s+)?share|\bEPS)\s+(?:\w+\s+){0,2}(?:increased|rose|grew|decreased|fell|declined|"
         r"jumped|dropped|was\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",
@@ -970,7 +1061,12 @@ def _period_for(
     # "(Q3 FY 2025: $373 million)": a period that labels the figure after it is not this one's.
     usable = [p for p in usable if not (p.start >= m.end and re.match(r"\s*[:：]", s[p.end :]))]
     after = [
-        p for p in usable if m.end <= p.start < min(next_start, c_end) and not _GUIDANCE_VERB.search(s[m.end : p.start])
+        p
+        for p in usable
+        if m.end <= p.start < min(next_start, c_end)
+        and not _GUIDANCE_VERB.search(s[m.end : p.start])
+        # "up 27,7% compared to the first three quarters of 2022": the period compared with is not its own
+        and not (id(p) in comparative and re.search(r"\bcompared\s+(?:to|with)\b", s[m.end : p.start], re.I))
     ]
     before = [p for p in usable if max(prev_end, c_start) <= p.start and p.end <= m.start]
     if before and len(s[before[-1].end : m.start].strip()) <= 1:
@@ -1075,7 +1171,9 @@ def _as_of_past(s: str, ctx: _Context) -> bool:
 _BEAT_OBJECT = re.compile(
     r"\b(?:beat\w*|topp\w*|exceed\w*|surpass\w*|miss\w*|(?:above|below|ahead\s+of|short\s+of|in\s+line\s+with|within)"
     r"|(?:upper|lower|top|high|low)\s+(?:end|portion|half|part)\s+of)\s+(?:\w+[’']?s?\s+){0,2}?"
-    r"(?:guidance|outlook|forecasts?|targets?)\b",
+    r"(?:guidance|outlook|forecasts?|targets?)\b"
+    # "Revenue was also better than expected, at €4.83bn": a result measured against expectations
+    r"|\b(?:better|worse|higher|lower|stronger|weaker)\s+than\s+(?:expected|forecast|anticipated|estimated)\b",
     re.I,
 )
 
@@ -1124,7 +1222,14 @@ def _kind(
             )
         )
     )
-    so_far = so_far_period or bool(_SO_FAR.search(_clause(s, m)) or _SO_FAR.search(lead)) or _as_of_past(s, ctx)
+    so_far = (
+        so_far_period
+        or ctx.periodic_report
+        or bool(_SO_FAR.search(_clause(s, m)) or _SO_FAR.search(lead))
+        # "For the first three quarters of 2020, net profit totaled ...": a leading phrase of the sentence
+        or bool(re.match(r"[^.;。；]{0,25}?(?:" + _SO_FAR.pattern + r")[^,，]{0,25}[,，]", s[: m.start], re.I))
+        or _as_of_past(s, ctx)
+    )
     if first and ctx.published:
         if last < ctx.published:
             return "estimate" if estimate else "actual"

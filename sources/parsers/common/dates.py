@@ -324,6 +324,16 @@ def find_periods(
         add(m, f"{m.group(2)}-{month_number(m.group(1)):02d}")
     for m in re.finditer(r"(" + _YEAR + r")\s*年\s*(\d{1,2})\s*月", s):
         add(m, f"{m.group(1)}-{int(m.group(2)):02d}")
+    # "revenue ... last month" in a page of August 2024: July 2024 ("上個月", "this month", "本月").
+    if published_on is not None:
+        for m in re.finditer(
+            r"(?:\b(?:last|the\s+previous|the\s+prior)\s+month\b|上個?月|上个月|\bthis\s+month\b|本月)(?!\s*\d{1,2}\s*[日号號])",
+            s,
+            re.I,
+        ):
+            back = 0 if re.match(r"this|本", m.group(0), re.I) else 1
+            y, mo = divmod(published_on.year * 12 + published_on.month - 1 - back, 12)
+            add(m, f"{y}-{mo + 1:02d}")
     # Plain years, with "by 2028" marked as a horizon. Not a year when a unit follows ("2048 GPUs").
     for m in re.finditer(
         r"(?:\b(by|through|until|till)\s+(?:the\s+end\s+of\s+)?)?(?<![\d.$/])(" + _YEAR + r")(?![\d.,]*\d)"

@@ -52,7 +52,11 @@ def split_sentences(text: str) -> list[str]:
         start = 0
         for m in re.finditer(
             r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])|(?<=[a-z0-9%][.])(?=[A-Z][a-z])"
-            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))",
+            r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))"
+            # a run-together layout: a figure runs into the next label ("$102.95 millionExpected Revenue",
+            # "Growth+137.90%Applied", "EPS-$0.16Consensus EPS")
+            r"|(?<=illion)(?=[A-Z])|(?<=\d%)(?=[A-Z][a-z])"
+            r"|(?<=\d)(?!(?:Gbps|Tbps|Mbps|Gbit|Tbit|GbE|TbE|Gbaud)\b)(?=[A-Z][a-z]{3,})",
             line,
         ):
             # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...",
@@ -84,7 +88,8 @@ def split_sentences(text: str) -> list[str]:
 DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 # A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬").
 _NUM_RE = re.compile(
-    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion))("
+    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
+    r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
     + DECIMAL_COMMA
     + "|"
     + NUMBER
@@ -92,20 +97,78 @@ _NUM_RE = re.compile(
     r"|\b(" + WORD_NUMBER + r")\b",
     re.I,
 )
+# Currency signs and codes written before the number, and the unit each stands for. A bare "$" may
+# follow a lower-case letter with no space in run-together layouts ("Actual Revenue$102.95 million",
+# "a net loss of$18.2 million"); the lettered signs (NT$, HK$, S$, RMB, ...) need a word boundary.
+_CURRENCY_SIGNS = (
+    (r"NT\$|NTD", "TWD"),
+    (r"HK\$|HKD", "HKD"),
+    (r"S\$|SGD", "SGD"),
+    (r"AU?\$|AUD", "AUD"),
+    (r"CA?\$|CAD", "CAD"),
+    (r"JP¥|JPY", "JPY"),
+    (r"RMB\s?[¥￥]?|CN[¥￥]|CNY|[¥￥]", "CNY"),
+    (r"€|EUR", "EUR"),
+    (r"US\s?\$|USD|\$\$?", "USD"),
+)
+_SIGN = "|".join(f"(?P<c{i}>{pat})" for i, (pat, _) in enumerate(_CURRENCY_SIGNS))
 _CURRENCY_BEFORE = re.compile(
-    r"(?:(?<![A-Za-z$])|(?<=illion))(US\s?\$|USD|\$\$?)\s*$"
-    r"|(?<![A-Za-z$])(?:US\s?\$|USD|\$)\s*(?:" + NUMBER + r")\s*(?:-|~|to)\s*$"
+    r"(?:(?:(?<![A-Za-z$])|(?<=illion))(?:" + _SIGN + r")|(?<=[a-z])(?P<glued>\$))\s*$"
+    r"|(?<![A-Za-z$])(?:"
+    + _SIGN.replace("?P<c", "?P<r")
+    + r")\s*(?:"
+    + NUMBER
+    + r")\s*(?:(?:"
+    + SCALE_WORD
+    + r")\s*)?(?:-|~|to)\s*$"
 )
-_SCALE_AFTER = re.compile(r"^\s*-?\s*(" + SCALE_WORD + r"|[BMKT](?![A-Za-z/]))\b", re.I)
+MONEY_UNITS = ("USD", "CNY", "TWD", "HKD", "SGD", "AUD", "CAD", "JPY", "EUR")
+
+
+def _currency_before(before: str) -> tuple[int | None, str] | None:
+    """(where the sign starts, or None for a range's bare high end after a signed low end; its unit)."""
+    cur = _CURRENCY_BEFORE.search(before)
+    if cur is None:
+        return None
+    if cur.group("glued"):
+        return cur.start("glued"), "USD"
+    for i, (_, unit) in enumerate(_CURRENCY_SIGNS):
+        if cur.group(f"c{i}"):
+            return cur.start(f"c{i}"), unit
+        if cur.group(f"r{i}"):
+            return None, unit
+    return None
+
+
+# A scale word may run into the next word in run-together layouts ("$102.95 millionExpected").
+_SCALE_AFTER = re.compile(
+    r"^\s*-?\s*((?:" + SCALE_WORD + r")(?=\b|\d|(?-i:[A-Z]))|[BMKT](?![A-Za-z/])\b)", re.I
+)  # ("$2.39 billion21 %": a table row run together)
 _CURRENCY_AFTER = re.compile(
-    r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)", re.I
+    r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:(USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)"
+    r"|((?:New\s+)?Taiwan\s+dollars?\b|NT\s+dollars?\b)|(yuan\b|renminbi\b|RMB\b)"
+    r"|(Hong\s+Kong\s+dollars?\b|HK\s+dollars?\b)|(Singapore\s+dollars?\b)|(euros?\b|EUR\b)"
+    r"|(yen\b|JPY\b))",
+    re.I,
 )
+_CURRENCY_AFTER_UNITS = (None, "USD", "TWD", "CNY", "HKD", "SGD", "EUR", "JPY")
 _CJK_MONEY_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?\s*(?:美元|美金)")
+# Other currencies written after the figure: "12.5亿港元", "50億日圓", "3億歐元".
+_CJK_OTHER_MONEY_AFTER = re.compile(
+    r"^\s*("
+    + CJK_SCALE
+    + r")?\s*(?:(港元|港币|港幣)|(日元|日圓|日圆|日幣|日币)|(歐元|欧元)|(新加坡元|新加坡幣|新加坡币|新元))"
+)
+_CJK_OTHER_UNITS = ("HKD", "JPY", "EUR", "SGD")
+_CJK_OTHER_MONEY_BEFORE = re.compile(
+    r"(?:(港元|港币|港幣)|(日元|日圓|日圆|日幣|日币)|(歐元|欧元)|(新加坡元|新加坡幣|新加坡币))\s*$"
+)
 _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
     r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
     r"|^\s*pct(?=\s*[至到]|\s*$|\s*[,，;；)])"
-    r"|^\s*個?百分點|^\s*个?百分点",
+    r"|^\s*個?百分點|^\s*个?百分点"
+    r"|^\s*p\.\s?p\.?",  # "同比-3.65p.p."
     re.I,
 )
 _BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?\b|bps\b|[個个]?基[點点])", re.I)
@@ -165,7 +228,7 @@ _CJK_CHAIN = (
 )
 # "5 億至 5.5 億美元": a money range whose low end has its own scale.
 _CJK_MONEY_CHAIN_AFTER = re.compile(
-    r"^\s*(" + CJK_SCALE + r")?\s*(?=(?:至|到|~|-)\s*(?:" + NUMBER + r")\s*(" + CJK_SCALE + r")?\s*(?:美元|美金))"
+    r"^\s*(" + CJK_SCALE + r")?\s*(?=(?:至|到|~|-|、)\s*(?:" + NUMBER + r")\s*(" + CJK_SCALE + r")?\s*(?:美元|美金))"
 )
 _CJK_CHAIN_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")?(?=" + _CJK_CHAIN + r")")
 _CJK_CHAIN_UNIT = re.compile(_CJK_CHAIN)
@@ -194,14 +257,15 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少",
+    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少|[下大暴]跌|下挫",
     re.I,
 )
 _DECLINE = re.compile(
     r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|\breduc\w*|"
-    r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降",
+    r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫",
     re.I,
 )
+_RISE = re.compile(r"成長|成长|增長|增长|增加|上升|提升|\bgr[eo]w\w*|\brose\b|\brising\b|\bincreas\w*|\bup\b", re.I)
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
 
 
@@ -213,10 +277,40 @@ def _unparenthesized(s: str) -> str:
     return _PAREN_MONEY.sub(lambda m: " " + m.group(1) + " ", s)
 
 
-def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
+# A table row whose label states the unit of its cells: "营业收入(亿元) 238.62 +122.64% 66.74 +37.82%".
+_ROW_UNIT = re.compile(
+    r"^\s*\|?\s*[^\d(（|]{1,40}?[（(]\s*(亿元|億元|万元|萬元|亿美元|億美元|百万美元|百萬美元|万美元|萬美元|元)\s*[)）]"
+)  # ("| 营业收入(元) | 4,031,122,370.58 | ...": whole yuan in a pipe table)
+_ROW_UNITS = {
+    "元": (1.0, "CNY"),
+    "亿元": (1e8, "CNY"),
+    "億元": (1e8, "TWD"),
+    "万元": (1e4, "CNY"),
+    "萬元": (1e4, "TWD"),
+    "亿美元": (1e8, "USD"),
+    "億美元": (1e8, "USD"),
+    "百万美元": (1e6, "USD"),
+    "百萬美元": (1e6, "USD"),
+    "万美元": (1e4, "USD"),
+    "萬美元": (1e4, "USD"),
+}
+
+
+# "above the 4.6 billion forecast", "the previous range of up to 2.1 billion": a bare scaled amount in a
+# sentence about money, in a text that writes all its money in one currency.
+_MONEY_WORDS = re.compile(
+    r"\b(?:revenue|sales|profit|income|earnings|capex|spending|orders|backlog|forecast|guidance|outlook|range)\b", re.I
+)
+
+
+def find_mentions(
+    sentence: str, masked: str | None = None, bare_yi: str | None = None, bare_scale: str | None = None
+) -> list[Mention]:
     """Quantitative mentions in text order. `masked` is the sentence with period/date spans blanked
-    (same length), so years and quarters are never read as quantities."""
+    (same length), so years and quarters are never read as quantities. `bare_yi` is the currency of
+    a bare 亿/億 ("約 0.93 億") in a text that declared it or writes all its money in it."""
     s = normalize_text(sentence)
+    row = _ROW_UNIT.match(s)
     scan = normalize_text(masked) if masked is not None else s
     # "$(42.8) million": an accounting negative (a net loss written in parentheses) reads as the amount.
     s, scan = _unparenthesized(s), _unparenthesized(scan)
@@ -236,29 +330,43 @@ def find_mentions(sentence: str, masked: str | None = None) -> list[Mention]:
             number = _number(number_text)
         except ValueError:
             continue
-        mention = _classify(s, a, b, number, is_word)
+        mention = _classify(s, a, b, number, is_word, bare_yi)
+        if mention is None and bare_scale and not is_word and _MONEY_WORDS.search(s):
+            scale = re.match(
+                r"\s*(" + SCALE_WORD + r")\b(?!\s*(?:[A-Za-z]+\s+){0,2}(?:units|ports|GPUs|shares|people|users))",
+                s[b:],
+                re.I,
+            )
+            if scale:
+                end = b + scale.end()
+                value = tidy_float(number * scale_factor(scale.group(1)))
+                mention = Mention(a, end, value, bare_scale, _hedge(s[:a], s[end:]), s[a:end], scaled=True)
+        if mention is None and row and a >= row.end() and not is_word and not re.match(r"\s*(?:%|倍|x\b)", s[b:]):
+            factor, unit = _ROW_UNITS[row.group(1)]
+            mention = Mention(a, b, tidy_float(number * factor), unit, None, s[a:b], scaled=True)
         if mention is None and not is_word and a >= 1 and s[a - 1] == "(" and re.match(r"\)\s*%", s[b:]):
             # "(1.2)%": an accounting negative.
             pct = re.match(r"\)\s*%", s[b:])
             mention = Mention(
                 a - 1, b + pct.end(), tidy_float(-number / 100), "share", None, s[a - 1 : b + pct.end()], scaled=True
             )
+        at = mention.start if mention else a
         if (
             mention
-            and mention.start == a
-            and a >= 1
-            and s[a - 1] == "-"
-            and (a < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-元只個个颗顆台件片套]", s[a - 2]))
+            and (at == a or mention.unit in MONEY_UNITS)
+            and at >= 1
+            and s[at - 1] == "-"
+            and (at < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-元只個个颗顆台件片套]", s[at - 2]))
         ):
-            # "同比-16.5%", "(-3%)": a minus sign, not a range dash (which follows a figure or its unit:
-            # "98 亿元-118 亿元", "4200万元-5200万元").
+            # "同比-16.5%", "(-3%)", "a -$28.37 million net loss": a minus sign, not a range dash (which
+            # follows a figure or its unit: "98 亿元-118 亿元", "4200万元-5200万元").
             mention = Mention(
-                a - 1,
+                at - 1,
                 mention.end,
                 -mention.value,
                 mention.unit,
                 mention.qualifier,
-                s[a - 1 : mention.end],
+                s[at - 1 : mention.end],
                 mention.basis,
                 mention.noun,
                 mention.scaled,
@@ -304,7 +412,7 @@ def _list_items(s: str, lists: list[re.Match], found: list[Mention]) -> list[Men
     return out
 
 
-_LIST_UNITS = ("share", "pct_points", "USD", "CNY", "TWD")
+_LIST_UNITS = ("share", "pct_points", *MONEY_UNITS)
 
 
 def _number(text: str) -> float:
@@ -314,35 +422,74 @@ def _number(text: str) -> float:
     return parse_number(text)
 
 
-def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention | None:
+_BARE_YI = re.compile(
+    r"^\s*(億|亿)(?!\s*(?:元|美|台|臺|港|日|人民|股|人|次|倍|張|张|至|到|~|-|–|" + CJK_MEASURE + r"))"
+)
+
+
+def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str | None = None) -> Mention | None:
     before, after = s[:a], s[b:]
+    if not is_word and bare_yi and _BARE_YI.match(after) and not _currency_before(before):
+        yi = _BARE_YI.match(after)
+        return Mention(
+            a,
+            b + yi.end(),
+            tidy_float(number * 1e8),
+            bare_yi,
+            _hedge(before, after[yi.end() :]),
+            s[a : b + yi.end()],
+            scaled=True,
+        )
     if not is_word:
-        cur = _CURRENCY_BEFORE.search(before)
+        cur = _currency_before(before)
         if cur and not _PERCENT_AFTER.match(after):  # "expanded 510 basis points to $24.6%": a stray sign
             scale = _SCALE_AFTER.match(after)
             end = b + (scale.end() if scale else 0)
             value = number * scale_factor(scale.group(1) if scale else None)
-            start = cur.start() if cur.group(1) else a
+            sign_at, unit = cur
+            start = sign_at if sign_at is not None else a
             return Mention(
                 start,
                 end,
                 tidy_float(value),
-                "USD",
-                _hedge(s[: cur.start()], after[scale.end() if scale else 0 :]),
+                unit,
+                _hedge(s[:start], after[scale.end() if scale else 0 :]),
                 s[start:end],
                 scaled=bool(scale),
             )
         cur = _CURRENCY_AFTER.match(after) or _CJK_MONEY_AFTER.match(after)
         if cur:
             value = number * scale_factor(cur.group(1))
+            unit = "USD"
+            if cur.re is _CURRENCY_AFTER:
+                unit = next(u for i, u in enumerate(_CURRENCY_AFTER_UNITS) if i and cur.group(i + 1))
             return Mention(
                 a,
                 b + cur.end(),
                 tidy_float(value),
-                "USD",
+                unit,
                 _hedge(before, after[cur.end() :]),
                 s[a : b + cur.end()],
                 scaled=bool(cur.group(1)),
+            )
+        other = _CJK_OTHER_MONEY_AFTER.match(after)
+        pre = _CJK_OTHER_MONEY_BEFORE.search(before[-6:])
+        if other is None and pre:  # "港幣12億元", "港元 3.5 亿"
+            other = re.match(r"^\s*(" + CJK_SCALE + r")?\s*元?", after)
+        if other and (other.group(1) or other.group(0).strip() or pre):
+            if pre and other.re is not _CJK_OTHER_MONEY_AFTER:
+                unit = next(u for i, u in enumerate(_CJK_OTHER_UNITS) if pre.group(i + 1))
+            else:
+                unit = next(u for i, u in enumerate(_CJK_OTHER_UNITS) if other.group(i + 2))
+            value = number * scale_factor(other.group(1))
+            return Mention(
+                a,
+                b + other.end(),
+                tidy_float(value),
+                unit,
+                _hedge(before, after[other.end() :]),
+                s[a : b + other.end()],
+                scaled=bool(other.group(1)),
             )
         chain = _CJK_MONEY_CHAIN_AFTER.match(after)
         if chain and (chain.group(1) or chain.group(2)):
@@ -354,7 +501,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
         if (
             not twd
             and not _SIMPLIFIED.search(s)
-            and re.match(r"^\s*(億|萬)(?![元美台臺\w])", after)
+            and re.match(r"^\s*(億|萬)(?![元美台臺])(?![^\W\d_])", after)  # ("約 34.5 億3.79 元": the next cell)
             and re.search(r"營收|營業|投入|投資|資本支出|獲利|純益|淨利|毛利|產值|規模", s)
         ):
             twd = re.match(r"^\s*(億|萬)", after)  # "投入29億", "約 34.5 億"
@@ -377,7 +524,13 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
         if (
             not cny
             and re.match(r"^\s*(?:亿|億)(?![元美])", after)
-            and re.search(r"\d\s*(?:亿|億)元", s)
+            and (
+                re.search(r"\d\s*(?:亿|億)元", s)
+                # "归母净利润或实现5.5 亿": 亿 after a money noun of the clause
+                or re.search(
+                    r"(?:净利润|净利|营收|营业收入|收入|利润|毛利|扣非|现金流|资本开支)[^，,；;。%]{0,12}$", before
+                )
+            )
             and _SIMPLIFIED.search(s)
         ):
             cny = re.match(r"^\s*(亿|億)()", after)  # "环比增长超17 亿" among 亿元 figures
@@ -468,7 +621,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool) -> Mention |
     scale = _SCALE_AFTER.match(after)
     if scale and not _CURRENCY_AFTER.match(after):
         noun = _NOUN_BEFORE.search(before[-30:])
-        if noun is None and _PORTS_COUNTED.search(s) and not _CURRENCY_BEFORE.search(before):
+        if noun is None and _PORTS_COUNTED.search(s) and not _currency_before(before):
             # "Port shipments ... rose 57.2% ... to 5.6 million", "the number of Ethernet ports sold ...;
             # about 32 million for Cisco": a bare scaled count in a sentence that counts ports
             noun = re.match(r"(ports)", "ports")
@@ -553,10 +706,10 @@ def _fractions(s: str, scan: str) -> list[Mention]:
         word = {"one-thirds": "one-third", "two-third": "two-thirds"}.get(word, word)
         if word not in _FRACTION_VALUE:
             continue
-        if word == "half" and re.search(
-            r"(?:first|second|1st|2nd|latter|back|front|other)\s+$", scan[: m.start()], re.I
+        if word in ("half", "three-quarters") and re.search(
+            r"(?:first|second|1st|2nd|latter|back|front|other|last|past|next)\s+$", scan[: m.start()], re.I
         ):
-            continue  # "the second half of 2025" is a period
+            continue  # "the second half of 2025", "the first three quarters of 2020" are periods
         end = m.start() + len(head)
         out.append(
             Mention(
@@ -598,7 +751,7 @@ def _cjk_levels(s: str, scan: str) -> list[Mention]:
 
 # Ends of a written range: "$1.5-$1.6 billion", "$13.9 billion to $14.1 billion", "between $56 billion and
 # $56.5 billion", "12~16%", "20%-30%", "690~700萬顆", "5 億至 5.5 億美元".
-_RANGE_JOIN = re.compile(r"^\s*(?:-|~|to|至|到|and)\s*(?:US\s?\$|\$)?\s*$", re.I)
+_RANGE_JOIN = re.compile(r"^\s*(?:-|~|to|至|到|and)\s*(?:US\s?\$|\$|\+)?\s*$", re.I)  # ("-120%至+10%")
 _RANGE_BARE_LOW = re.compile(
     r"(?:(?:US\s?\$|\$)\s*)?(?<![\d.,])(" + NUMBER + r")\s*([萬万億亿])?\s*(?:-|~|to|至|到)\s*(?:US\s?\$|\$)?\s*$", re.I
 )
@@ -640,13 +793,20 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
         ):
             joined = False
         if joined:
-            low_value = lo.value
+            low_value, high_value, high_scaled = lo.value, hi.value, hi.scaled
             if not lo.scaled and hi.scaled:
                 factor = _scale_of(hi)
                 n = re.search(NUMBER, lo.raw.replace(",", ""))
                 if factor and n:
                     low_value = tidy_float(float(n.group(0)) * factor)
-            if low_value < hi.value and not _CHANGE_FROM.search(s[: lo.start]):
+            elif lo.scaled and not hi.scaled and lo.unit in MONEY_UNITS:
+                # "between $54.0 million and $56.0" (the page cut before the scale word): the high end
+                # takes the low end's scale
+                factor = _scale_of(lo)
+                n = re.search(NUMBER, hi.raw.replace(",", ""))
+                if factor and n and float(n.group(0)) * factor > lo.value:
+                    high_value, high_scaled = tidy_float(float(n.group(0)) * factor), True
+            if low_value < high_value and not _CHANGE_FROM.search(s[: lo.start]):
                 i = out.index(lo)
                 out[i] = Mention(
                     lo.start,
@@ -660,7 +820,7 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
                     lo.scaled or low_value != lo.value,
                 )
                 out[out.index(hi)] = Mention(
-                    hi.start, hi.end, hi.value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, hi.scaled
+                    hi.start, hi.end, high_value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, high_scaled
                 )
             continue
         # A bare low end: "690~700萬顆", "12~16%", "$5-10 billion", "3500-4000万个", "107.8億至112.2億元".
@@ -782,12 +942,16 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
         after.strip(),
         flags=re.I,
     )
-    if basis in ("CAGR", "y/y", "q/q", "growth") and (_DECLINE.search(before[-30:]) or _DECLINE.match(after_word)):
+    declines = list(_DECLINE.finditer(before[-30:]))
+    # "工作天数减少,单月营收仍较去年同期成长9.4%": a rise word after the decline word is the figure's own
+    rises_after = declines and _RISE.search(before[-30:][declines[-1].end() :])
+    if basis in ("CAGR", "y/y", "q/q", "growth") and ((declines and not rises_after) or _DECLINE.match(after_word)):
         value = -abs(value)
     if m.unit == "share" and basis in (None, "growth") and _LESS_THAN.match(after.strip()):
         basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"
     if m.unit == "pct_points" and re.search(
-        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑)\s*了?\s*$",
+        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑|[下大暴]跌|下挫)"
+        r"\s*(?:by\s+)?了?\s*$",
         before,
         re.I,
     ):

@@ -80,9 +80,11 @@ SCALES: dict[str, float] = {
     "千億": 1e11,
     "千亿": 1e11,
     "兆": 1e12,
+    "萬億": 1e12,
+    "万亿": 1e12,
 }
 SCALE_WORD = r"trillion|billion|million|thousand|tn|bln|bn|mln|mn|mio"
-CJK_SCALE = r"十萬|十万|百萬|百万|千萬|千万|十億|十亿|百億|百亿|千億|千亿|萬|万|億|亿|兆|千"
+CJK_SCALE = r"萬億|万亿|十萬|十万|百萬|百万|千萬|千万|十億|十亿|百億|百亿|千億|千亿|萬|万|億|亿|兆|千"
 
 _WORD_UNITS = {
     w: i

@@ -46,7 +46,10 @@ SPLITS = (
     "tune12",
     "tune13",
     "tune14",
-    "holdout15",
+    "tune15",
+    "tune16",
+    "tune17",
+    "holdout18",
 )
 
 

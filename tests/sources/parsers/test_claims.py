@@ -144,8 +144,8 @@ P = dt.date(2025, 2, 10)
         ("Spending could reach US$ 1.5 trillion by 2030.", P, [(1.5e12, "USD", "2030", "forecast", None)]),
         # "$3.2B": one-letter suffix glued to the figure
         ("The segment grew to $3.2B in 1Q24.", P, [(3.2e9, "USD", "2024Q1", "actual", None)]),
-        # NT$ is not US dollars: no USD claim
-        ("Sales were NT$ 1.5 billion in 2024.", P, []),
+        # NT$ is not US dollars: New Taiwan dollars
+        ("Sales were NT$ 1.5 billion in 2024.", P, [(1.5e9, "TWD", "2024", "actual", None)]),
         # "2H25" half-year, forecast because it starts after the published date
         ("Shipments of 1.6T ports will ramp in 2H25.", P, [(1.6, "Tbps", "2025H2", "forecast", None)]),
         # share points ("percentage points") are not a share
@@ -346,3 +346,138 @@ def test_results_table_flattened_one_cell_per_line():
         (14054e6, "USD", "FY2024Q4", "actual", "Net revenue"),
         (0.28, "share", "FY2025Q4", "actual", "Net revenue"),  # the change column: the newer quarter
     ]  # per-share row: no claims
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # currency signs other than the dollar, each its own unit (values hand-computed)
+        ("Revenue was HK$2.5 billion in 2024.", [(2.5e9, "HKD")]),
+        ("Revenue was S$120 million in 2024.", [(1.2e8, "SGD")]),
+        ("Net profit rose to RMB4.6bn in 2024.", [(4.6e9, "CNY")]),
+        ("Net profit rose to CN¥9.8 billion in 2024.", [(9.8e9, "CNY")]),
+        ("Net profit rose to 9.8 billion yuan in 2024.", [(9.8e9, "CNY")]),
+        ("Revenue was 14.4 billion New Taiwan dollars in 2024.", [(1.44e10, "TWD")]),
+        # a range whose high end is bare after a scale ("RMB4.6bn-5.8bn")
+        ("Net profit will be RMB4.6bn-5.8bn in 2026.", [(4.6e9, "CNY"), (5.8e9, "CNY")]),
+        # a conversion in brackets after the figure is not a second claim
+        ("Revenue was NT$4.69 billion (US$143.9 million) in 2024.", [(4.69e9, "TWD")]),
+        ("Net profit was ¥11.8 billion RMB ($1.64 billion USD) in 2024.", [(1.18e10, "CNY")]),
+        # a minus sign before the currency sign
+        ("It posted a -$28.37 million net loss in 2024.", [(-2.837e7, "USD")]),
+        # run-together layouts: a word runs into "$", a scale word into the next label or figure
+        ("There was a net loss of$18.2 million in 2024.", [(1.82e7, "USD")]),
+        ("Actual Revenue$102.95 millionExpected Revenue$104.96 million", [(1.0295e8, "USD"), (1.0496e8, "USD")]),
+        ("Revenue (GAAP)$2.89 billion$2.39 billion21 %", [(2.89e9, "USD"), (2.39e9, "USD"), (0.21, "share")]),
+        # a hard-wrapped line goes on in the next one
+        (
+            "GAAP operating expenses are expected to be between $88.3 million and\n$90.3 million in fiscal 2027.",
+            [(8.83e7, "USD"), (9.03e7, "USD")],
+        ),
+        ("Non-GAAP net income of the company was $65.3\nmillion in fiscal 2025.", [(6.53e7, "USD")]),
+        # a range cut by the page's end: the bare high end takes the low end's scale
+        ("Operating expenses are expected to be between $54.0 million and $56.0", [(5.4e7, "USD"), (5.6e7, "USD")]),
+        # Chinese: 下跌/大跌 are declines, p.p. are percentage points, a decline carries to the figure after 、
+        ("营收同比下滑24%,环比下跌31%", [(-0.24, "share"), (-0.31, "share")]),
+        ("净利润同比大跌49%", [(-0.49, "share")]),
+        ("毛利率同比-3.65p.p.、环比-3.58p.p.", [(-3.65, "pct_points"), (-3.58, "pct_points")]),
+        ("毛利率同、环比分别下降10.3ppt、13.7ppt", [(-10.3, "pct_points"), (-13.7, "pct_points")]),
+        # a bare 亿 after a money noun of a Simplified text; 万亿 is 10^12
+        ("公司25Q4归母净利润或实现5.5 亿", [(5.5e8, "CNY")]),
+        ("全球AI资本开支预计达3-4万亿美元", [(3e12, "USD"), (4e12, "USD")]),
+        # a table row whose label states the unit of its bare cells
+        (
+            "营业收入(亿元) 238.62 +122.64% 66.74 +37.82%",
+            [(2.3862e10, "CNY"), (1.2264, "share"), (6.674e9, "CNY"), (0.3782, "share")],
+        ),
+        # a bare 亿 in a text that writes all its money in 亿美元 is US dollars
+        ("营收 13.5 亿美元(精确为 13.52 亿),去年同期 11.24 亿", [(1.35e9, "USD"), (1.352e9, "USD"), (1.124e9, "USD")]),
+        # ... and in a text that declared its currency once
+        ("過去三年半分別虧損逾63億（人民幣．下同）、28億", [(6.3e9, "CNY"), (2.8e9, "CNY")]),
+        # a figure run into the next table cell ("約 34.5 億3.79 元" reads 34.5 億; 3.79 元 is a per-share cell)
+        ("營收約 34.5 億3.79 元", [(3.45e9, "TWD")]),
+        # a margin in its own clause after a per-share sentence is not per-share
+        ("Adjusted EPS rose 52% to $1.58, with 7.6% non-GAAP operating margin.", [(0.076, "share")]),
+        # a per-share row of a table, a change of a target price: nothing
+        ("| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% | 0.8554 |", []),
+        ("维持买入评级,下调目标价13.4%至97元", []),
+        # Chinese names of other currencies, after or before the figure
+        ("公司营收达12.5亿港元", [(1.25e9, "HKD")]),
+        ("收入为港幣12億元", [(1.2e9, "HKD")]),
+        ("收入为50亿日元", [(5e9, "JPY")]),
+        # a currency's name after the figure; a conversion after 折合 is not a second claim
+        ("Operating profit reached 435 million euros ($507 million) in 2025.", [(4.35e8, "EUR")]),
+        ("营收达新台币796.8亿元,折合人民币174.9亿元", [(7.968e10, "TWD")]),
+        # a rise word after an earlier decline word keeps the figure a rise
+        ("虽受春节影响工作天数减少,单月营收仍较去年同期成长9.4%", [(0.094, "share")]),
+        # whole yuan in a pipe table whose row label gives the unit; a money list sharing its currency
+        ("| 营业收入(元) | 4,031,122,370.58 | 20.93% |", [(4031122370.58, "CNY"), (0.2093, "share")]),
+        ("| 经营活动产生的现金流量净额(元) | - | -245,762,188.38 |", [(-245762188.38, "CNY")]),
+        ("资本开支总和预计分别为4065亿、5964亿美元", [(4.065e11, "USD"), (5.964e11, "USD")]),
+        ("NP grew by 64.9% YoY/3.8% QoQ in 4Q24", [(0.649, "share"), (0.038, "share")]),
+        ("Revenue of €2.3 billion in 2024", [(2.3e9, "EUR")]),
+    ],
+)
+def test_currencies_signs_and_run_together_layouts(text, expected):
+    got = [(c.value, c.unit) for c in extract_claims(text, P)]
+    assert [(round(v, 6), u) for v, u in got] == [(round(v, 6), u) for v, u in expected]
+
+
+@pytest.mark.parametrize(
+    "text, published, expected",
+    [
+        # a year to date is reported though its year is under way; "three quarters" of it is a period, not a share
+        (
+            "For the first three quarters of 2020, net profit totaled NT$3.688 billion, decreasing 5% from a year earlier.",
+            dt.date(2020, 11, 12),
+            [(3.688e9, "TWD", "2020", "actual"), (-0.05, "share", "2020", "actual")],
+        ),
+        (
+            "For the first nine months of 2020, revenue was $1.2 billion.",
+            dt.date(2020, 11, 12),
+            [(1.2e9, "USD", "2020", "actual")],
+        ),
+        # a period after "compared to" is the base of the change, not its period
+        (
+            "Year to date in 2023, the market is up 27,7% compared to the first three quarters of 2022.",
+            dt.date(2023, 12, 12),
+            [(0.277, "share", "2023", "actual")],
+        ),
+        # a decline "by" N basis points
+        ("The gross margin decreased by 130 basis points in 2024.", P, [(-1.3, "pct_points", "2024", "actual")]),
+    ],
+)
+def test_year_to_date_and_compared_periods(text, published, expected):
+    assert [(c.value, c.unit, c.period, c.kind) for c in extract_claims(text, published)] == expected
+
+
+def test_last_month_and_periodic_reports():
+    # "last month" in a page of 9 August 2024 is July 2024, reported
+    got = extract_claims("Revenue rose 1.17 percent to NT$31.12 billion last month.", dt.date(2024, 8, 9))
+    assert [(c.value, c.unit, c.period, c.kind) for c in got] == [
+        (0.0117, "share", "2024-07", "actual"),
+        (3.112e10, "TWD", "2024-07", "actual"),
+    ]
+    # 本月 followed by a day is a date, not the month's figure
+    assert [c.period for c in extract_claims("本月2日上市,過去三年分別虧損逾63億元", dt.date(2026, 1, 14))] != [
+        "2026-01"
+    ]
+    # a company's quarterly report: its figures of the year under way are reported
+    text = "锐捷网络股份有限公司2025年第三季度报告\n| 营业收入(元) | 4,031,122,370.58 | 20.93% |"
+    assert {c.kind for c in extract_claims(text, dt.date(2025, 10, 21))} == {"actual"}
+
+
+def test_bare_amount_takes_the_currency_a_text_writes_its_money_in():
+    text = (
+        "Net sales rose 12 per cent to 4.83 billion euros, above the 4.6 billion forecast.\n"
+        "It expects annual operating profit between 1.7 billion and 2.2 billion euros."
+    )
+    got = [(c.value, c.unit) for c in extract_claims(text, dt.date(2025, 10, 23))]
+    assert (4.6e9, "EUR") in got and (1.7e9, "EUR") in got and (2.2e9, "EUR") in got
+
+
+def test_result_better_than_expected_is_reported():
+    got = extract_claims(
+        "Revenue was also better than expected, at €4.83bn in the third quarter of 2025.", dt.date(2025, 10, 23)
+    )
+    assert [(c.value, c.unit, c.kind) for c in got] == [(4.83e9, "EUR", "actual")]
