@@ -5,7 +5,8 @@
 --    apparent_reason): compatible bounds, a difference within the stated rounding, two statements of one document,
 --    imprecise dates whose spans overlap;
 -- 2. near pairs: two figures of one indicator and unit basis, for the same or a related entity (the same entity, a
---    product or market and its parent in the registry, or two segments of one market), the same region, speed
+--    product or market and its parent in the registry, an instance or cluster and the platform it is built from
+--    (built_on), or two segments of one market), the same region, speed
 --    and fabric (or one side agnostic), and overlapping periods of one period basis (a state, an indicator of
 --    irregular cadence, in any period: a spec or a count restated later), that are NOT one series and period: they differ in
 --    entity or scope, segment, kind or period, and their values differ beyond rounding (or the same figure is
@@ -30,10 +31,13 @@ WITH near_obs AS (
     WHERE o.series_key IS NOT NULL AND o.period IS NOT NULL AND o.period_start IS NOT NULL AND o.entity_id IS NOT NULL
 ),
 related AS (
-    -- the same entity, an entity and its parent (either way), two segments of one market
+    -- the same entity, an entity and its parent (either way), an instance or cluster and the platform it is built
+    -- from (either way), two segments of one market
     SELECT entity_id AS a, entity_id AS b FROM core.entities
     UNION SELECT entity_id, parent_id FROM core.entities WHERE parent_id IS NOT NULL
     UNION SELECT parent_id, entity_id FROM core.entities WHERE parent_id IS NOT NULL
+    UNION SELECT entity_id, built_on FROM core.entities WHERE built_on IS NOT NULL
+    UNION SELECT built_on, entity_id FROM core.entities WHERE built_on IS NOT NULL
     UNION SELECT c1.entity_id, c2.entity_id
           FROM core.entities c1
           JOIN core.entities c2 ON c1.parent_id = c2.parent_id AND c1.entity_id <> c2.entity_id
@@ -192,7 +196,7 @@ SELECT apparent_reason, reason_detail, conflict_on,
        b_publisher, b_carrier, b_published_on, b_url, b_evidence, b_record_id
 FROM near;
 
-COMMENT ON VIEW marts.apparent_conflicts IS 'Pairs that are not disagreements, each with the reason, so a documented disagreement is found either in marts.conflicts or here: pairs of one series and period that differ only in appearance (compatible_bounds: ">80" and ">100" admit a common value; within_rounding: "nearly 11" and 10.98; same_document; compatible_dates: "2025" and 2025-06-11), and near pairs of one indicator and unit for the same or a related entity (registry parent, or two segments of one market) over overlapping periods (any period for a state: irregular cadence) that differ in scope, segment, kind, period or milestone (different_scope, different_segment, different_kind, different_period, different_milestone; reason_detail lists every differing dimension). Near pairs are bounded: each side''s newest statement meets only the nearest statement of each near series and period. Both rows stay in core.';
+COMMENT ON VIEW marts.apparent_conflicts IS 'Pairs that are not disagreements, each with the reason, so a documented disagreement is found either in marts.conflicts or here: pairs of one series and period that differ only in appearance (compatible_bounds: ">80" and ">100" admit a common value; within_rounding: "nearly 11" and 10.98; same_document; compatible_dates: "2025" and 2025-06-11), and near pairs of one indicator and unit for the same or a related entity (registry parent, the platform an instance is built on, or two segments of one market) over overlapping periods (any period for a state: irregular cadence) that differ in scope, segment, kind, period or milestone (different_scope, different_segment, different_kind, different_period, different_milestone; reason_detail lists every differing dimension). Near pairs are bounded: each side''s newest statement meets only the nearest statement of each near series and period. Both rows stay in core.';
 COMMENT ON COLUMN marts.apparent_conflicts.apparent_reason IS 'compatible_bounds, within_rounding, same_document or compatible_dates (one series); different_scope (another entity or scope), different_segment (segment, speed or fabric), different_kind (forecast vs estimate, plan vs actual), different_period (overlapping or restated periods) or different_milestone (near pairs; the first that applies in this order).';
 COMMENT ON COLUMN marts.apparent_conflicts.reason_detail IS 'For a near pair, every dimension the two sides differ in, as dimension: a vs b joined by ''; '' (entity, scope, segment, fabric, speed, kind, period, milestone); NULL for pairs of one series.';
 COMMENT ON COLUMN marts.apparent_conflicts.b_series_key IS 'Series of side b (the same as series_key for pairs of one series).';
