@@ -15,7 +15,7 @@ A registry row with no kind and no name is an alias row: it adds its aliases to 
 row defines (possibly in another entities*.csv file).
 
 The registry is validated like the ledger: one "file:line: field: message" per problem (unknown
-kind or parent, duplicate id, an alias two entities claim after normalization). Pure: reads CSV.
+kind, parent or platform (built_on), duplicate id, an alias two entities claim after normalization). Pure: reads CSV.
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ DATA_INPUTS = ("sources/curated/entities*.csv",)
 REGISTRY_PATTERN = Path(DATA_INPUTS[0]).name  # entities*.csv
 
 ENTITY_COLUMNS = ("entity_id", "kind", "name", "parent_id", "aliases", "note")
+# optional: the platform a cloud instance, server or cluster is built from (an entity id: the Azure ND MI300X v5 VM
+# is an 8 x MI300X platform, a Voltage Park H100 node an HGX H100), so a figure of the instance and one of its
+# platform meet as a near pair (marts.apparent_conflicts, different_scope) without making the platform its vendor
+ENTITY_OPTIONAL = ("built_on",)
 # company: a vendor, operator or publisher; product: a switch ASIC or system, NIC, optic, GPU system,
 # NVLink part (core.products says which); market / segment: a market and a slice of one; consortium;
 # cluster: a named deployment (xAI Colossus); benchmark: a list or suite (TOP500); standard: a
@@ -76,6 +80,7 @@ class Entity:
     parent_id: str | None
     aliases: tuple[str, ...]
     note: str | None = None
+    built_on: str | None = None
 
 
 @dataclass
@@ -118,6 +123,7 @@ class Registry:
                 "parent_id": e.parent_id,
                 "aliases": list(e.aliases),
                 "note": e.note,
+                "built_on": e.built_on,
             }
             for e in self.entities.values()
         ]
@@ -137,6 +143,7 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
     where: dict[str, str] = {}
     alias_where: dict[str, tuple[str, str]] = {}
     parents: list[tuple[str, str, str]] = []
+    platforms: list[tuple[str, str, str]] = []
     extra_aliases: list[tuple[str, str, tuple[str, ...]]] = []
     for path in registry_files(folder):
         try:
@@ -154,7 +161,7 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
             if header is None:
                 header = [c.strip() for c in cells]
                 missing = [c for c in ENTITY_COLUMNS if c not in header]
-                unknown = [c for c in header if c not in ENTITY_COLUMNS]
+                unknown = [c for c in header if c not in ENTITY_COLUMNS + ENTITY_OPTIONAL]
                 if missing or unknown:
                     own.append(
                         f"{path.name}:{line}: header: want columns {','.join(ENTITY_COLUMNS)}"
@@ -167,6 +174,7 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
                 own.append(f"{path.name}:{line}: row: {len(cells)} cells, header has {len(header)}")
                 continue
             row = {k: v.strip() for k, v in zip(header, cells)}
+            row.setdefault("built_on", "")
             here = f"{path.name}:{line}"
             ident = row["entity_id"]
             bad = False
@@ -178,6 +186,8 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
                 # aliases without editing the file that defines the entity)
                 if row["parent_id"]:
                     own.append(f"{here}: parent_id: an alias row (no kind, no name) cannot set a parent")
+                if row["built_on"]:
+                    own.append(f"{here}: built_on: an alias row (no kind, no name) cannot set a platform")
                 extra_aliases.append((here, ident, tuple(a.strip() for a in row["aliases"].split("|") if a.strip())))
                 continue
             if ident in where:
@@ -205,9 +215,17 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
             where[ident] = here
             if row["parent_id"]:
                 parents.append((here, ident, row["parent_id"]))
+            if row["built_on"]:
+                platforms.append((here, ident, row["built_on"]))
             if not bad:
                 registry.entities[ident] = Entity(
-                    ident, row["kind"], row["name"], row["parent_id"] or None, aliases, row["note"] or None
+                    ident,
+                    row["kind"],
+                    row["name"],
+                    row["parent_id"] or None,
+                    aliases,
+                    row["note"] or None,
+                    row["built_on"] or None,
                 )
         if header is None:
             own.append(f"{path.name}:1: header: empty file (no header row)")
@@ -238,6 +256,11 @@ def load_registry(folder: Path, errors: list[str] | None = None) -> Registry:
             own.append(f"{here}: parent_id: unknown entity {parent!r}")
         elif parent == ident:
             own.append(f"{here}: parent_id: an entity cannot be its own parent")
+    for here, ident, platform in platforms:
+        if platform not in where:
+            own.append(f"{here}: built_on: unknown entity {platform!r}")
+        elif platform == ident:
+            own.append(f"{here}: built_on: an entity cannot be built on itself")
     registry.by_alias = {k: v[0] for k, v in alias_where.items() if v[0] in registry.entities}
     if errors is None and len(own) > before:
         raise RegistryError(own)

@@ -7,7 +7,9 @@ Dimensions and their files:
   milestone (milestones.csv), period_basis (period_bases.csv), date_precision (date_precisions.csv),
   source_tier (source_tiers.csv): `term,name_en,name_zh,definition,parent,aliases,rule`;
   indicator (indicators.csv): `term,name_zh,rule` (the English name and definition are the ledger's
-  indicators.csv; this file adds the Chinese title and `speed_in_key=yes|no`);
+  indicators.csv; this file adds the Chinese title and `speed_in_key=yes|no`, optionally `;part_of=<indicator>`
+  when the indicator measures a part of another's quantity, e.g. data-centre Ethernet switch revenue of all
+  Ethernet switch revenue: marts.apparent_conflicts then shows the two side by side, different_scope);
   carriers.csv: `carrier,carrier_class,tier,owner,reason`, one row per host that carried a figure;
   entity (entity_names.csv): `entity_id,name_zh,basis`, the Chinese display name of a registered entity (the
   registry keeps its English name), the one home of the name a zh-TW series title shows.
@@ -272,6 +274,7 @@ def load_vocabulary(
         vocab.terms[dimension] = terms
         vocab.by_alias[dimension] = {k: v[0] for k, v in claimed.items()}
     ind: dict[str, Term] = {}
+    part_of_lines: list[tuple[str, str, str]] = []
     for line, row in _read(folder / INDICATOR_FILE, INDICATOR_COLUMNS, own):
         here = f"{INDICATOR_FILE}:{line}"
         if row["term"] in ind:
@@ -281,9 +284,16 @@ def load_vocabulary(
             own.append(f"{here}: term: {row['term']!r} is not in the ledger's indicators.csv")
         if not row["name_zh"]:
             own.append(f"{here}: name_zh: required")
-        if row["rule"] not in ("speed_in_key=yes", "speed_in_key=no"):
-            own.append(f"{here}: rule: want speed_in_key=yes or speed_in_key=no")
-        ind[row["term"]] = Term("indicator", row["term"], row["term"], row["name_zh"], None, None, (), row["rule"])
+        speed, _, more = (row["rule"] or "").partition(";")
+        part_of = more.strip().removeprefix("part_of=").strip() if more.strip().startswith("part_of=") else None
+        if speed not in ("speed_in_key=yes", "speed_in_key=no") or (more.strip() and not part_of):
+            own.append(f"{here}: rule: want speed_in_key=yes or speed_in_key=no, optionally ;part_of=<indicator>")
+        if part_of:
+            part_of_lines.append((here, row["term"], part_of))
+        ind[row["term"]] = Term("indicator", row["term"], row["term"], row["name_zh"], None, part_of, (), row["rule"])
+    for here, term, part_of in part_of_lines:
+        if part_of not in ind or part_of == term:
+            own.append(f"{here}: rule: part_of={part_of!r} is not another indicator of {INDICATOR_FILE}")
     for missing in sorted((indicators or set()) - set(ind)):
         own.append(f"{INDICATOR_FILE}:0: term: indicator {missing!r} has no Chinese title (add a row)")
     vocab.terms["indicator"] = ind

@@ -66,6 +66,28 @@ def test_registry_errors_name_file_line_and_field(tmp_path, body, message):
     assert any(e.startswith(message) for e in err.value.errors), err.value.errors
 
 
+def test_a_platform_link_is_optional_validated_and_not_a_vendor(tmp_path):
+    # built_on: the platform an instance is made of (Azure ND MI300X v5 on the 8 x MI300X platform); the parent stays
+    # the vendor, so the instance's ancestors never include the platform's vendor
+    (tmp_path / "entities.csv").write_text(HEADER + "amd,company,AMD,,,\nms,company,Microsoft,,,\n", encoding="utf-8")
+    (tmp_path / "entities_systems.csv").write_text(
+        HEADER.rstrip("\n") + ",built_on\nplat,product,MI300X platform,amd,,,\nvm,product,ND MI300X v5,ms,,,plat\n",
+        encoding="utf-8",
+    )
+    reg = load_registry(tmp_path)
+    assert reg.entities["vm"].built_on == "plat" and reg.entities["plat"].built_on is None
+    assert reg.ancestors("vm") == ["ms"]
+    assert {r["entity_id"]: r["built_on"] for r in reg.rows()}["vm"] == "plat"
+    (tmp_path / "entities_systems.csv").write_text(
+        HEADER.rstrip("\n") + ",built_on\nvm,product,ND MI300X v5,ms,,,nothing\nvm2,product,V2,ms,,,vm2\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RegistryError) as err:
+        load_registry(tmp_path)
+    assert "entities_systems.csv:2: built_on: unknown entity 'nothing'" in err.value.errors
+    assert "entities_systems.csv:3: built_on: an entity cannot be built on itself" in err.value.errors
+
+
 def test_every_entities_file_is_read(tmp_path):
     (tmp_path / "entities.csv").write_text(HEADER + "a,company,A,,,\n", encoding="utf-8")
     (tmp_path / "entities_extra.csv").write_text(HEADER + "b,product,B,a,Bee,\n", encoding="utf-8")

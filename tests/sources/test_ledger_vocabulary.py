@@ -50,6 +50,29 @@ def test_repository_vocabulary_loads_clean_in_both_languages(vocab):
     assert vocab.resolve("milestone", "product_announcement") == "announced"  # a category's default milestone
 
 
+def test_an_indicator_may_name_the_indicator_it_is_part_of(tmp_path, vocab):
+    # data-centre Ethernet switch revenue is a part of all Ethernet switch revenue (IDC's $10B of $15.4B in 1Q26):
+    # the companion view shows the two beside each other, different_scope; the key rule is unchanged
+    assert vocab.terms["indicator"]["dc_ethernet_switch_revenue"].parent == "ethernet_switch_revenue"
+    assert vocab.speed_in_key("dc_ethernet_switch_revenue")
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(default_folder(), folder)
+    path = folder / "indicators.csv"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("part_of=ethernet_switch_revenue", "part_of=no_such_indicator", 1)
+    text = text.replace(
+        "dc_switch_revenue,資料中心交換器營收,speed_in_key=yes",
+        "dc_switch_revenue,資料中心交換器營收,speed_in_key=yes;size=2",
+    )
+    path.write_text(text, encoding="utf-8")
+    errors: list[str] = []
+    load_vocabulary(folder, errors)
+    assert any(
+        e.endswith("rule: part_of='no_such_indicator' is not another indicator of indicators.csv") for e in errors
+    )
+    assert any(e.startswith("indicators.csv:3: rule: want speed_in_key=yes or speed_in_key=no") for e in errors)
+
+
 def test_an_unknown_wording_is_refused_with_file_line_and_field(tmp_path):
     folder = tmp_path / "curated"
     shutil.copytree(BASE, folder)

@@ -4,8 +4,9 @@
 -- 1. pairs of one series and period (or one milestone) that differ only in appearance (marts.conflict_pairs with an
 --    apparent_reason): compatible bounds, a difference within the stated rounding, two statements of one document,
 --    imprecise dates whose spans overlap;
--- 2. near pairs: two figures of one indicator and unit basis, for the same or a related entity (the same entity, a
---    product or market and its parent in the registry, or two segments of one market), the same region, speed
+-- 2. near pairs: two figures of one indicator (or an indicator and the one it is part of) and unit basis, for the same or a related entity (the same entity, a
+--    product or market and its parent in the registry, an instance or cluster and the platform it is built from
+--    (built_on), or two segments of one market), the same region, speed
 --    and fabric (or one side agnostic), and overlapping periods of one period basis (a state, an indicator of
 --    irregular cadence, in any period: a spec or a count restated later), that are NOT one series and period: they differ in
 --    entity or scope, segment, kind or period, and their values differ beyond rounding (or the same figure is
@@ -30,20 +31,31 @@ WITH near_obs AS (
     WHERE o.series_key IS NOT NULL AND o.period IS NOT NULL AND o.period_start IS NOT NULL AND o.entity_id IS NOT NULL
 ),
 related AS (
-    -- the same entity, an entity and its parent (either way), two segments of one market
+    -- the same entity, an entity and its parent (either way), an instance or cluster and the platform it is built
+    -- from (either way), two segments of one market
     SELECT entity_id AS a, entity_id AS b FROM core.entities
     UNION SELECT entity_id, parent_id FROM core.entities WHERE parent_id IS NOT NULL
     UNION SELECT parent_id, entity_id FROM core.entities WHERE parent_id IS NOT NULL
+    UNION SELECT entity_id, built_on FROM core.entities WHERE built_on IS NOT NULL
+    UNION SELECT built_on, entity_id FROM core.entities WHERE built_on IS NOT NULL
     UNION SELECT c1.entity_id, c2.entity_id
           FROM core.entities c1
           JOIN core.entities c2 ON c1.parent_id = c2.parent_id AND c1.entity_id <> c2.entity_id
           JOIN core.entities p ON p.entity_id = c1.parent_id AND p.kind IN ('market', 'segment')
+),
+related_indicators AS (
+    -- the same indicator, or an indicator and the one whose quantity it is a part of (vocabulary/indicators.csv
+    -- part_of: data-centre Ethernet switch revenue of all Ethernet switch revenue), either way
+    SELECT indicator AS a, indicator AS b FROM core.indicators
+    UNION SELECT term, parent FROM core.vocabulary WHERE dimension = 'indicator' AND parent IS NOT NULL
+    UNION SELECT parent, term FROM core.vocabulary WHERE dimension = 'indicator' AND parent IS NOT NULL
 ),
 near_candidates AS (
     SELECT a.record_id AS a_id, b.record_id AS b_id, a.series_key AS a_series, b.series_key AS b_series,
            a.period AS a_period, b.period AS b_period,
            abs(a.base_value - b.base_value) AS gap,
            concat_ws('; ',
+               CASE WHEN a.indicator <> b.indicator THEN 'indicator: ' || a.indicator || ' vs ' || b.indicator END,
                CASE WHEN a.entity_id <> b.entity_id THEN 'entity: ' || a.entity_id || ' vs ' || b.entity_id END,
                CASE WHEN a.scope IS DISTINCT FROM b.scope
                     THEN 'scope: ' || coalesce(a.scope, '-') || ' vs ' || coalesce(b.scope, '-') END,
@@ -56,15 +68,17 @@ near_candidates AS (
                          || coalesce(CAST(b.speed_gbps AS VARCHAR), '-') END,
                CASE WHEN a.kind <> b.kind THEN 'kind: ' || a.kind || ' vs ' || b.kind END,
                CASE WHEN a.period <> b.period THEN 'period: ' || a.period || ' vs ' || b.period END) AS reason_detail,
-           CASE WHEN a.entity_id <> b.entity_id OR a.scope IS DISTINCT FROM b.scope THEN 'different_scope'
+           CASE WHEN a.entity_id <> b.entity_id OR a.scope IS DISTINCT FROM b.scope OR a.indicator <> b.indicator
+                THEN 'different_scope'
                 WHEN a.segment IS DISTINCT FROM b.segment OR a.fabric IS DISTINCT FROM b.fabric
                      OR a.speed_gbps IS DISTINCT FROM b.speed_gbps THEN 'different_segment'
                 WHEN a.kind <> b.kind THEN 'different_kind'
                 ELSE 'different_period' END AS apparent_reason
     FROM near_obs a
     JOIN related r ON r.a = a.entity_id
+    JOIN related_indicators ri ON ri.a = a.indicator
     JOIN near_obs b
-      ON b.entity_id = r.b AND a.indicator = b.indicator AND a.base_unit = b.base_unit
+      ON b.entity_id = r.b AND b.indicator = ri.b AND a.base_unit = b.base_unit
      AND a.side_statement = 1 AND b.side_statement = 1
      AND a.region IS NOT DISTINCT FROM b.region
      AND (a.speed_gbps IS NULL OR b.speed_gbps IS NULL OR a.speed_gbps = b.speed_gbps)
@@ -192,9 +206,9 @@ SELECT apparent_reason, reason_detail, conflict_on,
        b_publisher, b_carrier, b_published_on, b_url, b_evidence, b_record_id
 FROM near;
 
-COMMENT ON VIEW marts.apparent_conflicts IS 'Pairs that are not disagreements, each with the reason, so a documented disagreement is found either in marts.conflicts or here: pairs of one series and period that differ only in appearance (compatible_bounds: ">80" and ">100" admit a common value; within_rounding: "nearly 11" and 10.98; same_document; compatible_dates: "2025" and 2025-06-11), and near pairs of one indicator and unit for the same or a related entity (registry parent, or two segments of one market) over overlapping periods (any period for a state: irregular cadence) that differ in scope, segment, kind, period or milestone (different_scope, different_segment, different_kind, different_period, different_milestone; reason_detail lists every differing dimension). Near pairs are bounded: each side''s newest statement meets only the nearest statement of each near series and period. Both rows stay in core.';
-COMMENT ON COLUMN marts.apparent_conflicts.apparent_reason IS 'compatible_bounds, within_rounding, same_document or compatible_dates (one series); different_scope (another entity or scope), different_segment (segment, speed or fabric), different_kind (forecast vs estimate, plan vs actual), different_period (overlapping or restated periods) or different_milestone (near pairs; the first that applies in this order).';
-COMMENT ON COLUMN marts.apparent_conflicts.reason_detail IS 'For a near pair, every dimension the two sides differ in, as dimension: a vs b joined by ''; '' (entity, scope, segment, fabric, speed, kind, period, milestone); NULL for pairs of one series.';
+COMMENT ON VIEW marts.apparent_conflicts IS 'Pairs that are not disagreements, each with the reason, so a documented disagreement is found either in marts.conflicts or here: pairs of one series and period that differ only in appearance (compatible_bounds: ">80" and ">100" admit a common value; within_rounding: "nearly 11" and 10.98; same_document; compatible_dates: "2025" and 2025-06-11), and near pairs of one indicator (or an indicator and the one it is part of, vocabulary part_of) and unit for the same or a related entity (registry parent, the platform an instance is built on, or two segments of one market) over overlapping periods (any period for a state: irregular cadence) that differ in scope, segment, kind, period or milestone (different_scope, different_segment, different_kind, different_period, different_milestone; reason_detail lists every differing dimension). Near pairs are bounded: each side''s newest statement meets only the nearest statement of each near series and period. Both rows stay in core.';
+COMMENT ON COLUMN marts.apparent_conflicts.apparent_reason IS 'compatible_bounds, within_rounding, same_document or compatible_dates (one series); different_scope (another entity or scope, or an indicator and the one it is part of), different_segment (segment, speed or fabric), different_kind (forecast vs estimate, plan vs actual), different_period (overlapping or restated periods) or different_milestone (near pairs; the first that applies in this order).';
+COMMENT ON COLUMN marts.apparent_conflicts.reason_detail IS 'For a near pair, every dimension the two sides differ in, as dimension: a vs b joined by ''; '' (indicator, entity, scope, segment, fabric, speed, kind, period, milestone); NULL for pairs of one series.';
 COMMENT ON COLUMN marts.apparent_conflicts.b_series_key IS 'Series of side b (the same as series_key for pairs of one series).';
 COMMENT ON COLUMN marts.apparent_conflicts.b_entity_id IS 'Entity of side b (the same as entity_id unless the pair is of related entities).';
 COMMENT ON COLUMN marts.apparent_conflicts.b_period IS 'Period (or milestone) of side b.';
