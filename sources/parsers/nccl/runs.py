@@ -17,7 +17,10 @@ from __future__ import annotations
 import gc
 import re
 import sys
-from operator import itemgetter
+from array import array
+from itertools import chain
+from math import isfinite
+from operator import itemgetter, lt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -40,6 +43,7 @@ from sources.records import ParseError
 # Above this algbw (GB/s) a row is physically implausible: no fabric or NVLink domain reaches it,
 # so the timing is broken (e.g. in-place times of 0.3 us in NVIDIA/nccl-tests#294).
 IMPLAUSIBLE_ALGBW_GBPS = 20_000.0
+_LIMIT = IMPLAUSIBLE_ALGBW_GBPS
 
 # File-name hints, longest first so that "reduce_scatter" wins over "reduce".
 _NAME_HINTS = (
@@ -397,6 +401,120 @@ class _Sizes(_Ints):
         return _Ints.__missing__(self, token)
 
 
+_FLOATS_MAX = 1 << 16
+
+
+class _Floats(dict):
+    """`floats[token]` is `float(token)` (ValueError alike), remembered: nccl-tests prints times and
+    bandwidths with one or two decimals, so a long log repeats the same cells (latency-bound small
+    sizes, the same busbw at the same size run after run) and most are looked up rather than parsed.
+    Bounded: past `_FLOATS_MAX` tokens (about 7 MB) new ones are converted, not kept."""
+
+    __slots__ = ()
+
+    def __missing__(self, token: str) -> float:
+        value = float(token)
+        if len(self) < _FLOATS_MAX:
+            self[token] = value
+        return value
+
+
+def _table_block(
+    flat: list[str],
+    width: int,
+    plan: tuple,
+    prev_size: int,
+    run: Run,
+    reader: _Reader,
+    block: list[str],
+) -> tuple[int, float | None] | None:
+    """Consecutive rows of a table under way read at once, column by column (`flat`: their tokens, `width`
+    a row; `plan`: where each field sits, shifted past the launcher prefix's tokens; `block`: the raw lines).
+
+    The rows are stored only when every one of them reads the way the row-by-row path would read it
+    (sizes and counts plain digits, every number a float, no type that is a number, sizes that only grow);
+    otherwise nothing is stored and None tells the caller to read them one by one. Returns the last size
+    and the new peak busbw (None when the peak did not change; `run.peak` then holds the raw line)."""
+    s, c, t, r, ro, ot, oa, ob, ow, it, ia, ib, iw = plan
+    types = flat[t::width]
+    for typ in set(types):
+        if typ[:1].isdigit():
+            return None
+    sizes, ints = reader.sizes.__getitem__, reader.ints.__getitem__
+    try:
+        size_col = list(map(sizes, flat[s::width]))
+        count_col = list(map(sizes, flat[c::width]))
+        nums = array(
+            "d",
+            map(
+                reader.floats.__getitem__,
+                chain.from_iterable(
+                    zip(
+                        flat[ot::width],
+                        flat[oa::width],
+                        flat[ob::width],
+                        flat[it::width],
+                        flat[ia::width],
+                        flat[ib::width],
+                    )
+                ),
+            ),
+        )
+        count = len(size_col)
+        roots = list(map(ints, flat[ro::width])) if ro is not None else [None] * count
+        oop_wrong = list(map(ints, flat[ow::width])) if ow is not None else None
+        ip_wrong = list(map(ints, flat[iw::width])) if iw is not None else None
+    except ValueError:
+        return None
+    steps = [prev_size, *size_col]
+    if not all(map(lt, steps, size_col)):  # sizes grow, except 0 B repeated (small sizes rounded down)
+        for a, b in zip(steps, size_col):
+            if b < a or (b == a and b):
+                return None
+    # the new peak: the first row with the highest busbw above the run's peak, among rows with a positive
+    # busbw, no wrong values and a plausible algbw (the row-by-row rule, taken over the block at once)
+    busbw, oop_algbw, ip_algbw = nums[2::6], nums[1::6], nums[4::6]
+    best = run.peak[0] if run.peak is not None else None
+    found = -1
+    if (
+        isfinite(sum(nums))
+        and not (oop_wrong and any(oop_wrong))
+        and max(oop_algbw) <= _LIMIT
+        and max(ip_algbw) <= _LIMIT
+    ):
+        top = max(busbw)
+        if top > 0 and (best is None or top > best):
+            found = busbw.index(top)
+    else:
+        for i in range(count):
+            b = busbw[i]
+            if (
+                b > 0
+                and not (oop_wrong and oop_wrong[i])
+                and oop_algbw[i] <= _LIMIT
+                and ip_algbw[i] <= _LIMIT
+                and (best is None or b > best)
+            ):
+                best, found = b, i
+    store = run.rows
+    store.sizes.extend(size_col)
+    store.counts.extend(count_col)
+    store.types.extend(map(sys.intern, types))
+    store.redops.extend(map(sys.intern, flat[r::width]) if r is not None else [None] * count)
+    store.roots.extend(roots)
+    store.nums.extend(nums)
+    wrongs = [None] * (2 * count)
+    if oop_wrong is not None:
+        wrongs[0::2] = oop_wrong
+    if ip_wrong is not None:
+        wrongs[1::2] = ip_wrong
+    store.wrongs.extend(wrongs)
+    if found < 0:
+        return size_col[-1], None
+    run.peak = (busbw[found], block[found])  # the raw line: its text is taken once the table ends
+    return size_col[-1], busbw[found]
+
+
 class _Reader:
     """One document's lines, demultiplexed by launcher prefix into streams."""
 
@@ -409,6 +527,7 @@ class _Reader:
         self.ignorable: set[str] = set()  # lines already found to say nothing (bounded)
         self.ints = _Ints()  # int(token) for the cells tables repeat: root, #wrong
         self.sizes = _Sizes()  # the same for sizes and counts, which must be plain digits
+        self.floats = _Floats()  # float(token) for times and bandwidths
         self.classified: dict[str, Line] = {}  # line text -> its classification (bounded; rows never kept)
         self.last_prefix: str = ""  # the last launcher prefix seen, and its stream
         self.last_key: str = ""
@@ -471,22 +590,53 @@ class _Reader:
         cells, float error columns, a different prefix) sends it down the general path instead."""
         fast_run = None
         intern = sys.intern
-        ints, sizes = self.ints, self.sizes
+        ints, sizes, floats = self.ints, self.sizes, self.floats.__getitem__
         limit = IMPLAUSIBLE_ALGBW_GBPS
         # the fast path's plan, set at the end of the loop body once a table is under way (fast_run)
         fast_key = fast_prefix = ""
         fast_len = 0
+        fast_plan: tuple = ()
         i_size = i_count = i_type = i_redop = i_root = i_ow = i_iw = None
         get_nums = add_size = add_count = add_type = add_redop = add_root = add_nums = add_wrongs = None
         prev_size, prev_raw = -1, ""
         peak_run, peak_cut = None, 0  # a run whose peak holds a raw line (see _peak_text)
-        for raw in lines:
+        n = len(lines)
+        pos = 0
+        single_until = 0  # lines before this one were gathered once and did not read as a block: one by one
+        while pos < n:
+            raw = lines[pos]
             if fast_run is not None and raw.startswith(fast_prefix):
+                if pos >= single_until:
+                    # the lines that follow with the table's prefix and token count, read as one block
+                    end, flat = pos, []
+                    while end < n:
+                        line = lines[end]
+                        if not line.startswith(fast_prefix):
+                            break
+                        tokens = line.split()
+                        if len(tokens) != fast_len:
+                            break
+                        flat += tokens
+                        end += 1
+                    if end - pos > 1:
+                        block = lines[pos:end]
+                        read = _table_block(flat, fast_len, fast_plan, prev_size, fast_run, self, block)
+                        if read is not None:
+                            prev_size, new_peak = read
+                            prev_raw = block[-1]
+                            if new_peak is not None:
+                                peak_run, peak_cut = fast_run, len(fast_prefix)
+                            if fast_key:
+                                self.last_table_key = fast_key
+                            index += end - pos
+                            pos = end
+                            continue
+                    single_until = end
                 tokens = raw.split()  # the prefix's own tokens come first: the plan is shifted past them
                 if len(tokens) == fast_len and not tokens[i_type][:1].isdigit():
                     try:
                         size, count = sizes[tokens[i_size]], sizes[tokens[i_count]]  # digits only, < 19 of them
-                        nums = tuple(map(float, get_nums(tokens)))
+                        nums = tuple(map(floats, get_nums(tokens)))
                         root = ints[tokens[i_root]] if i_root is not None else None
                         wrong = (
                             ints[tokens[i_ow]] if i_ow is not None else None,
@@ -521,7 +671,9 @@ class _Reader:
                         if fast_key:
                             self.last_table_key = fast_key
                         index += 1
+                        pos += 1
                         continue
+            pos += 1
             if peak_run is not None:
                 _peak_text(peak_run, peak_cut)
                 peak_run = None
@@ -542,9 +694,8 @@ class _Reader:
             fast_prefix = self.last_prefix if key else ""
             lead = len(fast_prefix.split())
             fast_len = len(run.columns) + lead
-            i_size, i_count, i_type, i_redop, i_root, ot, oa, ob, i_ow, it, ia, ib, i_iw = (
-                None if i is None else i + lead for i in run.plan
-            )
+            fast_plan = tuple(None if i is None else i + lead for i in run.plan)
+            i_size, i_count, i_type, i_redop, i_root, ot, oa, ob, i_ow, it, ia, ib, i_iw = fast_plan
             get_nums = itemgetter(ot, oa, ob, it, ia, ib)
             st = run.rows
             add_size, add_count, add_type, add_redop, add_root, add_nums, add_wrongs = (
