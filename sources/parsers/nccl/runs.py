@@ -18,8 +18,8 @@ import gc
 import re
 import sys
 from array import array
-from itertools import chain
 from math import isfinite
+from struct import pack as _pack
 from operator import itemgetter, lt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -440,27 +440,15 @@ def _table_block(
     for typ in set(types):
         if typ[:1].isdigit():
             return None
-    sizes, ints = reader.sizes.__getitem__, reader.ints.__getitem__
+    sizes, ints, floats = reader.sizes.__getitem__, reader.ints.__getitem__, reader.floats.__getitem__
     try:
         size_col = list(map(sizes, flat[s::width]))
         count_col = list(map(sizes, flat[c::width]))
-        nums = array(
-            "d",
-            map(
-                reader.floats.__getitem__,
-                chain.from_iterable(
-                    zip(
-                        flat[ot::width],
-                        flat[oa::width],
-                        flat[ob::width],
-                        flat[it::width],
-                        flat[ia::width],
-                        flat[ib::width],
-                    )
-                ),
-            ),
-        )
         count = len(size_col)
+        values = [0.0] * (6 * count)  # out-of-place time, algbw, busbw, in-place time, algbw, busbw of each row
+        for k, col in enumerate((ot, oa, ob, it, ia, ib)):
+            values[k::6] = list(map(floats, flat[col::width]))
+        nums = array("d", _pack(f"{len(values)}d", *values))  # (array("d", list) parses each item's arguments)
         roots = list(map(ints, flat[ro::width])) if ro is not None else [None] * count
         oop_wrong = list(map(ints, flat[ow::width])) if ow is not None else None
         ip_wrong = list(map(ints, flat[iw::width])) if iw is not None else None
@@ -529,6 +517,9 @@ class _Reader:
         self.sizes = _Sizes()  # the same for sizes and counts, which must be plain digits
         self.floats = _Floats()  # float(token) for times and bandwidths
         self.classified: dict[str, Line] = {}  # line text -> its classification (bounded; rows never kept)
+        # raw line -> (launcher prefix before it, its stream, its classification, prefix and stream after it):
+        # a line that says something, read again after the same prefix, skips prefix and classification
+        self.known: dict[str, tuple] = {}
         self.last_prefix: str = ""  # the last launcher prefix seen, and its stream
         self.last_key: str = ""
         self.fragments: dict[str, tuple[str, int]] = {}  # stream -> start of a row a debug line cut, its index
@@ -594,7 +585,7 @@ class _Reader:
         limit = IMPLAUSIBLE_ALGBW_GBPS
         # the fast path's plan, set at the end of the loop body once a table is under way (fast_run)
         fast_key = fast_prefix = ""
-        fast_len = 0
+        fast_len = plen = 0
         fast_plan: tuple = ()
         i_size = i_count = i_type = i_redop = i_root = i_ow = i_iw = None
         get_nums = add_size = add_count = add_type = add_redop = add_root = add_nums = add_wrongs = None
@@ -605,13 +596,15 @@ class _Reader:
         single_until = 0  # lines before this one were gathered once and did not read as a block: one by one
         while pos < n:
             raw = lines[pos]
-            if fast_run is not None and raw.startswith(fast_prefix):
+            if (
+                fast_run is not None and raw[:plen] == fast_prefix
+            ):  # (slicing: str.startswith parses its arguments slowly)
                 if pos >= single_until:
                     # the lines that follow with the table's prefix and token count, read as one block
                     end, flat = pos, []
                     while end < n:
                         line = lines[end]
-                        if not line.startswith(fast_prefix):
+                        if line[:plen] != fast_prefix:
                             break
                         tokens = line.split()
                         if len(tokens) != fast_len:
@@ -680,7 +673,8 @@ class _Reader:
             self.feed(raw, index, False, False)
             index += 1
             fast_run = None
-            key = self.last_key if self.last_prefix and raw.startswith(self.last_prefix) else ""
+            last = self.last_prefix
+            key = self.last_key if last and raw[: len(last)] == last else ""
             stream = self.streams.get(key)
             if stream is None:
                 continue
@@ -692,6 +686,7 @@ class _Reader:
             prev_size, prev_raw = run.rows.sizes[-1], ""
             fast_key, fast_run = key, run
             fast_prefix = self.last_prefix if key else ""
+            plen = len(fast_prefix)
             lead = len(fast_prefix.split())
             fast_len = len(run.columns) + lead
             fast_plan = tuple(None if i is None else i + lead for i in run.plan)
@@ -715,7 +710,13 @@ class _Reader:
         if raw in self.ignorable:  # seen before and found to say nothing (prose, spacers, units)
             return
         prefix = self.last_prefix
-        if prefix and raw.startswith(prefix) and not _ANY_PREFIX.match(raw, len(prefix)):
+        seen = self.known.get(raw)
+        if seen is not None and seen[0] == prefix and not (self.fragments and seen[1] in self.fragments):
+            # a line read before after the same launcher prefix: its stream and classification again
+            _, key, line, self.last_prefix, self.last_key = seen
+            self._dispatch(key, line, index, is_last, ends_mid_line)
+            return
+        if prefix and raw[: len(prefix)] == prefix and not _ANY_PREFIX.match(raw, len(prefix)):
             key, text = self.last_key, raw[len(prefix) :]  # the launcher prefix of the line before, reused
         else:
             key, text = split_prefix(raw)
@@ -750,6 +751,13 @@ class _Reader:
         if kind in ("blank", "units") or (kind == "other" and not line.data):
             self._ignore(raw)
             return
+        if not first.isdigit() and kind != "jsonrow" and len(self.known) < _IGNORABLE_MAX:
+            self.known[raw] = (prefix, key, line, self.last_prefix, self.last_key)
+        self._dispatch(key, line, index, is_last, ends_mid_line)
+
+    def _dispatch(self, key: str, line: Line, index: int, is_last: bool, ends_mid_line: bool) -> None:
+        """A classified line that says something, to its stream (`key`: its launcher prefix)."""
+        kind = line.kind
         version = line.data.get("nccl_version")
         if version:
             self.nccl_version = version
@@ -797,8 +805,8 @@ _DEBUG_AFTER_ROW = re.compile(r"\S+:\d+:\d+ \[\d+\] (?:\S+ )?NCCL (?:INFO|WARN)"
 def _row_before_debug(line: str) -> bool:
     """Whether an NCCL INFO line may carry the start of a table row before it: a row's columns are
     padded with runs of spaces, a debug line's own text before 'NCCL INFO' has none."""
-    i = line.find(" NCCL INFO")
-    return i > 0 and "  " in line[:i]
+    head, found, _ = line.partition(" NCCL INFO")  # (not str.find: it parses its arguments slowly)
+    return bool(found) and "  " in head
 
 
 def _worth_reading(line: str) -> bool:
@@ -838,7 +846,7 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
             if (
                 "NCCL INFO" not in line
                 or "NCCL version" in line
-                or ((i := line.find(" NCCL INFO")) > 0 and line.find("  ", 0, i) >= 0)  # _row_before_debug, inline
+                or ((cut := line.partition(" NCCL INFO"))[1] and "  " in cut[0])  # _row_before_debug, inline
             )
             and line not in ignorable
             and not line.isspace()
@@ -1011,13 +1019,20 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
     store = run.rows
     sizes, nums = store.sizes, store.nums
     wrong = list(filter(None, store.wrongs))
-    busbw = [v for v in nums[2::6] + nums[5::6] if v == v]  # NaN (a missing value) is not equal to itself
-    limit = IMPLAUSIBLE_ALGBW_GBPS  # NaN > limit is False: a missing algbw is never absurd
-    absurd = [size for size, a, b in zip(sizes, nums[1::6], nums[4::6]) if a > limit or b > limit]
+    busbw = nums[2::6] + nums[5::6]
+    zeros = busbw.count(0.0)  # every busbw that is there is 0 (NaN, a missing value, equals nothing)
+    all_zero = zeros == len(busbw) or (zeros > 0 and all(v == 0 or v != v for v in busbw))
+    oop_algbw, ip_algbw = nums[1::6], nums[4::6]
+    over = _LIMIT.__lt__  # NaN > limit is False: a missing algbw is never absurd
+    absurd = (
+        [size for size, a, b in zip(sizes, oop_algbw, ip_algbw) if a > _LIMIT or b > _LIMIT]
+        if any(map(over, oop_algbw)) or any(map(over, ip_algbw))
+        else []
+    )
     if run.header.get("minbytes") is not None and sizes[0] > run.header["minbytes"] and run.columns_inferred:
         run.rows_elided = True
         run.warn(f"rows below {sizes[0]} B missing (minBytes {run.header['minbytes']})")
-    if run.interleaved is None and any(b <= a for a, b in zip(sizes, sizes[1:])):
+    if run.interleaved is None and not all(map(lt, sizes, sizes[1:])):
         run.warn("message sizes repeat or go backwards: several runs pasted together or a broken run")
     if run.out_of_bounds:
         run.warn(f"Out of bounds values: {run.out_of_bounds} {run.oob_verdict or ''}".strip())
@@ -1028,7 +1043,7 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
         )
     elif wrong:
         run.warn(f"wrong values reported in {len(wrong)} cells; averages from this run are not trusted")
-    if busbw and all(v == 0 for v in busbw):
+    if all_zero:
         run.warn("every busbw is 0: broken run (no bandwidth measured)")
     if absurd:
         run.warn(f"implausible algbw (> {IMPLAUSIBLE_ALGBW_GBPS:g} GB/s) at sizes {absurd[:3]}: timings are broken")
