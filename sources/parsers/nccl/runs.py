@@ -408,7 +408,7 @@ class _Floats(dict):
     """`floats[token]` is `float(token)` (ValueError alike), remembered: nccl-tests prints times and
     bandwidths with one or two decimals, so a long log repeats the same cells (latency-bound small
     sizes, the same busbw at the same size run after run) and most are looked up rather than parsed.
-    Bounded: past `_FLOATS_MAX` tokens (about 7 MB) new ones are converted, not kept."""
+    Bounded: once it holds `_FLOATS_MAX` tokens (about 7 MB) it is no longer consulted (`_Reader.float_of`)."""
 
     __slots__ = ()
 
@@ -440,7 +440,7 @@ def _table_block(
     for typ in set(types):
         if typ[:1].isdigit():
             return None
-    sizes, ints, floats = reader.sizes.__getitem__, reader.ints.__getitem__, reader.floats.__getitem__
+    sizes, ints, floats = reader.sizes.__getitem__, reader.ints.__getitem__, reader.float_of()
     try:
         size_col = list(map(sizes, flat[s::width]))
         count_col = list(map(sizes, flat[c::width]))
@@ -524,6 +524,11 @@ class _Reader:
         self.last_key: str = ""
         self.fragments: dict[str, tuple[str, int]] = {}  # stream -> start of a row a debug line cut, its index
 
+    def float_of(self):
+        """How to convert a time or bandwidth cell: the memo while it takes new cells, plain float()
+        once it is full (a log whose cells rarely repeat then pays nothing for it)."""
+        return self.floats.__getitem__ if len(self.floats) < _FLOATS_MAX else float
+
     def _ignore(self, raw: str) -> None:
         """Remember a line that says nothing, whatever its context (classification is context-free):
         logs repeat such lines (the same prose, banner or column units before every table)."""
@@ -581,7 +586,7 @@ class _Reader:
         cells, float error columns, a different prefix) sends it down the general path instead."""
         fast_run = None
         intern = sys.intern
-        ints, sizes, floats = self.ints, self.sizes, self.floats.__getitem__
+        ints, sizes, floats = self.ints, self.sizes, self.float_of()
         limit = IMPLAUSIBLE_ALGBW_GBPS
         # the fast path's plan, set at the end of the loop body once a table is under way (fast_run)
         fast_key = fast_prefix = ""
