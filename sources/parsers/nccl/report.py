@@ -7,8 +7,12 @@ NCCL_VERSION_CODE as an integer), `config` (`nthreads`, `ngpus`, `minimum_bytes`
 `graph`, and `devices`: `rank`, `group`, `pid`, `hostname`, `device`, `device_hex`, `device_info`),
 `results` (one object per size: `size`, `count`, `type`, `redop`, `root` (a string padded to six
 characters), `out_of_place` and `in_place` each with `time` (or `cpu_time`), `alg_bw`, `bus_bw`,
-`nwrong` (null without validation), then `actual_iterations`, `experiment_name`),
-`out_of_bounds` (`count`, `okay`), `average_bus_bandwidth` (`bandwidth`, `okay`), `errors`, `end_time`.
+`nwrong` (null without validation); `out_of_place` is null when only in-place runs (trace replay),
+and `out_of_place_per_iter`/`in_place_per_iter` follow with per-iteration timing (not read);
+then `actual_iterations`, `experiment_name`; one size sweep after another when several data
+types, operations or roots are run (`-d all`, `-o all`): each sweep becomes a run),
+`out_of_bounds` (`count`, `okay`), `average_bus_bandwidth` (`bandwidth`, `okay`; over every sweep),
+`errors` (NCCL's last error string, "" when there was none), `end_time`.
 Booleans are written as the strings "true"/"false" and a NaN double as the string "nan".
 """
 
@@ -85,29 +89,60 @@ def _read(report: dict, file_hint: str) -> list[Run]:
                 }
             )
     run.columns = ["size", "count", "type", "redop", "root"]  # the report's fields, for the collective checks
+    # One report holds one size sweep per data type and reduction operation asked for (`-d all`, `-o all`:
+    # RunTest calls TimeTest for each type and op, and src/util.cu writes all their rows into one
+    # `results` list, each row naming its type, op and root): each sweep is a run of its own.
+    sweeps: dict[tuple, Run] = {}
     for i, r in enumerate(report["results"]):
         row = _row(r)
         if row is None:
             run.warn(f"result {i} of the JSON report has no size or bandwidth, skipped")
             continue
+        key = (row["type"], row["redop"], row["root"])
+        sweep = sweeps.get(key)
+        if sweep is None:
+            sweep = sweeps[key] = run if not sweeps else _sweep_of(run)
         try:
-            run.add_row(row, f"JSON report result {i}: " + json.dumps(r, separators=(",", ":"))[:300])
+            sweep.add_row(row, f"JSON report result {i}: " + json.dumps(r, separators=(",", ":"))[:300])
         except (OverflowError, TypeError, ValueError):
-            run.warn(f"result {i} of the JSON report has values out of range, skipped")
+            sweep.warn(f"result {i} of the JSON report has values out of range, skipped")
+    runs = list(sweeps.values()) or [run]
+    for sweep in runs:
+        _summary(report, sweep, len(runs))
+    return check_runs(runs, file_hint)
+
+
+def _sweep_of(first: Run) -> Run:
+    """A run for a further sweep of the same report: the same test, header and devices."""
+    return Run(
+        collective=first.collective,
+        collective_from=first.collective_from,
+        header=dict(first.header),
+        devices=list(first.devices),
+        columns=list(first.columns or []),
+    )
+
+
+def _summary(report: dict, run: Run, sweeps: int) -> None:
+    """The report's closing fields on one of its `sweeps` runs. nccl-tests averages the bus bandwidth
+    over every row of every sweep, so with several sweeps the average is no single sweep's."""
     if isinstance(report.get("average_bus_bandwidth"), dict):
         bw = _double(report["average_bus_bandwidth"].get("bandwidth"))
         run.avg_seen = True
-        run.avg_busbw_GBps = bw
-        run.avg_line = f"JSON report: average_bus_bandwidth.bandwidth = {bw}"
+        if sweeps == 1:
+            run.avg_busbw_GBps = bw
+            run.avg_line = f"JSON report: average_bus_bandwidth.bandwidth = {bw}"
+        else:
+            run.warn(f"the report's average bus bandwidth ({bw}) is over all {sweeps} sweeps (types and ops): not kept")
     oob = report.get("out_of_bounds")
     if isinstance(oob, dict) and oob.get("count") is not None:
         run.out_of_bounds = int(oob["count"])
         run.oob_verdict = "OK" if str(oob.get("okay")).lower() == "true" else "FAILED"
     for error in report.get("errors") or []:
-        run.warn(f"nccl-tests reported an error: {str(error)[:200]}")
+        if str(error).strip():  # the writer lists NCCL's last error string, empty when there was none
+            run.warn(f"nccl-tests reported an error: {str(error)[:200]}")
     if "end_time" not in report:
         run.warn("JSON report has no end_time: the test may not have finished")
-    return check_runs([run], file_hint)
 
 
 def _row(r) -> Row | None:

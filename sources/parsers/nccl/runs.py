@@ -17,7 +17,10 @@ from __future__ import annotations
 import gc
 import re
 import sys
-from operator import itemgetter
+from array import array
+from math import isfinite
+from struct import pack as _pack
+from operator import itemgetter, lt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -40,6 +43,7 @@ from sources.records import ParseError
 # Above this algbw (GB/s) a row is physically implausible: no fabric or NVLink domain reaches it,
 # so the timing is broken (e.g. in-place times of 0.3 us in NVIDIA/nccl-tests#294).
 IMPLAUSIBLE_ALGBW_GBPS = 20_000.0
+_LIMIT = IMPLAUSIBLE_ALGBW_GBPS
 
 # File-name hints, longest first so that "reduce_scatter" wins over "reduce".
 _NAME_HINTS = (
@@ -397,6 +401,108 @@ class _Sizes(_Ints):
         return _Ints.__missing__(self, token)
 
 
+_FLOATS_MAX = 1 << 16
+
+
+class _Floats(dict):
+    """`floats[token]` is `float(token)` (ValueError alike), remembered: nccl-tests prints times and
+    bandwidths with one or two decimals, so a long log repeats the same cells (latency-bound small
+    sizes, the same busbw at the same size run after run) and most are looked up rather than parsed.
+    Bounded: once it holds `_FLOATS_MAX` tokens (about 7 MB) it is no longer consulted (`_Reader.float_of`)."""
+
+    __slots__ = ()
+
+    def __missing__(self, token: str) -> float:
+        value = float(token)
+        if len(self) < _FLOATS_MAX:
+            self[token] = value
+        return value
+
+
+def _table_block(
+    flat: list[str],
+    width: int,
+    plan: tuple,
+    prev_size: int,
+    run: Run,
+    reader: _Reader,
+    block: list[str],
+) -> tuple[int, float | None] | None:
+    """Consecutive rows of a table under way read at once, column by column (`flat`: their tokens, `width`
+    a row; `plan`: where each field sits, shifted past the launcher prefix's tokens; `block`: the raw lines).
+
+    The rows are stored only when every one of them reads the way the row-by-row path would read it
+    (sizes and counts plain digits, every number a float, no type that is a number, sizes that only grow);
+    otherwise nothing is stored and None tells the caller to read them one by one. Returns the last size
+    and the new peak busbw (None when the peak did not change; `run.peak` then holds the raw line)."""
+    s, c, t, r, ro, ot, oa, ob, ow, it, ia, ib, iw = plan
+    types = flat[t::width]
+    for typ in set(types):
+        if typ[:1].isdigit():
+            return None
+    sizes, ints, floats = reader.sizes.__getitem__, reader.ints.__getitem__, reader.float_of()
+    try:
+        size_col = list(map(sizes, flat[s::width]))
+        count_col = list(map(sizes, flat[c::width]))
+        count = len(size_col)
+        values = [0.0] * (6 * count)  # out-of-place time, algbw, busbw, in-place time, algbw, busbw of each row
+        for k, col in enumerate((ot, oa, ob, it, ia, ib)):
+            values[k::6] = list(map(floats, flat[col::width]))
+        nums = array("d", _pack(f"{len(values)}d", *values))  # (array("d", list) parses each item's arguments)
+        roots = list(map(ints, flat[ro::width])) if ro is not None else [None] * count
+        oop_wrong = list(map(ints, flat[ow::width])) if ow is not None else None
+        ip_wrong = list(map(ints, flat[iw::width])) if iw is not None else None
+    except ValueError:
+        return None
+    steps = [prev_size, *size_col]
+    if not all(map(lt, steps, size_col)):  # sizes grow, except 0 B repeated (small sizes rounded down)
+        for a, b in zip(steps, size_col):
+            if b < a or (b == a and b):
+                return None
+    # the new peak: the first row with the highest busbw above the run's peak, among rows with a positive
+    # busbw, no wrong values and a plausible algbw (the row-by-row rule, taken over the block at once)
+    busbw, oop_algbw, ip_algbw = nums[2::6], nums[1::6], nums[4::6]
+    best = run.peak[0] if run.peak is not None else None
+    found = -1
+    if (
+        isfinite(sum(nums))
+        and not (oop_wrong and any(oop_wrong))
+        and max(oop_algbw) <= _LIMIT
+        and max(ip_algbw) <= _LIMIT
+    ):
+        top = max(busbw)
+        if top > 0 and (best is None or top > best):
+            found = busbw.index(top)
+    else:
+        for i in range(count):
+            b = busbw[i]
+            if (
+                b > 0
+                and not (oop_wrong and oop_wrong[i])
+                and oop_algbw[i] <= _LIMIT
+                and ip_algbw[i] <= _LIMIT
+                and (best is None or b > best)
+            ):
+                best, found = b, i
+    store = run.rows
+    store.sizes.extend(size_col)
+    store.counts.extend(count_col)
+    store.types.extend(map(sys.intern, types))
+    store.redops.extend(map(sys.intern, flat[r::width]) if r is not None else [None] * count)
+    store.roots.extend(roots)
+    store.nums.extend(nums)
+    wrongs = [None] * (2 * count)
+    if oop_wrong is not None:
+        wrongs[0::2] = oop_wrong
+    if ip_wrong is not None:
+        wrongs[1::2] = ip_wrong
+    store.wrongs.extend(wrongs)
+    if found < 0:
+        return size_col[-1], None
+    run.peak = (busbw[found], block[found])  # the raw line: its text is taken once the table ends
+    return size_col[-1], busbw[found]
+
+
 class _Reader:
     """One document's lines, demultiplexed by launcher prefix into streams."""
 
@@ -409,10 +515,19 @@ class _Reader:
         self.ignorable: set[str] = set()  # lines already found to say nothing (bounded)
         self.ints = _Ints()  # int(token) for the cells tables repeat: root, #wrong
         self.sizes = _Sizes()  # the same for sizes and counts, which must be plain digits
+        self.floats = _Floats()  # float(token) for times and bandwidths
         self.classified: dict[str, Line] = {}  # line text -> its classification (bounded; rows never kept)
+        # raw line -> (launcher prefix before it, its stream, its classification, prefix and stream after it):
+        # a line that says something, read again after the same prefix, skips prefix and classification
+        self.known: dict[str, tuple] = {}
         self.last_prefix: str = ""  # the last launcher prefix seen, and its stream
         self.last_key: str = ""
         self.fragments: dict[str, tuple[str, int]] = {}  # stream -> start of a row a debug line cut, its index
+
+    def float_of(self):
+        """How to convert a time or bandwidth cell: the memo while it takes new cells, plain float()
+        once it is full (a log whose cells rarely repeat then pays nothing for it)."""
+        return self.floats.__getitem__ if len(self.floats) < _FLOATS_MAX else float
 
     def _ignore(self, raw: str) -> None:
         """Remember a line that says nothing, whatever its context (classification is context-free):
@@ -471,22 +586,55 @@ class _Reader:
         cells, float error columns, a different prefix) sends it down the general path instead."""
         fast_run = None
         intern = sys.intern
-        ints, sizes = self.ints, self.sizes
+        ints, sizes, floats = self.ints, self.sizes, self.float_of()
         limit = IMPLAUSIBLE_ALGBW_GBPS
         # the fast path's plan, set at the end of the loop body once a table is under way (fast_run)
         fast_key = fast_prefix = ""
-        fast_len = 0
+        fast_len = plen = 0
+        fast_plan: tuple = ()
         i_size = i_count = i_type = i_redop = i_root = i_ow = i_iw = None
         get_nums = add_size = add_count = add_type = add_redop = add_root = add_nums = add_wrongs = None
         prev_size, prev_raw = -1, ""
         peak_run, peak_cut = None, 0  # a run whose peak holds a raw line (see _peak_text)
-        for raw in lines:
-            if fast_run is not None and raw.startswith(fast_prefix):
+        n = len(lines)
+        pos = 0
+        single_until = 0  # lines before this one were gathered once and did not read as a block: one by one
+        while pos < n:
+            raw = lines[pos]
+            if (
+                fast_run is not None and raw[:plen] == fast_prefix
+            ):  # (slicing: str.startswith parses its arguments slowly)
+                if pos >= single_until:
+                    # the lines that follow with the table's prefix and token count, read as one block
+                    end, flat = pos, []
+                    while end < n:
+                        line = lines[end]
+                        if line[:plen] != fast_prefix:
+                            break
+                        tokens = line.split()
+                        if len(tokens) != fast_len:
+                            break
+                        flat += tokens
+                        end += 1
+                    if end - pos > 1:
+                        block = lines[pos:end]
+                        read = _table_block(flat, fast_len, fast_plan, prev_size, fast_run, self, block)
+                        if read is not None:
+                            prev_size, new_peak = read
+                            prev_raw = block[-1]
+                            if new_peak is not None:
+                                peak_run, peak_cut = fast_run, len(fast_prefix)
+                            if fast_key:
+                                self.last_table_key = fast_key
+                            index += end - pos
+                            pos = end
+                            continue
+                    single_until = end
                 tokens = raw.split()  # the prefix's own tokens come first: the plan is shifted past them
                 if len(tokens) == fast_len and not tokens[i_type][:1].isdigit():
                     try:
                         size, count = sizes[tokens[i_size]], sizes[tokens[i_count]]  # digits only, < 19 of them
-                        nums = tuple(map(float, get_nums(tokens)))
+                        nums = tuple(map(floats, get_nums(tokens)))
                         root = ints[tokens[i_root]] if i_root is not None else None
                         wrong = (
                             ints[tokens[i_ow]] if i_ow is not None else None,
@@ -521,14 +669,17 @@ class _Reader:
                         if fast_key:
                             self.last_table_key = fast_key
                         index += 1
+                        pos += 1
                         continue
+            pos += 1
             if peak_run is not None:
                 _peak_text(peak_run, peak_cut)
                 peak_run = None
             self.feed(raw, index, False, False)
             index += 1
             fast_run = None
-            key = self.last_key if self.last_prefix and raw.startswith(self.last_prefix) else ""
+            last = self.last_prefix
+            key = self.last_key if last and raw[: len(last)] == last else ""
             stream = self.streams.get(key)
             if stream is None:
                 continue
@@ -540,11 +691,11 @@ class _Reader:
             prev_size, prev_raw = run.rows.sizes[-1], ""
             fast_key, fast_run = key, run
             fast_prefix = self.last_prefix if key else ""
+            plen = len(fast_prefix)
             lead = len(fast_prefix.split())
             fast_len = len(run.columns) + lead
-            i_size, i_count, i_type, i_redop, i_root, ot, oa, ob, i_ow, it, ia, ib, i_iw = (
-                None if i is None else i + lead for i in run.plan
-            )
+            fast_plan = tuple(None if i is None else i + lead for i in run.plan)
+            i_size, i_count, i_type, i_redop, i_root, ot, oa, ob, i_ow, it, ia, ib, i_iw = fast_plan
             get_nums = itemgetter(ot, oa, ob, it, ia, ib)
             st = run.rows
             add_size, add_count, add_type, add_redop, add_root, add_nums, add_wrongs = (
@@ -564,7 +715,13 @@ class _Reader:
         if raw in self.ignorable:  # seen before and found to say nothing (prose, spacers, units)
             return
         prefix = self.last_prefix
-        if prefix and raw.startswith(prefix) and not _ANY_PREFIX.match(raw, len(prefix)):
+        seen = self.known.get(raw)
+        if seen is not None and seen[0] == prefix and not (self.fragments and seen[1] in self.fragments):
+            # a line read before after the same launcher prefix: its stream and classification again
+            _, key, line, self.last_prefix, self.last_key = seen
+            self._dispatch(key, line, index, is_last, ends_mid_line)
+            return
+        if prefix and raw[: len(prefix)] == prefix and not _ANY_PREFIX.match(raw, len(prefix)):
             key, text = self.last_key, raw[len(prefix) :]  # the launcher prefix of the line before, reused
         else:
             key, text = split_prefix(raw)
@@ -599,6 +756,13 @@ class _Reader:
         if kind in ("blank", "units") or (kind == "other" and not line.data):
             self._ignore(raw)
             return
+        if not first.isdigit() and kind != "jsonrow" and len(self.known) < _IGNORABLE_MAX:
+            self.known[raw] = (prefix, key, line, self.last_prefix, self.last_key)
+        self._dispatch(key, line, index, is_last, ends_mid_line)
+
+    def _dispatch(self, key: str, line: Line, index: int, is_last: bool, ends_mid_line: bool) -> None:
+        """A classified line that says something, to its stream (`key`: its launcher prefix)."""
+        kind = line.kind
         version = line.data.get("nccl_version")
         if version:
             self.nccl_version = version
@@ -646,8 +810,8 @@ _DEBUG_AFTER_ROW = re.compile(r"\S+:\d+:\d+ \[\d+\] (?:\S+ )?NCCL (?:INFO|WARN)"
 def _row_before_debug(line: str) -> bool:
     """Whether an NCCL INFO line may carry the start of a table row before it: a row's columns are
     padded with runs of spaces, a debug line's own text before 'NCCL INFO' has none."""
-    i = line.find(" NCCL INFO")
-    return i > 0 and "  " in line[:i]
+    head, found, _ = line.partition(" NCCL INFO")  # (not str.find: it parses its arguments slowly)
+    return bool(found) and "  " in head
 
 
 def _worth_reading(line: str) -> bool:
@@ -687,7 +851,7 @@ def _read_runs_from(lines, file_hint: str) -> list[Run]:
             if (
                 "NCCL INFO" not in line
                 or "NCCL version" in line
-                or ((i := line.find(" NCCL INFO")) > 0 and line.find("  ", 0, i) >= 0)  # _row_before_debug, inline
+                or ((cut := line.partition(" NCCL INFO"))[1] and "  " in cut[0])  # _row_before_debug, inline
             )
             and line not in ignorable
             and not line.isspace()
@@ -860,13 +1024,20 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
     store = run.rows
     sizes, nums = store.sizes, store.nums
     wrong = list(filter(None, store.wrongs))
-    busbw = [v for v in nums[2::6] + nums[5::6] if v == v]  # NaN (a missing value) is not equal to itself
-    limit = IMPLAUSIBLE_ALGBW_GBPS  # NaN > limit is False: a missing algbw is never absurd
-    absurd = [size for size, a, b in zip(sizes, nums[1::6], nums[4::6]) if a > limit or b > limit]
+    busbw = nums[2::6] + nums[5::6]
+    zeros = busbw.count(0.0)  # every busbw that is there is 0 (NaN, a missing value, equals nothing)
+    all_zero = zeros == len(busbw) or (zeros > 0 and all(v == 0 or v != v for v in busbw))
+    oop_algbw, ip_algbw = nums[1::6], nums[4::6]
+    over = _LIMIT.__lt__  # NaN > limit is False: a missing algbw is never absurd
+    absurd = (
+        [size for size, a, b in zip(sizes, oop_algbw, ip_algbw) if a > _LIMIT or b > _LIMIT]
+        if any(map(over, oop_algbw)) or any(map(over, ip_algbw))
+        else []
+    )
     if run.header.get("minbytes") is not None and sizes[0] > run.header["minbytes"] and run.columns_inferred:
         run.rows_elided = True
         run.warn(f"rows below {sizes[0]} B missing (minBytes {run.header['minbytes']})")
-    if run.interleaved is None and any(b <= a for a, b in zip(sizes, sizes[1:])):
+    if run.interleaved is None and not all(map(lt, sizes, sizes[1:])):
         run.warn("message sizes repeat or go backwards: several runs pasted together or a broken run")
     if run.out_of_bounds:
         run.warn(f"Out of bounds values: {run.out_of_bounds} {run.oob_verdict or ''}".strip())
@@ -877,7 +1048,7 @@ def _check(run: Run, file_hint: str, single: bool) -> None:
         )
     elif wrong:
         run.warn(f"wrong values reported in {len(wrong)} cells; averages from this run are not trusted")
-    if busbw and all(v == 0 for v in busbw):
+    if all_zero:
         run.warn("every busbw is 0: broken run (no bandwidth measured)")
     if absurd:
         run.warn(f"implausible algbw (> {IMPLAUSIBLE_ALGBW_GBPS:g} GB/s) at sizes {absurd[:3]}: timings are broken")

@@ -36,6 +36,32 @@ def test_json_report_reads_like_the_text_table():
     assert run["peak_busbw_GBps"] == 473.6 and not run["truncated"] and not run["has_errors"]
 
 
+def test_json_report_empty_error_string_is_no_error():
+    # src/util.cu writeErrors lists ncclGetLastError()'s string, which is "" when there was no error
+    # (the text output then prints an empty line, not '# error:').
+    report = json.loads((FIXTURES / "json_report_v2.json").read_text(encoding="utf-8"))
+    report["errors"] = [""]
+    (run,) = nccl.cli_json(Document("tests", "test:report.json", json.dumps(report).encode()))["runs"]
+    assert not any("error" in w for w in run["warnings"]) and run["avg_busbw_GBps"] == 439.369
+
+
+def test_json_report_with_two_type_sweeps_gives_two_runs():
+    # Written for tests from the fixture: `-d all` makes all_reduce_perf run one size sweep per data type
+    # (AllReduceRunTest loops TimeTest over types and ops) and src/util.cu writes every row into the one
+    # `results` list; the report's average is over all rows of all sweeps, so no sweep gets it.
+    report = json.loads((FIXTURES / "json_report_v2.json").read_text(encoding="utf-8"))
+    half = [dict(r, type="half", count=r["count"] * 2) for r in report["results"]]
+    report["results"] += half
+    runs = nccl.cli_json(Document("tests", "test:report.json", json.dumps(report).encode()))["runs"]
+    assert [(r["collective"], len(r["rows"]), r["rows"][0]["type"]) for r in runs] == [
+        ("all_reduce", 6, "float"),
+        ("all_reduce", 6, "half"),
+    ]
+    assert [r["avg_busbw_GBps"] for r in runs] == [None, None]
+    assert all(not r["truncated"] and not any("interleaved" in w for w in r["warnings"]) for r in runs)
+    assert runs[1]["rows"][0]["oop_busbw_GBps"] == 382.99 and runs[1]["header"]["ngpus"] == 8
+
+
 def test_json_report_cut_while_written_fails_clearly():
     with pytest.raises(ParseError, match="JSON report"):
         nccl.runs(Document.from_path(FIXTURES / "json_report_cut.json"))
