@@ -2,7 +2,6 @@
 consensus (range and reference line), this year and next, and the revision trail of its forecasts."""
 
 import datetime as dt
-import re
 
 import pandas as pd
 import streamlit as st
@@ -81,10 +80,8 @@ if side["series_key"].nunique() > 1:
     ui.table(
         shape.side_by_side(
             side,
-            {  # the indicator is picked above: the title without its "<indicator> — " head (zh "—") names the definition
-                k: re.split(r" — |—", v, maxsplit=1)[-1]
-                for k, v in answers.catalog_titles(side.drop_duplicates("series_key")).items()
-            },
+            # the indicator is picked above: the catalog's definition name (entity, scope, basis) tells them apart
+            answers.catalog_titles(side.drop_duplicates("series_key"), "definition_name"),
             kinds,
             {x: t(f"conflicts.tier_value.{x}") for x in side["tier"].dropna().unique()},
         ),
