@@ -178,7 +178,8 @@ if "forecast_accuracy" in data.marts_in_warehouse():
                 indicator=summary["indicator"].map(data.indicator_name),
             ),
             "forecast_accuracy_summary",
-            ui.labels("marts.forecast_accuracy_summary"),
+            # the column shows the indicator's name, not its id
+            ui.labels("marts.forecast_accuracy_summary") | {"indicator": t("market.indicator")},
             with_sources=False,
             columns=[
                 "forecast_publisher",
@@ -219,7 +220,7 @@ if "forecast_accuracy" in data.marts_in_warehouse():
         ui.table(
             missing.assign(indicator=missing["indicator"].map(data.indicator_name)),
             "forecast_targets_missing",
-            ui.labels("marts.forecast_targets"),
+            ui.labels("marts.forecast_targets") | {"indicator": t("market.indicator")},
             with_sources=False,
             columns=["indicator", "period", "forecasts", "publisher_list"],
         )

@@ -190,6 +190,14 @@ def test_every_zh_tw_page_title_and_header_is_chinese(real, page, monkeypatch):
     headers = [s.value for s in at.subheader] + [h.value for h in at.header]
     assert all(CJK.search(h) for h in headers), headers
     assert all(CJK.search(tab.label) or tab.label.startswith("SQL") for tab in at.tabs)
+    # chart titles, axis and legend titles too (a bare unit such as "Gbps" stays a unit)
+    for fig in figures(at):
+        layout = fig.get("layout", {})
+        named = [layout.get("title"), layout.get("legend", {}).get("title")]
+        named += [v.get("title") for k, v in layout.items() if re.fullmatch(r"[xy]axis\d*", k)]
+        texts = [n.get("text") if isinstance(n, dict) else n for n in named]
+        english = [x for x in texts if x and not CJK.search(x) and not re.fullmatch(r"[A-Za-z/%]{1,6}", x)]
+        assert not english, english
 
 
 @pytest.mark.parametrize("page", [p.file for p in PAGES])
@@ -304,6 +312,14 @@ def test_roadmap_dates_print_as_precisely_as_their_sources_give_them(real):
     assert len(vague) >= 20
     shown = [catalog.at[name, "introduced_on"] for (name,) in vague]
     assert not [s for s in shown if re.fullmatch(r"\d{4}-\d{2}-\d{2}", s)], shown
+    # the chart's hover too: ConnectX-7 (announced November 2021) and ConnectX-8 (shipping August 2025) by month
+    hovers = {
+        row[0] if isinstance(row, list) else row
+        for tr in figures(at)[0]["data"]
+        if "Introduction date=%{customdata[0]}" in (tr.get("hovertemplate") or "")
+        for row in tr["customdata"]
+    }
+    assert {"2021-11", "2025-08"} <= hovers and "2021-11-01" not in hovers
 
 
 def test_the_scorecard_prints_forecast_vintages_by_their_precision(real):
@@ -371,16 +387,10 @@ def test_zh_tw_chart_titles_and_segment_names_are_chinese(real, monkeypatch):
     assert len(worded) >= 10
     assert all(CJK.search(seg) for _, seg in worded), [s for _, s in worded if not CJK.search(s)][:5]
     assert not any("switches and NICs" in zh for zh, _, _ in titles)
+    # legend entries are publishers, fabrics or Chinese words, never an English code such as "stated"
     for page in ("market_page.py", "uec_page.py", "benchmarks_page.py", "share_page.py", "cloud_page.py"):
         at = _open(page, "zh-TW", monkeypatch)
         for fig in figures(at):
-            layout = fig.get("layout", {})
-            title = layout.get("title", {})
-            title = title.get("text") if isinstance(title, dict) else title
-            assert not title or CJK.search(title), (page, title)
-            legend = layout.get("legend", {}).get("title", {}).get("text")
-            assert not legend or CJK.search(legend), (page, legend)
-            # trace names are publishers, fabrics or Chinese words, never an English code such as "stated"
             codes = [tr.get("name") for tr in fig["data"] if re.fullmatch(r"[a-z_ ]+", tr.get("name") or "")]
             assert not codes, (page, codes)
 
