@@ -70,7 +70,7 @@ SELECT series_key, indicator, entity_id, category, subject,
        concat(coalesce(indicator_name_zh, indicator_name, indicator), '—', name_zh) AS title_zh,
        name_en AS definition_name_en, name_zh AS definition_name_zh,
        -- each part a sentence: a description without its full stop gets one ("... in note. Unit: USD")
-       concat_ws(' ', CASE WHEN indicator_description ~ '.*[.!?)]$' THEN indicator_description
+       concat_ws(' ', CASE WHEN indicator_description ~ '.*[.!?]$' THEN indicator_description
                            WHEN coalesce(indicator_description, '') <> '' THEN concat(indicator_description, '.') END,
                  CASE WHEN scope_definition IS NOT NULL THEN concat('Scope: ', scope_definition, '.') END,
                  CASE WHEN segment_definition IS NOT NULL THEN concat('Segment: ', segment_definition, '.') END,
