@@ -383,9 +383,11 @@ def bounded_points(
     *,
     hover: list[str] | None = None,
     height: int = HEIGHT,
+    precision: str | None = None,
 ) -> go.Figure:
     """Dated figures as points, never joined: exact ones as circles, lower bounds as ▲, upper bounds as ▼,
-    approximate ones open; one colour per `color` value."""
+    approximate ones open; one colour per `color` value. With `precision` (a column of day/month/quarter/half/year)
+    the hover prints each date as precisely as its source gives it ("2026", not 2026-01-01)."""
     fig = go.Figure()
     groups = df.groupby(color, sort=False, dropna=False) if color else [(None, df)]
     for i, (name, grp) in enumerate(groups):
@@ -402,7 +404,9 @@ def bounded_points(
                 name=str(name) if name is not None else "",
                 marker=dict(symbol=symbols, size=13, color=PALETTE[i % len(PALETTE)]),
                 text=text,
-                hovertemplate="%{x|%Y-%m-%d}: %{y:,}<br>%{text}<extra></extra>",
+                customdata=[answers.date_label(d, p) for d, p in zip(grp[x], grp[precision])] if precision else None,
+                hovertemplate=("%{customdata}" if precision else "%{x|%Y-%m-%d}")
+                + ": %{y:,}<br>%{text}<extra></extra>",
             )
         )
     fig.update_yaxes(title_text=labels.get(y, y), rangemode="tozero")

@@ -249,15 +249,16 @@ def series_title(first, entity_names: dict[str, str], subject: str, kind) -> str
     return name + (f" ({', '.join(parts)})" if parts else "") + f" · {t_or(f'answers.series_kind.{kind}', str(kind))}"
 
 
-def catalog_titles(catalog: pd.DataFrame) -> dict[str, str]:
-    """series_key -> marts.series_catalog's title in the reader's language (its English one when the zh title is
-    not Chinese yet)."""
+def catalog_titles(catalog: pd.DataFrame, column: str = "title") -> dict[str, str]:
+    """series_key -> marts.series_catalog's title (or another `<column>_en`/`<column>_zh` pair, e.g.
+    definition_name) in the reader's language (its English one when the zh text is not Chinese yet)."""
     if catalog is None or catalog.empty:
         return {}
     zh = i18n.current() != i18n.DEFAULT
+    en_texts, zh_texts = catalog[f"{column}_en"], catalog[f"{column}_zh"]
     return {
-        r.series_key: (r.title_zh if zh and isinstance(r.title_zh, str) and CJK.search(r.title_zh) else r.title_en)
-        for r in catalog.itertuples()
+        key: (z if zh and isinstance(z, str) and CJK.search(z) else e)
+        for key, e, z in zip(catalog["series_key"], en_texts, zh_texts)
     }
 
 

@@ -149,7 +149,7 @@ def scatter(
     size: str | None = None,
     log_x: bool = False,
     log_y: bool = False,
-    hover: list[str] | None = None,
+    hover: list[str] | dict | None = None,
     text: str | None = None,
     height: int = HEIGHT,
 ) -> go.Figure:
@@ -164,7 +164,7 @@ def scatter(
         log_y=log_y,
         text=text,
         labels=labels,
-        hover_data=[h for h in (hover or []) if h in df],
+        hover_data=hover if isinstance(hover, dict) else [h for h in (hover or []) if h in df],
         height=height,
         color_discrete_map=_colour_map(df, color),
     )
@@ -289,10 +289,13 @@ def trend(
     text: str | None = None,
     height: int = HEIGHT,
 ) -> go.Figure:
-    """Points on a log y axis with fitted exponential trend lines (`fit`: x, y_fit and color columns)."""
-    fig = scatter(
-        df, x, y, labels, color=color, log_y=True, text=text, hover=["name", "vendor", "generation"], height=height
-    )
+    """Points on a log y axis with fitted exponential trend lines (`fit`: x, y_fit and color columns). A column
+    `<x>_label` (the date as precisely as its source gives it: "2022-03", "2026Q4") replaces x in the hover."""
+    hover: list[str] | dict = ["name", "vendor", "generation"]
+    if f"{x}_label" in df:
+        hover = {x: False, f"{x}_label": True, **{h: True for h in hover if h in df}}
+        labels = {**labels, f"{x}_label": labels.get(x, x)}
+    fig = scatter(df, x, y, labels, color=color, log_y=True, text=text, hover=hover, height=height)
     if fit is not None and not fit.empty:
         for key, grp in fit.groupby(color) if color else [(None, fit)]:
             fig.add_trace(

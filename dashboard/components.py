@@ -148,7 +148,7 @@ def column_config(df: pd.DataFrame, labels: dict[str, str], help_texts: dict[str
             config[col] = st.column_config.DatetimeColumn(
                 label, help=help_text, format="YYYY-MM-DD" if is_date else "YYYY-MM-DD HH:mm"
             )
-        elif col.endswith("_share") or col == "share":
+        elif (col.endswith("_share") or col == "share") and pd.api.types.is_numeric_dtype(df[col]):
             config[col] = st.column_config.NumberColumn(label, help=help_text, format="percent")
         else:
             config[col] = st.column_config.Column(label, help=help_text)
@@ -232,7 +232,7 @@ def sources(
         if prov.empty:
             st.caption(t("ui.no_row_sources"))
         else:
-            shown = newest(prov)
+            shown = readable_gaps(newest(prov))
             st.dataframe(
                 shown,
                 hide_index=True,
@@ -301,8 +301,19 @@ def table(
         download(df, key, rows=rows)
 
 
+def number_text(value, share: bool = False) -> str:
+    """A number as a table shows it when its column has gaps: "130,000", "51.2", "0.8214" (at most four decimals,
+    no trailing zeros), a share as a percentage with one decimal ("82.1%"); a missing one "—"."""
+    if value is None or pd.isna(value):
+        return "—"
+    if share:
+        return f"{value:.1%}"
+    return f"{value:,.4f}".rstrip("0").rstrip(".")
+
+
 def readable_gaps(df: pd.DataFrame) -> pd.DataFrame:
-    """A missing text reads "—" and a missing calendar date "undated" (in the reader's language), never "None"."""
+    """A missing text or number reads "—" and a missing calendar date "undated" (in the reader's language), never
+    "None" (the browser prints a null cell as "None"); a number column with gaps is shown as text (number_text)."""
     from dashboard import answers
 
     out = {}
@@ -310,7 +321,10 @@ def readable_gaps(df: pd.DataFrame) -> pd.DataFrame:
         values = df[col]
         if not values.isna().any():
             continue
-        if pd.api.types.is_datetime64_any_dtype(values):
+        if pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values):
+            share = col.endswith("_share") or col == "share"
+            out[col] = [number_text(v, share) for v in values]
+        elif pd.api.types.is_datetime64_any_dtype(values):
             dates = values.dropna()
             if dates.empty or dates.dt.normalize().eq(dates).all():  # calendar dates
                 out[col] = [answers.vintage(v) for v in values]
@@ -427,8 +441,16 @@ def check_counts(checks: pd.DataFrame) -> tuple[int, int, int]:
     return errors, len(not_passed) - errors, len(checks)
 
 
-# the precision column of a date column: a vintage's own, else the row's date_precision (events, releases)
-PRECISION_OF = {"published_on": "published_precision"}
+# the precision column of a date column: its own (a vintage's, a product's milestone, a scored forecast's), else the
+# row's date_precision (events, releases)
+PRECISION_OF = {
+    "published_on": "published_precision",
+    "announced_on": "announced_precision",
+    "shipping_on": "shipping_precision",
+    "introduced_on": "introduced_precision",
+    "forecast_published_on": "forecast_published_precision",
+    "actual_published_on": "actual_published_precision",
+}
 
 
 def precision_column(df: pd.DataFrame, column: str) -> str | None:

@@ -229,6 +229,14 @@ def vocabulary_names(dimension: str) -> dict[str, str]:
     return dict(zip(names["term"], names[column]))
 
 
+def mlperf_rounds() -> pd.DataFrame:
+    """The MLPerf Training rounds MLCommons published, with their publication dates as given and sources (the round
+    calendar, core.vocabulary dimension mlperf_round); empty before the vocabulary is loaded."""
+    if not exists("core.vocabulary"):
+        return pd.DataFrame(columns=["round", "published", "source_url", "round_order"])
+    return query(_sql("mlperf_rounds"))
+
+
 def indicator_name(indicator: str) -> str:
     """One indicator's name in the reader's language (indicator_names), else its id."""
     return indicator_names().get(indicator, indicator)
@@ -248,7 +256,19 @@ def market_side_by_side(indicator: str, year: int) -> pd.DataFrame:
     """Every annual definition of one market indicator, each publisher's latest figure per year around `year`
     (warehouse/sql/dashboard/market_definitions_side_by_side.sql)."""
     if not exists("marts.series_catalog") or not exists("marts.consensus_points"):
-        return pd.DataFrame(columns=["series_key", "title_en", "title_zh", "publisher", "year", "kind", "value"])
+        return pd.DataFrame(
+            columns=[
+                "series_key",
+                "title_en",
+                "title_zh",
+                "definition_name_en",
+                "definition_name_zh",
+                "publisher",
+                "year",
+                "kind",
+                "value",
+            ]
+        )
     return query(_sql("market_definitions_side_by_side"), (indicator, int(year)))
 
 

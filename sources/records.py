@@ -130,6 +130,10 @@ class Product:
     generation: str | None = None
     announced_on: dt.date | None = None
     shipping_on: dt.date | None = None
+    # how precisely the source gives each date (day | month | quarter | half | year); an imprecise date is the first
+    # day of its period, as an event's is
+    announced_precision: str | None = None
+    shipping_precision: str | None = None
 
     def key(self) -> str:
         """One row per product per source document: several sources may describe the same product."""

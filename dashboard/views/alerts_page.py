@@ -52,7 +52,7 @@ if rules.empty:
     ui.empty(t("alerts.all_removed"))
 else:
     st.dataframe(
-        rules,
+        ui.readable_gaps(rules),
         hide_index=True,
         width="stretch",
         key="alert_rules_table",

@@ -85,6 +85,9 @@ table = shown.assign(
         )
     ],
     conflict_on=shown["conflict_on"].map(lambda k: i18n.t_or(f"conflicts.on_{k}", k)),
+    # one rule for the whole column: a percentage with one decimal (85.0%, 82.1%, 0.4%), never 85% beside 82.14%;
+    # a date disagreement has no spread ("—")
+    spread=[ui.number_text(v, share=True) for v in shown["spread"]],
 )
 group_labels = {
     c: t(f"conflicts.column.{c}")
@@ -101,14 +104,13 @@ group_labels = {
     )
 }
 event = st.dataframe(
-    table[list(group_labels)],
+    ui.readable_gaps(table[list(group_labels)]),
     hide_index=True,
     width="stretch",
     key="conflict_groups",
     on_select="rerun",
     selection_mode="single-row",
-    column_config={c: st.column_config.Column(lbl) for c, lbl in group_labels.items()}
-    | {"spread": st.column_config.NumberColumn(group_labels["spread"], format="percent")},
+    column_config={c: st.column_config.Column(lbl) for c, lbl in group_labels.items()},
 )
 selected = event.selection.rows[0] if event and event.selection.rows else 0
 row = shown.iloc[selected]

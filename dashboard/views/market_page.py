@@ -2,7 +2,6 @@
 consensus (range and reference line), this year and next, and the revision trail of its forecasts."""
 
 import datetime as dt
-import re
 
 import pandas as pd
 import streamlit as st
@@ -81,10 +80,8 @@ if side["series_key"].nunique() > 1:
     ui.table(
         shape.side_by_side(
             side,
-            {  # the indicator is picked above: the title without its "<indicator> — " head (zh "—") names the definition
-                k: re.split(r" — |—", v, maxsplit=1)[-1]
-                for k, v in answers.catalog_titles(side.drop_duplicates("series_key")).items()
-            },
+            # the indicator is picked above: the catalog's definition name (entity, scope, basis) tells them apart
+            answers.catalog_titles(side.drop_duplicates("series_key"), "definition_name"),
             kinds,
             {x: t(f"conflicts.tier_value.{x}") for x in side["tier"].dropna().unique()},
         ),
@@ -181,7 +178,8 @@ if "forecast_accuracy" in data.marts_in_warehouse():
                 indicator=summary["indicator"].map(data.indicator_name),
             ),
             "forecast_accuracy_summary",
-            ui.labels("marts.forecast_accuracy_summary"),
+            # the column shows the indicator's name, not its id
+            ui.labels("marts.forecast_accuracy_summary") | {"indicator": t("market.indicator")},
             with_sources=False,
             columns=[
                 "forecast_publisher",
@@ -222,7 +220,7 @@ if "forecast_accuracy" in data.marts_in_warehouse():
         ui.table(
             missing.assign(indicator=missing["indicator"].map(data.indicator_name)),
             "forecast_targets_missing",
-            ui.labels("marts.forecast_targets"),
+            ui.labels("marts.forecast_targets") | {"indicator": t("market.indicator")},
             with_sources=False,
             columns=["indicator", "period", "forecasts", "publisher_list"],
         )

@@ -16,25 +16,27 @@ if summary.empty or systems.empty:
     st.stop()
 
 
-# MLPerf Training rounds MLCommons published whose system descriptions the recordings do not hold (the note says
-# which are missing from every chart; a round recorded later drops out of the note by itself):
-#   v0.5: 2018-12, its results repository has no systems folder (sources/snapshots/mlperf_training/README.md);
-#   v3.1: github.com/mlcommons/training_results_v3.1;
-#   v5.0: announced 2025-06-04 ("New MLPerf Training v5.0 Benchmark Results ...", MLCommons via GLOBE NEWSWIRE,
-#         https://mlcommons.org/2025/06/mlperf-training-v5-0-results/).
-PUBLISHED_NOT_RECORDED = (("v0.5", "2018-12"), ("v3.1", "2023"), ("v5.0", "2025-06"))
-
-
 def named(frame):
     """A display copy with fabric codes as the reader names them (charts get it; downloads keep the codes)."""
     return frame.assign(fabric=frame["fabric"].map(charts.fabric_name))
 
 
-recorded = set(summary["round"])
-absent = [(r, when) for r, when in PUBLISHED_NOT_RECORDED if r not in recorded]
+# the rounds MLCommons published (the round calendar, sources/curated/vocabulary/mlperf_rounds.csv) that the
+# warehouse does not hold: named under the charts; a round recorded later drops out of the note by itself
+recorded = summary.drop_duplicates("round").sort_values("round_order")["round"].tolist()
+calendar = data.mlperf_rounds()
+absent = calendar[~calendar["round"].isin(recorded)]
 st.caption(
-    t("mlperf.coverage", n=len(recorded), first=min(recorded), last=max(recorded))
-    + (" " + t("mlperf.missing_rounds", rounds=", ".join(f"{r} ({w})" for r, w in absent)) if absent else "")
+    t("mlperf.coverage", n=len(recorded), first=recorded[0], last=recorded[-1])
+    + (
+        " "
+        + t(
+            "mlperf.missing_rounds",
+            rounds=", ".join(f"{r} ({w})" for r, w in zip(absent["round"], absent["published"])),
+        )
+        if not absent.empty
+        else ""
+    )
 )
 
 st.subheader(t("mlperf.share_header"))

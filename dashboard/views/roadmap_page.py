@@ -32,6 +32,12 @@ st.subheader(t("roadmap.bandwidth_header"))
 # one series per family, kind and bandwidth basis (a family's chips and systems, or its NIC port speed and switch
 # capacity, are not one trend), dated like the mart: the earlier of announcement and first shipment
 dated = answers.generations(shape.roadmap_series(catalog.dropna(subset=["bandwidth_gbps", "introduced_on"])))
+# the hover prints each date as precisely as its source gives it (2022-03, 2026Q4), never a made-up day
+dated = dated.assign(
+    introduced_on_label=[
+        answers.date_label(d, p) for d, p in zip(dated["introduced_on"], dated["introduced_precision"])
+    ]
+)
 # a series with one dated product has no trend to show: counted under the chart, listed in the catalog
 sizes = dated.groupby("series")["name"].transform("count") if not dated.empty else dated.get("name")
 points = dated[sizes >= 2] if not dated.empty else dated
@@ -53,7 +59,8 @@ else:
             name=t("roadmap.variants"),
             marker=dict(symbol="circle-open", size=11, color="#7f7f7f"),
             text=variants["name"],
-            hovertemplate="%{text}<br>%{y:,.0f} Gb/s<extra></extra>",
+            customdata=variants["introduced_on_label"],
+            hovertemplate="%{text}<br>%{customdata}<br>%{y:,.0f} Gb/s<extra></extra>",
         )
     ui.chart(
         fig,

@@ -48,13 +48,15 @@ else:
     # Counts from different documents disagree (see Conflicts): points, not a line through them; a "more than"
     # count is a lower bound, drawn as a triangle pointing up (">50" in 2026 is not a fall from 100)
     fig = answer_charts.bounded_points(
-        members,
+        # the basis in the reader's words (the legend); the download keeps the code
+        members.assign(count_basis=members["count_basis"].map(lambda c: i18n.t_or(f"uec.count_basis.{c}", str(c)))),
         "on_date",
         "member_count",
         "member_count_qualifier",
         "count_basis",
         labels,
         hover=["title", "publisher"],
+        precision="date_precision",
     )
     ui.chart(fig, members, "uec_members", labels, caption=t("uec.members_caption"))
 

@@ -126,6 +126,8 @@ PRODUCT_COLUMNS = (
 # (sources/curated/vocabulary/scopes.csv).
 OBSERVATION_OPTIONAL = ("entity_id", "date_basis", "evidence_kind", "scope")
 EVENT_OPTIONAL = ("note", "entity_id", "milestone", "date_basis", "evidence_kind", "kind")
+# products may say how precisely the source gives each date (DATE_PRECISIONS; a date without one is a day)
+PRODUCT_OPTIONAL = ("note", "announced_precision", "shipping_precision")
 INDICATOR_COLUMNS = ("indicator", "name", "unit", "category", "cadence", "description", "fed_by")
 SOURCE_COLUMNS = ("source_id", "publisher", "kind", "homepage", "licence_note")  # optional extra: title, note
 

@@ -26,6 +26,7 @@ from sources.ledger.format import (
     INDICATOR_COLUMNS,
     OBSERVATION_COLUMNS,
     PRODUCT_COLUMNS,
+    PRODUCT_OPTIONAL,
     PRODUCT_KINDS,
     QUALIFIERS,
     SIGNED_UNITS,
@@ -342,17 +343,8 @@ def _event(
     event_date = _date(check, row, "event_date")
     if not row["event_date"]:
         check.fail("event_date", "required")
-    elif event_date and precision:
-        # an imprecise date is written as the first day of its month/quarter/half/year
-        first_ok = {
-            "day": True,
-            "month": event_date.day == 1,
-            "quarter": event_date.day == 1 and event_date.month in (1, 4, 7, 10),
-            "half": event_date.day == 1 and event_date.month in (1, 7),
-            "year": (event_date.month, event_date.day) == (1, 1),
-        }[precision]
-        if not first_ok:
-            check.fail("event_date", f"{row['event_date']} is not the first day of its {precision}")
+    else:
+        _first_day_of_precision(check, row, "event_date", event_date, precision)
     _choice(check, row, "category", EVENT_CATEGORIES)
     _required(check, row, "subject", "event")
     fabric = canon["fabric"]
@@ -377,6 +369,33 @@ def _event(
     )
 
 
+def _first_day_of_precision(check: _FileCheck, row: dict, column: str, date, precision: str | None) -> None:
+    """An imprecise date is written as the first day of its month/quarter/half/year."""
+    if not date or not precision:
+        return
+    first_ok = {
+        "day": True,
+        "month": date.day == 1,
+        "quarter": date.day == 1 and date.month in (1, 4, 7, 10),
+        "half": date.day == 1 and date.month in (1, 7),
+        "year": (date.month, date.day) == (1, 1),
+    }[precision]
+    if not first_ok:
+        check.fail(column, f"{row[column]} is not the first day of its {precision}")
+
+
+def _product_date(check: _FileCheck, row: dict, column: str, precision_column: str):
+    """A product date and its precision: as the row gives it (a date written without one is a day); a precision
+    without a date is an error."""
+    date = _date(check, row, column)
+    precision = _choice(check, row, precision_column, DATE_PRECISIONS, required=False)
+    if precision and not row.get(column):
+        check.fail(precision_column, f"{precision!r} given without {column}")
+        return None, None
+    _first_day_of_precision(check, row, column, date, precision)
+    return date, (precision or "day") if date else None
+
+
 def _product(
     check: _FileCheck, row: dict, sources: set[str], vocab: Vocabulary, source_kinds: dict[str, str]
 ) -> Product | None:
@@ -386,8 +405,8 @@ def _product(
     _required(check, row, "vendor", "name", "family")
     _choice(check, row, "kind", PRODUCT_KINDS)
     fabric = _choice(check, row, "fabric", FABRICS, required=False)
-    announced = _date(check, row, "announced_on")
-    shipping = _date(check, row, "shipping_on")
+    announced, announced_precision = _product_date(check, row, "announced_on", "announced_precision")
+    shipping, shipping_precision = _product_date(check, row, "shipping_on", "shipping_precision")
     prov, _ = _provenance(check, row, sources)
     canon = resolve_row(
         vocab,
@@ -410,6 +429,8 @@ def _product(
         generation=row["generation"] or None,
         announced_on=announced,
         shipping_on=shipping,
+        announced_precision=announced_precision,
+        shipping_precision=shipping_precision,
     )
 
 
@@ -463,7 +484,7 @@ def load_ledger(folder: Path | None = None, extra_files: Sequence[Path] = ()) ->
         (
             "_products.csv",
             PRODUCT_COLUMNS,
-            ("note",),
+            PRODUCT_OPTIONAL,
             records.products,
             lambda check, row: _product(check, row, source_ids, vocab, source_kinds),
         ),

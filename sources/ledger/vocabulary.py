@@ -5,7 +5,8 @@ answers "which term does this wording mean"; every problem is "file:line: field:
 Dimensions and their files:
   segment (segments.csv), fabric (fabrics.csv), region (regions.csv), scope (scopes.csv),
   milestone (milestones.csv), period_basis (period_bases.csv), date_precision (date_precisions.csv),
-  source_tier (source_tiers.csv): `term,name_en,name_zh,definition,parent,aliases,rule`;
+  source_tier (source_tiers.csv), mlperf_round (mlperf_rounds.csv: the round calendar, `published=` and `source=`
+  in the rule): `term,name_en,name_zh,definition,parent,aliases,rule`;
   indicator (indicators.csv): `term,name_zh,rule` (the English name and definition are the ledger's
   indicators.csv; this file adds the Chinese title and `speed_in_key=yes|no`, optionally `;part_of=<indicator>`
   when the indicator measures a part of another's quantity, e.g. data-centre Ethernet switch revenue of all
@@ -38,6 +39,10 @@ DIMENSION_FILES = {
     "period_basis": "period_bases.csv",
     "date_precision": "date_precisions.csv",
     "source_tier": "source_tiers.csv",
+    # the MLPerf Training rounds MLCommons published (the round dimension of marts.mlperf_*), each with
+    # `published=<month or day>;source=<address>` in its rule: the one home of which rounds exist, so a page
+    # names the rounds the recordings lack
+    "mlperf_round": "mlperf_rounds.csv",
 }
 INDICATOR_FILE, INDICATOR_COLUMNS = "indicators.csv", ("term", "name_zh", "rule")
 # the Chinese display name of a registered entity (its English name is the registry's), dimension "entity"

@@ -190,6 +190,14 @@ def test_every_zh_tw_page_title_and_header_is_chinese(real, page, monkeypatch):
     headers = [s.value for s in at.subheader] + [h.value for h in at.header]
     assert all(CJK.search(h) for h in headers), headers
     assert all(CJK.search(tab.label) or tab.label.startswith("SQL") for tab in at.tabs)
+    # chart titles, axis and legend titles too (a bare unit such as "Gbps" stays a unit)
+    for fig in figures(at):
+        layout = fig.get("layout", {})
+        named = [layout.get("title"), layout.get("legend", {}).get("title")]
+        named += [v.get("title") for k, v in layout.items() if re.fullmatch(r"[xy]axis\d*", k)]
+        texts = [n.get("text") if isinstance(n, dict) else n for n in named]
+        english = [x for x in texts if x and not CJK.search(x) and not re.fullmatch(r"[A-Za-z/%]{1,6}", x)]
+        assert not english, english
 
 
 @pytest.mark.parametrize("page", [p.file for p in PAGES])
@@ -273,3 +281,140 @@ def test_mlperf_states_the_rounds_it_lacks(real):
     note = next(c.value for c in at.caption if c.value.startswith("Coverage:"))
     assert "11 rounds recorded, v0.6 to v6.0" in note
     assert "Not recorded: v0.5 (2018-12), v3.1 (2023), v5.0 (2025-06)" in note
+
+
+# ---- issue 20, closing gaps: dates by precision, no "None", rounds from data, zh labels, one spread rule -------
+
+
+def _catalog_row(at, name: str) -> dict:
+    catalog = next(df.value for df in at.dataframe if "introduced_on" in df.value.columns)
+    return catalog.set_index("name").loc[name].to_dict()
+
+
+def test_roadmap_dates_print_as_precisely_as_their_sources_give_them(real):
+    at = _open("roadmap_page.py")
+    # labelled by reading the curated rows: Spectrum-4 "revealed at GTC" in March 2022 (month), samples "late 2022"
+    # (recorded as H2); Arista 7060XE7 planned for "Q4 2026"; Jericho4 unveiled "during the 2025 OCP APAC Summit"
+    # (month); GB200 NVL72 "announced at GTC 2024 on March 18, 2024" (a day)
+    spectrum4 = _catalog_row(at, "Spectrum-4")
+    assert (spectrum4["announced_on"], spectrum4["shipping_on"], spectrum4["introduced_on"]) == (
+        "2022-03",
+        "2022H2",
+        "2022-03",
+    )
+    assert _catalog_row(at, "Arista 7060XE7 Series")["shipping_on"] == "2026Q4"
+    assert _catalog_row(at, "Broadcom Jericho4")["announced_on"] == "2025-08"
+    assert _catalog_row(at, "NVIDIA GB200 NVL72")["announced_on"] == "2024-03-18"
+    # and no date the sources give less precisely than a day prints as one
+    with db.published_connection(real) as con:
+        vague = con.execute("SELECT name FROM marts.bandwidth_roadmap WHERE introduced_precision <> 'day'").fetchall()
+    catalog = next(df.value for df in at.dataframe if "introduced_on" in df.value.columns).set_index("name")
+    assert len(vague) >= 20
+    shown = [catalog.at[name, "introduced_on"] for (name,) in vague]
+    assert not [s for s in shown if re.fullmatch(r"\d{4}-\d{2}-\d{2}", s)], shown
+    # the chart's hover too: ConnectX-7 (announced November 2021) and ConnectX-8 (shipping August 2025) by month
+    hovers = {
+        row[0] if isinstance(row, list) else row
+        for tr in figures(at)[0]["data"]
+        if "Introduction date=%{customdata[0]}" in (tr.get("hovertemplate") or "")
+        for row in tr["customdata"]
+    }
+    assert {"2021-11", "2025-08"} <= hovers and "2021-11-01" not in hovers
+
+
+def test_the_scorecard_prints_forecast_vintages_by_their_precision(real):
+    at = _open("market_page.py")
+    scored = next(df.value for df in at.dataframe if "forecast_published_on" in df.value.columns)
+    by_publisher = scored.groupby("forecast_publisher")["forecast_published_on"].apply(set)
+    # Dell'Oro Group's scored forecast was published "2022" (a year), LightCounting's in "2023-05" (a month)
+    assert by_publisher["Dell'Oro Group"] == {"2022"}
+    assert "2023-05" in by_publisher["LightCounting"]
+    assert not scored["forecast_published_on"].str.fullmatch(r"\d{4}-01-01").any()
+
+
+NONE_WORD = re.compile(r"(?<![A-Za-z])(None|nan|NaN|NaT)(?![A-Za-z])")
+
+
+def _shown_texts(at) -> list[str]:
+    out = [str(e.value) for kind in ("title", "header", "subheader", "caption", "markdown") for e in getattr(at, kind)]
+    out += [str(e.value) for kind in ("info", "warning", "success", "error") for e in getattr(at, kind)]
+    out += [str(v) for m in at.metric for v in (m.label, m.value, m.delta) if v is not None]
+    out += [str(o) for w in list(at.selectbox) + list(at.multiselect) + list(at.radio) for o in [w.label, *w.options]]
+    out += [str(e.label) for e in at.expander] + [str(tab.label) for tab in at.tabs]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("page", [p.file for p in PAGES])
+def test_no_page_prints_none_nan_or_nat(real, page, lang, monkeypatch):
+    at = _open(page, lang, monkeypatch)
+    leaked = [s[:120] for s in _shown_texts(at) if NONE_WORD.search(s)]
+    for i, df in enumerate(at.dataframe):
+        frame = df.value
+        # the browser prints a null cell as "None": a gap must arrive as words ("—", "undated")
+        leaked += [f"table {i} column {c}: null" for c in frame.columns if frame[c].isna().any()]
+        for c in frame.columns:
+            cells = frame[c].dropna().astype(str).str.strip()
+            if cells.isin(["None", "nan", "NaN", "NaT", "<NA>"]).any():
+                leaked.append(f"table {i} column {c}: {cells[cells.isin(['None', 'nan', 'NaN', 'NaT'])].iloc[0]!r}")
+    assert not leaked, leaked[:5]
+
+
+def test_mlperf_names_the_calendar_rounds_the_warehouse_lacks(real):
+    import csv
+
+    path = Path(__file__).resolve().parents[2] / "sources" / "curated" / "vocabulary" / "mlperf_rounds.csv"
+    with path.open(encoding="utf-8") as fh:
+        calendar = {
+            r["term"]: dict(p.split("=", 1) for p in r["rule"].split(";"))["published"] for r in csv.DictReader(fh)
+        }
+    with db.published_connection(real) as con:
+        held = {r for (r,) in con.execute("SELECT DISTINCT round FROM marts.mlperf_fabric_summary").fetchall()}
+    assert held <= set(calendar) and len(held) == 11
+    lacking = sorted(set(calendar) - held, key=lambda r: tuple(map(int, r[1:].split("."))))
+    at = _open("mlperf_page.py")
+    note = next(c.value for c in at.caption if c.value.startswith("Coverage:"))
+    assert "Not recorded: " + ", ".join(f"{r} ({calendar[r]})" for r in lacking) + "." in note
+
+
+def test_zh_tw_chart_titles_and_segment_names_are_chinese(real, monkeypatch):
+    with db.published_connection(real) as con:
+        titles = con.execute(
+            "SELECT c.title_zh, c.segment_zh, c.segment_en FROM marts.series_catalog c WHERE c.segment IS NOT NULL"
+        ).fetchall()
+    # a segment the source words in English ("switches and NICs", "2 nodes x 8 GPUs") reads in Chinese in zh-TW
+    worded = [(zh, seg) for zh, seg, en in titles if re.search(r"\b(and|per|nodes?|vs|expected|average)\b", en)]
+    assert len(worded) >= 10
+    assert all(CJK.search(seg) for _, seg in worded), [s for _, s in worded if not CJK.search(s)][:5]
+    assert not any("switches and NICs" in zh for zh, _, _ in titles)
+    # legend entries are publishers, fabrics or Chinese words, never an English code such as "stated"
+    for page in ("market_page.py", "uec_page.py", "benchmarks_page.py", "share_page.py", "cloud_page.py"):
+        at = _open(page, "zh-TW", monkeypatch)
+        for fig in figures(at):
+            codes = [tr.get("name") for tr in fig["data"] if re.fullmatch(r"[a-z_ ]+", tr.get("name") or "")]
+            assert not codes, (page, codes)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_side_by_side_names_each_definition_by_the_catalogs_definition_name(real, lang, monkeypatch):
+    at = _open("market_page.py", lang, monkeypatch)
+    side = next(df.value for df in at.dataframe if "definition" in df.value.columns)
+    column = "definition_name_zh" if lang == "zh-TW" else "definition_name_en"
+    with db.published_connection(real) as con:
+        names = {
+            n
+            for (n,) in con.execute(
+                f"SELECT {column} FROM marts.series_catalog WHERE indicator = 'ai_backend_network_revenue'"
+            ).fetchall()
+        }
+    assert set(side["definition"]) <= names and side["definition"].nunique() >= 3
+    # the indicator is the picker's: no definition repeats its name
+    assert not side["definition"].str.startswith(("AI back-end network revenue", "AI 後端網路營收")).any()
+
+
+def test_conflict_spreads_print_by_one_rule(real):
+    at = _open("conflicts_page.py")
+    groups = next(df.value for df in at.dataframe if "spread" in df.value.columns)
+    spreads = groups["spread"].astype(str)
+    assert (spreads.str.fullmatch(r"\d+(,\d{3})*\.\d%") | (spreads == "—")).all(), spreads.unique()[:10]
+    assert spreads.str.fullmatch(r"\d+(,\d{3})*\.\d%").sum() >= 20

@@ -207,3 +207,25 @@ def test_event_note_explains_a_missing_date_and_joins_the_description(tmp_path):
     (event,) = [e for e in load_ledger(folder).records.events if e.subject == "Test rack"]
     assert event.prov.published_on is None
     assert event.description == "2H; published_on unknown: the seed is undated"
+
+
+# ---- product dates carry their precision (issue 20: the Roadmap prints "2024-03", never a made-up day) ----------
+
+
+def test_a_product_date_without_a_precision_is_a_day_and_one_with_it_keeps_it(tmp_path):
+    base = load_ledger(BASE).records.products[0]
+    assert (base.announced_on, base.announced_precision, base.shipping_precision) == (dt.date(2024, 3, 18), "day", None)
+    folder = ledger_with(tmp_path)
+    shutil.copy(FIXTURES / "precise_products.csv", folder / "precise_products.csv")
+    precise = next(p for p in load_ledger(folder).records.products if p.product_id == "test-switch")
+    assert (precise.announced_on, precise.announced_precision) == (dt.date(2024, 3, 1), "month")
+    assert (precise.shipping_on, precise.shipping_precision) == (dt.date(2024, 7, 1), "half")
+
+
+def test_product_precisions_are_checked(tmp_path):
+    errors = load_errors(ledger_with(tmp_path, "bad_precision_products.csv"))
+    assert errors == [
+        "bad_precision_products.csv:3: announced_on: 2024-03-18 is not the first day of its month",
+        "bad_precision_products.csv:4: shipping_precision: 'quarter' given without shipping_on",
+        "bad_precision_products.csv:5: announced_precision: 'decade' not one of day, month, quarter, half, year",
+    ]

@@ -4,7 +4,7 @@
 -- (marts.consensus_points), from three years back to four ahead. The definitions are the ones Market can open on
 -- (marts.series_catalog: a whole market in USD, its entity a market or segment); a scope or segment changes what is
 -- measured, so the page lists them beside each other and never sums or charts them as one series.
-SELECT p.series_key, c.title_en, c.title_zh, p.publisher, p.tier, p.in_consensus, p.period,
+SELECT p.series_key, c.title_en, c.title_zh, c.definition_name_en, c.definition_name_zh, p.publisher, p.tier, p.in_consensus, p.period,
        CAST(p.period AS INTEGER) AS year, p.kind, p.value, p.value_qualifier, p.is_bound, p.unit,
        p.published_on, p.published_label, p.title, p.url
 FROM marts.consensus_points p

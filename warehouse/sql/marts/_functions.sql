@@ -72,6 +72,11 @@ CREATE OR REPLACE MACRO marts.date_label(d, precision) AS
          WHEN precision = 'month' THEN strftime(d, '%Y-%m')
          ELSE strftime(d, '%Y-%m-%d') END;
 
+-- Order of date precisions, finest first (day 0 ... year 4); an unknown precision last.
+CREATE OR REPLACE MACRO marts.precision_rank(precision) AS
+    CASE precision WHEN 'day' THEN 0 WHEN 'month' THEN 1 WHEN 'quarter' THEN 2 WHEN 'half' THEN 3 WHEN 'year' THEN 4
+                   ELSE 5 END;
+
 -- The last day a date of this precision may stand for (2024 -> 2024-12-31, 2024-06 -> 2024-06-30, a day -> itself).
 CREATE OR REPLACE MACRO marts.date_end(d, precision) AS
     CAST(CASE precision

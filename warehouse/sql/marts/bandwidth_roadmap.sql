@@ -2,26 +2,40 @@
 -- Fabric products by family and generation with their headline specs, and a fitted doubling time per family.
 CREATE OR REPLACE VIEW marts.bandwidth_roadmap AS
 WITH catalog AS (
-    SELECT *,
-           min(announced_on) OVER (PARTITION BY product_id) AS first_announced_on,
-           min(shipping_on) OVER (PARTITION BY product_id) AS first_shipping_on,
-           count(*) OVER (PARTITION BY product_id) AS catalog_rows
+    SELECT *, count(*) OVER (PARTITION BY product_id) AS catalog_rows
     FROM core.products
     WHERE kind IN ('nic', 'dpu', 'switch_asic', 'switch_system', 'nvlink_switch') OR fabric = 'nvlink'
 ),
-milestones AS (
-    -- dated announcement and shipping events name products too (a catalog row often has no dates)
-    SELECT product_id,
-           min(event_date) FILTER (WHERE category = 'product_announcement') AS event_announced_on,
-           min(event_date) FILTER (WHERE category = 'product_shipping') AS event_shipping_on
+dates AS (
+    -- every dated announcement and shipping any source gives: catalog rows and the dated events that name a product
+    -- (a catalog row often has no dates), each with the precision the source gives it
+    SELECT product_id, 'announced' AS milestone, announced_on AS on_date, coalesce(announced_precision, 'day') AS precision
+    FROM catalog WHERE announced_on IS NOT NULL
+    UNION ALL
+    SELECT product_id, 'shipping', shipping_on, coalesce(shipping_precision, 'day')
+    FROM catalog WHERE shipping_on IS NOT NULL
+    UNION ALL
+    SELECT product_id, CASE category WHEN 'product_announcement' THEN 'announced' ELSE 'shipping' END,
+           event_date, date_precision
     FROM core.events
     WHERE product_id IS NOT NULL AND category IN ('product_announcement', 'product_shipping')
+),
+milestones AS (
+    -- the earliest date of each milestone, with its precision (on one date, the most precise statement of it)
+    SELECT product_id,
+           min(on_date) FILTER (WHERE milestone = 'announced') AS first_announced_on,
+           arg_min(precision, (on_date, marts.precision_rank(precision))) FILTER (WHERE milestone = 'announced')
+               AS announced_precision,
+           min(on_date) FILTER (WHERE milestone = 'shipping') AS first_shipping_on,
+           arg_min(precision, (on_date, marts.precision_rank(precision))) FILTER (WHERE milestone = 'shipping')
+               AS shipping_precision
+    FROM dates
     GROUP BY product_id
 ),
 products AS (
     -- one row per product: the best-sourced catalog row, the earliest dates any source gives
-    SELECT catalog.* REPLACE (least(first_announced_on, m.event_announced_on) AS first_announced_on,
-                              least(first_shipping_on, m.event_shipping_on) AS first_shipping_on)
+    SELECT catalog.* EXCLUDE (announced_precision, shipping_precision),
+           m.first_announced_on, m.announced_precision, m.first_shipping_on, m.shipping_precision
     FROM catalog LEFT JOIN milestones m USING (product_id)
     QUALIFY row_number() OVER (PARTITION BY product_id
                                ORDER BY marts.confidence_rank(confidence), published_on DESC NULLS LAST, record_id) = 1
@@ -50,8 +64,15 @@ specs AS (
 ),
 wide AS (
     SELECT p.product_id, p.vendor, p.name, p.family, p.kind, p.fabric, p.generation,
-           p.first_announced_on AS announced_on, p.first_shipping_on AS shipping_on,
+           p.first_announced_on AS announced_on, p.announced_precision,
+           p.first_shipping_on AS shipping_on, p.shipping_precision,
            least(p.first_announced_on, p.first_shipping_on) AS introduced_on,
+           -- the precision of the earlier date (on one date, the more precise)
+           CASE WHEN p.first_shipping_on IS NULL
+                  OR p.first_announced_on < p.first_shipping_on
+                  OR (p.first_announced_on = p.first_shipping_on
+                      AND marts.precision_rank(p.announced_precision) <= marts.precision_rank(p.shipping_precision))
+                THEN p.announced_precision ELSE p.shipping_precision END AS introduced_precision,
            max(s.base_value) FILTER (WHERE s.indicator = 'port_speed_gbps') AS port_speed_gbps,
            max(s.base_value) FILTER (WHERE s.indicator = 'switch_capacity_tbps') / 1000.0 AS switch_capacity_tbps,
            max(s.base_value) FILTER (WHERE s.indicator = 'switch_radix') AS switch_radix,
@@ -89,7 +110,7 @@ fits AS (
     GROUP BY family, bandwidth_basis
 )
 SELECT b.product_id, b.vendor, b.name, b.family, b.kind, b.fabric, b.generation, b.announced_on, b.shipping_on,
-       b.introduced_on,
+       b.introduced_on, b.announced_precision, b.shipping_precision, b.introduced_precision,
        b.port_speed_gbps, b.switch_capacity_tbps, b.switch_radix, b.serdes_gbps, b.port_latency_ns,
        b.nvlink_bandwidth_GBps, b.power_w, b.bandwidth_basis, b.bandwidth_gbps,
        coalesce(f.points, 0) AS family_points,
@@ -112,6 +133,9 @@ COMMENT ON COLUMN marts.bandwidth_roadmap.generation IS 'Generation label (NDR, 
 COMMENT ON COLUMN marts.bandwidth_roadmap.announced_on IS 'Earliest announcement date any source gives (catalog rows and product_announcement events).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.shipping_on IS 'Earliest shipping or sampling date any source gives (catalog rows and product_shipping events; may be planned).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.introduced_on IS 'Introduction date: the earlier of the announcement and first shipping dates (what the doubling-time fit uses).';
+COMMENT ON COLUMN marts.bandwidth_roadmap.announced_precision IS 'Precision of announced_on as its source gives it: day, month, quarter, half or year (the date is the first day of its period); on one date, the most precise statement; NULL without a date.';
+COMMENT ON COLUMN marts.bandwidth_roadmap.shipping_precision IS 'Precision of shipping_on as its source gives it (day, month, quarter, half or year); NULL without a date.';
+COMMENT ON COLUMN marts.bandwidth_roadmap.introduced_precision IS 'Precision of introduced_on: the precision of the date it is (day, month, quarter, half or year).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.port_speed_gbps IS 'Port speed, Gb/s (per port spec preferred).';
 COMMENT ON COLUMN marts.bandwidth_roadmap.switch_capacity_tbps IS 'Switching capacity, Tb/s.';
 COMMENT ON COLUMN marts.bandwidth_roadmap.switch_radix IS 'Ports at the rated speed, count of ports.';

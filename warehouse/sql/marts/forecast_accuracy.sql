@@ -11,7 +11,8 @@ WITH obs AS (
 ),
 realized AS (
     SELECT series_key, period, base_unit, base_value AS actual_value, value_qualifier AS actual_value_qualifier,
-           publisher AS actual_publisher, published_on AS actual_published_on, url AS actual_url, title AS actual_title,
+           publisher AS actual_publisher, published_on AS actual_published_on,
+           published_precision AS actual_published_precision, url AS actual_url, title AS actual_title,
            evidence AS actual_evidence, record_id AS actual_record_id, tier AS actual_tier
     FROM obs
     WHERE kind = 'actual' AND coalesce(value_qualifier, '') NOT IN ('>', '>=', '<', '<=')
@@ -20,12 +21,14 @@ realized AS (
                                         coalesce(published_on, DATE '0001-01-01') DESC, record_id) = 1
 )
 SELECT f.series_key, f.indicator, f.entity_id, f.period, f.period_end, f.base_unit AS unit,
-       f.publisher AS forecast_publisher, f.published_on AS forecast_published_on, f.base_value AS forecast_value,
+       f.publisher AS forecast_publisher, f.published_on AS forecast_published_on,
+       f.published_precision AS forecast_published_precision, f.base_value AS forecast_value,
        f.value_qualifier AS forecast_value_qualifier,
        coalesce(f.value_qualifier, '') IN ('>', '>=', '<', '<=') AS forecast_is_bound,
        f.url AS forecast_url, f.title AS forecast_title, f.evidence AS forecast_evidence, f.record_id AS forecast_record_id,
        f.tier AS forecast_tier,
-       r.actual_value, r.actual_value_qualifier, r.actual_publisher, r.actual_published_on, r.actual_url, r.actual_title,
+       r.actual_value, r.actual_value_qualifier, r.actual_publisher, r.actual_published_on,
+       r.actual_published_precision, r.actual_url, r.actual_title,
        r.actual_evidence, r.actual_record_id, r.actual_tier,
        CASE WHEN coalesce(f.value_qualifier, '') NOT IN ('>', '>=', '<', '<=') AND r.actual_value <> 0
             THEN f.base_value / r.actual_value - 1 END AS signed_pct_error,
@@ -51,6 +54,7 @@ COMMENT ON COLUMN marts.forecast_accuracy.period_end IS 'Last day of the target 
 COMMENT ON COLUMN marts.forecast_accuracy.unit IS 'Base unit of both figures.';
 COMMENT ON COLUMN marts.forecast_accuracy.forecast_publisher IS 'Who forecast it.';
 COMMENT ON COLUMN marts.forecast_accuracy.forecast_published_on IS 'Vintage of the forecast.';
+COMMENT ON COLUMN marts.forecast_accuracy.forecast_published_precision IS 'Precision of forecast_published_on as the source gave it: day, month, quarter or year (a vintage given as 2024 is 2024-01-01 with precision year); NULL when undated.';
 COMMENT ON COLUMN marts.forecast_accuracy.forecast_value IS 'Forecast figure, in unit.';
 COMMENT ON COLUMN marts.forecast_accuracy.forecast_value_qualifier IS 'Hedge on the forecast (> < ~ >= <=).';
 COMMENT ON COLUMN marts.forecast_accuracy.forecast_is_bound IS 'True when the forecast is a bound: no error, see bound_held.';
@@ -63,6 +67,7 @@ COMMENT ON COLUMN marts.forecast_accuracy.actual_value IS 'Realized figure, in u
 COMMENT ON COLUMN marts.forecast_accuracy.actual_value_qualifier IS 'Hedge on the realized figure (~).';
 COMMENT ON COLUMN marts.forecast_accuracy.actual_publisher IS 'Who reported the realized figure.';
 COMMENT ON COLUMN marts.forecast_accuracy.actual_published_on IS 'Vintage of the realized figure.';
+COMMENT ON COLUMN marts.forecast_accuracy.actual_published_precision IS 'Precision of actual_published_on as the source gave it: day, month, quarter or year; NULL when undated.';
 COMMENT ON COLUMN marts.forecast_accuracy.actual_url IS 'Document of the realized figure.';
 COMMENT ON COLUMN marts.forecast_accuracy.actual_title IS 'Title of the realized figure''s document.';
 COMMENT ON COLUMN marts.forecast_accuracy.actual_evidence IS 'Evidence of the realized figure.';

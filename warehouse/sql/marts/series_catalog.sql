@@ -50,17 +50,28 @@ named AS (
     LEFT JOIN core.vocabulary vc ON vc.dimension = 'scope' AND vc.term = s.scope
     LEFT JOIN core.vocabulary vp ON vp.dimension = 'period_basis' AND vp.term = s.period_basis
 ),
+with_names AS (
+    SELECT *,
+           concat(entity_name,
+                  CASE WHEN concat_ws(', ', segment_en, speed_label, fabric_en, region_en, scope_en) <> ''
+                       THEN concat(' (', concat_ws(', ', segment_en, speed_label, fabric_en, region_en, scope_en), ')') END,
+                  ', ', lower(coalesce(basis_en, period_basis))) AS name_en,
+           concat(entity_name_zh,
+                  CASE WHEN concat_ws('、', segment_zh, speed_label, fabric_zh, region_zh, scope_zh) <> ''
+                       THEN concat('（', concat_ws('、', segment_zh, speed_label, fabric_zh, region_zh, scope_zh), '）') END,
+                  '，', coalesce(basis_zh, period_basis)) AS name_zh
+    FROM named
+),
 titled AS (
+-- the definition's name within its indicator (entity, segment, speed, fabric, region, scope, period basis) is
+-- built once; the title is the indicator's name, a dash and it
 SELECT series_key, indicator, entity_id, category, subject,
-       concat(coalesce(indicator_name, indicator), ' — ', entity_name,
-              CASE WHEN concat_ws(', ', segment_en, speed_label, fabric_en, region_en, scope_en) <> ''
-                   THEN concat(' (', concat_ws(', ', segment_en, speed_label, fabric_en, region_en, scope_en), ')') END,
-              ', ', lower(coalesce(basis_en, period_basis))) AS title_en,
-       concat(coalesce(indicator_name_zh, indicator_name, indicator), '—', entity_name_zh,
-              CASE WHEN concat_ws('、', segment_zh, speed_label, fabric_zh, region_zh, scope_zh) <> ''
-                   THEN concat('（', concat_ws('、', segment_zh, speed_label, fabric_zh, region_zh, scope_zh), '）') END,
-              '，', coalesce(basis_zh, period_basis)) AS title_zh,
-       concat_ws(' ', nullif(indicator_description, ''),
+       concat(coalesce(indicator_name, indicator), ' — ', name_en) AS title_en,
+       concat(coalesce(indicator_name_zh, indicator_name, indicator), '—', name_zh) AS title_zh,
+       name_en AS definition_name_en, name_zh AS definition_name_zh,
+       -- each part a sentence: a description without its full stop gets one ("... in note. Unit: USD")
+       concat_ws(' ', CASE WHEN indicator_description ~ '.*[.!?]$' THEN indicator_description
+                           WHEN coalesce(indicator_description, '') <> '' THEN concat(indicator_description, '.') END,
                  CASE WHEN scope_definition IS NOT NULL THEN concat('Scope: ', scope_definition, '.') END,
                  CASE WHEN segment_definition IS NOT NULL THEN concat('Segment: ', segment_definition, '.') END,
                  concat('Unit: ', unit, '; ', lower(coalesce(basis_en, period_basis)), ' figures.')) AS definition_en,
@@ -79,7 +90,7 @@ SELECT series_key, indicator, entity_id, category, subject,
        period_basis, basis_en AS period_basis_en, basis_zh AS period_basis_zh, unit,
        publishers, publisher_list, kinds, observations, actuals, forecasts,
        first_period, last_period, first_period_start, last_period_end, key_controlled, origin
-FROM named
+FROM with_names
 ),
 -- two series whose keys differ only in an entity that shares its registry name (two statements of one company
 -- kept apart by their subjects): the title adds the subject as the sources word it, then the span of periods,
@@ -89,7 +100,11 @@ by_subject AS (
         CASE WHEN count(*) OVER (PARTITION BY title_en) > 1 THEN concat(title_en, ' — ', subject) ELSE title_en END
             AS title_en,
         CASE WHEN count(*) OVER (PARTITION BY title_zh) > 1 THEN concat(title_zh, '——', subject) ELSE title_zh END
-            AS title_zh)
+            AS title_zh,
+        CASE WHEN count(*) OVER (PARTITION BY title_en) > 1
+             THEN concat(definition_name_en, ' — ', subject) ELSE definition_name_en END AS definition_name_en,
+        CASE WHEN count(*) OVER (PARTITION BY title_zh) > 1
+             THEN concat(definition_name_zh, '——', subject) ELSE definition_name_zh END AS definition_name_zh)
     FROM titled
 ),
 by_span AS (
@@ -97,7 +112,13 @@ by_span AS (
         CASE WHEN count(*) OVER (PARTITION BY title_en) > 1
              THEN concat(title_en, ' (', first_period, '–', last_period, ')') ELSE title_en END AS title_en,
         CASE WHEN count(*) OVER (PARTITION BY title_zh) > 1
-             THEN concat(title_zh, '（', first_period, '–', last_period, '）') ELSE title_zh END AS title_zh)
+             THEN concat(title_zh, '（', first_period, '–', last_period, '）') ELSE title_zh END AS title_zh,
+        CASE WHEN count(*) OVER (PARTITION BY title_en) > 1
+             THEN concat(definition_name_en, ' (', first_period, '–', last_period, ')') ELSE definition_name_en END
+            AS definition_name_en,
+        CASE WHEN count(*) OVER (PARTITION BY title_zh) > 1
+             THEN concat(definition_name_zh, '（', first_period, '–', last_period, '）') ELSE definition_name_zh END
+            AS definition_name_zh)
     FROM by_subject
 )
 SELECT * EXCLUDE (subject) REPLACE (
@@ -106,7 +127,13 @@ SELECT * EXCLUDE (subject) REPLACE (
          ELSE title_en END AS title_en,
     CASE WHEN count(*) OVER (PARTITION BY title_zh) > 1
          THEN concat(title_zh, ' [', row_number() OVER (PARTITION BY title_zh ORDER BY series_key), ']')
-         ELSE title_zh END AS title_zh)
+         ELSE title_zh END AS title_zh,
+    CASE WHEN count(*) OVER (PARTITION BY title_en) > 1
+         THEN concat(definition_name_en, ' [', row_number() OVER (PARTITION BY title_en ORDER BY series_key), ']')
+         ELSE definition_name_en END AS definition_name_en,
+    CASE WHEN count(*) OVER (PARTITION BY title_zh) > 1
+         THEN concat(definition_name_zh, ' [', row_number() OVER (PARTITION BY title_zh ORDER BY series_key), ']')
+         ELSE definition_name_zh END AS definition_name_zh)
 FROM by_span;
 
 COMMENT ON VIEW marts.series_catalog IS 'Every series (core.observations.series_key) with a human title, definition and scope in English and Traditional Chinese, built from the controlled vocabulary (core.vocabulary) and the indicator and entity registries; its unit, period basis, publishers and span. Pickers show title_en or title_zh, never the key; one chart is one series or one comparable definition.';
@@ -116,6 +143,8 @@ COMMENT ON COLUMN marts.series_catalog.entity_id IS 'Canonical entity (core.enti
 COMMENT ON COLUMN marts.series_catalog.category IS 'Indicator category (market, shipments, optics, prices, share, spec, ...).';
 COMMENT ON COLUMN marts.series_catalog.title_en IS 'Human title in English: indicator — entity (segment, speed, fabric, region, scope), period basis.';
 COMMENT ON COLUMN marts.series_catalog.title_zh IS 'Human title in Traditional Chinese: the indicator''s and the entity''s Chinese names (core.vocabulary dimensions indicator and entity; an entity without one keeps its registry name).';
+COMMENT ON COLUMN marts.series_catalog.definition_name_en IS 'The definition''s name within its indicator, in English: entity (segment, speed, fabric, region, scope), period basis; what tells one definition of the indicator from another (title_en is the indicator''s name, " — " and this).';
+COMMENT ON COLUMN marts.series_catalog.definition_name_zh IS 'The definition''s name within its indicator, in Traditional Chinese (title_zh is the indicator''s Chinese name, "—" and this).';
 COMMENT ON COLUMN marts.series_catalog.definition_en IS 'What the series measures: the indicator''s definition, the scope''s and segment''s definitions, unit and period basis.';
 COMMENT ON COLUMN marts.series_catalog.definition_zh IS 'What the series measures, in Traditional Chinese (built from the vocabulary''s Chinese names).';
 COMMENT ON COLUMN marts.series_catalog.segment IS 'Segment term (core.vocabulary), NULL when not split.';
