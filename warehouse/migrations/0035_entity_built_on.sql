@@ -1,4 +1,4 @@
--- 0034: the platform an entity is built from (sources/curated/entities*.csv, optional column built_on): a cloud
+-- 0035: the platform an entity is built from (sources/curated/entities*.csv, optional column built_on): a cloud
 -- instance, server or cluster and the GPU platform it is made of (Azure ND MI300X v5 on the 8 x MI300X platform, a
 -- Voltage Park H100 cluster on HGX H100 nodes). marts.apparent_conflicts relates the two, so a figure of one and a
 -- figure of the other meet as a near pair (different_scope) while the parent stays the vendor.
