@@ -6,7 +6,10 @@ nccl-tests log (tests/fixtures/nccl/README.md says where it was recorded)."""
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,19 +64,26 @@ def test_a_plan_of_other_code_is_not_used(refreshed_home, tmp_path, monkeypatch)
 
 @pytest.fixture(scope="module")
 def ingested(refreshed_home, tmp_path_factory):
-    """Two copies of the refreshed home, the same log ingested into one without and into the other with a
-    Dagster run (`--dagster-run`)."""
+    """Two copies of the refreshed home, the same log ingested into one without a Dagster run (in a child
+    process, which must not import Dagster) and into the other with one (`--dagster-run`)."""
     from fabricwatch import cli
 
     tmp = tmp_path_factory.mktemp("fast_ingest")
-    homes = {}
-    for name, extra in (("fast", []), ("dagster", ["--dagster-run"])):
-        home = _copy(refreshed_home, tmp, name)
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("FABRICWATCH_HOME", str(home))
-            assert cli.main(["ingest", *extra, str(LOG)]) == 0
-        homes[name] = home
-    return homes
+    fast = _copy(refreshed_home, tmp, "fast")
+    code = (
+        "import sys; from fabricwatch import cli; rc = cli.main(['ingest', sys.argv[1]]); "
+        "print(rc, 'dagster' in sys.modules)"
+    )
+    env = {**os.environ, "FABRICWATCH_HOME": str(fast), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code, str(LOG)], env=env, capture_output=True, text=True, timeout=600)
+    assert done.stdout.strip().splitlines()[-1] == "0 False", done.stdout + done.stderr
+    assert "ingest without a Dagster run" in done.stderr
+    dagster = _copy(refreshed_home, tmp, "dagster")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("FABRICWATCH_HOME", str(dagster))
+        assert cli.main(["ingest", "--dagster-run", str(LOG)]) == 0
+    assert not journal.journal_path(dagster).exists()  # a Dagster run: nothing to journal
+    return {"fast": fast, "dagster": dagster}
 
 
 @pytest.mark.slow
@@ -106,7 +116,7 @@ def test_the_journal_reaches_dagster_through_the_inbox_sensor(ingested):
     plan = fast_ingest.load_plan(home, ["nccl"])
     assert built == {"raw_nccl_logs", "parse_nccl_logs", "model_calibration", *(f"marts/{m}" for m in plan.marts)}
 
-    sensor = build_definitions(str(home)).get_sensor_def("inbox_sensor")
+    sensor = build_definitions(str(home)).resolve_sensor_def("inbox_sensor")
     with dg.DagsterInstance.ephemeral() as instance:
         result = sensor(dg.build_sensor_context(instance=instance))
         assert isinstance(result, dg.SkipReason)  # the inbox is empty: no run, but the journal was reported
