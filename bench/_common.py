@@ -148,6 +148,29 @@ def last_run_steps(home: Path) -> dict:
         instance.dispose()
 
 
+def last_fast_ingest(home: Path) -> dict | None:
+    """The newest ingest run without Dagster (pipelines/fast_ingest.py), from its journal
+    ($FABRICWATCH_HOME/dagster/fast_ingest.jsonl): steps (wall s), assets, the marts' own seconds."""
+    path = Path(home) / "dagster" / "fast_ingest.jsonl"
+    if not path.exists():
+        return None
+    stages = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if not stages:
+        return None
+    run_id = stages[-1]["run_id"]
+    mine = [s for s in stages if s["run_id"] == run_id]
+    made = [m for s in mine for m in s["materializations"]]
+    return {
+        "run_id": run_id,
+        "published": any(s["stage"] == "publish" for s in mine),
+        "steps": mine[-1].get("step_seconds", {}),
+        "seconds": mine[-1].get("seconds"),
+        "assets": len(made),
+        "asset_keys": sorted(m["asset"] for m in made),
+        "mart_seconds": {m["asset"]: m.get("seconds") for m in made if m["asset"].startswith("marts/")},
+    }
+
+
 def stage_of_node(name: str, group: str | None) -> str:
     """Stage of a step by its node name and asset group: fetch, parse+load, load, model, marts, checks, publish."""
     if name.startswith("raw_") or name in ("raw_sources", "inbox_files"):

@@ -13,7 +13,9 @@ Per run, in child processes (the `fabricwatch` command line as a user runs it):
 - forced warm: `fabricwatch refresh --force` (whole graph; parse skips unchanged documents);
 - incremental: `fabricwatch ingest` of one nccl-tests log (one source changes: its fetch and parse
   run, and only the assets downstream of the rows they write, by lineage: the marts that read nccl
-  rows, the model's calibration, publish and alerts); the marts it rebuilt are listed.
+  rows, the model's calibration, publish and alerts); the marts it rebuilt are listed. It runs without
+  a Dagster run when lineage's plan is known (pipelines/fast_ingest.py): its steps then come from the
+  fast-ingest journal; `--compare-dagster` also times the same ingest as a Dagster run on a copy.
 Targets (issue 15): cold < 30 s; Dagster wall <= 1.5x the plain work; incremental proportional to the
 changed source (its parse step, not every source's). Issue 23: no-change <= 0.5 s and >= 20x faster
 than cold (decided before Dagster is imported); the nccl-tests ingest <= 2 s, rebuilding only the
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -33,7 +36,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _common import PY, ROOT, fabricwatch, fmt_runs, last_run_steps, median, run_child, step_stages  # noqa: E402
+from _common import (  # noqa: E402
+    PY,
+    ROOT,
+    fabricwatch,
+    fmt_runs,
+    last_fast_ingest,
+    last_run_steps,
+    median,
+    run_child,
+    step_stages,
+)
 
 # One source changing: a real nccl-tests log (tests/fixtures, recorded from NVIDIA/nccl-tests issue
 # threads; see tests/fixtures/nccl/README.md), dropped into the inbox.
@@ -64,8 +77,9 @@ def one_round(tmp: Path, names: dict[str, str]) -> dict:
     plain_stages["start-up (imports, definitions)"] = plain_out["import_s"]
     unchanged = fabricwatch(home, "refresh")
     forced = fabricwatch(home, "refresh", "--force")
+    forced_run_id = last_run_steps(home)["run_id"]
     incremental = fabricwatch(home, "ingest", str(INCREMENTAL_FILE), check=False)
-    inc_run = last_run_steps(home)
+    inc_run = _ingest_run(home, forced_run_id)
     return {
         "cold_s": cold.seconds,
         "cold_cpu_s": cold.cpu_s,
@@ -91,18 +105,35 @@ def one_round(tmp: Path, names: dict[str, str]) -> dict:
     }
 
 
-def changes_round(tmp: Path) -> dict:
+def changes_round(tmp: Path, compare_dagster: bool = False) -> dict:
     """The issue-23 cases alone: a cold refresh builds the home, then three no-change refreshes and the
     nccl-tests ingest (no plain baseline, no forced refresh)."""
     home = tmp / "home"
     cold = fabricwatch(home, "refresh")
     cold_run = last_run_steps(home)
     unchanged = [fabricwatch(home, "refresh") for _ in range(3)]
+    paired = None
+    if compare_dagster:  # the same ingest as a Dagster run, on a copy of the home taken just before it
+        shutil.copytree(home, tmp / "home_dagster")
     incremental = fabricwatch(home, "ingest", str(INCREMENTAL_FILE), check=False)
-    inc_run = last_run_steps(home)
+    inc_run = _ingest_run(home, cold_run["run_id"])
+    if compare_dagster:
+        dagster_home = tmp / "home_dagster"
+        with_run = fabricwatch(dagster_home, "ingest", "--dagster-run", str(INCREMENTAL_FILE), check=False)
+        run = last_run_steps(dagster_home)
+        paired = {
+            "s": with_run.seconds,
+            "cpu_s": with_run.cpu_s,
+            "ok": with_run.returncode == 0,
+            "run_s": run["run_end"] - run["run_start"],
+            "steps": {k: round(v, 3) for k, v in run["steps"].items()},
+        }
     return {
+        "paired_dagster_ingest": paired,
         "cold_s": cold.seconds,
         "cold_cpu_s": cold.cpu_s,
+        "incremental_path": inc_run["path"],
+        "incremental_mart_s": inc_run.get("mart_seconds", {}),
         "unchanged_runs_s": [u.seconds for u in unchanged],
         "unchanged_runs_cpu_s": [u.cpu_s for u in unchanged],
         "incremental_s": incremental.seconds,
@@ -119,11 +150,24 @@ def changes_round(tmp: Path) -> dict:
     }
 
 
-def main_changes(runs: int, as_json: bool) -> int:
+def _ingest_run(home: Path, cold_run_id: str) -> dict:
+    """The ingest's steps: its Dagster run's (event log), or the fast ingest's (its journal) when the ingest
+    ran without a Dagster run (pipelines/fast_ingest.py); `run_start`/`run_end` span its steps."""
+    run = last_run_steps(home)
+    if run["run_id"] != cold_run_id:
+        return {**run, "path": "Dagster run"}
+    fast = last_fast_ingest(home)
+    if fast is None:
+        raise RuntimeError(f"the ingest under {home} left neither a Dagster run nor a fast-ingest journal")
+    total = sum(fast["steps"].values())
+    return {**fast, "run_start": 0.0, "run_end": total, "path": "no Dagster run"}
+
+
+def main_changes(runs: int, as_json: bool, compare_dagster: bool = False) -> int:
     rounds = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory(prefix="fw-bench-refresh-") as tmp:
-            rounds.append(changes_round(Path(tmp)))
+            rounds.append(changes_round(Path(tmp), compare_dagster))
     med = lambda key: median([r[key] for r in rounds])  # noqa: E731
     unchanged = [s for r in rounds for s in r["unchanged_runs_s"]]
     unchanged_cpu = [s for r in rounds for s in r["unchanged_runs_cpu_s"]]
@@ -149,8 +193,11 @@ def main_changes(runs: int, as_json: bool) -> int:
                 "cold_assets",
                 "incremental_marts",
                 "cold_marts",
+                "incremental_path",
+                "incremental_mart_s",
             )
         },
+        "paired_dagster_ingests": [r["paired_dagster_ingest"] for r in rounds if r["paired_dagster_ingest"]],
         "load_average_1m": round(os.getloadavg()[0], 2),
         "cpus": os.cpu_count(),
     }
@@ -171,7 +218,7 @@ def main_changes(runs: int, as_json: bool) -> int:
     )
     print(
         f"  nccl-tests ingest                        {result['incremental_s']:7.2f} / {result['incremental_cpu_s']:6.2f}   "
-        f"its Dagster run {result['incremental_run_s']:.2f} s; {result['incremental_steps']} of {result['cold_steps']} "
+        f"({result['incremental_path']}) its steps {result['incremental_run_s']:.2f} s; {result['incremental_steps']} of {result['cold_steps']} "
         f"steps, {result['incremental_assets']} of {result['cold_assets']} assets (target <= {TARGETS['incremental_s']:.0f} s)"
     )
     print(
@@ -179,9 +226,18 @@ def main_changes(runs: int, as_json: bool) -> int:
         + ", ".join(m.split("/", 1)[1] for m in result["incremental_marts"])
     )
     print(
-        "    its steps (Dagster event log, wall s, last round): "
+        "    its steps (Dagster event log or fast-ingest journal, wall s, last round): "
         + ", ".join(f"{k} {v:.2f}" for k, v in result["incremental_step_s"].items())
     )
+    slow = sorted(result["incremental_mart_s"].items(), key=lambda kv: -(kv[1] or 0))[:5]
+    if slow:
+        print("    slowest marts (build and checks, s, last round): " + ", ".join(f"{k} {v:.2f}" for k, v in slow))
+    for i, (r, p) in enumerate(zip(rounds, result["paired_dagster_ingests"]), 1):
+        print(
+            f"  round {i}: the same ingest on a copy, as a Dagster run (--dagster-run): {p['s']:.2f} / {p['cpu_s']:.2f}"
+            f" (its run {p['run_s']:.2f} s: " + ", ".join(f"{k} {v:.2f}" for k, v in p["steps"].items()) + ")"
+            f"; without: {r['incremental_s']:.2f} / {r['incremental_cpu_s']:.2f}"
+        )
     print("targets met: " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in result["targets"].items()))
     if as_json:
         print(json.dumps(result))
@@ -197,9 +253,14 @@ def main() -> int:
         action="store_true",
         help="only the issue-23 cases: cold, three no-change refreshes and the nccl-tests ingest",
     )
+    parser.add_argument(
+        "--compare-dagster",
+        action="store_true",
+        help="with --changes-only: also run the same ingest as a Dagster run (--dagster-run) on a copy of the home",
+    )
     args = parser.parse_args()
     if args.changes_only:
-        return main_changes(args.runs, args.json)
+        return main_changes(args.runs, args.json, args.compare_dagster)
     names = step_stages()
     rounds = []
     for i in range(args.runs):

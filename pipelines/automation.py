@@ -15,6 +15,7 @@ import dagster as dg
 from pipelines.assets.fetch import asset_name
 from sources.cadence import CRON
 from sources.fetch.modes import FetchMode
+from pipelines import journal
 from pipelines.ghost_runs import mark_ghost_runs_failed
 from sources import inbox
 from sources.registry import REGISTRY, Source
@@ -103,11 +104,22 @@ def inbox_signature(files: list[Path]) -> str:
     return h.hexdigest()[:16]
 
 
+def report_journal(home, context: dg.SensorEvaluationContext) -> int:
+    """What `fabricwatch ingest` did without a Dagster run, reported as runless asset events (the UI shows
+    them within a sensor interval, even when no command runs)."""
+    try:
+        return journal.report(home, context.instance)
+    except Exception as exc:  # noqa: BLE001 - never stops the sensor; the journal waits for the next evaluation
+        context.log.warning(f"fast-ingest journal not reported: {exc}")
+        return 0
+
+
 def build_inbox_sensor(
-    job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn, assets: list[dg.AssetsDefinition] = ()
+    job: dg.UnresolvedAssetJobDefinition, inbox_dir_fn, assets: list[dg.AssetsDefinition] = (), home_fn=None
 ) -> dg.SensorDefinition:
     """`inbox_dir_fn()` returns the inbox folder; read at evaluation time, not at import. `assets` (the
-    graph's assets) resolve which of the job's assets the accepted files reach."""
+    graph's assets) resolve which of the job's assets the accepted files reach. `home_fn()`: the home
+    whose fast-ingest journal the sensor reports to Dagster at each evaluation (pipelines/journal.py)."""
 
     @dg.sensor(
         name="inbox_sensor",
@@ -119,6 +131,8 @@ def build_inbox_sensor(
     def inbox_sensor(context: dg.SensorEvaluationContext):
         if context.instance_ref is not None:  # (none in unit tests' contexts)
             mark_ghost_runs_failed(instance=context.instance)  # a killed run must not block this one forever
+        if home_fn is not None:
+            report_journal(home_fn(), context)
         files = pending_inbox_files(Path(inbox_dir_fn()))
         if not files:
             return dg.SkipReason("inbox is empty")

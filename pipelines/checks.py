@@ -1,13 +1,17 @@
-"""Asset check results: stored in meta.checks (warehouse/runs.py) and returned to Dagster."""
+"""Asset check results: stored in meta.checks (warehouse/runs.py) and returned to Dagster.
+
+The outcome itself is plain data (pipelines/steps.py `CheckOutcome`), so the fast ingest runs the
+same checks without Dagster; this module turns an outcome into a Dagster result or event.
+"""
 
 from __future__ import annotations
-
-import math
 
 import dagster as dg
 import duckdb
 
 from pipelines.resources import WarehouseResource
+from pipelines.steps import CheckOutcome, json_safe  # noqa: F401 (json_safe: re-exported)
+from pipelines.steps import check as make_check
 from warehouse import runs
 
 
@@ -33,23 +37,40 @@ def check_outcome(
     asset_key: dg.AssetKey | None = None,
 ) -> tuple[dict, dg.AssetCheckResult]:
     """One check outcome as a meta.checks row (to store, several at once: runs.store_checks) and a Dagster result."""
-    metadata = {k: json_safe(v) for k, v in (metadata or {}).items()}
-    row = runs.check_row(
-        run_id=run_id,
-        asset=asset,
-        check_name=check_name,
-        passed=passed,
-        severity=severity.value,
-        description=description,
-        metadata=metadata,
-    )
-    return row, dg.AssetCheckResult(
+    outcome = make_check(asset, check_name, passed, description, severity=severity.value, metadata=metadata)
+    return outcome.row(run_id), as_result(outcome, asset_key)
+
+
+def _metadata(outcome: CheckOutcome) -> dict:
+    return {k: dg.MetadataValue.json(v) if isinstance(v, (list, dict)) else v for k, v in outcome.metadata.items()}
+
+
+def _severity(outcome: CheckOutcome) -> dg.AssetCheckSeverity:
+    return dg.AssetCheckSeverity(outcome.severity)
+
+
+def as_result(outcome: CheckOutcome, asset_key: dg.AssetKey | None = None) -> dg.AssetCheckResult:
+    """A check outcome as the result an asset's step returns."""
+    return dg.AssetCheckResult(
         asset_key=asset_key,
-        check_name=check_name,
-        passed=passed,
-        severity=severity,
-        description=description,
-        metadata={k: dg.MetadataValue.json(v) if isinstance(v, (list, dict)) else v for k, v in metadata.items()},
+        check_name=outcome.check_name,
+        passed=outcome.passed,
+        severity=_severity(outcome),
+        description=outcome.description,
+        metadata=_metadata(outcome),
+    )
+
+
+def as_evaluation(outcome: CheckOutcome) -> dg.AssetCheckEvaluation:
+    """A check outcome as a runless event (reported for the fast ingest: pipelines/journal.py)."""
+    return dg.AssetCheckEvaluation(
+        asset_key=dg.AssetKey.from_user_string(outcome.asset),
+        check_name=outcome.check_name,
+        passed=outcome.passed,
+        severity=_severity(outcome),
+        description=outcome.description,
+        metadata=_metadata(outcome),
+        blocking=outcome.blocking,
     )
 
 
@@ -57,20 +78,3 @@ def record_check(context: dg.AssetCheckExecutionContext, warehouse: WarehouseRes
     """store_check for a standalone @asset_check: opens its own short connection."""
     with warehouse.connect() as con:
         return store_check(con, context.run.run_id, **kwargs)
-
-
-def json_safe(value):
-    """Dates as ISO strings, NaN as None: check metadata must be plain JSON."""
-    if isinstance(value, dict):
-        return {str(k): json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [json_safe(v) for v in value]
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    if hasattr(value, "isoformat"):
-        return value.isoformat()
-    if hasattr(value, "item"):  # numpy scalars
-        return json_safe(value.item())
-    return str(value)

@@ -66,7 +66,10 @@ def build_definitions(home: str | None = None, mode: FetchMode | str | None = No
     )
     warehouse = WarehouseResource(home=str(home or ""))
     sensor = automation.build_inbox_sensor(
-        inbox_job, lambda: warehouse.paths.inbox, [*assets, publish, alert_deliveries]
+        inbox_job,
+        lambda: warehouse.paths.inbox,
+        [*assets, publish, alert_deliveries],
+        home_fn=lambda: warehouse.home_path,
     )
     return dg.Definitions(
         assets=[*assets, publish, alert_deliveries],

@@ -12,14 +12,13 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 
-from sources.fetch.fetchers import Fetcher, make_fetcher
+from sources.fetch.fetchers import make_fetcher
 from sources.fetch.modes import FetchMode
 from sources.fetch.results import FetchRun
-from sources.fetch.runs import fetch_sources
 from sources.fetch.http import HttpConfig
 from sources.registry import Source
 from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
-from warehouse import db, raw
+from pipelines.steps import fetch_and_record
 
 
 class FetcherResource(dg.ConfigurableResource):
@@ -51,26 +50,3 @@ class FetcherResource(dg.ConfigurableResource):
             return fetch_and_record(con, sources, fetcher, home=home, snapshots=snapshots, max_workers=self.max_workers)
         finally:
             fetcher.close()
-
-
-def fetch_and_record(
-    con: duckdb.DuckDBPyConnection,
-    sources: list[Source],
-    fetcher: Fetcher,
-    *,
-    home: str | Path,
-    snapshots: RecordedSnapshots | None = None,
-    max_workers: int = 32,
-) -> FetchRun:
-    """Read what is known, fetch (or replay) concurrently, store bodies under `home`, write the run."""
-    run = fetch_sources(
-        sources,
-        fetcher,
-        SnapshotStore.under_home(home),
-        known=raw.known_versions(con),
-        inbox_root=db.paths(home).inbox / "processed",
-        snapshots=snapshots,
-        max_workers=max_workers,
-    )
-    raw.record_run(con, run)
-    return run

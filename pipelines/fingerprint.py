@@ -25,16 +25,30 @@ def package_dir(name: str) -> Path:
 
 def input_fingerprint(home: Path, today: dt.date | None = None) -> str:
     h = hashlib.sha256(str(today or dt.date.today()).encode())
+    files = _code_files(recordings=True)
+    processed = db.paths(home).inbox / "processed"
+    files += [(f"inbox/{p.relative_to(processed)}", p) for p in processed.rglob("*") if p.is_file()]
+    return _hash(h, files)
+
+
+def code_fingerprint() -> str:
+    """The code and SQL alone (no recordings, inbox or date): what the asset graph's lineage, and so the
+    plan of a fast ingest (pipelines/fast_ingest.py), is read from."""
+    return _hash(hashlib.sha256(b"code"), _code_files(recordings=False))
+
+
+def _code_files(recordings: bool) -> list[tuple[str, Path]]:
     files: list[tuple[str, Path]] = []
     for package in CODE_PACKAGES:
         root = package_dir(package)
-        files += [
-            (f"{package}/{p.relative_to(root)}", p)
-            for p in root.rglob("*")
-            if p.is_file() and (p.suffix in CODE_SUFFIXES or "snapshots" in p.relative_to(root).parts)
-        ]
-    processed = db.paths(home).inbox / "processed"
-    files += [(f"inbox/{p.relative_to(processed)}", p) for p in processed.rglob("*") if p.is_file()]
+        for p in root.rglob("*"):
+            recorded = "snapshots" in p.relative_to(root).parts
+            if p.is_file() and ((p.suffix in CODE_SUFFIXES and not recorded) or (recordings and recorded)):
+                files.append((f"{package}/{p.relative_to(root)}", p))
+    return files
+
+
+def _hash(h, files: list[tuple[str, Path]]) -> str:
     for name, path in sorted(set(files)):
         if "__pycache__" in path.parts:
             continue

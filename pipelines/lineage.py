@@ -28,54 +28,17 @@ import dagster as dg
 
 import duckdb
 
-from sources.code_versions import family_package, module_file, package_modules
-from warehouse import db, load, parse_state, raw
+from pipelines.family_writes import family_code, family_record_tables, family_tables, parse_writes  # noqa: F401
+from warehouse import db, load, raw
 from warehouse.marts import parse_tree, relations_read
 
 WRITES = "fabricwatch/writes"  # metadata: relations the asset writes, comma-separated
 READS = "fabricwatch/reads"  # metadata: relations the asset's SQL reads, comma-separated
 ORIGIN = "fabricwatch/origin"  # metadata: the only origin (core.*.origin) of the rows it writes; absent: any
 SQL_DIR = Path(load.__file__).resolve().parent / "sql"
-# How a parser family hands rows to a core table: records.tables["name"] or Records(tables={"name": ...}).
-_TABLE_INDEX = re.compile(r"""\btables\[\s*["'](\w+)["']\s*\]""")
-_TABLE_DICT = re.compile(r"""\btables\s*=\s*\{([^}]*)\}""")
-_DICT_KEY = re.compile(r"""["'](\w+)["']\s*:""")
-# The record fields a family fills (records.observations.extend(...), Records(events=...)): named in its code.
-_RECORD_FIELD = re.compile(r"\b(observations|events|products)\b")
 
 
 # ---------------------------------------------------------------- what assets write
-
-
-def family_code(parser: str) -> list[str]:
-    """The code of a parser family's own package (sources/parsers/<family>/, listed by
-    sources/code_versions.py): where it builds the records it returns. Not the shared helpers, which
-    return values, nor the record types, which name every table."""
-    return [module_file(m).read_text(encoding="utf-8") for m in package_modules(family_package(parser))]
-
-
-def family_tables(parser: str) -> tuple[str, ...]:
-    """Core tables a parser family fills besides observations, events and products, read from its code."""
-    names: set[str] = set()
-    for code in family_code(parser):
-        names.update(_TABLE_INDEX.findall(code))
-        for body in _TABLE_DICT.findall(code):
-            names.update(_DICT_KEY.findall(body))
-    return tuple(sorted(names))
-
-
-def family_record_tables(parser: str) -> tuple[str, ...]:
-    """Record tables (core.observations, core.events, core.products) a parser family fills, read from its
-    code: the ones it names (a mention in a comment only over-declares, which costs a rebuild, not a miss)."""
-    names: set[str] = set()
-    for code in family_code(parser):
-        names.update(_RECORD_FIELD.findall(code))
-    return tuple(t for t in load.RECORD_TABLES if t.split(".", 1)[1] in names)
-
-
-def parse_writes(parser: str) -> tuple[str, ...]:
-    """What a parse asset writes: the records tables its family fills, its family's tables, its bookkeeping."""
-    return (*family_record_tables(parser), *(f"core.{t}" for t in family_tables(parser)), *parse_state.TABLES)
 
 
 def fetch_writes() -> tuple[str, ...]:

@@ -4,8 +4,9 @@ a schedule or the inbox sensor (the daemon), or the UI.
 
 Once per run, by whoever knows the outcome first, all of it in the run's own process so that
 `execute_in_process` records too:
-- success: the publish step, as its last act (the run published; the ERROR checks it failed without
-  blocking, i.e. a parser whose previous records are carried forward, are listed);
+- success: the publish step, as its last act (pipelines/steps.py `publish_working`, also the fast ingest's:
+  the run published; the ERROR checks it failed without blocking, i.e. a parser whose previous records
+  are carried forward, are listed);
 - failure: a failure hook on every step of these jobs (a failed step, or a failed blocking check,
   which fails its step); a second failed step of the same run adds itself to that run's record;
 - a run that fails without a failing step (its process killed, then marked failed by the ghost-run
@@ -30,11 +31,6 @@ def _failed_checks(warehouse: WarehouseResource, run_id: str) -> list[str]:
             return runs.failed_checks(con, run_id)
     except Exception:  # noqa: BLE001 - the working database may be why the run failed
         return []
-
-
-def record_published(home: Path, run_id: str, failed_checks: list[str], job: str | None = None) -> None:
-    """The publish step's record: published; `failed_checks` are non-blocking ERROR checks it failed."""
-    refresh_status.record(home, run_id=run_id, success=True, published=True, failed_checks=failed_checks, job=job)
 
 
 def record_failure(home: Path, run_id: str, *, steps=(), checks=(), job: str | None = None) -> None:

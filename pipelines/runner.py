@@ -120,6 +120,8 @@ def run_refresh(
     from pipelines.definitions import ALERTS_KEY, PUBLISH_KEY, build_definitions  # not needed when nothing changed
 
     defs = build_definitions(str(home), mode)
+    report_fast_ingests(home, instance, stream)
+    save_fast_ingest_plans(home, defs)
     selection = (
         [*resolve_selection(defs, select), PUBLISH_KEY, ALERTS_KEY] if select else None
     )  # a partial refresh publishes, then alerts
@@ -138,6 +140,33 @@ def run_refresh(
         },
     )
     return outcome_of(result, time.monotonic() - t0, stream)
+
+
+def report_fast_ingests(home: Path, instance: dg.DagsterInstance, stream=None) -> int:
+    """Report what fast ingests did since the last report (pipelines/journal.py) as runless asset events."""
+    from pipelines import journal
+
+    try:
+        return journal.report(home, instance)
+    except Exception as exc:  # noqa: BLE001 - reporting the journal must never stop a refresh; it retries next time
+        print(f"  warning: fast-ingest journal not reported to Dagster: {exc}", file=stream or sys.stderr)
+        return 0
+
+
+def save_fast_ingest_plans(home: Path, defs: dg.Definitions) -> None:
+    """What an ingest into each inbox folder rebuilds, by lineage, for `fabricwatch ingest` to run without
+    Dagster while the code is the same (pipelines/fast_ingest.py)."""
+    from pipelines import fast_ingest
+    from pipelines.automation import INBOX_FOLDERS, inbox_select, inbox_selection
+
+    graph = defs.resolve_asset_graph()
+    versions = {k.to_user_string(): graph.get(k).code_version for k in graph.get_all_asset_keys()}
+    plans = {}
+    for folder in INBOX_FOLDERS:
+        selection = inbox_selection([folder])
+        keys = [k.to_user_string() for k in selection.resolve(graph)] if selection is not None else []
+        plans[folder] = fast_ingest.plan_of_keys(keys, inbox_select([folder]), versions) if keys else None
+    fast_ingest.save_plans(home, plans)
 
 
 def outcome_of(result: dg.ExecuteInProcessResult, seconds: float, stream=None) -> RefreshOutcome:

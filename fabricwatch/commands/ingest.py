@@ -18,10 +18,16 @@ HELP = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    parser.add_argument(
+        "--dagster-run",
+        action="store_true",
+        help="run the refresh as a Dagster run even when it could run without one (pipelines/fast_ingest.py: "
+        "files whose folder's assets are known from lineage are loaded, checked and published without a "
+        "Dagster run, and reported to Dagster afterwards)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipelines.runner import run_refresh
     from sources import inbox
     from warehouse import db
 
@@ -79,30 +85,20 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"{what} (see inbox/rejected/); nothing refreshed, the published warehouse is unchanged", file=sys.stderr)
         return 2
-    from pipelines.automation import inbox_select
-    from pipelines.ghost_runs import mark_ghost_runs_failed
-    from pipelines.instance import dagster_instance
-    from warehouse import refresh_status
     from warehouse.refresh_lock import RefreshBusy, refresh_lock
 
+    folders = {r.folder for r in results if r.accepted}
     try:
         with refresh_lock(h, what="fabricwatch ingest"):
-            instance = dagster_instance(h)  # one instance for the ghost-run sweep and the run
-            mark_ghost_runs_failed(h, instance=instance)
-            outcome = run_refresh(
-                h,
-                mode="offline",
-                select=inbox_select({r.folder for r in results if r.accepted}),
-                instance=instance,
-            )
-            if not refresh_status.recorded(h, outcome.run_id):  # the run records itself (pipelines/run_status.py)
-                refresh_status.record(
-                    h,
-                    run_id=outcome.run_id,
-                    success=outcome.success and not outcome.skipped_publish,
-                    failed_steps=outcome.failed_steps,
-                    failed_checks=outcome.failed_checks,
-                )
+            # what the files reach known from lineage and no Dagster run pending: no Dagster run (decided
+            # before Dagster is imported; pipelines/fast_ingest.py), journaled for Dagster to report
+            from pipelines import fast_ingest
+
+            plan = None if args.dagster_run else fast_ingest.applicable_plan(h, folders)
+            if plan is not None:
+                outcome = fast_ingest.run(h, plan)
+            else:
+                outcome = _dagster_run(h, folders)
     except RefreshBusy as exc:
         print(
             f"error: {exc} The accepted files wait in inbox/processed/ and load with the next refresh.", file=sys.stderr
@@ -116,3 +112,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"  failed check: {check} (its previous records are still published, carried forward)", file=sys.stderr)
     settled = all(r.accepted or r.duplicate_of is not None for r in results)
     return 0 if settled and not unknown and not outcome.failed_checks else 1
+
+
+def _dagster_run(h: Path, folders: set[str]):
+    """The ingest as a Dagster run of what the folders' files reach (the refresh lock is held)."""
+    from pipelines.automation import inbox_select
+    from pipelines.ghost_runs import mark_ghost_runs_failed
+    from pipelines.instance import dagster_instance
+    from pipelines.runner import run_refresh
+    from warehouse import refresh_status
+
+    instance = dagster_instance(h)  # one instance for the ghost-run sweep and the run
+    mark_ghost_runs_failed(h, instance=instance)
+    outcome = run_refresh(h, mode="offline", select=inbox_select(folders), instance=instance)
+    if not refresh_status.recorded(h, outcome.run_id):  # the run records itself (pipelines/run_status.py)
+        refresh_status.record(
+            h,
+            run_id=outcome.run_id,
+            success=outcome.success and not outcome.skipped_publish,
+            failed_steps=outcome.failed_steps,
+            failed_checks=outcome.failed_checks,
+        )
+    return outcome

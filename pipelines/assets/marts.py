@@ -12,14 +12,14 @@ freshness, overlapping speed buckets) only report. Every result is also stored i
 
 import dagster as dg
 
-from pipelines import lineage
-from pipelines.checks import check_outcome
+from pipelines import lineage, steps
+from pipelines.checks import as_result
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds, table_metadata
-from warehouse import db, marts, quality, runs
+from warehouse import marts, quality
 
 GROUP = "marts"
-KEY_PREFIX = "marts"
+KEY_PREFIX = steps.MART_KEY_PREFIX  # "marts"
 STEP = "build_marts"  # the step's name, printed by `fabricwatch refresh` as `ok    build_marts`
 
 
@@ -74,10 +74,6 @@ def _spec(mart: marts.Mart, deps: list[dg.AssetKey]) -> dg.AssetSpec:
     )
 
 
-def _severity(spec: quality.MartCheck) -> dg.AssetCheckSeverity:
-    return dg.AssetCheckSeverity.ERROR if spec.severity == quality.ERROR else dg.AssetCheckSeverity.WARN
-
-
 def _build(
     context: dg.AssetExecutionContext,
     con,
@@ -86,43 +82,23 @@ def _build(
     previous: int | None,
     as_view: bool = False,
 ) -> dg.MaterializeResult:
-    """(Re)create one mart (helpers already applied) and run its checks; one result with its check results."""
-    rows = marts.apply_mart_stored(con, mart, as_view=as_view)
-    columns = marts.columns(con, mart.name)
-    stored, results = [], []
-    for spec in specs:
-        outcome = spec.run(con, previous if spec.needs_published_count else None)
-        row, result = check_outcome(
-            context.run.run_id,
-            asset=f"{KEY_PREFIX}/{mart.name}",
-            check_name=spec.name,
-            asset_key=mart_key(mart.name),
-            passed=outcome.passed,
-            description=outcome.description,
-            severity=_severity(spec),
-            metadata={"offending_rows": outcome.rows[: quality.MAX_ROWS]} if outcome.rows else {},
-        )
-        stored.append(row)
-        results.append(result)
-    runs.store_checks(con, stored)  # one write for the mart's checks
+    """(Re)create one mart (helpers already applied) and run its checks (pipelines/steps.py, shared with the
+    fast ingest); one result with its check results."""
+    facts, outcomes = steps.build_mart(con, context.run.run_id, mart, specs, previous, as_view=as_view)
     return dg.MaterializeResult(
         asset_key=mart_key(mart.name),
-        check_results=results,
-        metadata={
-            **table_metadata(mart.relation, columns, rows),
-            "kind": "view" if as_view else "table",  # how the working warehouse holds it (warehouse/marts.py)
-            "key": ", ".join(mart.key),
-        },
+        check_results=[as_result(o, mart_key(mart.name)) for o in outcomes],
+        metadata=mart_metadata(facts),
     )
 
 
-def published_row_counts(home, names: list[str]) -> dict[str, int]:
-    """Rows of each named mart in the published warehouse; a mart it lacks (or no published file) is absent."""
-    if not names or not db.paths(home).published.exists():
-        return {}
-    try:
-        with db.published_connection(home) as con:
-            present = marts.existing_marts(con)
-            return {name: marts.row_count(con, name) for name in names if name in present}
-    except Exception:  # noqa: BLE001 - an unreadable or older published file means "nothing to compare"
-        return {}
+def mart_metadata(facts: dict) -> dict:
+    """The mart step's facts as the asset's metadata (table name, column schema, row count, how stored, key)."""
+    return {
+        **table_metadata(facts["relation"], facts["columns"], facts["rows"]),
+        "kind": facts["kind"],
+        "key": facts["key"],
+    }
+
+
+published_row_counts = steps.published_row_counts

@@ -8,11 +8,10 @@ the warehouse (warehouse/model_io.py).
 """
 
 import dagster as dg
-import pandas as pd
 
 import fabric_model as fm
-from pipelines import lineage
-from pipelines.checks import store_check
+from pipelines import lineage, steps
+from pipelines.checks import as_result
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
 from warehouse import model_io
@@ -36,7 +35,7 @@ def _lineage(writes: str | tuple[str, ...], *sql: str) -> dict:
 CATALOG, SCENARIOS, CALIBRATION, SENSITIVITY = (
     dg.AssetKey(n) for n in ("model_catalog", "fabric_scenarios", "model_calibration", "model_sensitivity")
 )
-CALIBRATION_CHECK = "calibration_within_tolerance"
+CALIBRATION_CHECK = steps.CALIBRATION_CHECK
 
 # The grid's workload is illustrative, like the model's default, but heavier: a 70B-parameter
 # data-parallel step with 1 s of compute, so that gradient traffic is not fully hidden and the
@@ -138,45 +137,10 @@ def _fabric_scenarios(con, catalog: fm.Catalog) -> dg.MaterializeResult:
 
 
 def _model_calibration(context, con, catalog: fm.Catalog, check: bool) -> dg.MaterializeResult:
-    runs = fm.points_from_runs(model_io.nccl_rows(con))
-    published = fm.points_from_observations(model_io.benchmark_observations(con, fm.calibration.BENCHMARK_INDICATOR))
-    calibration = fm.calibrate(pd.concat([runs, published], ignore_index=True), catalog)
-    model_io.write_calibration(con, calibration)
-    fitted = calibration[calibration["fitted"]]
+    """The calibration step (pipelines/steps.py, shared with the fast ingest) and its blocking check."""
+    facts, outcomes = steps.model_calibration(con, context.run.run_id, catalog, with_check=check)
     return dg.MaterializeResult(
-        asset_key=CALIBRATION,
-        check_results=[_calibration_check(context, con)] if check else [],
-        metadata={
-            "points": len(calibration),
-            "fitted": len(fitted),
-            "from_runs": len(runs),
-            "published": len(published),
-            "median_abs_rel_error": float(fitted["abs_rel_error"].median()) if len(fitted) else None,
-            "by_status": str(calibration["status"].value_counts().to_dict()),
-        },
-    )
-
-
-def _calibration_check(context, con) -> dg.AssetCheckResult:
-    """Blocking: the calibration as written (model.calibration) is within tolerance."""
-    points = model_io.read_calibration(con)
-    points["abs_rel_error"] = points["rel_error"].abs()
-    points["miss_reason"] = points["miss_reason"].fillna("")
-    passed, summary = fm.calibration.check_calibration(points)
-    outside = fm.calibration_failures(points)
-    return store_check(
-        con,
-        context.run.run_id,
-        asset="model_calibration",
-        check_name=CALIBRATION_CHECK,
-        asset_key=CALIBRATION,
-        passed=passed,
-        description=summary,
-        metadata={
-            "outside_tolerance": outside[
-                ["point_id", "measured_busbw_GBps", "predicted_busbw_GBps", "rel_error", "miss_reason"]
-            ].to_dict("records")
-        },
+        asset_key=CALIBRATION, check_results=[as_result(o, CALIBRATION) for o in outcomes], metadata=facts
     )
 
 

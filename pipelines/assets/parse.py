@@ -13,22 +13,20 @@ other sources publish. When the document parses again its fresh rows replace the
 
 import dagster as dg
 
-from pipelines import lineage, loading
-from pipelines.checks import store_check
+from pipelines import lineage, steps
+from pipelines.checks import as_result
 from pipelines.fetcher_resource import FetcherResource
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
-from sources.parsers.dispatch import StoredDocument, parse_documents, parser_version
+from sources.parsers.dispatch import parser_version
 from sources.registry import REGISTRY, Source
 from sources.fetch.snapshots import SnapshotStore
 from warehouse import parse_state
-from warehouse.raw import latest_documents
 
 GROUP = "core"
 
 
-def origin(source: Source) -> str:
-    return f"parse_{source.source_id}"
+origin = steps.origin  # parse_<source_id>
 
 
 YIELD_CHECK = parse_state.YIELD_CHECK
@@ -79,125 +77,22 @@ def build_parse_assets(registry: tuple[Source, ...] = REGISTRY) -> list[dg.Asset
 
 
 def _parse_source(context, con, source: Source, store: SnapshotStore, snapshots) -> dg.MaterializeResult:
-    version = parser_version(source.parser)
-    hints = {e.get("url"): e for e in snapshots.manifest(source.source_id).get("entries", [])}
-    docs = [
-        StoredDocument(
-            url=d["url"],
-            sha256=d["sha256"],
-            content_type=d["content_type"],
-            encoding=d["encoding"],
-            title=d["title"],
-            published_on=d["published_on"],
-            fetched_at=d["last_changed_at"],
-            hints=hints.get(d["url"], {}),
-        )
-        for d in latest_documents(con, source.source_id)
-    ]
-    prev = parse_state.previous(con, source.source_id)
-    skipped = parse_state.unchanged(prev, [(d.url, d.sha256) for d in docs], version)
-    counts, warnings = {}, []
-    if skipped:
-        context.log.info(f"{source.source_id}: {len(docs)} documents unchanged, parse skipped")
-        records_total = sum(p["records"] for p in prev.values())
-        failed_n = sum(p["status"] not in OK_STATUSES for p in prev.values())
-    else:
-        records, statuses = parse_documents(source, docs, store.get)
-        carry = parse_state.carry_forward(prev, parse_state.carried(con, source.source_id), statuses)
-        counts = loading.load_records(
-            con,
-            origin(source),
-            records,
-            keep=[c["carried_sha256"] for c in carry],
-            tables=lineage.family_tables(source.parser),
-        )
-        parse_state.save(con, source.source_id, source.parser, version, statuses)
-        parse_state.save_carried(con, source.source_id, carry)
-        records_total = sum(s.records for s in statuses)
-        failed_n = sum(s.status not in OK_STATUSES for s in statuses)
-        warnings = records.warnings
-        for s in statuses:
-            if s.status not in OK_STATUSES:
-                context.log.warning(f"{source.source_id}: {s.url}: {s.status}: {s.error}")
-        for c in carry:
-            context.log.warning(
-                f"{source.source_id}: {c['url']}: {c['carried_records']} records of its last good "
-                f"parse ({c['carried_parsed_at']:%Y-%m-%d}) carried forward since {c['since']:%Y-%m-%d}"
-            )
-    parse_state.log_run(
-        con,
-        context.run.run_id,
-        source.source_id,
-        documents=len(docs),
-        failed=failed_n,
-        records=records_total,
-        skipped=skipped,
-    )
-    check = _yield_check(con, context.run.run_id, source)
+    """The parse step (pipelines/steps.py, shared with the fast ingest) as the asset's result."""
+    facts, outcome = steps.parse_source(con, context.run.run_id, source, store, snapshots, log=context.log)
     return dg.MaterializeResult(
         asset_key=origin(source),
-        check_results=[check],
-        metadata={
-            "documents": len(docs),
-            "failed": failed_n,
-            "records": records_total,
-            "skipped_unchanged": skipped,
-            "dagster/row_count": records_total,
-            "parser_version": version,
-            **{f"rows_{k}": v for k, v in counts.items()},
-            "warnings": dg.MetadataValue.md("\n".join(f"- {w}" for w in warnings[:30]) or "none"),
-        },
+        check_results=[as_result(outcome, dg.AssetKey(origin(source)))],
+        metadata=parse_metadata(facts),
     )
 
 
-OK_STATUSES = ("ok", "duplicate")
+def parse_metadata(facts: dict) -> dict:
+    """The parse step's facts as the asset's metadata (the warnings as a Markdown list)."""
+    warnings = facts.get("warnings") or []
+    return {
+        **{k: v for k, v in facts.items() if k != "warnings"},
+        "warnings": dg.MetadataValue.md("\n".join(f"- {w}" for w in warnings[:30]) or "none"),
+    }
 
 
-def _yield_check(con, run_id: str, source: Source) -> dg.AssetCheckResult:
-    state = parse_state.previous(con, source.source_id)
-    runs = parse_state.last_two_runs(con, source.source_id)
-    carried = parse_state.carried(con, source.source_id)
-    failing = [
-        {"url": url, "status": row["status"], "error": (row["error"] or "")[:300]}
-        for url, row in state.items()
-        if row["status"] not in OK_STATUSES
-    ]
-    now = runs[0]["records"] if runs else 0
-    before = runs[1]["records"] if len(runs) > 1 else None
-    collapsed = before is not None and before > 0 and now == 0
-    desc = (
-        f"{len(state)} documents, {now} records"
-        + (f" (previous run {before})" if before is not None else "")
-        + (f"; {len(failing)} documents failed or yielded nothing" if failing else "")
-        + ("; record count collapsed to zero" if collapsed else "")
-        + (
-            f"; the previous records of {len(carried)} document(s) ({sum(c['carried_records'] for c in carried.values())}"
-            f" records, parsed {min(c['carried_parsed_at'] for c in carried.values()):%Y-%m-%d}) carried forward "
-            f"since {min(c['since'] for c in carried.values()):%Y-%m-%d}"
-            if carried
-            else ""
-        )
-    )
-    return store_check(
-        con,
-        run_id,
-        asset=origin(source),
-        check_name=YIELD_CHECK,
-        asset_key=dg.AssetKey(origin(source)),
-        passed=not collapsed and not failing and not carried,
-        description=desc,
-        metadata={
-            "records": now,
-            "previous_records": before,
-            "failing_documents": failing,
-            "carried_documents": [
-                {
-                    "url": c["url"],
-                    "records": c["carried_records"],
-                    "parsed_at": c["carried_parsed_at"],
-                    "since": c["since"],
-                }
-                for c in carried.values()
-            ],
-        },
-    )
+OK_STATUSES = steps.OK_STATUSES

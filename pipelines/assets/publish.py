@@ -6,11 +6,9 @@ import dagster as dg
 
 from pipelines.resources import WarehouseResource
 from pipelines.vocabulary import Kind, kinds
-from pipelines.run_status import record_published
+from pipelines import steps
 from sources.clock import naive_utc
 from sources.fetch.modes import FetchMode
-from warehouse import db, marts, runs
-from warehouse import publish as wpublish
 
 PUBLISH_KEY = dg.AssetKey("published_warehouse")
 
@@ -26,32 +24,21 @@ def build_publish_asset(upstream: list[dg.AssetKey]) -> dg.AssetsDefinition:
         description="Checkpoints the working warehouse and atomically replaces $FABRICWATCH_HOME/warehouse.duckdb; the previous file is kept under releases/.",
     )
     def published_warehouse(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-        con = db.connect_work(warehouse.paths.work)
-        try:
-            dropped = marts.drop_stale_marts(con)  # a deleted mart file leaves no view or table behind
-            if dropped:
-                context.log.info(f"dropped marts whose file no longer exists: {', '.join(dropped)}")
-            counts = db.row_counts(con)
-            db.refresh_data_dictionary(con)
-            tags = context.run.tags
-            runs.record_published(
-                con,
-                run_id=context.run.run_id,
-                started_at=_run_start(context),
-                # a run started from the UI has no mode tag: the graph's configured mode
-                mode=tags.get("fabricwatch/mode") or FetchMode.configured().value,
-                selection=tags.get("fabricwatch/selection"),
-                row_counts=counts,
-                fingerprint=tags.get("fabricwatch/fingerprint"),
-            )
-            failed_checks = runs.failed_checks(con, context.run.run_id)  # non-blocking ones (a parser carried forward)
-        except Exception:
-            con.close()
-            raise
-        path = wpublish.publish(warehouse.home_path, con)  # closes con
+        tags = context.run.tags
+        # the same publish as the fast ingest's (pipelines/steps.py); it records the run's outcome for the
+        # dashboard's banner, however the run was started (pipelines/run_status.py)
+        path, counts = steps.publish_working(
+            warehouse.home_path,
+            run_id=context.run.run_id,
+            started_at=_run_start(context),
+            # a run started from the UI has no mode tag: the graph's configured mode
+            mode=tags.get("fabricwatch/mode") or FetchMode.configured().value,
+            selection=tags.get("fabricwatch/selection"),
+            fingerprint=tags.get("fabricwatch/fingerprint"),
+            job=context.run.job_name,
+            log=context.log.info,
+        )
         context.log.info(f"published {path}")
-        # the run's outcome for the dashboard's banner, however the run was started (pipelines/run_status.py)
-        record_published(warehouse.home_path, context.run.run_id, failed_checks, job=context.run.job_name)
         return dg.MaterializeResult(
             metadata={
                 "path": str(path),
