@@ -286,12 +286,13 @@ def share_figure(shares: pd.DataFrame, series_kind: str | None, height: int = HE
     for (fabric, derived), grp in shares.sort_values("period_start").groupby(["fabric", "derived"], sort=True):
         colour = FABRIC_COLOURS.get(fabric, "#7f7f7f")
         name = answers.fabric_title(fabric) + (f" {t('share.derived_suffix')}" if derived else "")
+        # here fill says one thing only, as the caption does: filled as reported, open derived (bounds too); an
+        # approximate figure keeps its "~" in the hover, not an open marker that would read as derived
         symbols = [
-            symbol("actual" if k in answers.ACTUAL_KINDS else "forecast", q)
+            symbol("actual" if k in answers.ACTUAL_KINDS else "forecast", q).removesuffix("-open")
+            + ("-open" if derived else "")
             for k, q in zip(grp["kind"], grp["value_qualifier"])
         ]
-        if derived:
-            symbols = [s if s.startswith("triangle") else s.replace("-open", "") + "-open" for s in symbols]
         per = grp.groupby("period_start", as_index=False)["share"].median()
         xs, ys = _gapped(list(per["period_start"]), list(per["share"] * 100), series_kind)
         fig.add_trace(

@@ -418,3 +418,19 @@ def test_conflict_spreads_print_by_one_rule(real):
     spreads = groups["spread"].astype(str)
     assert (spreads.str.fullmatch(r"\d+(,\d{3})*\.\d%") | (spreads == "—")).all(), spreads.unique()[:10]
     assert spreads.str.fullmatch(r"\d+(,\d{3})*\.\d%").sum() >= 20
+
+
+def test_share_markers_are_open_exactly_when_derived(real):
+    """The Share caption says "filled: a share as reported; open: derived as 1 − the other fabric's share". Dell'Oro's
+    "~90%" InfiniBand share of 2023 (an approximate figure as its document states it) was drawn open, as if derived,
+    and derived bounds were drawn filled. Every marker of a reported trace is filled, every derived one open."""
+    at = _open("share_page.py")
+    marker_traces = [tr for fig in figures(at) for tr in fig["data"] if tr.get("mode") == "markers"]
+    assert marker_traces
+    for tr in marker_traces:
+        symbols = tr["marker"]["symbol"]
+        symbols = symbols if isinstance(symbols, list) else [symbols]
+        derived = tr["name"].endswith("(derived)")
+        assert all(s.endswith("-open") == derived for s in symbols), (tr["name"], symbols)
+    reported_ib = [tr for tr in marker_traces if tr["name"] == "InfiniBand"]
+    assert reported_ib and 90.0 in [round(v, 6) for v in trace_values(reported_ib[0], "y")]
