@@ -48,7 +48,13 @@ def test_the_rewrite_gives_the_previous_rows_on_the_real_warehouse(refreshed_hom
         now_n, previous_n = (con.execute(f"SELECT count(*) FROM main.{t}").fetchone()[0] for t in ("now", "previous"))
         # the real warehouse has near pairs of every kind, so the comparison is not vacuous
         reasons = {r for (r,) in con.execute("SELECT DISTINCT apparent_reason FROM main.previous").fetchall()}
-        assert {"different_scope", "different_segment", "different_kind", "different_period", "different_milestone"} <= reasons, reasons
+        assert {
+            "different_scope",
+            "different_segment",
+            "different_kind",
+            "different_period",
+            "different_milestone",
+        } <= reasons, reasons
         assert now_n == previous_n > 1000
         for a, b in (("now", "previous"), ("previous", "now")):
             extra = con.execute(
