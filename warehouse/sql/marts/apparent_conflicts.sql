@@ -16,19 +16,28 @@
 -- Bounded: only each side's newest statement takes part (as in marts.conflict_pairs), and a statement meets only
 -- the nearest statement of each near series and period (the pairs grow with statements, not their product).
 CREATE OR REPLACE VIEW marts.apparent_conflicts AS
-WITH near_obs AS (
-    SELECT o.record_id, o.series_key, o.indicator, o.entity_id, o.subject, o.period, o.period_basis,
-           coalesce(i.cadence, '') = 'irregular' AS is_state, o.period_start AS span_start, o.period_end AS span_end,
-           marts.unit_base(o.unit) AS base_unit, o.value * marts.unit_factor(o.unit) AS base_value, o.value_qualifier,
-           o.kind, o.segment, o.scope, o.speed_gbps, o.fabric, o.region,
-           o.publisher, o.source_id, o.carrier, o.published_on, o.url, o.evidence,
-           dense_rank() OVER (PARTITION BY o.series_key, o.period, marts.unit_base(o.unit), o.kind, o.publisher,
-                                           o.source_id, coalesce(o.via, regexp_extract(o.url, '^https?://([^/]+)', 1), o.source_id)
-                              ORDER BY coalesce(o.published_on, DATE '0001-01-01') DESC, o.url DESC NULLS LAST,
-                                       o.evidence DESC) AS side_statement
-    FROM core.observations o
-    LEFT JOIN core.indicators i ON i.indicator = o.indicator
-    WHERE o.series_key IS NOT NULL AND o.period IS NOT NULL AND o.period_start IS NOT NULL AND o.entity_id IS NOT NULL
+WITH near_obs AS MATERIALIZED (
+    -- each side's newest statement, with its base unit and value and its rounding step computed once per statement
+    -- (the pair join below compares them; computed per candidate pair they made this view cost seconds)
+    SELECT *, CASE WHEN marts.sig_digits(base_value) >= 2 THEN pow(10, marts.sig_place(base_value)) END AS rounding_step
+    FROM (
+        SELECT o.record_id, o.series_key, o.indicator, o.entity_id, o.subject, o.period, o.period_basis,
+               coalesce(i.cadence, '') = 'irregular' AS is_state, o.period_start AS span_start, o.period_end AS span_end,
+               marts.unit_base(o.unit) AS base_unit, o.value * marts.unit_factor(o.unit) AS base_value, o.value_qualifier,
+               o.kind, o.segment, o.scope, o.speed_gbps, o.fabric, o.region,
+               o.publisher, o.source_id, o.carrier, coalesce(o.published_on, DATE '0001-01-01') AS stated_on, o.url,
+               o.evidence,
+               dense_rank() OVER (PARTITION BY o.series_key, o.period, marts.unit_base(o.unit), o.kind, o.publisher,
+                                               o.source_id,
+                                               coalesce(o.via, regexp_extract(o.url, '^https?://([^/]+)', 1), o.source_id)
+                                  ORDER BY coalesce(o.published_on, DATE '0001-01-01') DESC, o.url DESC NULLS LAST,
+                                           o.evidence DESC) AS side_statement
+        FROM core.observations o
+        LEFT JOIN core.indicators i ON i.indicator = o.indicator
+        WHERE o.series_key IS NOT NULL AND o.period IS NOT NULL AND o.period_start IS NOT NULL
+          AND o.entity_id IS NOT NULL
+    )
+    WHERE side_statement = 1
 ),
 related AS (
     -- the same entity, an entity and its parent (either way), an instance or cluster and the platform it is built
@@ -49,6 +58,14 @@ related_indicators AS (
     SELECT indicator AS a, indicator AS b FROM core.indicators
     UNION SELECT term, parent FROM core.vocabulary WHERE dimension = 'indicator' AND parent IS NOT NULL
     UNION SELECT parent, term FROM core.vocabulary WHERE dimension = 'indicator' AND parent IS NOT NULL
+),
+near_sides AS MATERIALIZED (
+    -- each statement with every (entity, indicator) it may meet, so the pair join below is one hash join on entity,
+    -- indicator, unit and region (left to itself, the planner joined all statements of one unit and region first)
+    SELECT a.*, r.b AS near_entity, ri.b AS near_indicator
+    FROM near_obs a
+    JOIN related r ON r.a = a.entity_id
+    JOIN related_indicators ri ON ri.a = a.indicator
 ),
 near_candidates AS (
     SELECT a.record_id AS a_id, b.record_id AS b_id, a.series_key AS a_series, b.series_key AS b_series,
@@ -74,12 +91,9 @@ near_candidates AS (
                      OR a.speed_gbps IS DISTINCT FROM b.speed_gbps THEN 'different_segment'
                 WHEN a.kind <> b.kind THEN 'different_kind'
                 ELSE 'different_period' END AS apparent_reason
-    FROM near_obs a
-    JOIN related r ON r.a = a.entity_id
-    JOIN related_indicators ri ON ri.a = a.indicator
+    FROM near_sides a
     JOIN near_obs b
-      ON b.entity_id = r.b AND b.indicator = ri.b AND a.base_unit = b.base_unit
-     AND a.side_statement = 1 AND b.side_statement = 1
+      ON b.entity_id = a.near_entity AND b.indicator = a.near_indicator AND a.base_unit = b.base_unit
      AND a.region IS NOT DISTINCT FROM b.region
      AND (a.speed_gbps IS NULL OR b.speed_gbps IS NULL OR a.speed_gbps = b.speed_gbps)
      AND (a.fabric IS NULL OR b.fabric IS NULL OR a.fabric = b.fabric)
@@ -87,18 +101,16 @@ near_candidates AS (
      -- a state (an indicator of irregular cadence: a spec, a configuration, a member count) may be restated in
      -- any later year; flows (revenue, units) meet only over overlapping periods
      AND ((a.is_state AND b.is_state) OR greatest(a.span_start, b.span_start) <= least(a.span_end, b.span_end))
-     AND marts.stated_before(coalesce(a.published_on, DATE '0001-01-01'), a.record_id,
-                             coalesce(b.published_on, DATE '0001-01-01'), b.record_id)
+     AND marts.stated_before(a.stated_on, a.record_id, b.stated_on, b.record_id)
     -- one series, period and forecast-or-not is marts.conflict_pairs' own ground (a forecast against the later
     -- actual of its series and period is a near pair here, different_kind, and a scorecard pair)
     WHERE NOT (a.series_key = b.series_key AND a.period = b.period AND (a.kind = 'forecast') = (b.kind = 'forecast'))
       -- one statement is not two sides (a range's bounds; one sentence's figures for one thing)
       AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence AND a.entity_id = b.entity_id
                AND a.segment IS NOT DISTINCT FROM b.segment)
-      -- the values differ beyond the stated rounding, or one figure is stated for different spans
-      AND (abs(a.base_value - b.base_value) > 0.5 * coalesce(greatest(
-               CASE WHEN marts.sig_digits(a.base_value) >= 2 THEN pow(10, marts.sig_place(a.base_value)) END,
-               CASE WHEN marts.sig_digits(b.base_value) >= 2 THEN pow(10, marts.sig_place(b.base_value)) END), 0)
+      -- the values differ beyond the stated rounding (half the coarser rounding step of a figure of two or more
+      -- significant digits), or one figure is stated for different spans
+      AND (abs(a.base_value - b.base_value) > 0.5 * coalesce(greatest(a.rounding_step, b.rounding_step), 0)
                * (1 + 1e-9)
                + 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
            OR a.period <> b.period)
