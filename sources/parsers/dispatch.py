@@ -20,7 +20,7 @@ from sources.registry import Source
 
 # Manifest keys a parser may take as keyword arguments (e.g. nccl's `system`, `period`; `via`, the carrier
 # a recorded copy was taken from, for the citation of TOP500 lists and MLPerf files).
-PARSER_HINTS = ("system", "period", "via")
+PARSER_HINTS = ("system", "period", "via", "published_on_precision")
 
 
 @dataclass(frozen=True)

@@ -211,6 +211,8 @@ def _prov(doc: Document, evidence: str) -> Provenance:
         title=doc.title or _file_name(doc.url),
         url=doc.url,
         published_on=doc.published_on,
+        # a thread's date is the day it was posted (the recording's manifest or the live page gives it)
+        published_precision="day" if doc.published_on else None,
         evidence=evidence,
         document_sha=doc.sha256,
     )

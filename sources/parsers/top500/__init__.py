@@ -149,12 +149,23 @@ def release_date(doc: Document, period: str) -> dt.date:
     return dt.date(int(year), int(month), 1)
 
 
-def parse(doc: Document, via: str | None = None) -> Records:
+def release_precision(doc: Document, published_on_precision: str | None = None) -> str:
+    """How precisely the release date is known: as the recording's manifest says (`published_on_precision`;
+    the recordings give the first day of the list month, "month", since the release day is not recorded),
+    else "day" for a date the document carries, else "month" (release_date's first day of the list month)."""
+    if published_on_precision:
+        return published_on_precision
+    return "day" if doc.published_on else "month"
+
+
+def parse(doc: Document, via: str | None = None, published_on_precision: str | None = None) -> Records:
     """Observations and family tables of one list; `via` is the carrier the file was copied from (the
-    recording's manifest says it: a public repository that republished the top500.org download)."""
+    recording's manifest says it: a public repository that republished the top500.org download), and
+    `published_on_precision` how precisely the manifest knows the release date."""
     summary = summarize(doc)
     period = summary["list"]
     released = release_date(doc, period)
+    precision = release_precision(doc, published_on_precision)
     records = Records(warnings=[f"TOP500 {period}: {w}" for w in summary["warnings"]])
     n = summary["systems"]
     for family, count in summary["families"].items():
@@ -171,6 +182,7 @@ def parse(doc: Document, via: str | None = None) -> Records:
             SEGMENT_FAMILY,
             evidence,
             via,
+            precision,
         )
     for group, info in summary["notable"].items():
         evidence = f"{info['systems']} of {n} systems whose Interconnect reads as {group}"
@@ -186,6 +198,7 @@ def parse(doc: Document, via: str | None = None) -> Records:
             SEGMENT_NOTABLE,
             evidence,
             via,
+            precision,
         )
     for group, info in summary["fabric_groups"].items():
         evidence = f"{info['systems']} of {n} systems in fabric group {info['label']}"
@@ -201,6 +214,7 @@ def parse(doc: Document, via: str | None = None) -> Records:
             SEGMENT_GROUP,
             evidence,
             via,
+            precision,
         )
     records.tables["top500_families"] = [{"list": period, "published_on": released, **row} for row in summary["_cross"]]
     records.tables["top500_interconnects"] = [{"list": period, **row} for row in summary["_interconnects"]]
@@ -208,7 +222,7 @@ def parse(doc: Document, via: str | None = None) -> Records:
 
 
 def _pair(
-    doc, released, period, subject, count, rmax_share, fabric, speed, segment, evidence, via=None
+    doc, released, period, subject, count, rmax_share, fabric, speed, segment, evidence, via=None, precision=None
 ) -> list[Observation]:
     prov = Provenance(
         source_id=doc.source_id,
@@ -217,6 +231,7 @@ def _pair(
         url=doc.url,
         via=via,
         published_on=released,
+        published_precision=precision,
         evidence=evidence,
         document_sha=doc.sha256,
         confidence="derived",

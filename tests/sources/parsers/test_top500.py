@@ -270,3 +270,32 @@ def test_family_rows_carry_a_fabric_whose_totals_match_the_list():
     assert by_fabric["ethernet"] + by_fabric["slingshot"] == 208
     assert by_fabric["proprietary"] == 30 + 9 + 1 + 1  # Custom Interconnect, Proprietary Network, BXI, torus
     assert sum(by_fabric.values()) == 500
+
+
+def test_a_release_date_known_to_the_month_is_stored_as_a_month():
+    """The recordings know a list's release only to its month (manifest: published_on 2025-06-01,
+    published_on_precision "month": the June 2025 list was released at ISC, day not recorded). Through the
+    parse dispatch every row says so, as a curated row does, so no page prints "2025-06-01" as a day."""
+    import hashlib
+    import datetime as dt
+
+    from sources.parsers.dispatch import StoredDocument, parse_documents
+    from sources.registry import get
+
+    entry = next(e for e in MANIFEST["entries"] if e["file"] == "TOP500_202506.csv")
+    assert entry["published_on_precision"] == "month"  # what the manifest says, read here
+    body = (LISTS / entry["file"]).read_bytes()
+    stored = StoredDocument(
+        url=entry["url"],
+        sha256=hashlib.sha256(body).hexdigest(),
+        content_type=entry["content_type"],
+        published_on=dt.date.fromisoformat(entry["published_on"]),
+        title=entry["title"],
+        hints=entry,
+    )
+    records, statuses = parse_documents(get(MANIFEST["source_id"]), [stored], lambda sha: body)
+    assert statuses[0].status == "ok" and records.observations
+    assert {o.prov.published_precision for o in records.observations} == {"month"}
+    # a live fetch without a manifest: the first day of the list month is a month too
+    doc = Document(source_id=MANIFEST["source_id"], url=entry["url"], body=body, title=entry["title"])
+    assert {o.prov.published_precision for o in top500.parse(doc).observations} == {"month"}
