@@ -60,7 +60,8 @@ table = table.assign(derived=table["derived"].map({True: t("share.derived_yes"),
 ui.table(
     table.sort_values(["period_start", "fabric"]),
     "fabric_share_table",
-    labels | {"derived": t("share.derived_column"), "as_stated": t("share.as_stated")},
+    # the column shows fabric names here (fabric_title), not the ids its dictionary label speaks of
+    labels | {"fabric": t("model.fabric"), "derived": t("share.derived_column"), "as_stated": t("share.as_stated")},
     columns=["period", "fabric", "as_stated", "derived", "kind", "publisher", "published_on", "url"],
     with_sources=False,
 )
