@@ -7,6 +7,8 @@ one home of the fabric groups.
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import plotly.graph_objects as go
 
@@ -42,6 +44,12 @@ ETH_COLOURS = {
     "RoCE": "#17becf",
     "Slingshot": FABRIC_COLOURS["slingshot"],
 }
+
+
+def percent_title(label: str) -> str:
+    """A share column's dictionary label ("Share of the list's systems, 0-1") as the title of a percent axis or
+    picker: "Share of the list's systems (%)" (a "0-1" title over % ticks says two things)."""
+    return re.sub(r",\s*0-1\.?$", " (%)", str(label))
 
 
 def group_name(group: str, english: str) -> str:
@@ -109,7 +117,7 @@ def history_area(history: pd.DataFrame, measure: str, labels: dict[str, str], *,
                 f"({t('top500.hover_systems', systems='%{customdata[1]}')})<extra></extra>",
             )
         )
-    fig.update_yaxes(tickformat=".0%", range=[0, 1], title_text=labels.get(measure, measure))
+    fig.update_yaxes(tickformat=".0%", range=[0, 1], title_text=percent_title(labels.get(measure, measure)))
     fig.update_xaxes(title_text=labels.get("list_date", "List"))
     _shade_gaps(fig, missing_lists(data["list"]))
     return _style(fig, height, labels.get("fabric_group"))
@@ -138,7 +146,7 @@ def stacked_bars(
         )
     fig.update_layout(barmode="stack", bargap=0.15)
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=lists, title_text=labels.get("list", "List"))
-    fig.update_yaxes(tickformat=".0%", title_text=labels.get(y, y))
+    fig.update_yaxes(tickformat=".0%", title_text=percent_title(labels.get(y, y)))
     _style(fig, height)
     # many generations: a vertical legend beside the bars, newest on top as in the stack
     fig.update_layout(legend=dict(orientation="v", x=1.02, xanchor="left", y=1, yanchor="top", traceorder="reversed"))

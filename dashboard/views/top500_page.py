@@ -26,7 +26,7 @@ gap_note = (
 measure = st.radio(
     t("top500.measure"),
     ["systems_share", "rmax_share"],
-    format_func=lambda c: labels.get(c, c),
+    format_func=lambda c: t5.percent_title(labels.get(c, c)),
     horizontal=True,
     key="top500_measure",
 )

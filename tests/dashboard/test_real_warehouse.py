@@ -434,3 +434,18 @@ def test_share_markers_are_open_exactly_when_derived(real):
         assert all(s.endswith("-open") == derived for s in symbols), (tr["name"], symbols)
     reported_ib = [tr for tr in marker_traces if tr["name"] == "InfiniBand"]
     assert reported_ib and 90.0 in [round(v, 6) for v in trace_values(reported_ib[0], "y")]
+
+
+def test_no_percent_axis_or_picker_of_top500_is_titled_0_1(real):
+    """Issue 20: '"0-1" axis title over % ticks'. The TOP500 shares are drawn with % ticks, but their axis titles and
+    the measure picker read the dictionary label "Share of the list's systems, 0-1"."""
+    at = _open("top500_page.py")
+    titles = []
+    for fig in figures(at):
+        for name, axis in fig["layout"].items():
+            if name.startswith("yaxis") and isinstance(axis, dict):
+                titles.append(((axis.get("title") or {}).get("text") or "", axis.get("tickformat") or ""))
+    percent_titles = [title for title, fmt in titles if "%" in fmt]
+    assert percent_titles and not [x for x in percent_titles if "0-1" in x], titles
+    options = [o for r in at.radio for o in r.options]
+    assert options and not [o for o in options if "0-1" in o], options
