@@ -118,7 +118,10 @@ def history_area(history: pd.DataFrame, measure: str, labels: dict[str, str], *,
             )
         )
     fig.update_yaxes(tickformat=".0%", range=[0, 1], title_text=percent_title(labels.get(measure, measure)))
-    fig.update_xaxes(title_text=labels.get("list_date", "List"))
+    # the axis spans the lists: the gap labels' text would otherwise stretch a narrow (420 px) axis to 2030
+    fig.update_xaxes(
+        title_text=labels.get("list_date", "List"), range=[data["list_date"].min(), data["list_date"].max()]
+    )
     _shade_gaps(fig, missing_lists(data["list"]))
     return _style(fig, height, labels.get("fabric_group"))
 

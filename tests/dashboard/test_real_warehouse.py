@@ -449,3 +449,12 @@ def test_no_percent_axis_or_picker_of_top500_is_titled_0_1(real):
     assert percent_titles and not [x for x in percent_titles if "0-1" in x], titles
     options = [o for r in at.radio for o in r.options]
     assert options and not [o for o in options if "0-1" in o], options
+
+
+def test_the_top500_history_axis_spans_the_lists_it_draws(real):
+    """At 420 px the history chart's x axis ran to 2030 (the gap labels' text stretched it) while the newest list
+    is 2025-06: the axis now spans the first and the last list drawn."""
+    at = _open("top500_page.py")
+    area = next(f for f in figures(at) if any(tr.get("stackgroup") for tr in f["data"]))
+    lo, hi = area["layout"]["xaxis"]["range"]
+    assert str(lo)[:7] == "2000-06" and str(hi)[:7] == "2025-06", (lo, hi)
