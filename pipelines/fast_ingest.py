@@ -28,7 +28,6 @@ pipelines/up_to_date.py), when no warehouse was published yet, or when a folder 
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 import uuid
@@ -38,6 +37,7 @@ from pathlib import Path
 from pipelines import journal, steps
 from pipelines.fingerprint import code_fingerprint
 from pipelines.up_to_date import unfinished_runs_possible
+from sources.files import write_atomic
 from sources.fetch.modes import FetchMode
 from warehouse import db, refresh_status
 
@@ -106,15 +106,11 @@ def plan_of_keys(keys: list[str], select: list[str], code_versions: dict[str, st
 
 def save_plans(home: str | Path, plans: dict[str, Plan | None], code: str | None = None) -> None:
     """Write the plans of the inbox folders (None: that folder's ingest stays a Dagster run)."""
-    path = plans_path(home)
-    path.parent.mkdir(parents=True, exist_ok=True)
     body = {
         "code": code or code_fingerprint(),
         "folders": {f: (p.__dict__ if p is not None else None) for f, p in plans.items()},
     }
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(body, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(plans_path(home), json.dumps(body, indent=1, sort_keys=True))
 
 
 def load_plan(home: str | Path, folders) -> Plan | None:

@@ -20,6 +20,8 @@ import json
 import os
 from pathlib import Path
 
+from sources.files import write_atomic
+
 NAME = "fast_ingest.jsonl"
 CURSOR = "fast_ingest.reported"
 JOB = "fast_ingest"  # the job name recorded for a fast ingest (meta.runs, last_refresh.json, event tags)
@@ -78,10 +80,7 @@ def pending(home: str | Path) -> tuple[list[dict], int]:
 
 
 def _set_cursor(home: str | Path, offset: int) -> None:
-    path = _cursor_path(home)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(str(offset), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(_cursor_path(home), str(offset))
 
 
 def asset_events(record: dict) -> list:

@@ -15,10 +15,10 @@ those sources from the published warehouse for the banner.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from sources.clock import utc_iso
+from sources.files import write_atomic
 from warehouse.dbapi import dict_rows
 
 NAME = "last_refresh.json"
@@ -47,9 +47,7 @@ def record(
     }
     if job:
         info["job"] = job
-    tmp = path.with_name(f".{NAME}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(info, indent=1) + "\n")
 
 
 def last(home: str | Path) -> dict | None:

@@ -23,6 +23,7 @@ from pathlib import Path
 import duckdb
 
 from sources import settings
+from sources.files import write_atomic
 from sources.clock import utcnow
 
 KEPT_ENV = settings.RELEASES_KEPT
@@ -106,9 +107,7 @@ def staged_manifest_path(published: Path) -> Path:
 
 
 def write_manifest(target: Path, info: dict) -> None:
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, target)
+    write_atomic(target, json.dumps(info, indent=1) + "\n")
 
 
 def read_manifest(path: Path) -> dict | None:

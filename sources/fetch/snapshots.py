@@ -13,29 +13,17 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import re
-import tempfile
 import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from sources.files import write_atomic
+
 
 def sha256(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class DocumentDamaged(OSError):
@@ -90,7 +78,7 @@ class SnapshotStore:
             logging.getLogger("fabricwatch.documents").warning(
                 "stored document %s was damaged (SHA-256 mismatch); repaired from the new copy", target
             )
-        _atomic_write(target, body)
+        write_atomic(target, body)
         return digest, True
 
     def get(self, digest: str) -> bytes:
@@ -132,7 +120,7 @@ class SnapshotStore:
         return target.read_text(encoding="utf-8") if target.is_file() else None
 
     def cache_text(self, digest: str, extractor_version: str, text: str) -> None:
-        _atomic_write(self.path(digest).with_suffix(f".text-{extractor_version}.txt"), text.encode("utf-8"))
+        write_atomic(self.path(digest).with_suffix(f".text-{extractor_version}.txt"), text.encode("utf-8"))
 
 
 @dataclass(frozen=True)
@@ -236,7 +224,7 @@ class RecordedSnapshots:
         folder = self.root / source_id
         name = recording_file_name(url, body, content_type)
         with self._lock:
-            _atomic_write(folder / name, body)
+            write_atomic(folder / name, body)
             manifest = self.manifest(source_id)
             entries = [e for e in manifest.get("entries", []) if e.get("url") != url]
             old_files = {e["file"] for e in manifest.get("entries", []) if e.get("url") == url} - {name}
@@ -258,7 +246,7 @@ class RecordedSnapshots:
                 **{k: v for k, v in manifest.items() if k not in ("source_id", "entries")},
                 "entries": entries,
             }
-            _atomic_write(
+            write_atomic(
                 self.manifest_path(source_id),
                 (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"),
             )
