@@ -527,6 +527,12 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
     for sentence in split_sentences(paragraph):
         s = normalize_text(sentence)
         index = normalized_index(sentence)
+        glued = _GLUED_YEAR.match(s)
+        if glued:
+            # "202484.0%16.0%": a table row run together, its year stuck to the first cell. The year is
+            # read apart (a space in the normalized text only; the evidence stays as written).
+            k = glued.end(1)
+            s, index = s[:k] + " " + s[k:], index[:k] + [index[k]] + index[k:]
         noted = _SOURCE_NOTE.sub(lambda m: " " * len(m.group(0)), s)
         periods = find_periods(
             noted,
@@ -727,6 +733,11 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                     ctx.remember(_fiscal_heading(p, s, ctx))
         context_topic = next((label for pat, label in _TOPICS if pat.search(s)), context_topic)
     return claims
+
+
+# A table row run together one row per line whose first cell is its year: "202484.0%16.0%",
+# "2023 | 85.8%" is already apart.
+_GLUED_YEAR = re.compile(r"^\s*((?:19|20)\d{2})(?=\d{1,3}(?:\.\d+)?\s*%)")
 
 
 def _that_quarter(p: PeriodMention, periods: list[PeriodMention], s: str) -> PeriodMention:

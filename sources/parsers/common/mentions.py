@@ -142,7 +142,7 @@ def _currency_before(before: str) -> tuple[int | None, str] | None:
 
 # A scale word may run into the next word in run-together layouts ("$102.95 millionExpected").
 _SCALE_AFTER = re.compile(
-    r"^\s*-?\s*((?:" + SCALE_WORD + r")(?=\b|\d|(?-i:[A-Z]))|[BMKT](?![A-Za-z/])\b)", re.I
+    r"^\s*-?\s*(?:(plus)\s+)?((?:" + SCALE_WORD + r")(?=\b|\d|(?-i:[A-Z]))|[BMKT](?![A-Za-z/])\b)", re.I
 )  # ("$2.39 billion21 %": a table row run together)
 _CURRENCY_AFTER = re.compile(
     r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:(USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)"
@@ -175,7 +175,7 @@ _BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?\b|bps\b|[個个]?基[
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
 _SPEED_AFTER = re.compile(
-    r"^\s*(?:[GT]b/s|[GT]bps|[GT]bit/s|[GT]bE|[GT]B/s|[GT](?![A-Za-z0-9/])|gigabits?(?:\s+per\s+second)?\b|terabits?(?:\s+per\s+second)?\b)",
+    r"^\s*(?:[GT]b/s|[GT]bps|[GT]bit/s|[GT]bE|[GT]B/s|[GT](?![A-Za-z0-9/])|[GT](?=/\d+[GT]\b)|gigabits?(?:\s+per\s+second)?\b|terabits?(?:\s+per\s+second)?\b|(?:peta|exa)bits?\s+per\s+second\b)",
     re.I,
 )
 _COUNT_NOUNS = {
@@ -380,9 +380,66 @@ def find_mentions(
     for extra in (*_fractions(s, scan), *_cjk_levels(s, scan)):
         if not any(extra.start < o.end and extra.end > o.start for o in out):
             out.append(extra)
+    out.extend(_shared_percent(s, scan, out))
     out.sort(key=lambda x: x.start)
+    out = _compound(s, out)
     out = _link_ranges(s, out)
     return [_with_basis(s, mm, out) for mm in out]
+
+
+# "increasing 15 and 16%, respectively", "5, 7 and 9 percent, respectively": one percent sign for a list.
+_RESPECTIVELY = re.compile(r"\s*,?\s*respectively\b", re.I)
+_LIST_ITEM_BEFORE = re.compile(r"(?<![\d.,$\w])(\d+(?:\.\d+)?)\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$", re.I)
+
+
+def _shared_percent(s: str, scan: str, found: list[Mention]) -> list[Mention]:
+    out = []
+    for m in found:
+        if m.unit != "share" or not _RESPECTIVELY.match(s, m.end):
+            continue
+        if not re.fullmatch(r"\d+(?:\.\d+)?\s*(?:%|percent|per cent)", m.raw, re.I):
+            continue
+        at = m.start
+        while True:
+            item = _LIST_ITEM_BEFORE.search(scan[:at])
+            if item is None or any(item.start(1) < o.end and item.end(1) > o.start for o in (*found, *out)):
+                break
+            a, b = item.span(1)
+            out.append(Mention(a, b, tidy_float(float(item.group(1)) / 100), "share", None, s[a:b], scaled=True))
+            at = a
+    return out
+
+
+# "271億7,100萬美元", "1亿2000万元", "3億5千萬只": one amount written in 億 and then 萬, the unit after the
+# 萬 part (the 億 part alone would be read as a bare amount in another unit).
+_YI_PART = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:億|亿)")
+_WAN_PART = re.compile(r"(\d{1,4}|\d,\d{3})\s*(千)?\s*(?:萬|万)")
+
+
+def _compound(s: str, mentions: list[Mention]) -> list[Mention]:
+    out: list[Mention] = []
+    for m in mentions:
+        prev = out[-1] if out else None
+        yi = _YI_PART.fullmatch(s[prev.start : prev.end].strip()) if prev else None
+        wan = _WAN_PART.match(s, m.start)
+        if prev and yi and wan and not s[prev.end : m.start].strip() and m.unit != "share":
+            wan_n = _number(wan.group(1)) * (1000 if wan.group(2) else 1)
+            if 0 < wan_n < 10000:
+                value = tidy_float(_number(yi.group(1)) * 1e8 + wan_n * 1e4)
+                out[-1] = Mention(
+                    prev.start,
+                    m.end,
+                    value,
+                    m.unit,
+                    prev.qualifier or m.qualifier,
+                    s[prev.start : m.end],
+                    m.basis,
+                    m.noun,
+                    True,
+                )
+                continue
+        out.append(m)
+    return out
 
 
 # Numbers joined by slashes whose unit is written once after the last one.
@@ -445,7 +502,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
         if cur and not _PERCENT_AFTER.match(after):  # "expanded 510 basis points to $24.6%": a stray sign
             scale = _SCALE_AFTER.match(after)
             end = b + (scale.end() if scale else 0)
-            value = number * scale_factor(scale.group(1) if scale else None)
+            value = number * scale_factor(scale.group(2) if scale else None)
             sign_at, unit = cur
             start = sign_at if sign_at is not None else a
             return Mention(
@@ -453,7 +510,8 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                 end,
                 tidy_float(value),
                 unit,
-                _hedge(s[:start], after[scale.end() if scale else 0 :]),
+                # "US$19 plus billion": more than
+                (">" if scale and scale.group(1) else None) or _hedge(s[:start], after[scale.end() if scale else 0 :]),
                 s[start:end],
                 scaled=bool(scale),
             )
@@ -629,7 +687,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             return Mention(
                 a,
                 b + scale.end(),
-                tidy_float(number * scale_factor(scale.group(1))),
+                tidy_float(number * scale_factor(scale.group(2))),
                 _COUNT_NOUN_OF[noun.group(1).lower()],
                 _hedge(before, ""),
                 s[a : b + scale.end()],
@@ -872,7 +930,28 @@ def _cjk_count_unit(m: re.Match, rest: str, sentence: str, at: int | None = None
     # 個 counts whatever the sentence is about: ports when it is about ports ("端口出貨量將超過4300萬個").
     if m.group(2) in ("個", "个") and _PORT_CONTEXT.search(sentence):
         return "ports"
+    if (
+        at is not None
+        and m.group(2) in _PORT_MEASURES
+        and _ports_counted_before(sentence, at)
+        and not _OTHER_PRODUCT.match(rest.lstrip())
+    ):
+        return "ports"  # "CPO端口出貨量超100萬只": the thing counted is the ports named before the figure
     return "units"
+
+
+# Measure words a Chinese text counts ports with (個 is read above from the whole sentence).
+_PORT_MEASURES = ("只", "隻", "支", "套")
+
+
+def _ports_counted_before(sentence: str, at: int) -> bool:
+    """The last thing named before the figure is a port (端口, 埠, ports), with no other product (光模块,
+    晶片, 交换机 ...) named between it and the figure."""
+    before = sentence[:at]
+    port = None
+    for port in _PORT_CONTEXT.finditer(before):  # noqa: B007 - the last match is kept
+        pass
+    return port is not None and not _OTHER_PRODUCT.search(before[port.end() :])
 
 
 def _range_hedge(before: str, after: str, tail: str) -> str | None:

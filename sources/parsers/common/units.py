@@ -247,11 +247,13 @@ def normalize_unit(token: str) -> tuple[str, float]:
         "gigabit": ("Gbps", 1.0),
         "terabit": ("Tbps", 1.0),
         "megabit": ("Gbps", 1e-3),
+        "petabit": ("Gbps", 1e6),  # an aggregate capacity ("2,894.9 exabits per second" of ports shipped)
+        "exabit": ("Gbps", 1e9),
         "gigabyte": ("GBps", 1.0),
         "terabyte": ("TBps", 1.0),
     }
-    m = re.fullmatch(r"(giga|tera|mega)(bit|byte)s?(?:\s+per\s+second|\s+ethernet)?", low)
-    if m:
+    m = re.fullmatch(r"(giga|tera|mega|peta|exa)(bit|byte)s?(?:\s+per\s+second|\s+ethernet)?", low)
+    if m and m.group(1) + m.group(2) in words:
         unit, f = words[m.group(1) + m.group(2)]
         if m.group(2) == "byte" and "per second" not in low:
             return ({"GBps": "GB", "TBps": "TB"}[unit], f)

@@ -50,7 +50,7 @@ SPLITS = (
     "tune16",
     "tune17",
     "holdout18",
-    "holdout19",
+    "tune19",
 )
 
 
