@@ -581,7 +581,9 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 if (
                     sentence_period is not None
                     and sentence_period.start > m.end
-                    and re.search(r"[;；]|,\s*and\b", s[m.end : sentence_period.start])
+                    and re.search(
+                        r"[;；]|,\s*and\b|,\s*(?:rais|lift|boost|cut|lower|trim|guid|issu)\w*\s", s[m.end : sentence_period.start]
+                    )
                 ):
                     # "... up 43% YoY combined; management guides ... for Q3", "..., and Q3 AI semis are
                     # forecast at $5.1 billion": a later clause's period is not this figure's
@@ -673,7 +675,8 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                     _attributed(s, m.start)
                     or _subject_company(s, m)
                     or ctx.paragraph_publisher
-                    or ctx.lede_publisher
+                    # "據預測,2025年…": a sentence crediting an unnamed source is not the lede firm's
+                    or (None if _ANONYMOUS_SOURCE.search(s[: m.start]) else ctx.lede_publisher)
                     or _company_of(s, m, ctx)
                     or (ctx.company if _RESULT_WORDS.search(s) else None)
                 )
@@ -738,6 +741,13 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
 # A table row run together one row per line whose first cell is its year: "202484.0%16.0%",
 # "2023 | 85.8%" is already apart.
 _GLUED_YEAR = re.compile(r"^\s*((?:19|20)\d{2})(?=\d{1,3}(?:\.\d+)?\s*%)")
+
+
+_ANONYMOUS_SOURCE = re.compile(
+    r"(?:^|[:：,，。;；]\s*)(?:據|据|根據|根据)(?:預測|预测|預估|预估|統計|统计|了解|瞭解|悉)|"
+    r"\baccording\s+to\s+(?:some\s+|industry\s+|market\s+)?(?:estimates|forecasts|projections|sources)\b",
+    re.I,
+)
 
 
 def _that_quarter(p: PeriodMention, periods: list[PeriodMention], s: str) -> PeriodMention:
@@ -1182,7 +1192,7 @@ def _as_of_past(s: str, ctx: _Context) -> bool:
 _BEAT_OBJECT = re.compile(
     r"\b(?:beat\w*|topp\w*|exceed\w*|surpass\w*|miss\w*|(?:above|below|ahead\s+of|short\s+of|in\s+line\s+with|within)"
     r"|(?:upper|lower|top|high|low)\s+(?:end|portion|half|part)\s+of)\s+(?:\w+[’']?s?\s+){0,2}?"
-    r"(?:guidance|outlook|forecasts?|targets?)\b"
+    r"(?:guidance|outlook|forecasts?|targets?|expectations)\b"
     # "Revenue was also better than expected, at €4.83bn": a result measured against expectations
     r"|\b(?:better|worse|higher|lower|stronger|weaker)\s+than\s+(?:expected|forecast|anticipated|estimated)\b",
     re.I,

@@ -204,7 +204,8 @@ def find_periods(
             add(m, f"FY{_fiscal_year_of(dt.date(y, month, 1), fy_end)}Q{n}")
     # Fiscal periods first: "first quarter of fiscal 2026", "Q1 FY26", "fiscal 2025".
     for m in re.finditer(
-        r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter(?:\s+results)?\s+(?:of|for)\s+(?:the\s+)?fiscal\s+(?:year\s+)?("
+        # ("first-quarter fiscal 2026 (ended Jan. 31)": the hyphenated ordinal and no "of")
+        r"\b(first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:fiscal\s+)?quarter(?:\s+results)?\s+(?:(?:of|for)\s+)?(?:the\s+)?fiscal\s+(?:year\s+)?("
         + _YEAR
         + r"|'?\d\d)\b",
         s,

@@ -78,3 +78,51 @@ def test_a_speed_list_before_ports_is_no_port_count():
     got = figures(text, dt.date(2023, 3, 20))
     assert (11.3e6, "ports", None, None) in got
     assert [v for v, u, _, _ in got if u == "ports"] == [11.3e6]
+
+
+def attributed(text: str, published: dt.date = dt.date(2025, 11, 1)) -> list[tuple]:
+    return [(c.value, c.attributed_to) for c in extract_claims(text, published)]
+
+
+@pytest.mark.parametrize(
+    "text, firm",
+    [
+        ("Worldwide Ethernet switch revenue totaled $6.1bn in Q1 2018, says researcher IHS Markit.", "IHS Markit"),
+        ("As Cignal AI Chief Analyst Scott Wilkinson noted, deployments grew by over 250% in 2024.", "Cignal AI"),
+        ("CIR expects US$19 plus billion revenues of aggregate spending on CPO over the decade.", "CIR"),
+        ("根據PIDA統計,全球光通訊市場總產值於2011年時已達到271億7,100萬美元。", "PIDA"),
+        ("中研普華產業研究院數據預測,2025年中國CPO市場規模達26億美元。", "中研普華"),
+        ("According to The Next Platform, Ethernet switch revenue grew 22% to $10.3 billion in Q4 2022.", "The Next Platform"),
+    ],
+)
+def test_figures_carry_the_research_firm_the_sentence_credits(text, firm):
+    assert {a for _, a in attributed(text, dt.date(2023, 5, 1))} == {firm}
+
+
+def test_a_sentence_crediting_an_unnamed_source_is_not_the_ledes_firm():
+    text = (
+        "全球市場:據預測,2025年CPO市場收入達54億美元。\n"
+        "中國市場:中研普華產業研究院的報告數據預測,2025年中國CPO市場規模達26億美元。\n"
+    )
+    assert attributed(text) == [(5.4e9, None), (2.6e9, "中研普華")]
+
+
+def test_fiscal_calendars_of_the_corpus_companies():
+    from sources.parsers.claims import vocab
+
+    # Fabrinet: last Friday of June; Credo: Saturday closest to April 30; Ciena: Saturday nearest October 31
+    assert vocab.FISCAL_YEAR_END["Fabrinet"] == 6
+    assert vocab.FISCAL_YEAR_END["Credo Technology"] == 4
+    assert vocab.FISCAL_YEAR_END["Ciena"] == 10
+    text = "Fabrinet reported revenue of $978.1 million for the first quarter of fiscal 2026, up 21% year over year."
+    assert {c.period for c in extract_claims(text, dt.date(2025, 11, 4))} == {"FY2026Q1"}
+
+
+def test_a_hyphenated_fiscal_quarter():
+    text = "Ciena reported first-quarter fiscal 2026 (ended Jan. 31) revenues of $1.43 billion."
+    assert [(c.period, c.kind) for c in extract_claims(text, dt.date(2026, 3, 6))] == [("FY2026Q1", "actual")]
+
+
+def test_a_result_that_beats_expectations_is_reported():
+    text = "Precision manufacturer beats expectations with 36% revenue growth, raises Q3 guidance"
+    assert [c.kind for c in extract_claims(text, dt.date(2026, 2, 2))] == ["actual"]
