@@ -582,7 +582,8 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                     sentence_period is not None
                     and sentence_period.start > m.end
                     and re.search(
-                        r"[;；]|,\s*and\b|,\s*(?:rais|lift|boost|cut|lower|trim|guid|issu)\w*\s", s[m.end : sentence_period.start]
+                        r"[;；]|,\s*and\b|,\s*(?:rais|lift|boost|cut|lower|trim|guid|issu)\w*\s",
+                        s[m.end : sentence_period.start],
                     )
                 ):
                     # "... up 43% YoY combined; management guides ... for Q3", "..., and Q3 AI semis are

@@ -92,7 +92,10 @@ def attributed(text: str, published: dt.date = dt.date(2025, 11, 1)) -> list[tup
         ("CIR expects US$19 plus billion revenues of aggregate spending on CPO over the decade.", "CIR"),
         ("根據PIDA統計,全球光通訊市場總產值於2011年時已達到271億7,100萬美元。", "PIDA"),
         ("中研普華產業研究院數據預測,2025年中國CPO市場規模達26億美元。", "中研普華"),
-        ("According to The Next Platform, Ethernet switch revenue grew 22% to $10.3 billion in Q4 2022.", "The Next Platform"),
+        (
+            "According to The Next Platform, Ethernet switch revenue grew 22% to $10.3 billion in Q4 2022.",
+            "The Next Platform",
+        ),
     ],
 )
 def test_figures_carry_the_research_firm_the_sentence_credits(text, firm):
