@@ -1164,10 +1164,20 @@ _GUIDANCE = re.compile(r"guid\w*|outlook|forecast|goals?|target\w*|指引|財測
 _EXPECTING = re.compile(r"expect\w*|anticipat\w*|estimat\w*|預估|预估|預期|预期|看法", re.I)
 
 
+_OUTLOOK_DESCRIBED = re.compile(
+    r"\boutlook\s+(?:remains|remained|is|was|has\s+been|stays|stayed|looks)\s+(?:\w+\s+){0,2}?"
+    r"(?:positive|negative|strong|solid|bright|favou?rable|upbeat|weak|cautious|mixed|good|healthy)\b",
+    re.I,
+)
+
+
 def _last_cue(text: str) -> str | None:
     """The cue nearest the end of `text`: consensus, forecast or reported. The analyst consensus keeps
     its verbs of expectation ("Market expectations ... had anticipated $1.53 billion")."""
     best, where, consensus_seen = None, -1, False
+    # "the growth outlook remains positive and strengthened further during the quarter, with growth hitting
+    # 12%": an outlook described by a verb of state is commentary, not the figure's guidance
+    text = _OUTLOOK_DESCRIBED.sub(lambda x: " " * len(x.group(0)), text)
     for name, pat in (("consensus", vocab.CONSENSUS), ("forecast", _FORECAST), ("reported", _REPORTED)):
         for m in pat.finditer(text):
             consensus_seen |= name == "consensus"
@@ -1272,6 +1282,7 @@ def _kind(
     if wide_cue == "reported":
         return "estimate" if estimate else "actual"
     window = lead + s[m.start : m.end] + re.split(r"[,，;；]|\s+and\s+|\s+but\s+", trail, maxsplit=1)[0]
+    window = _OUTLOOK_DESCRIBED.sub(lambda x: " " * len(x.group(0)), window)
     if _FORECAST.search(window):
         return "forecast"
     if estimate or _ESTIMATE.search(window):

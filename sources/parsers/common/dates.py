@@ -252,6 +252,8 @@ def find_periods(
             n = int(raw) if raw.isdigit() else "一二三四五六七八九十".index(raw) + 1 if len(raw) == 1 else 0
             if n:
                 add(m, f"{y}-{y + n - 1}", horizon=True)
+        for m in re.finditer(r"(今年|明年|去年)\s*(上|下)半年", s):  # "今年上半年营收52.42亿"
+            add(m, f"{y + {'今年': 0, '明年': 1, '去年': -1}[m.group(1)]}H{1 if m.group(2) == '上' else 2}")
         for m in re.finditer(r"(今年|明年|去年)\s*(?:第\s*([一二三四1-4])\s*季|Q([1-4]))", s):
             add(m, f"{y + {'今年': 0, '明年': 1, '去年': -1}[m.group(1)]}Q{_CJK_ORDINAL[m.group(2) or m.group(3)]}")
         for m in re.finditer(r"\b(this|next|last)\s+year\b|今年|明年|去年", s, re.I):
@@ -371,7 +373,8 @@ _YEARLESS_Q = re.compile(
 _YEARLESS_H = re.compile(r"\b(first|second)\s+half\s+of\s+(?:the|its|this)\s+(fiscal\s+)?year\b", re.I)
 _YEARLESS_Y = re.compile(
     r"\b(?:the\s+|its\s+|this\s+)?(?:full\s+)?fiscal\s+year(?:[- ]to[- ]date)?\b(?!\s+'?\d)"
-    r"|\bthe\s+full\s+year\b|\bfull[- ]year\b|\bfiscal\s+year[- ]to[- ]date\b",
+    r"|\bthe\s+full\s+year\b(?!\s+(?:of\s+)?(?:19|20)\d\d)|\bfull[- ]year\b(?!\s+(?:of\s+)?(?:19|20)\d\d)"
+    r"|\bfiscal\s+year[- ]to[- ]date\b",
     re.I,
 )
 
@@ -411,7 +414,12 @@ def _yearless(
             "next": "next",
         }.get(rel, "nearest")
         looks_ahead = bool(re.search(r"forecast|guid|expect|outlook|預告|预告|預計|预计|預估|预估|將|将|指引", s, re.I))
-        if context_quarter and (which in ("next", "recent") or (which == "current" and not looks_ahead)):
+        if context_quarter and (
+            which in ("next", "recent")
+            or (which == "previous" and bool(m.group(10)))
+            or (which == "current" and not looks_ahead)
+        ):
+            # ("up from 7% the previous quarter" in a text on Q1 2018: Q4 2017)
             # Relative to the quarter the text reports ("下季度指引", "公司本季度計提", "the recent quarter").
             if which in ("current", "recent"):
                 add(m, context_quarter)

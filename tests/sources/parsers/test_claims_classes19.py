@@ -129,3 +129,25 @@ def test_a_hyphenated_fiscal_quarter():
 def test_a_result_that_beats_expectations_is_reported():
     text = "Precision manufacturer beats expectations with 36% revenue growth, raises Q3 guidance"
     assert [c.kind for c in extract_claims(text, dt.date(2026, 2, 2))] == ["actual"]
+
+
+def test_a_growth_outlook_described_does_not_make_reported_figures_forecasts():
+    text = (
+        "Ethernet switch revenue totaled $6.1bn in the first quarter of 2018.\n"
+        "Overall, revenue declined 10% sequentially in Q1 2018, but the longer-term growth outlook remains positive, "
+        "with year-over-year growth hitting 12%, up from 7% the previous quarter, says the researcher."
+    )
+    got = [(c.value, c.period, c.kind) for c in extract_claims(text, dt.date(2018, 6, 1))]
+    assert got[1:] == [(-0.1, "2018Q1", "actual"), (0.12, "2018Q1", "actual"), (0.07, "2017Q4", "actual")]
+
+
+@pytest.mark.parametrize(
+    "text, published, period",
+    [
+        ("The market grew 19.4 per cent for the full year 2022.", dt.date(2023, 6, 10), "2022"),
+        ("光迅科技今年上半年营收52.42亿元。", dt.date(2025, 9, 1), "2025H1"),
+        ("公司去年下半年营收30亿元。", dt.date(2025, 9, 1), "2024H2"),
+    ],
+)
+def test_periods_named_with_their_year_or_relative_to_the_page(text, published, period):
+    assert [c.period for c in extract_claims(text, published)] == [period]
