@@ -401,13 +401,39 @@ class _MoneyTable:
         return None
 
 
+# A Chinese citation after the paragraph's first sentence: "。根据X最新数据显示," (the firm's name in group 1).
+_CITED_MID_PARAGRAPH = re.compile(
+    r"[。！？；]\s*(?:根據|根据|據|据|依據|依据)\s*([^,，。:：]{1,30}?)(?:最新)?(?:數據|数据|統計|统计|資料|资料)"
+)
+_FIGURE_LINE = re.compile(r"\d[\d,.]*\s*(?:%|percent\b|per\s+cent\b|(?:billion|million|bn)\b|億|亿|萬|万)", re.I)
+_SECTION_HEADING = re.compile(r"[A-Z][^\d.!?。！？:：]{0,60}(?:[:：][^\d.!?。！？]{0,60})?|[^\d。！？，,]{2,30}")
+
+
 def _document_context(text: str, published: dt.date | None) -> _Context:
     ctx = _Context(published=published)
     counts = Counter(name for _, _, name in vocab.publishers_in(text) if vocab.kind_of(name) == "company")
     lede_lines = [ln for ln in text.splitlines() if ln.strip()][:6]
+    # The lede ends at a section heading after its first paragraph of figures ("The AI Data Center: A New
+    # Growth Engine"):
+    # a firm credited in the next section speaks for that section, not for the page's opening figures.
+    for i, ln in enumerate(lede_lines):
+        if (
+            _SECTION_HEADING.fullmatch(ln.strip())
+            and 3 <= len(ln.split()) <= 12
+            and any(len(x) >= 100 and _FIGURE_LINE.search(x) for x in lede_lines[:i])
+        ):
+            lede_lines = lede_lines[:i]
+            break
+    cited: set[str] = set()
     for ln in lede_lines:
         found = _attributed(normalize_text(ln), None)
         if found:
+            citing = _CITED_MID_PARAGRAPH.search(normalize_text(ln))
+            if citing and vocab.publishers_in(citing.group(1)) and vocab.publishers_in(citing.group(1))[0][2] == found:
+                # "…更催生出千亿级的市场空间。根据LightCounting最新数据显示,2025年…": a firm cited for one
+                # figure in the middle of an article's paragraph, not the source of the article
+                cited.add(found)
+                continue
             ctx.lede_publisher = found
             break
     if ctx.lede_publisher is None:
@@ -416,7 +442,7 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
             name
             for ln in lede_lines
             for _, _, name in vocab.publishers_in(normalize_text(ln))
-            if vocab.kind_of(name) == "research"
+            if vocab.kind_of(name) == "research" and name not in cited
         ]
         ctx.lede_publisher = named[0] if named else None
     # Shenzhen/Shanghai tickers, A股, 人民幣, 歸母淨利潤 and no Taiwanese marker: 億元 are renminbi

@@ -69,8 +69,12 @@ def split_sentences(text: str) -> list[str]:
             ):
                 continue  # "94 亿元 - 99 亿元": a range spaced around its dash, not a bullet
             piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
-            if _ABBREVIATIONS.search(line[: m.start() + 1].rstrip('"”’)')[-12:]) or re.search(
-                r"\b(?:vs|v\.s)\.$", line[: m.start()]
+            if (
+                (
+                    _ABBREVIATIONS.search(line[: m.start()].rstrip().rstrip('"”’)')[-12:])
+                    and not re.match(r"[\"“‘]", line[m.end() :])  # ("... of Broadcom Inc. \"Based on ...": a new quote)
+                )
+                or re.search(r"\b(?:vs|v\.s)\.$", line[: m.start()])
             ):  # ("$2.35B vs. $2.33B expected", "193.1 億美元 v.s. 191.8 億美元": one sentence)
                 continue
             if piece:

@@ -151,3 +151,21 @@ def test_a_growth_outlook_described_does_not_make_reported_figures_forecasts():
 )
 def test_periods_named_with_their_year_or_relative_to_the_page(text, published, period):
     assert [c.period for c in extract_claims(text, published)] == [period]
+
+
+def test_a_firm_cited_mid_paragraph_is_not_the_articles_source():
+    text = (
+        "随着算力需求增长,光模块市场正经历升级。根据LightCounting最新数据显示,2025年全球光模块市场规模预计突破287.5亿美元。\n"
+        "北美四大云厂商2025年AI相关投资总额超3300亿美元。\n"
+    )
+    assert attributed(text) == [(28.75e9, "LightCounting"), (330e9, None)]
+
+
+def test_a_firm_credited_after_a_section_heading_speaks_for_its_section_only():
+    text = (
+        "The global optical transceiver market is undergoing a transformation. Valued at approximately USD 15.09 "
+        "billion in 2025, this market is being reshaped by AI workloads and hyperscale data center expansion.\n"
+        "The AI Data Center: A New Growth Engine\n"
+        "According to TrendForce, the market for AI optical transceivers is projected to reach USD 26 billion in 2026.\n"
+    )
+    assert attributed(text) == [(15.09e9, None), (26e9, "TrendForce")]
