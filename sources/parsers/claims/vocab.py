@@ -32,6 +32,8 @@ CURATED = Path(__file__).resolve().parents[2] / "curated"
 #   Saturday closest to April 30", https://www.sec.gov/Archives/edgar/data/1807794/000162828024029629/R9.htm
 # - ciena 10: "a 52 or 53 week fiscal year, which ends on the Saturday nearest to the last day of October",
 #   https://investor.ciena.com/resources/investor-faqs
+# - extreme 6: 10-K "For the fiscal year ended June 30, 2018" (Extreme Networks),
+#   https://quarterlytics.com/company/extreme-networks_extr/annual-report-2018
 # - aoi (not listed: the calendar year, which undated fiscal figures default to): 10-K "For the fiscal year
 #   ended December 31, 2023" (Applied Optoelectronics),
 #   https://quarterlytics.com/company/applied-optoelectronics_aaoi/annual-report-2023
@@ -41,6 +43,7 @@ FISCAL_YEAR_END_BY_ID: dict[str, int] = {
     "fabrinet": 6,
     "credo": 4,
     "ciena": 10,
+    "extreme": 6,
     "nvidia": 1,
     "marvell": 1,
     "cisco": 7,

@@ -117,6 +117,7 @@ def test_fiscal_calendars_of_the_corpus_companies():
     assert vocab.FISCAL_YEAR_END["Fabrinet"] == 6
     assert vocab.FISCAL_YEAR_END["Credo Technology"] == 4
     assert vocab.FISCAL_YEAR_END["Ciena"] == 10
+    assert vocab.FISCAL_YEAR_END["Extreme Networks"] == 6  # June 30
     text = "Fabrinet reported revenue of $978.1 million for the first quarter of fiscal 2026, up 21% year over year."
     assert {c.period for c in extract_claims(text, dt.date(2025, 11, 4))} == {"FY2026Q1"}
 
