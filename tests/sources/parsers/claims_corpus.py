@@ -51,6 +51,7 @@ SPLITS = (
     "tune17",
     "holdout18",
     "holdout19",
+    "holdout20",
 )
 
 
