@@ -53,6 +53,7 @@ SPLITS = (
     "tune17",
     "holdout18",
     "tune19",
+    "holdout20",
 )
 
 
