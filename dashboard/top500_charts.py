@@ -80,18 +80,32 @@ def missing_lists(lists: pd.Series) -> list[tuple[str, str]]:
     return [(a, b) for a, b in zip(have, have[1:]) if _edition(b) - _edition(a) > 1]
 
 
+GAP_COLOUR, GAP_OPACITY = "#555", 0.25
+
+
 def _shade_gaps(fig: go.Figure, gaps: list[tuple[str, str]]) -> None:
+    """Shade each span with no list recorded, and say what the shading means once, in the legend: a label on
+    every span overlapped at 420 px, where three spans (2018-11 to 2024-11) lie within a few dozen pixels."""
     for before, after in gaps:
         fig.add_vrect(
             x0=pd.Timestamp(f"{before}-01"),
             x1=pd.Timestamp(f"{after}-01"),
-            fillcolor="#555",
-            opacity=0.25,
+            fillcolor=GAP_COLOUR,
+            opacity=GAP_OPACITY,
             layer="above",
             line_width=0,
-            annotation_text=t("top500.no_list_recorded"),
-            annotation_position="top left",
-            annotation_font_size=10,
+        )
+    if gaps:
+        fig.add_trace(
+            go.Scatter(
+                x=[None],
+                y=[None],
+                mode="markers",
+                name=t("top500.no_list_recorded"),
+                marker=dict(symbol="square", size=14, color=GAP_COLOUR, opacity=GAP_OPACITY),
+                hoverinfo="skip",
+                showlegend=True,
+            )
         )
 
 

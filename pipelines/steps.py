@@ -394,7 +394,7 @@ def publish_working(
     job: str | None,
     log: Callable[[str], None] | None = None,
 ) -> tuple[Path, dict[str, int]]:
-    """Drop the marts whose file no longer exists, record the run, rebuild the data dictionary and atomically publish the working warehouse
+    """Drop the marts whose file and the macros whose helper file no longer exist, record the run, rebuild the data dictionary and atomically publish the working warehouse
     (warehouse/publish.py: a killed publish leaves the published file as it was); then record the
     run's outcome for the dashboard (last_refresh.json). Returns the published path and row counts."""
     con = db.connect_work(db.paths(home).work)
@@ -402,6 +402,9 @@ def publish_working(
         dropped = marts.drop_stale_marts(con)  # a deleted mart file leaves no view or table behind
         if dropped and log is not None:
             log(f"dropped marts whose file no longer exists: {', '.join(dropped)}")
+        dropped = marts.drop_stale_macros(con)  # so does a deleted helper file (warehouse/sql/marts/_*.sql)
+        if dropped and log is not None:
+            log(f"dropped macros no helper file defines any more: {', '.join(dropped)}")
         counts = db.row_counts(con)
         db.refresh_data_dictionary(con)
         runs.record_published(

@@ -5,7 +5,8 @@ comments the mart and every column. Its header may declare the mart's key:
 `-- key: col_a, col_b` (used by the uniqueness check) and its quality checks, one per line:
 `-- check: <name> key=value ...` (warehouse/quality.py says which names exist). What a mart reads (other marts, core,
 model, raw and meta relations) is read from its SQL by DuckDB's own parser: that is the mart's
-lineage. Files starting with `_` hold helper macros and are applied before any mart.
+lineage. Files starting with `_` hold helper macros and are applied before any mart; they are the only place a
+macro is created, and the publish step drops a macro no helper file creates any more (`drop_stale_macros`).
 
 `apply_mart` creates a mart as its file says (a view); the refresh's `apply_mart_stored` stores it as
 a table of its rows instead, except the marts whose rows depend on the date (`clock_marts`).
@@ -314,6 +315,46 @@ def stale_marts(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -> 
     left behind when a mart's file was deleted or renamed."""
     files = {p.stem for p in directory.glob("*.sql") if not p.name.startswith("_")}
     return {name: kind for name, kind in existing_marts(con).items() if name not in files}
+
+
+# a macro a helper file creates: CREATE [OR REPLACE] [TEMP] MACRO [schema.]name
+_MACRO_RE = re.compile(
+    r"^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:TEMP(?:ORARY)?\s+)?MACRO\s+(?:\"?(\w+)\"?\s*\.\s*)?\"?(\w+)\"?",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def defined_macros(directory: Path = MARTS_DIR) -> set[tuple[str, str]]:
+    """(schema, name) of every macro the helper files (`_*.sql`) create: the one home of the warehouse's macros."""
+    return {
+        ((m.group(1) or "main").lower(), m.group(2).lower())
+        for path in helper_files(directory)
+        for m in _MACRO_RE.finditer(path.read_text(encoding="utf-8"))
+    }
+
+
+def stale_macros(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -> dict[tuple[str, str], str]:
+    """Macros of the project's schemas that no helper file creates any more ((schema, name) -> macro or
+    table_macro): left behind when a helper file was deleted or a macro renamed."""
+    rows = con.execute(
+        "SELECT DISTINCT schema_name, function_name, function_type FROM duckdb_functions() "
+        "WHERE database_name = current_database() AND NOT internal AND function_type IN ('macro', 'table_macro') "
+        "AND list_contains(?, schema_name)",
+        [list(SCHEMAS)],
+    ).fetchall()
+    defined = defined_macros(directory)
+    return {(s, n): kind for s, n, kind in rows if (s.lower(), n.lower()) not in defined}
+
+
+def drop_stale_macros(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -> list[str]:
+    """Drop the macros no helper file creates any more, in one transaction; their names (schema.name). Run after
+    `drop_stale_marts`: a view of a deleted mart may have called one."""
+    stale = stale_macros(con, directory)
+    with transaction(con):
+        for (schema, name), kind in stale.items():  # names from the catalog, quoted
+            q = '"{}"."{}"'.format(*(x.replace(chr(34), chr(34) * 2) for x in (schema, name)))
+            con.execute(f"DROP MACRO {'TABLE ' if kind == 'table_macro' else ''}IF EXISTS {q}")
+    return sorted(f"{schema}.{name}" for schema, name in stale)
 
 
 def drop_stale_marts(con: duckdb.DuckDBPyConnection, directory: Path = MARTS_DIR) -> list[str]:

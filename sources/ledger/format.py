@@ -10,8 +10,12 @@ from sources.fabrics import LEDGER
 
 DEFAULT_FOLDER = Path(__file__).parents[1] / "curated"
 
+# Money: USD, or the currency the source wrote (a claim keeps it). The one home of the currencies, which the claims
+# parser's mentions (sources/parsers/common/mentions.py, MONEY_UNITS) take from here, so every currency a press
+# text's figure can carry is a ledger unit.
+CURRENCY_UNITS = ("USD", "CNY", "TWD", "HKD", "SGD", "AUD", "CAD", "JPY", "EUR")
 UNITS = (
-    "USD",
+    *CURRENCY_UNITS,
     "units",
     "share",
     "Gbps",

@@ -458,3 +458,17 @@ def test_the_top500_history_axis_spans_the_lists_it_draws(real):
     area = next(f for f in figures(at) if any(tr.get("stackgroup") for tr in f["data"]))
     lo, hi = area["layout"]["xaxis"]["range"]
     assert str(lo)[:7] == "2000-06" and str(hi)[:7] == "2025-06", (lo, hi)
+
+
+def test_the_top500_gaps_are_shaded_and_named_once_in_the_legend(real, monkeypatch):
+    """At 420 px the 'no list recorded' label written on each gap overlapped its neighbours' (three gaps within six
+    years). Each gap is still shaded, and the shading is named once, as a legend entry. The gaps, read from the
+    recorded list files (sources/snapshots/top500_lists/, 2000-06 to 2025-06): 2005-11, 2019-06, 2021-06 to
+    2023-06 and 2024-06 are missing."""
+    for lang, name in (("en", "No list recorded"), ("zh-TW", "無榜單紀錄")):
+        at = _open("top500_page.py", lang, monkeypatch)
+        area = next(f for f in figures(at) if any(tr.get("stackgroup") for tr in f["data"]))
+        spans = sorted((str(s["x0"])[:7], str(s["x1"])[:7]) for s in area["layout"].get("shapes", []))
+        assert spans == [("2005-06", "2006-06"), ("2018-11", "2019-11"), ("2020-11", "2023-11"), ("2023-11", "2024-11")]
+        assert [a.get("text") for a in area["layout"].get("annotations", [])] == []
+        assert [tr["name"] for tr in area["data"] if not tr.get("stackgroup")] == [name]

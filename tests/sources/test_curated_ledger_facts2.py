@@ -7,6 +7,7 @@ The expected figures are the documents' own (quoted in facts.csv's evidence colu
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from pathlib import Path
 
@@ -246,3 +247,57 @@ def test_left_out_list_names_its_reasons():
     assert listed[396] == "market" and "2023Q1-Q3" in text  # a year-to-date span
     assert listed[492] == "market" and "RMB" in text  # a currency the ledger does not hold
     assert listed[1009] == "cloud" and "ten petabytes" in text
+
+
+# A bandwidth written with its unit: "400 GB/s", "800Gbps", "1,6 TBit/s". Bits before bytes ("GBit/s" is bits).
+_RATE_RE = re.compile(
+    r"(?<![\d.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?"
+    r"(?P<prefix>[MGT])(?P<kind>b/s|bps|bit/s|Bit/s|bit|b(?![A-Za-z])|B/s|Bps|Byte/s|byte/s)"
+)
+_PREFIX = {"M": 1e-3, "G": 1.0, "T": 1e3}
+_STORED = {"Gbps": (1.0, "bits"), "Tbps": (1e3, "bits"), "GBps": (1.0, "bytes"), "TBps": (1e3, "bytes")}
+
+
+def written_rates(evidence: str) -> list[tuple[float, str, str]]:
+    """(value in G-units, 'bits'|'bytes', the unit as written) for each rate the evidence writes with its unit."""
+    out = []
+    for m in _RATE_RE.finditer(evidence or ""):
+        kind = "bytes" if m.group("kind")[0] == "B" and not m.group("kind").startswith("Bit") else "bits"
+        out.append((float(m.group(1).replace(",", "")) * _PREFIX[m.group("prefix")], kind, m["prefix"] + m["kind"]))
+    return out
+
+
+def test_written_rates_read_bits_and_bytes():
+    # hand-read forms from the ledger's evidence
+    assert written_rates("4× 400 GB/s NVIDIA Quantum-2 CX7") == [(400.0, "bytes", "GB/s")]
+    assert written_rates("each ConnectX-9 is actually 800Gbps") == [(800.0, "bits", "Gbps")]
+    assert written_rates("von 800 GBit/s auf 1600 GBit/s")[0] == (800.0, "bits", "GBit/s")
+    assert written_rates("28.8Tb/s scale-out") == [(28800.0, "bits", "Tb/s")]
+    assert written_rates("800G, copper") == []  # a bare G says neither bits nor bytes
+
+
+def test_a_rate_stored_in_the_other_unit_than_written_says_so(ledger):
+    # A figure whose page writes the same number only in the other unit (400 "GB/s" stored as 400 Gb/s) is a
+    # judgement about the page's unit: the row's note must quote what the page wrote, so a reader can check it.
+    unexplained = []
+    for o in ledger.records.observations:
+        if o.unit not in _STORED:
+            continue
+        scale, kind = _STORED[o.unit]
+        same_number = [(k, u) for v, k, u in written_rates(o.prov.evidence) if math.isclose(v, o.value * scale)]
+        if same_number and kind not in {k for k, _ in same_number}:
+            unit_written = same_number[0][1]
+            if unit_written not in (o.note or ""):
+                unexplained.append((o.indicator, o.subject, o.value, o.unit, unit_written))
+    assert not unexplained
+
+
+def test_azure_nd_gb200_v6_backend_connection_is_400_gigabits(facts2):
+    # Microsoft Learn's ND GB200 v6 summary (relayed by WindowsNews.ai) writes "4× 400 GB/s NVIDIA Quantum-2 CX7
+    # InfiniBand connections per VM", and for the rack of 18 such VMs "28.8Tb/s scale-out networking": 18 x 4 = 72
+    # connections x 400 Gb/s = 28,800 Gb/s. In bytes (3,200 Gb/s each) the rack would have 230.4 Tb/s. Bits, then.
+    (row,) = obs(facts2, "port_speed_gbps", "Microsoft Azure ND GB200 v6")
+    assert (row.value, row.unit, row.segment) == (400, "Gbps", "per_nic")
+    (nics,) = obs(facts2, "nic_count", "Microsoft Azure ND GB200 v6")
+    assert 18 * nics.value * row.value == 28_800
+    assert "400 GB/s" in row.prov.evidence and "'4× 400 GB/s'" in row.note and "28.8Tb/s" in row.note

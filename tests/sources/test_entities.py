@@ -155,3 +155,42 @@ def test_real_registry_resolves_the_seed_names_and_every_product():
     product_ids = {p.product_id for p in ledger.records.products}
     assert product_ids <= set(reg.entities)
     assert all(reg.entities[p].kind == "product" and reg.entities[p].parent_id for p in product_ids)
+
+
+def same_company_twins(reg) -> dict[str, set[str]]:
+    """Wordings two entities of one company both claim once the company's own name is dropped: 'A3 High' (an alias of
+    google-a3) and 'Google Cloud A3 High' (a second entity under Google) name one machine type. Entities of different
+    companies may share the rest ('Modal H100' and 'NVIDIA H100' are an offering and the GPU it offers)."""
+
+    def company(eid: str) -> str | None:
+        return next((a for a in reg.ancestors(eid) if reg.entities[a].kind == "company"), None)
+
+    prefixes = {
+        eid: {normalize(t) for t in (eid, e.name, *e.aliases)} for eid, e in reg.entities.items() if e.kind == "company"
+    }
+    claims: dict[tuple[str, str], set[str]] = {}
+    for eid, e in reg.entities.items():
+        owner = company(eid)
+        if owner is None:
+            continue
+        for text in (eid, e.name, *e.aliases):
+            key = normalize(text)
+            for rest in {key, *(key[len(p) :] for p in prefixes[owner] if key.startswith(p) and key != p)}:
+                claims.setdefault((owner, rest), set()).add(eid)
+    return {f"{owner}: {rest}": ids for (owner, rest), ids in claims.items() if len(ids) > 1}
+
+
+def test_one_company_never_has_two_entities_of_one_name(tmp_path):
+    body = (
+        "google,company,Google,,Google Cloud,\n"
+        "google-a3,product,Google Cloud A3 (H100),google,A3 High,\n"
+        "google-a3-high,product,Google Cloud A3 High,google,,\n"
+        "modal,company,Modal,,,\n"
+        "nvidia,company,NVIDIA,,,\n"
+        "modal-h100,product,Modal H100,modal,,\n"
+        "nvidia-h100,product,NVIDIA H100,nvidia,,\n"
+    )
+    assert same_company_twins(_registry(tmp_path, body)) == {"google: a3high": {"google-a3", "google-a3-high"}}
+    # the shipped registry: Google Cloud documents A3 High as one machine type (a3-highgpu-8g, H100 80GB,
+    # 1,000 Gbps, GPUDirect-TCPX), the A3 as launched in 2023; 'NVIDIA Quantum-X Photonics' is the switch family
+    assert same_company_twins(load_registry(DEFAULT_FOLDER)) == {}

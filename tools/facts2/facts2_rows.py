@@ -2287,7 +2287,18 @@ ROWS.update(
         1067: QUAL.format("NIC and switch family named"),
         1068: [
             c("nic_count", value=4, seg="per_vm", fabric="infiniband", pid="connectx-7", note="4 GPUs per VM"),
-            c("port_speed_gbps", value=400, seg="per_nic", fabric="infiniband"),
+            c(
+                "port_speed_gbps",
+                value=400,
+                seg="per_nic",
+                fabric="infiniband",
+                note=(
+                    "the page writes '4× 400 GB/s' (bytes), as does the Microsoft Learn ND GB200 v6 summary "
+                    "it cites (MicrosoftDocs azure-docs, ms.date 2025-03-19); stored as 400 Gb/s: that summary "
+                    "gives the 18-VM rack 28.8Tb/s scale-out networking = 72 connections x 400 Gb/s, and a "
+                    "Quantum-2 CX7 (NDR) connection is 400 Gb/s"
+                ),
+            ),
         ],
         1069: [
             c(

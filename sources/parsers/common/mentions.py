@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from sources.ledger.format import CURRENCY_UNITS
 from sources.parsers.common.cjk import CJK_MEASURE, cjk_mentions
 from sources.parsers.common.units import (
     CJK_SCALE,
@@ -126,7 +127,7 @@ _CURRENCY_BEFORE = re.compile(
     + SCALE_WORD
     + r")\s*)?(?:-|~|to)\s*$"
 )
-MONEY_UNITS = ("USD", "CNY", "TWD", "HKD", "SGD", "AUD", "CAD", "JPY", "EUR")
+MONEY_UNITS = CURRENCY_UNITS  # the ledger's currencies (sources/ledger/format.py): one home
 
 
 def _currency_before(before: str) -> tuple[int | None, str] | None:
