@@ -90,9 +90,11 @@ def split_sentences(text: str) -> list[str]:
 # A decimal comma ("15,8%", "$11,7-billion", as South African and European pages write it) only
 # before a percent sign or a scale word, so thousands separators keep their meaning.
 DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
-# A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬").
+# A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬"),
+# or inside a page whose spaces around figures were lost, as a percentage glued to words on both sides
+# ("with a3%sequential increase and37%year-over-year growth").
 _NUM_RE = re.compile(
-    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
+    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[a-z])(?=\d{1,3}(?:\.\d+)?%[a-z])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
     r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
     + DECIMAL_COMMA
     + "|"
@@ -144,9 +146,10 @@ def _currency_before(before: str) -> tuple[int | None, str] | None:
     return None
 
 
-# A scale word may run into the next word in run-together layouts ("$102.95 millionExpected").
+# A scale word may run into the next word in run-together layouts ("$102.95 millionExpected", "revenueof$2.075
+# billionfor Q3": a page whose spaces were lost).
 _SCALE_AFTER = re.compile(
-    r"^\s*-?\s*(?:(plus)\s+)?((?:" + SCALE_WORD + r")(?=\b|\d|(?-i:[A-Z]))|[BMKT](?![A-Za-z/])\b)", re.I
+    r"^\s*-?\s*(?:(plus)\s+)?((?:" + SCALE_WORD + r")(?=\b|\d|(?-i:[A-Z])|(?<=illion)(?!s\b|th\b|aires?\b)(?-i:[a-z]))|[BMKT](?![A-Za-z/])\b)", re.I
 )  # ("$2.39 billion21 %": a table row run together)
 _CURRENCY_AFTER = re.compile(
     r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:(USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)"
@@ -193,6 +196,10 @@ _COUNT_NOUNS = {
     "chips": "units",
     "NICs": "units",
     "SuperNICs": "units",
+    "AOCs": "units",  # active optical cables ("243,000 100G AOCs": a count, then the link speed, then the product)
+    "AECs": "units",
+    "DACs": "units",
+    "cables": "units",
     "ports": "ports",
     "port": "ports",
     "GPUs": "gpus",
@@ -1028,7 +1035,9 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     declines = list(_DECLINE.finditer(before[-30:]))
     # "工作天数减少,单月营收仍较去年同期成长9.4%": a rise word after the decline word is the figure's own
     rises_after = declines and _RISE.search(before[-30:][declines[-1].end() :])
-    if basis in ("CAGR", "y/y", "q/q", "growth") and ((declines and not rises_after) or _DECLINE.match(after_word)):
+    if basis in ("CAGR", "y/y", "q/q", "growth") and (
+        (declines and not rises_after) or _DECLINE.match(after_word) or _DECLINE_NOUN_AFTER.match(after.strip())
+    ):
         value = -abs(value)
     if m.unit == "share" and basis in (None, "growth") and _LESS_THAN.match(after.strip()):
         basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"
@@ -1051,6 +1060,16 @@ _LESS_THAN = re.compile(
 )
 
 
+# A decline written as a noun after the figure, past at most two words saying what declined ("That 10%
+# Ethernet device retreat", "an expected 30% reduction in sales", "a 1% overall decline in ... sales").
+_DECLINE_NOUN_AFTER = re.compile(
+    r"(?:(?!(?:of|in|on|at|to|for|from|by|and|or|but|than|share|the|its|their|is|was|were|are)\b)[A-Za-z][\w-]*\s+){0,2}"
+    r"(?:declines?|drops?|falls?|contractions?|slides?|dips?|retreats?|reductions?|decreases?|slumps?|downturns?"
+    r"|shrinkage)\b",
+    re.I,
+)
+
+
 def _basis_in(window: str, after: bool) -> str | None:
     for label, pat in (("CAGR", _CAGR), ("y/y", _YOY), ("q/q", _QOQ)):
         if pat.search(window):
@@ -1058,6 +1077,8 @@ def _basis_in(window: str, after: bool) -> str | None:
     near = window.strip()[:25] if after else window[-30:]
     if after and re.match(r"(?:of\b|share)", near):
         return "share"
+    if after and _DECLINE_NOUN_AFTER.match(window.strip()):
+        return "growth"
     if _GROWTH.match(near) if after else _GROWTH.search(near):
         return "growth"
     if _SHARE.search(near):
