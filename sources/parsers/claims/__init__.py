@@ -173,6 +173,7 @@ class _Context:
     published: dt.date | None
     fiscal_end: int | None = None
     company: str | None = None
+    listed_only: bool = False  # the company is known only by the stock code the text names it with
     lede_publisher: str | None = None
     last: str | None = None  # last period named (any granularity)
     quarter: str | None = None  # last quarter named
@@ -486,6 +487,11 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     if company and vocab.kind_of(ctx.lede_publisher or "") != "research":
         ctx.company = company
         ctx.fiscal_end = vocab.FISCAL_YEAR_END.get(company)
+    elif company is None and ctx.lede_publisher is None:
+        # "紫光股份(000938)", "光聖(6442)", "Acme Corp. (NASDAQ: ACME)": a company the text names early with its
+        # stock code is the text's subject, even when the registry does not hold it
+        ctx.company = _listed_company(text)
+        ctx.listed_only = ctx.company is not None
     # A fiscal year the page names anywhere dates its fiscal quarters written without a year.
     fys = re.findall(
         r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b|\bFY\s?'?(\d{2}|(?:19|20)\d\d)\b|((?:19|20)\d\d)\s*(?:財年|财年|會計年度|会计年度)",
@@ -517,6 +523,34 @@ _FISCAL_QUARTER_ENDED = re.compile(
     r"(?:ended|ending)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b",
     re.I,
 )
+
+
+# What others expect of a company, or a figure of its industry or market, is not its own result.
+_EXPECTED = re.compile(
+    r"预计|預計|预期|預期|预估|預估|有望|估计|估計|產業|产业|市場|市场|行業|行业|\bexpect\w*|\bproject\w*|\bindustry\b|\bmarket\b",
+    re.I,
+)
+_STOCK_CODE = re.compile(
+    r"\s*[（(]\s*(?:(?:SZ|SH|深|沪|滬|TW|TWSE|TPEx|上市|上櫃)\s*[:：.]?\s*)?\d{4,6}(?:\s*[-.]\s*(?:SZ|SH|TW|TWO|HK))?\s*[)）]"
+    r"|\s*[（(]\s*(?:NASDAQ|Nasdaq|NYSE|TSX|TWSE|SZSE|SSE)\s*[:：]\s*[A-Z0-9.]{1,6}\s*[)）]"
+)
+
+
+def _listed_company(text: str) -> str | None:
+    """The first company the opening of `text` names with its stock code: the longest ending of the words before
+    the code that the text names again ("矽光子飆股光聖(6442)" -> 光聖, named again later)."""
+    for code in _STOCK_CODE.finditer(text[:400]):
+        before = text[: code.start()]
+        cjk = re.search(r"[^\W\d_A-Za-z的是在为為对對从從]{2,8}$", before)
+        if cjk:
+            names = [cjk.group(0)[-n:] for n in range(min(8, len(cjk.group(0))), 1, -1)]
+        else:
+            words = re.search(r"(?:[A-Z][\w&.'’-]*\s+){0,3}[A-Z][\w&.'’-]*$", before)
+            names = [" ".join(words.group(0).split()[-n:]) for n in range(len(words.group(0).split()), 0, -1)] if words else []
+        for name in names:
+            if len(re.findall(re.escape(name), text)) >= 2 and not re.fullmatch(r"[A-Z]{1,2}|The|Inc\.?", name):
+                return name
+    return None
 
 
 def _fiscal_end_stated(text: str) -> int | None:
@@ -705,7 +739,14 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                     # "據預測,2025年…": a sentence crediting an unnamed source is not the lede firm's
                     or (None if _ANONYMOUS_SOURCE.search(s[: m.start]) else ctx.lede_publisher)
                     or _company_of(s, m, ctx)
-                    or (ctx.company if _RESULT_WORDS.search(s) else None)
+                    or (
+                        ctx.company
+                        if _RESULT_WORDS.search(s)
+                        and not _SEVERAL.search(s[: m.start])
+                        # a company known only by its stock code: its reported results, not what others expect of it
+                        and (not ctx.listed_only or (kind == "actual" and not _EXPECTED.search(s[: m.start])))
+                        else None
+                    )
                 )
             fabric, topic = _fabric(s, m), _topic(s, m)
             if topic in (None, m.noun) and context_topic:
@@ -775,6 +816,11 @@ _ANONYMOUS_SOURCE = re.compile(
     r"\baccording\s+to\s+(?:some\s+|industry\s+|market\s+)?(?:estimates|forecasts|projections|sources)\b",
     re.I,
 )
+
+
+# A figure said of several companies at once ("六家企业营收…其中三家增速超 40%", "净利润分别为…,同比增速均超 40%"):
+# not the page's company's own.
+_SEVERAL = re.compile(r"(?:\d+|[两兩二三四五六七八九十几幾多])\s*家(?:企业|企業|公司|厂商|廠商)?|(?<!平)均(?=\s*(?:超|逾|达|達|在|为|為|实现|實現))")
 
 
 def _that_quarter(p: PeriodMention, periods: list[PeriodMention], s: str) -> PeriodMention:
