@@ -174,6 +174,7 @@ class _Context:
     fiscal_end: int | None = None
     company: str | None = None
     listed_only: bool = False  # the company is known only by the stock code the text names it with
+    guidance_section: bool = False  # the lines are bullets under a "Guidance:" heading
     lede_publisher: str | None = None
     last: str | None = None  # last period named (any granularity)
     quarter: str | None = None  # last quarter named
@@ -239,10 +240,20 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
             claims.extend(cell)
             continue
         _heading(line, ctx)
-        if line.strip() and not re.search(r"\d[\d,.]*\s*(?:%|億|亿|萬|万|美元|billion|million|[BM]\b)", line):
-            # "Q1 財報關鍵數據 v.s. LSEG 預估": the figures after "v.s." below it are the consensus
+        st = line.strip().strip("*#").strip()
+        if _GUIDANCE_HEADING.fullmatch(st):
+            ctx.guidance_section = True  # "Guidance:" over a bulleted list of what the company expects
+        elif st and not re.match(r"[-•*·]\s", line.strip()):
+            ctx.guidance_section = False
+        if (
+            line.strip()
+            and not re.fullmatch(r"[\s|:-]+", line)  # a pipe table's rule under its header row
+            and not re.search(r"\d[\d,.]*\s*(?:%|億|亿|萬|万|美元|billion|million|[BM]\b)", line)
+        ):
+            # "Q1 財報關鍵數據 v.s. LSEG 預估", "| Revenue (Actual vs Est.) |": the figures after "vs" below it
+            # are the consensus
             ctx.versus_consensus = bool(
-                _VERSUS.search(line) and re.search(r"預估|预估|預期|预期|consensus|estimat|expect", line, re.I)
+                _VERSUS.search(line) and re.search(r"預估|预估|預期|预期|consensus|estimat|\bEst\b|expect", line, re.I)
             )
         ctx.paragraph_publisher = None
         ctx.paragraph_last = None
@@ -562,6 +573,14 @@ def _fiscal_end_stated(text: str) -> int | None:
     quarter = ("first", "second", "third", "fourth").index(m.group(1).lower()) + 1
     ended = _MONTHS.index(m.group(2).lower()[:3]) + 1
     return (ended + 3 * (4 - quarter) - 1) % 12 + 1
+
+
+# A heading of its own over the company's outlook: the bullets under it are guidance ("Guidance:", "Outlook").
+_GUIDANCE_HEADING = re.compile(
+    r"(?:(?:financial|business|company|fiscal)\s+)?(?:guidance|outlook)(?:\s+and\s+(?:guidance|outlook))?\s*[:：]?"
+    r"|(?:業績|业绩|財務|财务)?(?:展望|指引|財測|财测)\s*[:：]?",
+    re.I,
+)
 
 
 def _heading(line: str, ctx: _Context) -> None:
@@ -1309,6 +1328,8 @@ def _kind(
         for y in (s[: m.start], lead, trail)
     )
     s = s + untouched[len(s) :]
+    if ctx.guidance_section:
+        return "forecast"
     cue = _last_cue(lead)
     first, last = _bounds(label, ctx)
     ended = bool(last and ctx.published and last < ctx.published)

@@ -982,7 +982,7 @@ def _range_hedge(before: str, after: str, tail: str) -> str | None:
 
 
 def _hedge(before: str, after: str) -> str | None:
-    q = qualifier_before(before[-40:])
+    q = qualifier_before(re.sub(r"(?<=\S)\+\s*$", "", before[-40:]))  # "communications ~+10%": the hedge before a sign
     if q is None and re.match(r"^\+(?![\d%])", after):
         q = ">"  # "its first $2.00B+ quarter"
     if q is None and re.match(r"^\s*(?:以上|多)", after):
