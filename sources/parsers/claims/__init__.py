@@ -529,6 +529,7 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_ENDED_ON = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*$")
 _FISCAL_QUARTER_ENDED = re.compile(
     r"\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?fiscal\s+(?:year\s+)?(?:19|20)\d\d,?\s+"
     r"(?:ended|ending)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b",
@@ -622,6 +623,15 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             context_quarter=ctx.quarter,
         )
         periods = [_that_quarter(p, periods, noted) for p in periods]
+        # "In Q3 FY 2026 (ended October 26, 2025)": the calendar year of a fiscal period's last day is not a period
+        periods = [
+            p
+            for p in periods
+            if not (
+                _ENDED_ON.search(noted[: p.start])
+                and any(q.label.startswith("FY") and q.end <= p.start for q in periods)
+            )
+        ]
         comparative = {id(p) for p in periods if _comparative(s, p)}
         masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
         found = _signed(
