@@ -529,7 +529,7 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_ENDED_ON = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*$")
+_ENDED_ON = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*$|(?:截至|截止)\s*$")
 _FISCAL_QUARTER_ENDED = re.compile(
     r"\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?fiscal\s+(?:year\s+)?(?:19|20)\d\d,?\s+"
     r"(?:ended|ending)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b",
@@ -1014,7 +1014,22 @@ def _respectively(s: str, m: Mention, mentions: list[Mention], periods: list[Per
         first, last = int(r.group(1)), int(r.group(2))
         if len(items) >= last - first + 1 and m in items[: last - first + 1]:
             return str(first + items.index(m))
+    # "预计2025/2026/2027年公司营业收入分别为167.64/207.76/235.91亿元,归母净利润为15.47/20.66/23.93亿元": a list of
+    # years spread over each list of figures after it, in order
+    for yl in _YEAR_LIST.finditer(s[: m.start]):
+        years = re.findall(r"(?:19|20)\d{2}", yl.group(0))
+        if not re.search(r"分別|分别|respectively", s[yl.end() : m.start + 1]):
+            continue
+        # (a range, "40%至60%", is one item: its high end goes with its low end)
+        items = [x for x in run if x.start > yl.end()]
+        heads = [x for x in items if x.qualifier != "<="]
+        head = m if m.qualifier != "<=" else next((x for x in reversed(heads) if x.start < m.start), None)
+        if head in heads and len(heads) % len(years) == 0:
+            return years[heads.index(head) % len(years)]
     return None
+
+
+_YEAR_LIST = re.compile(r"(?:(?:19|20)\d{2}\s*年?\s*[/、]\s*)+(?:19|20)\d{2}\s*年?")
 
 
 def _mask(s: str, spans: list[tuple[int, int]]) -> str:
