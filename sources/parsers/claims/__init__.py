@@ -741,7 +741,7 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             if (
                 kind == "forecast"
                 and re.search(
-                    r"(?:從|从|由|\bfrom)\s*#+\s*[年的]?\s*$", _mask(s, [(p.start, p.end) for p in periods])[: m.start]
+                    r"(?:從|从|由|\bfrom)\s*#+\s*(?:年的?|的)?\s*$", _mask(s, [(p.start, p.end) for p in periods])[: m.start]
                 )
                 and not (_bounds(label, ctx)[0] and ctx.published and _bounds(label, ctx)[0] > ctx.published)
                 and re.search(r"(?:至|到|\bto\b)", s[m.end :])
