@@ -558,7 +558,11 @@ def _listed_company(text: str) -> str | None:
             names = [cjk.group(0)[-n:] for n in range(min(8, len(cjk.group(0))), 1, -1)]
         else:
             words = re.search(r"(?:[A-Z][\w&.'’-]*\s+){0,3}[A-Z][\w&.'’-]*$", before)
-            names = [" ".join(words.group(0).split()[-n:]) for n in range(len(words.group(0).split()), 0, -1)] if words else []
+            names = (
+                [" ".join(words.group(0).split()[-n:]) for n in range(len(words.group(0).split()), 0, -1)]
+                if words
+                else []
+            )
         for name in names:
             if len(re.findall(re.escape(name), text)) >= 2 and not re.fullmatch(r"[A-Z]{1,2}|The|Inc\.?", name):
                 return name
@@ -741,7 +745,8 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             if (
                 kind == "forecast"
                 and re.search(
-                    r"(?:從|从|由|\bfrom)\s*#+\s*(?:年的?|的)?\s*$", _mask(s, [(p.start, p.end) for p in periods])[: m.start]
+                    r"(?:從|从|由|\bfrom)\s*#+\s*(?:年的?|的)?\s*$",
+                    _mask(s, [(p.start, p.end) for p in periods])[: m.start],
                 )
                 and not (_bounds(label, ctx)[0] and ctx.published and _bounds(label, ctx)[0] > ctx.published)
                 and re.search(r"(?:至|到|\bto\b)", s[m.end :])
@@ -849,7 +854,9 @@ _ANONYMOUS_SOURCE = re.compile(
 
 # A figure said of several companies at once ("六家企业营收…其中三家增速超 40%", "净利润分别为…,同比增速均超 40%"):
 # not the page's company's own.
-_SEVERAL = re.compile(r"(?:\d+|[两兩二三四五六七八九十几幾多])\s*家(?:企业|企業|公司|厂商|廠商)?|(?<!平)均(?=\s*(?:超|逾|达|達|在|为|為|实现|實現))")
+_SEVERAL = re.compile(
+    r"(?:\d+|[两兩二三四五六七八九十几幾多])\s*家(?:企业|企業|公司|厂商|廠商)?|(?<!平)均(?=\s*(?:超|逾|达|達|在|为|為|实现|實現))"
+)
 
 
 def _that_quarter(p: PeriodMention, periods: list[PeriodMention], s: str) -> PeriodMention:

@@ -149,7 +149,10 @@ def _currency_before(before: str) -> tuple[int | None, str] | None:
 # A scale word may run into the next word in run-together layouts ("$102.95 millionExpected", "revenueof$2.075
 # billionfor Q3": a page whose spaces were lost).
 _SCALE_AFTER = re.compile(
-    r"^\s*-?\s*(?:(plus)\s+)?((?:" + SCALE_WORD + r")(?=\b|\d|(?-i:[A-Z])|(?<=illion)(?!s\b|th\b|aires?\b)(?-i:[a-z]))|[BMKT](?![A-Za-z/])\b)", re.I
+    r"^\s*-?\s*(?:(plus)\s+)?((?:"
+    + SCALE_WORD
+    + r")(?=\b|\d|(?-i:[A-Z])|(?<=illion)(?!s\b|th\b|aires?\b)(?-i:[a-z]))|[BMKT](?![A-Za-z/])\b)",
+    re.I,
 )  # ("$2.39 billion21 %": a table row run together)
 _CURRENCY_AFTER = re.compile(
     r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:(USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)"
@@ -226,7 +229,11 @@ _COUNT_AFTER = re.compile(
 )
 # Chinese counts: a scale (萬, 億) then a measure word (顆, 個, 台, 支, ...); ports (埠, 端口); companies (家).
 _CJK_COUNT_AFTER = re.compile(
-    r"^\s*(" + CJK_SCALE + r")?\s*(?:(" + CJK_MEASURE + r")(?!百分|(?<=[個个])月)|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))"
+    r"^\s*("
+    + CJK_SCALE
+    + r")?\s*(?:("
+    + CJK_MEASURE
+    + r")(?!百分|(?<=[個个])月)|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))"
 )
 _CJK_GPU_AFTER = re.compile(
     r"^\s*(?:NVIDIA\s*|輝達\s*|英偉達\s*|AMD\s*)?(?:GPU|加速器|Hopper|Blackwell|[HB]\d{2,3}|GB\d{3}|MI\d{3}|Trainium|TPU|XPU)",
