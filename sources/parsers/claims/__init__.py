@@ -173,6 +173,8 @@ class _Context:
     published: dt.date | None
     fiscal_end: int | None = None
     company: str | None = None
+    listed_only: bool = False  # the company is known only by the stock code the text names it with
+    guidance_section: bool = False  # the lines are bullets under a "Guidance:" heading
     lede_publisher: str | None = None
     last: str | None = None  # last period named (any granularity)
     quarter: str | None = None  # last quarter named
@@ -238,10 +240,20 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
             claims.extend(cell)
             continue
         _heading(line, ctx)
-        if line.strip() and not re.search(r"\d[\d,.]*\s*(?:%|億|亿|萬|万|美元|billion|million|[BM]\b)", line):
-            # "Q1 財報關鍵數據 v.s. LSEG 預估": the figures after "v.s." below it are the consensus
+        st = line.strip().strip("*#").strip()
+        if _GUIDANCE_HEADING.fullmatch(st):
+            ctx.guidance_section = True  # "Guidance:" over a bulleted list of what the company expects
+        elif st and not re.match(r"[-•*·]\s", line.strip()):
+            ctx.guidance_section = False
+        if (
+            line.strip()
+            and not re.fullmatch(r"[\s|:-]+", line)  # a pipe table's rule under its header row
+            and not re.search(r"\d[\d,.]*\s*(?:%|億|亿|萬|万|美元|billion|million|[BM]\b)", line)
+        ):
+            # "Q1 財報關鍵數據 v.s. LSEG 預估", "| Revenue (Actual vs Est.) |": the figures after "vs" below it
+            # are the consensus
             ctx.versus_consensus = bool(
-                _VERSUS.search(line) and re.search(r"預估|预估|預期|预期|consensus|estimat|expect", line, re.I)
+                _VERSUS.search(line) and re.search(r"預估|预估|預期|预期|consensus|estimat|\bEst\b|expect", line, re.I)
             )
         ctx.paragraph_publisher = None
         ctx.paragraph_last = None
@@ -486,6 +498,11 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     if company and vocab.kind_of(ctx.lede_publisher or "") != "research":
         ctx.company = company
         ctx.fiscal_end = vocab.FISCAL_YEAR_END.get(company)
+    elif company is None and ctx.lede_publisher is None:
+        # "紫光股份(000938)", "光聖(6442)", "Acme Corp. (NASDAQ: ACME)": a company the text names early with its
+        # stock code is the text's subject, even when the registry does not hold it
+        ctx.company = _listed_company(text)
+        ctx.listed_only = ctx.company is not None
     # A fiscal year the page names anywhere dates its fiscal quarters written without a year.
     fys = re.findall(
         r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b|\bFY\s?'?(\d{2}|(?:19|20)\d\d)\b|((?:19|20)\d\d)\s*(?:財年|财年|會計年度|会计年度)",
@@ -512,11 +529,44 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_ENDED_ON = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*$|(?:截至|截止)\s*$")
 _FISCAL_QUARTER_ENDED = re.compile(
     r"\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?fiscal\s+(?:year\s+)?(?:19|20)\d\d,?\s+"
     r"(?:ended|ending)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b",
     re.I,
 )
+
+
+# What others expect of a company, or a figure of its industry or market, is not its own result.
+_EXPECTED = re.compile(
+    r"预计|預計|预期|預期|预估|預估|有望|估计|估計|產業|产业|市場|市场|行業|行业|\bexpect\w*|\bproject\w*|\bindustry\b|\bmarket\b",
+    re.I,
+)
+_STOCK_CODE = re.compile(
+    r"\s*[（(]\s*(?:(?:SZ|SH|深|沪|滬|TW|TWSE|TPEx|上市|上櫃)\s*[:：.]?\s*)?\d{4,6}(?:\s*[-.]\s*(?:SZ|SH|TW|TWO|HK))?\s*[)）]"
+    r"|\s*[（(]\s*(?:NASDAQ|Nasdaq|NYSE|TSX|TWSE|SZSE|SSE)\s*[:：]\s*[A-Z0-9.]{1,6}\s*[)）]"
+)
+
+
+def _listed_company(text: str) -> str | None:
+    """The first company the opening of `text` names with its stock code: the longest ending of the words before
+    the code that the text names again ("矽光子飆股光聖(6442)" -> 光聖, named again later)."""
+    for code in _STOCK_CODE.finditer(text[:400]):
+        before = text[: code.start()]
+        cjk = re.search(r"[^\W\d_A-Za-z的是在为為对對从從]{2,8}$", before)
+        if cjk:
+            names = [cjk.group(0)[-n:] for n in range(min(8, len(cjk.group(0))), 1, -1)]
+        else:
+            words = re.search(r"(?:[A-Z][\w&.'’-]*\s+){0,3}[A-Z][\w&.'’-]*$", before)
+            names = (
+                [" ".join(words.group(0).split()[-n:]) for n in range(len(words.group(0).split()), 0, -1)]
+                if words
+                else []
+            )
+        for name in names:
+            if len(re.findall(re.escape(name), text)) >= 2 and not re.fullmatch(r"[A-Z]{1,2}|The|Inc\.?", name):
+                return name
+    return None
 
 
 def _fiscal_end_stated(text: str) -> int | None:
@@ -528,6 +578,14 @@ def _fiscal_end_stated(text: str) -> int | None:
     quarter = ("first", "second", "third", "fourth").index(m.group(1).lower()) + 1
     ended = _MONTHS.index(m.group(2).lower()[:3]) + 1
     return (ended + 3 * (4 - quarter) - 1) % 12 + 1
+
+
+# A heading of its own over the company's outlook: the bullets under it are guidance ("Guidance:", "Outlook").
+_GUIDANCE_HEADING = re.compile(
+    r"(?:(?:financial|business|company|fiscal)\s+)?(?:guidance|outlook)(?:\s+and\s+(?:guidance|outlook))?\s*[:：]?"
+    r"|(?:業績|业绩|財務|财务)?(?:展望|指引|財測|财测)\s*[:：]?",
+    re.I,
+)
 
 
 def _heading(line: str, ctx: _Context) -> None:
@@ -569,6 +627,15 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             context_quarter=ctx.quarter,
         )
         periods = [_that_quarter(p, periods, noted) for p in periods]
+        # "In Q3 FY 2026 (ended October 26, 2025)": the calendar year of a fiscal period's last day is not a period
+        periods = [
+            p
+            for p in periods
+            if not (
+                _ENDED_ON.search(noted[: p.start])
+                and any(q.label.startswith("FY") and q.end <= p.start for q in periods)
+            )
+        ]
         comparative = {id(p) for p in periods if _comparative(s, p)}
         masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
         found = _signed(
@@ -678,7 +745,8 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             if (
                 kind == "forecast"
                 and re.search(
-                    r"(?:從|从|由|\bfrom)\s*#+\s*[年的]?\s*$", _mask(s, [(p.start, p.end) for p in periods])[: m.start]
+                    r"(?:從|从|由|\bfrom)\s*#+\s*(?:年的?|的)?\s*$",
+                    _mask(s, [(p.start, p.end) for p in periods])[: m.start],
                 )
                 and not (_bounds(label, ctx)[0] and ctx.published and _bounds(label, ctx)[0] > ctx.published)
                 and re.search(r"(?:至|到|\bto\b)", s[m.end :])
@@ -705,7 +773,14 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                     # "據預測,2025年…": a sentence crediting an unnamed source is not the lede firm's
                     or (None if _ANONYMOUS_SOURCE.search(s[: m.start]) else ctx.lede_publisher)
                     or _company_of(s, m, ctx)
-                    or (ctx.company if _RESULT_WORDS.search(s) else None)
+                    or (
+                        ctx.company
+                        if _RESULT_WORDS.search(s)
+                        and not _SEVERAL.search(s[: m.start])
+                        # a company known only by its stock code: its reported results, not what others expect of it
+                        and (not ctx.listed_only or (kind == "actual" and not _EXPECTED.search(s[: m.start])))
+                        else None
+                    )
                 )
             fabric, topic = _fabric(s, m), _topic(s, m)
             if topic in (None, m.noun) and context_topic:
@@ -774,6 +849,13 @@ _ANONYMOUS_SOURCE = re.compile(
     r"(?:^|[:：,，。;；]\s*)(?:據|据|根據|根据)(?:預測|预测|預估|预估|統計|统计|了解|瞭解|悉)|"
     r"\baccording\s+to\s+(?:some\s+|industry\s+|market\s+)?(?:estimates|forecasts|projections|sources)\b",
     re.I,
+)
+
+
+# A figure said of several companies at once ("六家企业营收…其中三家增速超 40%", "净利润分别为…,同比增速均超 40%"):
+# not the page's company's own.
+_SEVERAL = re.compile(
+    r"(?:\d+|[两兩二三四五六七八九十几幾多])\s*家(?:企业|企業|公司|厂商|廠商)?|(?<!平)均(?=\s*(?:超|逾|达|達|在|为|為|实现|實現))"
 )
 
 
@@ -939,7 +1021,22 @@ def _respectively(s: str, m: Mention, mentions: list[Mention], periods: list[Per
         first, last = int(r.group(1)), int(r.group(2))
         if len(items) >= last - first + 1 and m in items[: last - first + 1]:
             return str(first + items.index(m))
+    # "预计2025/2026/2027年公司营业收入分别为167.64/207.76/235.91亿元,归母净利润为15.47/20.66/23.93亿元": a list of
+    # years spread over each list of figures after it, in order
+    for yl in _YEAR_LIST.finditer(s[: m.start]):
+        years = re.findall(r"(?:19|20)\d{2}", yl.group(0))
+        if not re.search(r"分別|分别|respectively", s[yl.end() : m.start + 1]):
+            continue
+        # (a range, "40%至60%", is one item: its high end goes with its low end)
+        items = [x for x in run if x.start > yl.end()]
+        heads = [x for x in items if x.qualifier != "<="]
+        head = m if m.qualifier != "<=" else next((x for x in reversed(heads) if x.start < m.start), None)
+        if head in heads and len(heads) % len(years) == 0:
+            return years[heads.index(head) % len(years)]
     return None
+
+
+_YEAR_LIST = re.compile(r"(?:(?:19|20)\d{2}\s*年?\s*[/、]\s*)+(?:19|20)\d{2}\s*年?")
 
 
 def _mask(s: str, spans: list[tuple[int, int]]) -> str:
@@ -1263,6 +1360,8 @@ def _kind(
         for y in (s[: m.start], lead, trail)
     )
     s = s + untouched[len(s) :]
+    if ctx.guidance_section:
+        return "forecast"
     cue = _last_cue(lead)
     first, last = _bounds(label, ctx)
     ended = bool(last and ctx.published and last < ctx.published)

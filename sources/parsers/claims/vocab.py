@@ -39,6 +39,11 @@ CURATED = Path(__file__).resolve().parents[2] / "curated"
 #   https://quarterlytics.com/company/applied-optoelectronics_aaoi/annual-report-2023
 # (Accelink, 光迅科技, keeps the calendar year as every mainland-listed company, PRC Accounting Law art. 11; it is
 # not listed: as a publisher it took brokers' and sites' analyses of it in the corpus, 13 labels read worse.)
+# - hgtech, unisplendour 12: mainland-listed (SZSE 000988, 000938), the calendar year (PRC Accounting Law art. 11,
+#   as above); listed so that their own results, which press texts relay, are credited to them (tune20).
+# - luxnet, tw-6442 12: Taiwan-listed (TPEx 4979, TWSE 6442); the texts report their months of the calendar year
+#   ("元月"); the calendar year is the undated default anyway. (New H3C is registered but no publisher: the texts
+#   credit its figures to its listed parent, Unisplendour.)
 FISCAL_YEAR_END_BY_ID: dict[str, int] = {
     "fabrinet": 6,
     "credo": 4,
@@ -58,6 +63,10 @@ FISCAL_YEAR_END_BY_ID: dict[str, int] = {
     "juniper": 12,
     "innolight": 12,
     "eoptolink": 12,
+    "hgtech": 12,
+    "unisplendour": 12,
+    "luxnet": 12,
+    "tw-6442": 12,
 }
 RESEARCH_NOTE = re.compile(r"^\s*research\s+firm\b", re.I)
 

@@ -320,6 +320,9 @@ def find_periods(
         add(m, f"{_year(m.group(2))}H{m.group(1)}")
     for m in re.finditer(r"\b(first|second)\s+half\s+(?:of\s+)?(" + _YEAR + r")", s, re.I):
         add(m, f"{m.group(2)}H{1 if m.group(1).lower() == 'first' else 2}")
+    # "2025H1", "2025 H2" (the full year first, as "2025Q2")
+    for m in re.finditer(r"(?<![A-Za-z0-9_.])(" + _YEAR + r")\s?H([12])(?![\d])", s):
+        add(m, f"{m.group(1)}H{m.group(2)}")
     for m in re.finditer(r"(" + _YEAR + r")\s*年?\s*(上|下)半年", s):
         add(m, f"{m.group(1)}H{1 if m.group(2) == '上' else 2}")
     # Months: "July 2024", "2024年7月".

@@ -91,9 +91,11 @@ def split_sentences(text: str) -> list[str]:
 # A decimal comma ("15,8%", "$11,7-billion", as South African and European pages write it) only
 # before a percent sign or a scale word, so thousands separators keep their meaning.
 DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
-# A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬").
+# A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬"),
+# or inside a page whose spaces around figures were lost, as a percentage glued to words on both sides
+# ("with a3%sequential increase and37%year-over-year growth").
 _NUM_RE = re.compile(
-    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
+    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[a-z])(?=\d{1,3}(?:\.\d+)?%[a-z])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
     r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
     + DECIMAL_COMMA
     + "|"
@@ -145,9 +147,13 @@ def _currency_before(before: str) -> tuple[int | None, str] | None:
     return None
 
 
-# A scale word may run into the next word in run-together layouts ("$102.95 millionExpected").
+# A scale word may run into the next word in run-together layouts ("$102.95 millionExpected", "revenueof$2.075
+# billionfor Q3": a page whose spaces were lost).
 _SCALE_AFTER = re.compile(
-    r"^\s*-?\s*(?:(plus)\s+)?((?:" + SCALE_WORD + r")(?=\b|\d|(?-i:[A-Z]))|[BMKT](?![A-Za-z/])\b)", re.I
+    r"^\s*-?\s*(?:(plus)\s+)?((?:"
+    + SCALE_WORD
+    + r")(?=\b|\d|(?-i:[A-Z])|(?<=illion)(?!s\b|th\b|aires?\b)(?-i:[a-z]))|[BMKT](?![A-Za-z/])\b)",
+    re.I,
 )  # ("$2.39 billion21 %": a table row run together)
 _CURRENCY_AFTER = re.compile(
     r"^\s*(?:(" + SCALE_WORD + r")\s+)?(?:(USD\b|US dollars\b|U\.S\. dollars\b|dollars\b)"
@@ -171,7 +177,7 @@ _CJK_OTHER_MONEY_BEFORE = re.compile(
 _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
     r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
-    r"|^\s*pct(?=\s*[至到]|\s*$|\s*[,，;；)])"
+    r"|^\s*pct(?=\s*[至到/。]|\s*$|\s*[,，;；)])"  # "同比-0.92pct/-0.32pct/-2.25pct"
     r"|^\s*個?百分點|^\s*个?百分点"
     r"|^\s*p\.\s?p\.?",  # "同比-3.65p.p."
     re.I,
@@ -194,6 +200,10 @@ _COUNT_NOUNS = {
     "chips": "units",
     "NICs": "units",
     "SuperNICs": "units",
+    "AOCs": "units",  # active optical cables ("243,000 100G AOCs": a count, then the link speed, then the product)
+    "AECs": "units",
+    "DACs": "units",
+    "cables": "units",
     "ports": "ports",
     "port": "ports",
     "GPUs": "gpus",
@@ -220,7 +230,11 @@ _COUNT_AFTER = re.compile(
 )
 # Chinese counts: a scale (萬, 億) then a measure word (顆, 個, 台, 支, ...); ports (埠, 端口); companies (家).
 _CJK_COUNT_AFTER = re.compile(
-    r"^\s*(" + CJK_SCALE + r")?\s*(?:(" + CJK_MEASURE + r")(?!百分|月)|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))"
+    r"^\s*("
+    + CJK_SCALE
+    + r")?\s*(?:("
+    + CJK_MEASURE
+    + r")(?!百分|(?<=[個个])月)|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))"
 )
 _CJK_GPU_AFTER = re.compile(
     r"^\s*(?:NVIDIA\s*|輝達\s*|英偉達\s*|AMD\s*)?(?:GPU|加速器|Hopper|Blackwell|[HB]\d{2,3}|GB\d{3}|MI\d{3}|Trainium|TPU|XPU)",
@@ -229,7 +243,7 @@ _CJK_GPU_AFTER = re.compile(
 # "900萬至1,000萬顆", "800万/1480万/1850万只": the figures before the last share its measure word.
 _CJK_CHAIN = (
     r"(?:\s*(?:至|到|~|-|/|、|和|與|与)\s*(?:" + NUMBER + r")\s*(?:" + CJK_SCALE + r")?)+"
-    r"\s*(?:(?:" + CJK_MEASURE + r")(?!百分|月)|埠|端口|個端口|个端口)"
+    r"\s*(?:(?:" + CJK_MEASURE + r")(?!百分|(?<=[個个])月)|埠|端口|個端口|个端口)"
 )
 # "5 億至 5.5 億美元": a money range whose low end has its own scale.
 _CJK_MONEY_CHAIN_AFTER = re.compile(
@@ -262,12 +276,12 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少|[下大暴]跌|下挫",
+    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴]跌|下挫",
     re.I,
 )
 _DECLINE = re.compile(
     r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|\breduc\w*|"
-    r"下滑|下降|減少|减少|衰退|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫",
+    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫",
     re.I,
 )
 _RISE = re.compile(r"成長|成长|增長|增长|增加|上升|提升|\bgr[eo]w\w*|\brose\b|\brising\b|\bincreas\w*|\bup\b", re.I)
@@ -320,9 +334,10 @@ def find_mentions(
     # "$(42.8) million": an accounting negative (a net loss written in parentheses) reads as the amount.
     s, scan = _unparenthesized(s), _unparenthesized(scan)
     # "800万/1480万/1850万只", "28.7%/24.5%/23.4%": a figure after a scale or a percent sign and a slash
+    # (or "pct", percentage points: "-0.92pct/-0.32pct/-2.25pct")
     # is a list item, not a fraction; so are the items of "11.04/15.05/19.00亿元", "-0.30/0.48/6.61pct",
     # which take the unit written once after the last one.
-    scan = re.sub(r"(?<=[萬万億亿%])/(?=-?\d)", "、", scan)
+    scan = re.sub(r"(?:(?<=[萬万億亿%])|(?<=pct))/(?=-?\d)", "、", scan)
     lists = [m for m in _SLASH_LIST.finditer(scan)]
     for m in lists:
         scan = scan[: m.start()] + m.group(0).replace("/", "、") + scan[m.end() :]
@@ -566,6 +581,11 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             and not _SIMPLIFIED.search(s)
             and re.match(r"^\s*(億|萬)(?![元美台臺])(?![^\W\d_])", after)  # ("約 34.5 億3.79 元": the next cell)
             and re.search(r"營收|營業|投入|投資|資本支出|獲利|純益|淨利|毛利|產值|規模", s)
+        ) or (
+            not twd
+            and not _SIMPLIFIED.search(s)
+            and re.search(r"賺\s*$", before)
+            and re.match(r"^\s*(億|萬)(?![元美台臺])", after)
         ):
             twd = re.match(r"^\s*(億|萬)", after)  # "投入29億", "約 34.5 億"
         if (
@@ -593,6 +613,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                 or re.search(
                     r"(?:净利润|净利|营收|营业收入|收入|利润|毛利|扣非|现金流|资本开支)[^，,；;。%]{0,12}$", before
                 )
+                or re.search(r"赚\s*$", before)  # "元月赚1.78亿": earned, in the text's own yuan
             )
             and _SIMPLIFIED.search(s)
         ):
@@ -969,7 +990,7 @@ def _range_hedge(before: str, after: str, tail: str) -> str | None:
 
 
 def _hedge(before: str, after: str) -> str | None:
-    q = qualifier_before(before[-40:])
+    q = qualifier_before(re.sub(r"(?<=\S)\+\s*$", "", before[-40:]))  # "communications ~+10%": the hedge before a sign
     if q is None and re.match(r"^\+(?![\d%])", after):
         q = ">"  # "its first $2.00B+ quarter"
     if q is None and re.match(r"^\s*(?:以上|多)", after):
@@ -1018,6 +1039,8 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
             s[max(0, m.start - 30) : m.start],
         ):
             basis = None  # "毛利率进一步下降,从一年前的44.9%和上季度的40.3%下降至40.1%": levels, not changes
+        if basis in ("growth", "y/y", "q/q") and _RATE_LEVEL_BEFORE.search(before):
+            basis = None  # "毛利率下降,前三季度毛利率为13.72%": a rate's level right after its name, not a change
     value = m.value
     # "a 12% sequential decline": a decline word after the figure, past a word saying what it compares
     after_word = re.sub(
@@ -1029,7 +1052,9 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     declines = list(_DECLINE.finditer(before[-30:]))
     # "工作天数减少,单月营收仍较去年同期成长9.4%": a rise word after the decline word is the figure's own
     rises_after = declines and _RISE.search(before[-30:][declines[-1].end() :])
-    if basis in ("CAGR", "y/y", "q/q", "growth") and ((declines and not rises_after) or _DECLINE.match(after_word)):
+    if basis in ("CAGR", "y/y", "q/q", "growth") and (
+        (declines and not rises_after) or _DECLINE.match(after_word) or _DECLINE_NOUN_AFTER.match(after.strip())
+    ):
         value = -abs(value)
     if m.unit == "share" and basis in (None, "growth") and _LESS_THAN.match(after.strip()):
         basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"
@@ -1052,6 +1077,20 @@ _LESS_THAN = re.compile(
 )
 
 
+# A decline written as a noun after the figure, past at most two words saying what declined ("That 10%
+# Ethernet device retreat", "an expected 30% reduction in sales", "a 1% overall decline in ... sales").
+_DECLINE_NOUN_AFTER = re.compile(
+    r"(?:(?!(?:of|in|on|at|to|for|from|by|and|or|but|than|share|the|its|their|is|was|were|are)\b)[A-Za-z][\w-]*\s+){0,2}"
+    r"(?:declines?|drops?|falls?|contractions?|slides?|dips?|retreats?|reductions?|decreases?|slumps?|downturns?"
+    r"|shrinkage)\b",
+    re.I,
+)
+
+
+# A rate named right before the figure ("毛利率为", "前三季度公司毛利率"), not a growth rate (增长率, 年增率, 衰退率).
+_RATE_LEVEL_BEFORE = re.compile(r"(?<![長长增減减降升速退])率\s*(?:为|為|是|達|达|[:：])?\s*$")
+
+
 def _basis_in(window: str, after: bool) -> str | None:
     for label, pat in (("CAGR", _CAGR), ("y/y", _YOY), ("q/q", _QOQ)):
         if pat.search(window):
@@ -1059,6 +1098,8 @@ def _basis_in(window: str, after: bool) -> str | None:
     near = window.strip()[:25] if after else window[-30:]
     if after and re.match(r"(?:of\b|share)", near):
         return "share"
+    if after and _DECLINE_NOUN_AFTER.match(window.strip()):
+        return "growth"
     if _GROWTH.match(near) if after else _GROWTH.search(near):
         return "growth"
     if _SHARE.search(near):

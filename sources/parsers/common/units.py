@@ -107,7 +107,8 @@ _QUALIFIERS: tuple[tuple[str, str], ...] = (
         r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超",
         ">",
     ),
-    (r"at least|no less than|minimum of|至少", ">="),
+    # "(?<=by)at least": "grow byat least 20%", a page whose spaces were lost
+    (r"at least|(?<=by)at least|no less than|minimum of|至少", ">="),
     (r"up to|as much as|as many as|maximum of|at most|最多|最高", "<="),
     (r"less than|under|below|fewer than|不到|少於|少于|低於|低于", "<"),
     (

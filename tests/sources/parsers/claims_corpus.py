@@ -53,7 +53,7 @@ SPLITS = (
     "tune17",
     "holdout18",
     "tune19",
-    "holdout20",
+    "tune20",
 )
 
 
