@@ -54,6 +54,7 @@ SPLITS = (
     "holdout18",
     "tune19",
     "holdout20",
+    "holdout21",
 )
 
 
