@@ -54,6 +54,7 @@ SPLITS = (
     "holdout18",
     "tune19",
     "tune20",
+    "holdout21",
 )
 
 
