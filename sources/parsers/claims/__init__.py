@@ -637,7 +637,13 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             )
         ]
         comparative = {id(p) for p in periods if _comparative(s, p)}
-        masked = _mask(noted, [(p.start, p.end) for p in periods] + [(d.start, d.end) for d in find_dates(noted)])
+        # (a base period written in words keeps its last character, so the figure right after it is read:
+        # "较上年同期17.62亿元增长15.48%", the amount of the period compared with)
+        masked = _mask(
+            noted,
+            [(p.start, p.end - (p.base and p.end > p.start and not noted[p.end - 1].isascii())) for p in periods]
+            + [(d.start, d.end) for d in find_dates(noted)],
+        )
         found = _signed(
             s,
             [
@@ -1021,6 +1027,13 @@ def _respectively(s: str, m: Mention, mentions: list[Mention], periods: list[Per
         first, last = int(r.group(1)), int(r.group(2))
         if len(items) >= last - first + 1 and m in items[: last - first + 1]:
             return str(first + items.index(m))
+        # (each list after it, one item a year: "2022 - 2026年营业收入分别为…百万元净利润分别为…百万元")
+        if (
+            m in items
+            and len(items) % (last - first + 1) == 0
+            and _RESPECTIVELY.search(s[max(0, m.start - 60) : m.start + 1])
+        ):
+            return str(first + items.index(m) % (last - first + 1))
     # "预计2025/2026/2027年公司营业收入分别为167.64/207.76/235.91亿元,归母净利润为15.47/20.66/23.93亿元": a list of
     # years spread over each list of figures after it, in order
     for yl in _YEAR_LIST.finditer(s[: m.start]):
@@ -1036,6 +1049,7 @@ def _respectively(s: str, m: Mention, mentions: list[Mention], periods: list[Per
     return None
 
 
+_RESPECTIVELY = re.compile(r"分別|分别|respectively")
 _YEAR_LIST = re.compile(r"(?:(?:19|20)\d{2}\s*年?\s*[/、]\s*)+(?:19|20)\d{2}\s*年?")
 
 

@@ -347,6 +347,8 @@ def find_periods(
         s,
         re.I,
     ):
+        if _in_figure_list(s, m.start(2), m.end(2)):
+            continue
         add(m, m.group(2), horizon=bool(m.group(1)), group=2)
     # A fiscal quarter the sentence itself names dates its yearless quarters ("revenue of $35.1 billion
     # for the third quarter of fiscal 2025 and expects $37.5 billion for the next quarter": FY2025Q4).
@@ -363,6 +365,14 @@ def find_periods(
     )
     found.sort(key=lambda p: p.start)
     return found
+
+
+def _in_figure_list(s: str, a: int, b: int) -> bool:
+    """ "分别为1196、1939、3667百万元": a number in a 、-list whose other items are not years is a figure."""
+    for r in re.finditer(r"-?\d+(?:\.\d+)?(?:、-?\d+(?:\.\d+)?)+", s):
+        if r.start() <= a and b <= r.end():
+            return any(not re.fullmatch(_YEAR, x) for x in r.group(0).split("、"))
+    return False
 
 
 _YEARLESS_Q = re.compile(

@@ -7,7 +7,7 @@ Pure text in, `Mention`s out; `claims.py` adds period, kind, subject and indicat
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sources.ledger.format import CURRENCY_UNITS
 from sources.parsers.common.cjk import CJK_MEASURE, cjk_mentions
@@ -69,6 +69,8 @@ def split_sentences(text: str) -> list[str]:
                 and re.match(r"\d[\d,.]*\s*[萬万億亿]?\s*(?:美元|元|只|個|个|颗|顆|台|件|片|套)", line[m.end() :])
             ):
                 continue  # "94 亿元 - 99 亿元": a range spaced around its dash, not a bullet
+            if m.group("bullet") and re.match(r"\d[\d,.]*\s*(?:%|pct|個?百分點|个?百分点)", line[m.end() :], re.I):
+                continue  # "环比 - 14.14%", "同比 - 1.46PCT", "财务费用率 - 1.55%": a spaced minus, not a bullet
             piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
             if (
                 (
@@ -178,6 +180,7 @@ _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
     r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
     r"|^\s*pct(?=\s*[至到/。]|\s*$|\s*[,，;；)])"  # "同比-0.92pct/-0.32pct/-2.25pct"
+    r"|^pct(?=[\u4e00-\u9fff\d])"  # "同比 - 1.46PCT销售费用率", "同比+3.46PCT24年前三季度"
     r"|^\s*個?百分點|^\s*个?百分点"
     r"|^\s*p\.\s?p\.?",  # "同比-3.65p.p."
     re.I,
@@ -276,12 +279,13 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴]跌|下挫",
+    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴]跌|下挫|月增|月減|月减",
     re.I,
 )
 _DECLINE = re.compile(
     r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|\breduc\w*|"
-    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫",
+    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫|"
+    r"[負负](?:成長|成长|增長|增长)",
     re.I,
 )
 _RISE = re.compile(r"成長|成长|增長|增长|增加|上升|提升|\bgr[eo]w\w*|\brose\b|\brising\b|\bincreas\w*|\bup\b", re.I)
@@ -339,6 +343,11 @@ def find_mentions(
     # which take the unit written once after the last one.
     scan = re.sub(r"(?:(?<=[萬万億亿%])|(?<=pct))/(?=-?\d)", "、", scan)
     lists = [m for m in _SLASH_LIST.finditer(scan)]
+    lists += [
+        m
+        for m in _RESPECTIVELY_LIST.finditer(scan)
+        if not any(m.start() < x.end() for x in lists if x.start() < m.end())
+    ]
     for m in lists:
         scan = scan[: m.start()] + m.group(0).replace("/", "、") + scan[m.end() :]
     out: list[Mention] = []
@@ -391,6 +400,15 @@ def find_mentions(
                 mention.noun,
                 mention.scaled,
             )
+        spaced = (
+            re.search(r"(?:同比|环比|環比|年增|季增|月增|率)(?:\s*[-–−]\s+|\s+[-–−]\s*|[–−])$", s[:at])
+            if mention and mention.unit in ("share", "pct_points") and mention.value > 0
+            else None
+        )
+        if spaced:
+            # "环比 - 14.14%", "同比 – 8.93%", "财务费用率 - 1.55%": a minus (or an en dash) spaced after a change
+            dash = spaced.start() + max(spaced.group(0).find(c) for c in "-–−")
+            mention = replace(mention, start=dash, value=-mention.value, raw=s[dash : mention.end])
         if mention and not any(mention.start < o.end and mention.end > o.start for o in out):
             out.append(mention)
     out.extend(_list_items(s, lists, out))
@@ -464,7 +482,13 @@ def _compound(s: str, mentions: list[Mention]) -> list[Mention]:
 
 # Numbers joined by slashes whose unit is written once after the last one.
 _SLASH_LIST = re.compile(
-    r"(?<![A-Za-z0-9_.,/-])-?\d+(?:\.\d+)?(?:/-?\d+(?:\.\d+)?)+(?=\s*(?:%|pct\b|個百分點|个百分点|[萬万億亿]|美元|元))",
+    r"(?<![A-Za-z0-9_.,/-])-?\d+(?:\.\d+)?(?:/-?\d+(?:\.\d+)?)+(?=\s*(?:%|pct\b|個百分點|个百分点|百萬|百万|[萬万億亿]|美元|元))",
+    re.I,
+)
+# The same written with 、 after 分别/分別 ("2022 - 2026年营业收入分别为1196、1939、3667、5741、7693百万元").
+_RESPECTIVELY_LIST = re.compile(
+    r"(?<=分[别別])(?:[为為是达達])?\s*-?\d+(?:\.\d+)?(?:、-?\d+(?:\.\d+)?)+"
+    r"(?=\s*(?:%|pct\b|個百分點|个百分点|百萬|百万|[萬万億亿]|美元|元))",
     re.I,
 )
 

@@ -54,7 +54,7 @@ SPLITS = (
     "holdout18",
     "tune19",
     "tune20",
-    "holdout21",
+    "tune21",
 )
 
 
