@@ -257,8 +257,40 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
             )
         ctx.paragraph_publisher = None
         ctx.paragraph_last = None
-        claims.extend(_paragraph_claims(line, ctx))
+        if _per_share_cell(lines, i):
+            continue
+        claims.extend(_both_periods(_paragraph_claims(line, ctx)))
     return claims
+
+
+_BOTH = re.compile(r"\s+in\s+both\s+((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d)\b")
+
+
+def _both_periods(claims: list[Claim]) -> list[Claim]:
+    """ "advancing by just 3% in both 2013 and 2012": one figure for two periods is two claims."""
+    out = []
+    for c in claims:
+        out.append(c)
+        at = c.evidence.find(c.raw, c.position) if c.raw else -1
+        both = _BOTH.match(c.evidence, at + len(c.raw)) if at >= 0 else None
+        if both and c.period in both.groups():
+            other = both.group(2) if c.period == both.group(1) else both.group(1)
+            out.append(replace(c, period=other))
+    return out
+
+
+_BARE_CELL = re.compile(r"[\s|]*[-+]?\d[\d,.]*\s*%?[\s|]*")
+
+
+def _per_share_cell(lines: list[str], i: int) -> bool:
+    """A table written one cell per line whose row names a per-share amount ("基本每股收益(元)" / "0.45" /
+    "0.30" / "50.00%"): its cells, the growth too, are no market claims."""
+    if not _BARE_CELL.fullmatch(lines[i]):
+        return False
+    for back in range(i - 1, max(-1, i - 5), -1):
+        if not _BARE_CELL.fullmatch(lines[back]):
+            return bool(_PER_SHARE.search(lines[back])) and len(lines[back].strip()) < 40
+    return False
 
 
 # A hard-wrapped text: a line that stops mid-sentence ("... non-GAAP net income of $65.3" / "million",
@@ -644,6 +676,9 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             [(p.start, p.end - (p.base and p.end > p.start and not noted[p.end - 1].isascii())) for p in periods]
             + [(d.start, d.end) for d in find_dates(noted)],
         )
+        for p in periods:  # "MarginQ4 FY202562-63%": a period glued to the figure after it ends before it
+            if p.end < len(noted) and noted[p.end].isdigit() and noted[p.end - 1].isdigit():
+                masked = masked[: p.end - 1] + " " + masked[p.end :]
         found = _signed(
             s,
             [
@@ -1085,9 +1120,20 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         return []  # "| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% |": a per-share row of a table
     kept, per_share = [], False
     per_share_growth_end = None  # where the last per-share growth figure ended
+    return_on_equity, last_end = False, 0
     for m in mentions:
         clause = _clause(s, m)
         before = s[max(0, m.start - 12) : m.start]
+        lead, last_end = s[last_end : m.start], m.end
+        if m.unit in ("share", "pct_points") and (
+            _RETURN_ON_EQUITY.search(lead)
+            or (return_on_equity and not re.search(r"[率額额入润潤]|[A-Za-z]{3,}", lead) and len(lead) < 12)
+        ):
+            # "净资产收益率分别为15.3%、22.9%", "加权平均净资产收益率为5.10%,较上年同期3.68%增加1.42个百分点",
+            # "ROE of 18%": a return on equity, a measure of the shareholders' stake, not of a market
+            return_on_equity = True
+            continue
+        return_on_equity = False
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
         if m.unit in MONEY_UNITS and not m.scaled and m.value < 10_000:
@@ -1147,6 +1193,11 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     if per_share and not any(m.unit in MONEY_UNITS and m.scaled for m in kept):
         kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
     return kept
+
+
+_RETURN_ON_EQUITY = re.compile(
+    r"[淨净][资資][产產]收益率|[淨净]值[報报]酬率|\bROE\b|return\s+on\s+(?:average\s+)?equity", re.I
+)
 
 
 def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:

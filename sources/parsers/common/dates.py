@@ -47,6 +47,8 @@ MONTH_RE = (
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _CJK_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 _YEAR = r"(?:19|20)\d\d"
+# A figure glued to the period before it in a table run together ("MarginQ4 FY202562-63%63.4%").
+_GLUED_FIGURE = r"\d{1,2}(?:\.\d+)?(?:-\d{1,2}(?:\.\d+)?)?%"
 
 
 @dataclass(frozen=True)
@@ -212,7 +214,13 @@ def find_periods(
         re.I,
     ):
         add(m, f"FY{_year(m.group(2).lstrip(chr(39)))}Q{_ORDINAL[m.group(1).lower()]}")
-    for m in re.finditer(r"\bQ([1-4])\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)(\d{2,4})\b", s, re.I):
+    for m in re.finditer(
+        r"(?:\b|(?<=[a-z]))Q([1-4])\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)(\d{4}(?="
+        + _GLUED_FIGURE
+        + r")|\d{2,4}\b)",
+        s,
+        re.I,
+    ):
         add(m, f"FY{_year(m.group(2))}Q{m.group(1)}")
     for m in re.finditer(r"\bFY\s?'?(\d{2,4})\s*Q([1-4])\b", s, re.I):
         add(m, f"FY{_year(m.group(1))}Q{m.group(2)}")
@@ -227,7 +235,11 @@ def find_periods(
         add(m, f"FY{_year(m.group(1) or m.group(2))}Q{_CJK_ORDINAL[m.group(3) or m.group(4)]}")
     for m in re.finditer(r"(" + _YEAR + r")\s*(?:財年|财年|會計年度|会计年度)|(?:財年|财年)\s*(" + _YEAR + r")", s):
         add(m, f"FY{m.group(1) or m.group(2)}")
-    for m in re.finditer(r"\b(?:fiscal\s+(?:year\s+)?|FY\s?'?)(" + _YEAR + r"|\d\d)\b", s, re.I):
+    for m in re.finditer(
+        r"\b(?:fiscal\s+(?:year\s+)?|FY\s?'?)(" + _YEAR + r"(?=" + _GLUED_FIGURE + r")|(?:" + _YEAR + r"|\d\d)\b)",
+        s,
+        re.I,
+    ):
         add(m, f"FY{_year(m.group(1))}")
     # Ranges: "from 2025 to 2029", "between 2026 and 2028", "2023-2027".
     for m in re.finditer(r"\b(?:from|between)\s+(" + _YEAR + r")\s+(?:to|and|through)\s+(" + _YEAR + r")\b", s, re.I):

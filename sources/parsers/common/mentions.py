@@ -97,7 +97,7 @@ DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 # or inside a page whose spaces around figures were lost, as a percentage glued to words on both sides
 # ("with a3%sequential increase and37%year-over-year growth").
 _NUM_RE = re.compile(
-    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[a-z])(?=\d{1,3}(?:\.\d+)?%[a-z])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
+    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[a-z])(?=\d{1,3}(?:\.\d+)?%[a-z])|(?<=[a-z]{3})(?=\d{1,3}(?:\.\d+)?%[\d+-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
     r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
     + DECIMAL_COMMA
     + "|"
@@ -385,7 +385,12 @@ def find_mentions(
             and (at == a or mention.unit in MONEY_UNITS)
             and at >= 1
             and s[at - 1] == "-"
-            and (at < 2 or not re.match(r"[\dA-Za-z%.,萬万億亿\-元只個个颗顆台件片套]", s[at - 2]))
+            and (
+                at < 2
+                or not re.match(r"[\dA-Za-z%.,萬万億亿\-元只個个颗顆台件片套]", s[at - 2])
+                # "Gross margin62.9%64.6%-170bps": a change in points after a percentage is no range of it
+                or (s[at - 2] == "%" and mention.unit == "pct_points")
+            )
         ):
             # "同比-16.5%", "(-3%)", "a -$28.37 million net loss": a minus sign, not a range dash (which
             # follows a figure or its unit: "98 亿元-118 亿元", "4200万元-5200万元").
@@ -683,6 +688,18 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             scaled=True,
         )
     if is_word:
+        cur = _CURRENCY_AFTER.match(after)
+        if cur and cur.group(1) and re.match(r"(?:m|b|tr)illion", cur.group(1), re.I):  # "above one billion dollars"
+            unit = next(u for i, u in enumerate(_CURRENCY_AFTER_UNITS) if i and cur.group(i + 1))
+            return Mention(
+                a,
+                b + cur.end(),
+                tidy_float(number * scale_factor(cur.group(1))),
+                unit,
+                _hedge(before, after[cur.end() :]),
+                s[a : b + cur.end()],
+                scaled=True,
+            )
         cnt = _COUNT_AFTER.match(after)
         if cnt:
             start = a - 2 if s[max(0, a - 2) : a].lower() == "a " else a  # "a hundred thousand"
@@ -800,7 +817,9 @@ _SIMPLIFIED = re.compile(r"[亿万个这为们业产发国会对于时过还进�
 
 # "two-thirds of", "nearly half of its revenue", "three quarters of": shares written as words.
 _FRACTION = re.compile(
-    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|one[- ]quarter)\s+(?:of|from)\b", re.I
+    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|one[- ]quarter)\s+(?:of|from)\b"
+    r"|(?<=\bthan\s)half(?=\s+(?:in|at|a\s+year)\b)",  # "up from less than half in the same period last year"
+    re.I,
 )
 _CJK_HALF = re.compile(r"(?<![第前後后上下])一半")
 _FRACTION_VALUE = {"one-third": 1 / 3, "two-thirds": 2 / 3, "half": 0.5, "three-quarters": 0.75, "one-quarter": 0.25}
@@ -861,7 +880,10 @@ def _cjk_levels(s: str, scan: str) -> list[Mention]:
 # $56.5 billion", "12~16%", "20%-30%", "690~700萬顆", "5 億至 5.5 億美元".
 _RANGE_JOIN = re.compile(r"^\s*(?:-|~|to|至|到|and)\s*(?:US\s?\$|\$|\+)?\s*$", re.I)  # ("-120%至+10%")
 _RANGE_BARE_LOW = re.compile(
-    r"(?:(?:US\s?\$|\$)\s*)?(?<![\d.,])(" + NUMBER + r")\s*([萬万億亿])?\s*(?:-|~|to|至|到)\s*(?:US\s?\$|\$)?\s*$", re.I
+    r"(?:(?:US\s?\$|\$)\s*)?(?:(?<![\d.,])(?<!FY)|(?<=FY\d{4}))("
+    + NUMBER
+    + r")\s*([萬万億亿])?\s*(?:-|~|to|至|到)\s*(?:US\s?\$|\$)?\s*$",
+    re.I,
 )
 _CHANGE_FROM = re.compile(
     r"\b(?:rose|rise|rising|grew|grow|growing|increas\w*|climb\w*|jump\w*|fell|fall|falling|declin\w*|"

@@ -78,3 +78,51 @@ def test_the_amount_of_the_period_compared_with():
 )
 def test_negative_growth_and_month_over_month_changes(text, value):
     assert [c.value for c in claims(text)] == [value]
+
+
+def test_per_share_rows_of_a_table_one_cell_per_line_are_not_claims():
+    text = "项目\n2025上半年\n上年同期\n营业收入(亿元)\n30.10\n25.00\n20.40%\n基本每股收益(元)\n0.60\n0.40\n50.00%"
+    # (bare cells carry no unit; the revenue row's growth stays, the per-share row's does not)
+    assert [c.value for c in claims(text)] == [0.204]
+
+
+def test_returns_on_equity_are_not_market_claims():
+    text = "毛利率分别为40.1%、42.3%,净资产收益率分别为12.5%、14.8%。加权平均净资产收益率为6.20%,较上年同期4.10%增加2.10个百分点。"
+    assert [c.value for c in claims(text)] == [0.401, 0.423]
+
+
+# --- English ----------------------------------------------------------------------------------------
+
+
+def test_table_cells_run_together_with_their_label():
+    assert figures("Gross margin58.2%60.1%-190bps") == [
+        (0.582, "share", None),
+        (0.601, "share", None),
+        (-1.9, "pct_points", None),
+    ]
+    got = [
+        (c.value, c.qualifier, c.period)
+        for c in claims("Non-GAAP Gross MarginQ2 FY202658-59%58.6%", dt.date(2026, 3, 1))
+    ]
+    assert got[:3] == [(0.58, ">=", "FY2026Q2"), (0.59, "<=", "FY2026Q2"), (0.586, None, "FY2026Q2")]
+
+
+def test_money_in_words():
+    assert figures("Its sales came in above two billion dollars for the first time.") == [(2_000_000_000, "USD", ">")]
+    assert figures("It paid two thousand dollars.") == []
+
+
+def test_one_figure_for_two_years_is_two_claims():
+    got = [
+        (c.value, c.period)
+        for c in claims("Sales grew by just 4% in both 2016 and 2015, the firm said.", dt.date(2017, 3, 1))
+    ]
+    assert got == [(0.04, "2016"), (0.04, "2015")]
+
+
+def test_less_than_half():
+    assert figures("Ethernet took 60% of the market, up from less than half in the same period last year.")[-1] == (
+        0.5,
+        "share",
+        "<",
+    )
