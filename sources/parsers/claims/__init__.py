@@ -190,6 +190,9 @@ class _Context:
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
     bare_yi: str | None = None  # the currency of a bare 亿/億 (declared, or the only one the text writes)
     periodic_report: bool = False  # a company's quarterly or annual report: its figures are reported
+    preliminary: bool = (
+        False  # a text about preliminary results (业绩预告): its expected results of a period are estimates
+    )
     bare_scale: str | None = None  # the one currency a text writes its money in ("435 million euros")
     versus_consensus: bool = False  # a heading "... v.s. LSEG 預估": a figure after "v.s." is the consensus
     currency: str | None = None  # "(美元‧下同)": the currency the text's bare 元 are in
@@ -509,6 +512,7 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     ).most_common(2)
     if units and (len(units) == 1 or units[0][1] >= 2 * units[1][1]):
         ctx.bare_scale = units[0][0]  # (a conversion or two in another currency aside)
+    ctx.preliminary = bool(_PRELIMINARY.search(text))
     # "锐捷网络股份有限公司2025年第三季度报告", "Form 10-Q": the company's own report of a period that is over
     ctx.periodic_report = bool(
         re.search(
@@ -855,7 +859,8 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         explicit = _attributed(s, None)
         if explicit:
             ctx.paragraph_publisher = explicit
-        has_actual = any(d[2] == "actual" and not d[3] for d in drafts)
+        # (a preliminary result, 业绩预告, reports the period as a result does)
+        has_actual = any((d[2] == "actual" or (d[2] == "estimate" and ctx.preliminary)) and not d[3] for d in drafts)
         if not mentions and re.search(
             r"(?:outlook|guidance|expects?)\b.*(?:as\s+follows|:)\s*$|(?:展望|指引|財測|财测).*(?:如下|:|：)\s*$",
             s,
@@ -1403,6 +1408,11 @@ _INTRODUCES = re.compile(
 )
 
 
+_PRELIMINARY = re.compile(r"业绩预告|業績預告|净利润预告|淨利潤預告|业绩预增|業績預增")
+_EXPECTED_RESULT = re.compile(r"预计|預計|预告|預告|预增|預增")
+_BROKER_FORECAST = re.compile(r"盈利预测|盈利預測|目标价|目標價|评级|評級|维持|維持")
+
+
 def _kind(
     s: str,
     m: Mention,
@@ -1429,6 +1439,16 @@ def _kind(
         return "forecast"
     cue = _last_cue(lead)
     first, last = _bounds(label, ctx)
+    if (
+        ctx.preliminary
+        and re.search(r"[半季]|H[12]|Q[1-4]", label or "")
+        and (last is None or ctx.published is None or last < ctx.published)
+        and _EXPECTED_RESULT.search(s[: m.start])
+        and not _BROKER_FORECAST.search(s)
+    ):
+        # "新易盛发布2025年半年度业绩预告,2025年上半年…净利润预计在37亿元到42亿元之间": a company's preliminary
+        # figure of a half or a quarter that is over (or of a page without a date) is an estimate
+        return "estimate"
     ended = bool(last and ctx.published and last < ctx.published)
     if cue == "guidance" and not (ended and own_clause and not _GUIDANCE.search(re.split(r"[,，;；]", lead)[-1])):
         return "forecast"  # (a guidance word a clause away does not make a dated, reported figure a forecast)

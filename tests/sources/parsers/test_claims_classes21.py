@@ -91,6 +91,20 @@ def test_returns_on_equity_are_not_market_claims():
     assert [c.value for c in claims(text)] == [0.401, 0.423]
 
 
+def test_preliminary_results_of_a_period_that_is_over_are_estimates():
+    text = "7月10日,某公司发布2025年半年度业绩预告,2025年上半年净利润预计在5亿元到6亿元之间,同比增长40%到60%。"
+    got = [(c.value, c.period, c.kind) for c in claims(text, dt.date(2025, 7, 12))]
+    assert got == [
+        (500e6, "2025H1", "estimate"),
+        (600e6, "2025H1", "estimate"),
+        (0.4, "2025H1", "estimate"),
+        (0.6, "2025H1", "estimate"),
+    ]
+    # without a preliminary announcement, what is expected of a half not over stays a forecast
+    later = [c.kind for c in claims("公司预计2025年下半年净利润在5亿元到6亿元之间。", dt.date(2025, 7, 12))]
+    assert set(later) == {"forecast"}
+
+
 # --- English ----------------------------------------------------------------------------------------
 
 
