@@ -195,6 +195,7 @@ class _Context:
     )
     bare_scale: str | None = None  # the one currency a text writes its money in ("435 million euros")
     versus_consensus: bool = False  # a heading "... v.s. LSEG 預估": a figure after "v.s." is the consensus
+    guide_then_actual: bool = False  # a table header "Metric Period Prior guide Actual": its ranges are the guidance
     currency: str | None = None  # "(美元‧下同)": the currency the text's bare 元 are in
 
     def remember(self, p: PeriodMention) -> None:
@@ -255,6 +256,7 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
         ):
             # "Q1 財報關鍵數據 v.s. LSEG 預估", "| Revenue (Actual vs Est.) |": the figures after "vs" below it
             # are the consensus
+            ctx.guide_then_actual = bool(re.search(r"guid\w*\s*(?:range\s*)?Actual", line, re.I))
             ctx.versus_consensus = bool(
                 _VERSUS.search(line) and re.search(r"預估|预估|預期|预期|consensus|estimat|\bEst\b|expect", line, re.I)
             )
@@ -1437,6 +1439,15 @@ def _kind(
     s = s + untouched[len(s) :]
     if ctx.guidance_section:
         return "forecast"
+    if m.qualifier in (">=", "<=") and (
+        ctx.guide_then_actual
+        or re.match(
+            r"(?:\s*[–-]\s*\$?\d[\d,.]*)?\s*(?:%|[BM]\b|billion\b|million\b)?\s*(?:guide|guidance)\b",
+            untouched[m.end : m.end + 30],
+            re.I,
+        )
+    ):
+        return "forecast"  # "beating its own $2.30–2.40B guide", "above the 62–63% guide": the guidance range
     cue = _last_cue(lead)
     first, last = _bounds(label, ctx)
     if (

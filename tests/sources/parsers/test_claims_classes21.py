@@ -140,3 +140,12 @@ def test_less_than_half():
         "share",
         "<",
     )
+
+
+def test_a_prior_guidance_range_is_a_forecast():
+    text = "Acme printed $3.10B in Q2, beating its own $2.90–3.00B guide."
+    got = [(c.value, c.kind) for c in claims(text, dt.date(2025, 8, 1))]
+    assert got == [(3.1e9, "actual"), (2.9e9, "forecast"), (3.0e9, "forecast")]
+    table = "MetricPeriodPrior guideActual\nRevenueQ2 FY2025$2.9-$3.0 billion$3.10 billion"
+    got = [(c.value, c.kind) for c in claims(table, dt.date(2025, 8, 1))]
+    assert got == [(2.9e9, "forecast"), (3.0e9, "forecast"), (3.1e9, "actual")]
