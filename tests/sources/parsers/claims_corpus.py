@@ -55,6 +55,7 @@ SPLITS = (
     "tune19",
     "tune20",
     "holdout21",
+    "holdout22",
 )
 
 
