@@ -55,6 +55,7 @@ SPLITS = (
     "tune19",
     "tune20",
     "tune21",
+    "holdout22",
 )
 
 
