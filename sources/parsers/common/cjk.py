@@ -22,6 +22,7 @@ from sources.parsers.common.units import CJK_SCALE, scale_factor, tidy_float
 CJK_DIGITS = {
     "零": 0,
     "〇": 0,
+    "○": 0,  # a white circle for zero ("二八○六．二四億元")
     "一": 1,
     "二": 2,
     "兩": 2,
@@ -35,7 +36,7 @@ CJK_DIGITS = {
     "九": 9,
 }
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
-CJK_NUMERAL = r"[零〇一二兩两三四五六七八九十百千]+"
+CJK_NUMERAL = r"[零〇○一二兩两三四五六七八九十百千]+"
 
 # Measure words after a count and the unit they give: GPUs when a GPU (or accelerator) follows.
 CJK_MEASURE = r"顆|颗|個|个|台|臺|隻|只|支|片|套|張|张|座"
@@ -86,15 +87,15 @@ _TENTHS = re.compile(
 )
 # 數千顆, 幾萬台, 上萬顆, 成千: "several thousand" is not a figure.
 _CJK_COUNT = re.compile(
-    r"(?<![\d.,零〇一二兩两三四五六七八九十百千萬万億亿數数幾几上成])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*"
-    r"(?:(" + CJK_MEASURE + r")|(" + _PORT_WORDS + r"))"
+    r"(?<![\d.,零〇○一二兩两三四五六七八九十百千萬万億亿數数幾几上成])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*"
+    r"(?:(" + CJK_MEASURE + r")(?!(?<=[個个])月)|(" + _PORT_WORDS + r"))"  # 十一個月: months
 )
 _CJK_MONEY = re.compile(
-    r"(?<![\d.,零〇一二兩两三四五六七八九十百千])("
+    r"(?<![\d.,零〇○一二兩两三四五六七八九十百千])("
     + CJK_NUMERAL
-    + r")(?:\.([零〇一二兩两三四五六七八九]+))?\s*("
+    + r")(?:\.([零〇○一二兩两三四五六七八九]+))?\s*("
     + CJK_SCALE
-    + r")?\s*(?:美元|美金)"
+    + r")?\s*(?:(美元|美金)|(?<=[萬万億亿兆])元)"
 )
 # "三分之二以上": a fraction.
 _CJK_FRACTION = re.compile(r"([一二三四五六七八九十])分之([一二三四五六七八九])")
@@ -148,7 +149,8 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
                 m.start(),
                 m.end(),
                 tidy_float(n * scale_factor(m.group(3))),
-                "USD",
+                # "二八○六．二四億元", "一．九三兆元" (兆 = 10^12): the text's own yuan, 億/萬 Taiwanese, 亿/万 mainland
+                "USD" if m.group(4) else ("CNY" if re.search(r"[万亿]", m.group(3)) else "TWD"),
                 hedge(s[: m.start()], s[m.end() :]),
                 None,
             )

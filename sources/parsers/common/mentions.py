@@ -258,6 +258,10 @@ _CJK_CHAIN_MEASURE = re.compile(r"(?:(" + CJK_SCALE + r")|)(?:(" + CJK_MEASURE +
 _RANGE_BEFORE = re.compile(r"\d\s*(?:" + CJK_SCALE + r")?\s*(?:至|到|~|-)\s*$")
 # A count with a scale and no measure word ("出貨量突破600萬") is a count of what the sentence ships.
 _CJK_SCALED_BARE = re.compile(r"^\s*(萬|万|億|亿)(?!\s*(?:美元|美金|元|" + CJK_MEASURE + r"|埠|端口))")
+# Racks counted with a scale ("500万标准机架", "2萬座機櫃"): units.
+_CJK_RACKS_AFTER = re.compile(
+    r"^\s*(" + CJK_SCALE + r")\s*(?:[個个座台])?\s*(?:标准|標準)?\s*(机架|機架|机柜|機櫃|机柜数|機櫃數)"
+)
 _GPU_BEFORE = re.compile(r"GPU|TPU|XPU|加速器|H20|H100|H200|B200|B300", re.I)
 _OTHER_PRODUCT = re.compile(
     r"光模[組组块塊]|收發|收发|模組|模块|晶片|芯片|交換器|交换机|伺服器|服务器|server|CoWoS|晶圓|晶圆|HBM|記憶體|内存",
@@ -619,7 +623,11 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             twd = re.match(r"^\s*(億|萬)", after)  # "投入29億", "約 34.5 億"
         if (
             twd
-            and (re.search(r"(?:新台幣|新臺幣|新台币|台幣|NT\$)\s*$", before[-8:]) or not _SIMPLIFIED.search(s))
+            and (
+                re.search(r"(?:新台幣|新臺幣|新台币|台幣|NT\$)\s*$", before[-8:])
+                or not _SIMPLIFIED.search(s)
+                or (twd.re is _TWD_AFTER and twd.group("name"))
+            )
             and not re.search(r"(?:人民幣|人民币|港幣|港元|日圓|美)\s*$", before[-8:])
         ):
             value = number * scale_factor(twd.group(1))
@@ -628,7 +636,8 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                 b + twd.end(),
                 tidy_float(value),
                 "TWD",
-                _hedge(before, after[twd.end() :]),
+                # "73億餘元": more than
+                ">" if "more" in twd.re.groupindex and twd.group("more") else _hedge(before, after[twd.end() :]),
                 s[a : b + twd.end()],
                 scaled=True,
             )
@@ -646,11 +655,11 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             )
             and _SIMPLIFIED.search(s)
         ):
-            cny = re.match(r"^\s*(亿|億)()", after)  # "环比增长超17 亿" among 亿元 figures
+            cny = re.match(r"^\s*(亿|億)(?P<noun>)", after)  # "环比增长超17 亿" among 亿元 figures
         if (
             cny
             and not _OTHER_CURRENCY_BEFORE.search(before[-8:])
-            and (cny.group(2) is not None or _SIMPLIFIED.search(s))
+            and (cny.group("noun") is not None or _SIMPLIFIED.search(s) or re.search(r"人民[幣币]$", cny.group(0)))
         ):
             value = number * scale_factor(cny.group(1))
             return Mention(
@@ -658,7 +667,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                 b + cny.end(),
                 tidy_float(value),
                 "CNY",
-                _hedge(before, after[cny.end() :]),
+                ">" if "more" in cny.re.groupindex and cny.group("more") else _hedge(before, after[cny.end() :]),
                 s[a : b + cny.end()],
                 scaled=True,
             )
@@ -775,6 +784,18 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             noun=cjk.group(0).strip(),
             scaled=bool(cjk.group(1)),
         )
+    racks = _CJK_RACKS_AFTER.match(after)
+    if racks:  # "500万标准机架", "3萬個機櫃": a count of racks
+        return Mention(
+            a,
+            b + racks.end(),
+            tidy_float(number * scale_factor(racks.group(1))),
+            "units",
+            _range_hedge(before, after, after[racks.end() :]),
+            s[a : b + racks.end()],
+            noun=racks.group(2),
+            scaled=bool(racks.group(1)),
+        )
     bare = _CJK_SCALED_BARE.match(after)
     if bare and _SHIPMENT_WORDS.search(s):
         unit = "ports" if re.search(r"端口|埠", s) else "units"
@@ -808,9 +829,15 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
 
 # Renminbi: "900亿元", "100 亿元", "800亿资本开支" (亿 before a money word, in Simplified text).
 _CNY_AFTER = re.compile(
-    r"^\s*(" + CJK_SCALE + r")\s*(?:元|人民币|人民幣|(?=(资本开支|資本支出|投资|投資|营收|營收|收入|采购|採購)))"
+    r"^\s*("
+    + CJK_SCALE
+    + r")(?P<more>\s*[餘余多](?=\s*元))?\s*(?:元|人民币|人民幣|(?=(?P<noun>资本开支|資本支出|投资|投資|营收|營收|收入|采购|採購)))"
 )
-_TWD_AFTER = re.compile(r"^\s*(" + CJK_SCALE + r")\s*元")
+# "83.17億新臺幣", "100億新臺幣的產值", "3萬台幣": the currency's name after the scale, in place of 元.
+_TWD_NAME = r"新臺幣|新台幣|新台币|臺幣|台幣|台币"
+_TWD_AFTER = re.compile(
+    r"^\s*(" + CJK_SCALE + r")(?P<more>\s*[餘余多](?=\s*元))?\s*(?:元|(?P<name>" + _TWD_NAME + r"))"
+)
 _OTHER_CURRENCY_BEFORE = re.compile(r"新台幣|新台币|台幣|台币|NT\$|港元|港币|港幣|日圓|日元|韓元|韩元|歐元|欧元")
 _SIMPLIFIED = re.compile(r"[亿万个这为们业产发国会对于时过还进说实现与从门]")
 

@@ -55,7 +55,7 @@ SPLITS = (
     "tune19",
     "tune20",
     "tune21",
-    "holdout22",
+    "tune22",
 )
 
 
