@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from sources.document import Document
 from sources.parsers.claims import vocab
 from sources.parsers.common.dates import PeriodMention, _nearest_quarter, find_dates, find_periods, fiscal_bounds
-from sources.parsers.common.mentions import MONEY_UNITS, Mention, find_mentions, split_sentences
+from sources.parsers.common.mentions import TABLE_UNIT, MONEY_UNITS, Mention, find_mentions, split_sentences
 from sources.parsers.common.page import page_text, page_title, provenance, published_on, publisher_for
 from sources.parsers.common.units import SCALE_WORD, normalize_text, normalized_index
 from sources.periods import period_bounds
@@ -655,6 +655,11 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             # read apart (a space in the normalized text only; the evidence stays as written).
             k = glued.end(1)
             s, index = s[:k] + " " + s[k:], index[:k] + [index[k]] + index[k:]
+        if _GLUED_ROW.match(s):
+            # "營業收入(百萬元)74,05877,30883,00590,532100,991", "增長率 yoy%0%-3%7%25%20%": the cells of a
+            # table row run together, read apart at each thousands group and after each percent sign
+            for k in reversed([m.start() for m in _GLUED_CELL.finditer(s)]):
+                s, index = s[:k] + " " + s[k:], index[:k] + [index[k]] + index[k:]
         noted = _SOURCE_NOTE.sub(lambda m: " " * len(m.group(0)), s)
         periods = find_periods(
             noted,
@@ -891,6 +896,10 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
 # A table row run together one row per line whose first cell is its year: "202484.0%16.0%",
 # "2023 | 85.8%" is already apart.
 _GLUED_YEAR = re.compile(r"^\s*((?:19|20)\d{2})(?=\d{1,3}(?:\.\d+)?\s*%)")
+# A Chinese table row run together with its label ("營業收入(百萬元)74,05877,308", "增長率 yoy%9%4%7%"): its cells
+# split greedily at the thousands grouping (three digits after each comma) and after each percent sign.
+_GLUED_ROW = re.compile(r"^\s*[\u4e00-\u9fff]{2,12}\s*(?:" + TABLE_UNIT + r"|(?i:yoy|y/y)\s*%)\s*-?\d[\d,.%-]*$")
+_GLUED_CELL = re.compile(r"(?<=,\d{3})(?=\d)|(?<=\d%)(?=-?\d)")
 
 
 _ANONYMOUS_SOURCE = re.compile(

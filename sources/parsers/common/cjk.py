@@ -140,6 +140,8 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
             unit = "units"
         out.append((m.start(), m.end(), value, unit, hedge(s[: m.start()], s[m.end() :]), (m.group(3) or m.group(4))))
     for m in _CJK_MONEY.finditer(s):
+        if not m.group(4) and not re.search(r"[零〇○一二兩两三四五六七八九]", m.group(1)):
+            continue  # "營業收入(百萬元)": a unit, no amount
         try:
             n = cjk_integer(m.group(1)) + _cjk_fraction(m.group(2))
         except ValueError:

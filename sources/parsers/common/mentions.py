@@ -57,7 +57,11 @@ def split_sentences(text: str) -> list[str]:
             # a run-together layout: a figure runs into the next label ("$102.95 millionExpected Revenue",
             # "Growth+137.90%Applied", "EPS-$0.16Consensus EPS")
             r"|(?<=illion)(?=[A-Z])|(?<=\d%)(?=[A-Z][a-z])"
-            r"|(?<=\d)(?!(?:Gbps|Tbps|Mbps|Gbit|Tbit|GbE|TbE|Gbaud)\b)(?=[A-Z][a-z]{3,})",
+            r"|(?<=\d)(?!(?:Gbps|Tbps|Mbps|Gbit|Tbit|GbE|TbE|Gbaud)\b)(?=[A-Z][a-z]{3,})"
+            # a Chinese forecast table run together one row per line: the next row's label (with its unit in
+            # parentheses, or a growth row "增長率 yoy%") right after the last cell of the row before
+            # ("...100,991增長率 yoy%9%4%", "...12%歸母凈利潤(百萬元)2,158")
+            r"|(?:(?<=[\d%])|(?<=\d[AE]))(?=" + _GLUED_ROW_LABEL + r")",
             line,
         ):
             # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...",
@@ -86,6 +90,12 @@ def split_sentences(text: str) -> list[str]:
         if line[start:].strip():
             out.append(line[start:].strip())
     return out
+
+
+# A unit in parentheses after a table row's label: "(百萬元)", "(億元)", "(百万股)", "(%)".
+TABLE_UNIT = r"[（(]\s*(?:[百千万萬亿億]*(?:元|美元|股|新台幣|台幣|人民幣|人民币)|%)\s*[)）]"
+# A row label of a Chinese table run together: "營業收入(百萬元)74,058...", "增長率 yoy%9%4%".
+_GLUED_ROW_LABEL = r"[\u4e00-\u9fff]{2,12}\s*(?:" + TABLE_UNIT + r"|(?i:yoy|y/y)\s*%)(?=\s*-?\d)"
 
 
 # --- patterns ---------------------------------------------------------------------
@@ -306,7 +316,7 @@ def _unparenthesized(s: str) -> str:
 
 # A table row whose label states the unit of its cells: "营业收入(亿元) 238.62 +122.64% 66.74 +37.82%".
 _ROW_UNIT = re.compile(
-    r"^\s*\|?\s*[^\d(（|]{1,40}?[（(]\s*(亿元|億元|万元|萬元|亿美元|億美元|百万美元|百萬美元|万美元|萬美元|元)\s*[)）]"
+    r"^\s*\|?\s*[^\d(（|]{1,40}?[（(]\s*(亿元|億元|百万元|百萬元|万元|萬元|亿美元|億美元|百万美元|百萬美元|万美元|萬美元|元)\s*[)）]"
 )  # ("| 营业收入(元) | 4,031,122,370.58 | ...": whole yuan in a pipe table)
 _ROW_UNITS = {
     "元": (1.0, "CNY"),
@@ -314,6 +324,8 @@ _ROW_UNITS = {
     "億元": (1e8, "TWD"),
     "万元": (1e4, "CNY"),
     "萬元": (1e4, "TWD"),
+    "百万元": (1e6, "CNY"),
+    "百萬元": (1e6, "TWD"),
     "亿美元": (1e8, "USD"),
     "億美元": (1e8, "USD"),
     "百万美元": (1e6, "USD"),
@@ -338,6 +350,8 @@ def find_mentions(
     a bare 亿/億 ("約 0.93 億") in a text that declared it or writes all its money in it."""
     s = normalize_text(sentence)
     row = _ROW_UNIT.match(s)
+    if row and re.search(r"每股|每張|每张|市[價价值]|股[價价本]|目標價|目标价", row.group(0)):
+        row = None  # "每股收益(元) 0.75 0.74", "市價(元)24.64", "市值(百萬元)": per-share amounts, the stock's worth
     scan = normalize_text(masked) if masked is not None else s
     # "$(42.8) million": an accounting negative (a net loss written in parentheses) reads as the amount.
     s, scan = _unparenthesized(s), _unparenthesized(scan)

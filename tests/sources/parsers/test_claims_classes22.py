@@ -80,3 +80,28 @@ def test_more_than_after_the_scale(text, value, unit):
 )
 def test_a_count_of_racks(text, value):
     assert [(v, u) for v, u, _ in figures(text)] == [(value, "units")]
+
+
+def test_a_forecast_table_run_together_one_row_per_line():
+    text = (
+        "紫光股份(000938.SZ)盈利預測2022A2023A2024E2025E2026E營業收入(百萬元)74,05877,30883,00590,532100,991"
+        "增長率 yoy%0%-3%7%25%20%每股收益(元)0.750.740.790.981.18市價(元)24.64"
+    )
+    got = [(c.value, c.unit) for c in claims(text, dt.date(2025, 1, 4))]
+    revenue = [(v * 1e6, "CNY") for v in (74058, 77308, 83005, 90532, 100991)]
+    growth = [(v, "share") for v in (0.0, -0.03, 0.07, 0.25, 0.2)]
+    assert got == revenue + growth  # no per-share amounts, no stock price
+
+
+def test_a_profit_row_whose_cells_start_with_one_digit():
+    got = [c.value for c in claims("歸母凈利潤(百萬元)2,1582,1032,2552,8153,372", dt.date(2025, 1, 4))]
+    assert got == [2158e6, 2103e6, 2255e6, 2815e6, 3372e6]
+
+
+def test_a_pinyin_gloss_in_parentheses_is_no_table_row():
+    got = [(c.value, c.period) for c in claims("到2028年或占據(jù)20%縱向擴展市場份額。")]
+    assert got == [(0.2, "2028")]
+
+
+def test_a_unit_in_parentheses_alone_is_no_amount():
+    assert claims("營業收入(百萬元)") == []
