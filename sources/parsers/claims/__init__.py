@@ -147,6 +147,13 @@ _STOCK = re.compile(
 _PRICE = re.compile(
     r"價格|价格|單價|单价|價差|价差|售價|售价|目標價|目标价|\bprice[sd]?\b|\bpriced\b|\bASP\b|\bprice\s+target", re.I
 )
+# An amount per server, per board, per chip ("单台服务器PCB价值量从300-500美元跃升至1200-1800美元", "每颗",
+# "$1,500 per unit"): a unit price or content value, not a market's or company's figure.
+_PER_UNIT = re.compile(
+    r"[单單每]\s*[台颗顆片个個套张張块塊只隻部]|价值量|價值量|单机|單機|"
+    r"\bper\s+(?:unit|server|system|rack|GPU|chip|board|card|module|port|node|device)\b",
+    re.I,
+)
 _MARKET_CAP = re.compile(r"市值|market\s+(?:cap|capitali[sz]ation|value)", re.I)
 _TOLERANCE = re.compile(r"(?:±|\+/-|正負|正负|plus\s+or\s+minus)\s*$", re.I)
 _GROWTH_BASES = ("y/y", "q/q", "growth")
@@ -1156,7 +1163,7 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             if _PER_SHARE.search(s):
                 per_share = True
                 continue
-            if _STOCK.search(s) or _PRICE.search(s):
+            if _STOCK.search(s) or _PRICE.search(s) or _PER_UNIT.search(s):
                 continue
             if m.value < 1_000:
                 per_share = True  # a bare "0.91 美元" in a list under an EPS heading: its changes go with it

@@ -105,3 +105,20 @@ def test_a_pinyin_gloss_in_parentheses_is_no_table_row():
 
 def test_a_unit_in_parentheses_alone_is_no_amount():
     assert claims("營業收入(百萬元)") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "单台服务器PCB价值量从传统服务器的300-500美元跃升至1200-1800美元。",
+        "每颗芯片从1500美元升至3000美元。",
+        "The board costs $1,200 per server, up from $400.",
+    ],
+)
+def test_an_amount_per_server_or_chip_is_no_claim(text):
+    assert claims(text) == []
+
+
+def test_a_market_figure_beside_a_per_unit_word_is_kept():
+    got = [(c.value, c.unit) for c in claims("单台服务器价值量提升,2025年全球AI服务器出货量预计达450万台。")]
+    assert got == [(450e4, "units")]
