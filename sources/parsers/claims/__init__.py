@@ -1067,7 +1067,31 @@ def _signed(s: str, mentions: list[Mention]) -> list[Mention]:
                 out[i] = replace(m, value=-m.value, qualifier=">=", basis=basis)
             else:
                 out[i] = replace(m, value=-m.value, basis=basis)
+    # "a 4% year-over-year and a 10% sequential decrease": the decline noun after the last figure is the
+    # noun of both
+    for i in range(len(out) - 1, 0, -1):
+        prev, m = out[i - 1], out[i]
+        if (
+            m.unit == prev.unit
+            and m.unit in ("share", "pct_points")
+            and m.value < 0 < prev.value
+            and _SHARED_NOUN_JOIN.fullmatch(s[prev.end : m.start])
+            and _DECLINE_NOUN_AFTER.match(s[m.end :])
+        ):
+            out[i - 1] = replace(prev, value=-prev.value)
     return out
+
+
+_SHARED_NOUN_JOIN = re.compile(
+    r"\s*(?:year[- ]over[- ]year|year[- ]on[- ]year|y/y|yoy|sequential|quarter[- ]over[- ]quarter|q/q|qoq)\s*"
+    r",?\s*and\s+(?:an?\s+)?",
+    re.I,
+)
+_DECLINE_NOUN_AFTER = re.compile(
+    r"\s*(?:(?:year[- ]over[- ]year|year[- ]on[- ]year|sequential|quarter[- ]over[- ]quarter|annual)\s+)?"
+    r"(?:decrease|decline|drop|reduction|contraction|fall)s?\b",
+    re.I,
+)
 
 
 def _respectively(s: str, m: Mention, mentions: list[Mention], periods: list[PeriodMention]) -> str | None:

@@ -195,7 +195,7 @@ _POINTS_AFTER = re.compile(
     r"|^\s*p\.\s?p\.?",  # "同比-3.65p.p."
     re.I,
 )
-_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:basis[- ]points?\b|bps\b|[個个]?基[點点])", re.I)
+_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:-?basis[- ]points?\b|bps\b|[個个]?基[點点])", re.I)
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
 _SPEED_AFTER = re.compile(
@@ -388,6 +388,26 @@ def find_mentions(
                 end = b + scale.end()
                 value = tidy_float(number * scale_factor(scale.group(1)))
                 mention = Mention(a, end, value, bare_scale, _hedge(s[:a], s[end:]), s[a:end], scaled=True)
+        if mention is None and not is_word:
+            per = _PER_CONTAINER.match(s[b:])
+            if per and _COUNTED_NOUN.search(s[:a]):
+                # "XPUs, projected to reach 1 million per cluster": a count of what the sentence counts
+                end = b + (per.end(1) if per.group(1) else 0)
+                value = tidy_float(number * scale_factor(per.group(1)))
+                mention = Mention(a, end, value, "units", _hedge(s[:a], s[end:]), s[a:end], scaled=bool(per.group(1)))
+        if (
+            mention is None
+            and not is_word
+            and out
+            and out[-1].unit == "units"
+            and re.search(r"\bfrom\s+$", s[:a])
+            and re.match(r"\s*(?:(" + SCALE_WORD + r")\s+)?in\s+(?:19|20)\d{2}\b", s[b:], re.I)
+        ):
+            # "... 1 million per cluster in the next few years from 30,000 in 2024": the count it starts from
+            start_scale = re.match(r"\s*(" + SCALE_WORD + r")\b", s[b:], re.I)
+            end = b + (start_scale.end() if start_scale else 0)
+            value = tidy_float(number * scale_factor(start_scale.group(1) if start_scale else None))
+            mention = Mention(a, end, value, "units", _hedge(s[:a], ""), s[a:end], scaled=bool(start_scale))
         if mention is None and row and a >= row.end() and not is_word and not re.match(r"\s*(?:%|倍|x\b)", s[b:]):
             factor, unit = _ROW_UNITS[row.group(1)]
             mention = Mention(a, b, tidy_float(number * factor), unit, None, s[a:b], scaled=True)
@@ -438,6 +458,22 @@ def find_mentions(
     for start, end, value, unit, qualifier, noun in cjk_mentions(scan, _hedge):
         if not any(start < o.end and end > o.start for o in out):
             out.append(Mention(start, end, value, unit, qualifier, s[start:end], noun=noun, scaled=True))
+    for ratio in _ONE_IN.finditer(scan):  # "1 in 5 Ethernet switch ports", "1 out of every 5": a share
+        part, whole = int(ratio.group(1)), int(ratio.group(2))
+        if 0 < part < whole:
+            out = [o for o in out if not (o.start < ratio.end(2) and o.end > ratio.start())]
+            out.append(
+                Mention(
+                    ratio.start(),
+                    ratio.end(2),
+                    tidy_float(part / whole),
+                    "share",
+                    _hedge(s[: ratio.start()], ""),
+                    s[ratio.start() : ratio.end(2)],
+                    basis="share",
+                    scaled=True,
+                )
+            )
     for extra in (*_fractions(s, scan), *_cjk_levels(s, scan)):
         if not any(extra.start < o.end and extra.end > o.start for o in out):
             out.append(extra)
@@ -862,6 +898,13 @@ _FRACTION = re.compile(
     r"|(?<=\bthan\s)half(?=\s+(?:in|at|a\s+year)\b)",  # "up from less than half in the same period last year"
     re.I,
 )
+# "1 million per cluster", "500 per rack": a count per cluster, in a sentence naming what it counts.
+_PER_CONTAINER = re.compile(
+    r"\s*(?:(" + SCALE_WORD + r")\s+)?per\s+(?:cluster|rack|pod|data\s+center|site|campus)\b", re.I
+)
+_COUNTED_NOUN = re.compile(r"\b(?:XPUs|GPUs|accelerators|chips|servers|switches|nodes)\b", re.I)
+# "1 in 5 Ethernet switch ports", "one out of every five": a share written as a count in a count.
+_ONE_IN = re.compile(r"(?<![\w.,$/-])(\d{1,2})\s+(?:in|out\s+of(?:\s+every)?)\s+(\d{1,3})(?![\d.,%])(?=\s+[A-Za-z])")
 _CJK_HALF = re.compile(r"(?<![第前後后上下])一半")
 _FRACTION_VALUE = {"one-third": 1 / 3, "two-thirds": 2 / 3, "half": 0.5, "three-quarters": 0.75, "one-quarter": 0.25}
 

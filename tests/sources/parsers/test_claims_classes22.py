@@ -122,3 +122,49 @@ def test_an_amount_per_server_or_chip_is_no_claim(text):
 def test_a_market_figure_beside_a_per_unit_word_is_kept():
     got = [(c.value, c.unit) for c in claims("单台服务器价值量提升,2025年全球AI服务器出货量预计达450万台。")]
     assert got == [(450e4, "units")]
+
+
+# --- English ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Non-GAAP gross margin was 38.7%, a 200-basis-point improvement year-over-year.", 2.0),
+        ("Operating margin improved by a 150-basis-point margin expansion.", 1.5),
+    ],
+)
+def test_hyphenated_basis_points(text, value):
+    assert (value, "pct_points", None) in figures(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "By 2028, 1 in 5 Ethernet switch ports in data centers will be AI-related.",
+        "By 2028, 1 out of every 5 Ethernet switch ports deployed will serve AI clusters.",
+    ],
+)
+def test_one_in_five_is_a_share(text):
+    assert [(v, u) for v, u, _ in figures(text)] == [(0.2, "share")]
+
+
+def test_a_count_per_cluster_and_the_count_it_starts_from():
+    text = "Deployments of XPUs are projected to reach 1 million per cluster in the next few years from 30,000 in 2024."
+    assert [(v, u) for v, u, _ in figures(text)] == [(1e6, "units"), (30000.0, "units")]
+
+
+def test_a_bare_number_from_a_year_is_no_count_without_a_count_before_it():
+    assert figures("Revenue grew from 30,000 in 2024.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Revenue was $328 million, a 4% year-over-year and a 10% sequential decrease.", [-0.04, -0.1]),
+        ("Sales fell, a 5% sequential and an 8% year-over-year decline.", [-0.05, -0.08]),
+        ("Revenue rose, a 4% year-over-year and a 10% sequential increase.", [0.04, 0.1]),
+    ],
+)
+def test_one_decline_noun_after_two_changes(text, values):
+    assert [v for v, u, _ in figures(text) if u == "share"] == values
