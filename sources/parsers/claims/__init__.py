@@ -204,6 +204,7 @@ class _Context:
     versus_consensus: bool = False  # a heading "... v.s. LSEG 預估": a figure after "v.s." is the consensus
     guide_then_actual: bool = False  # a table header "Metric Period Prior guide Actual": its ranges are the guidance
     currency: str | None = None  # "(美元‧下同)": the currency the text's bare 元 are in
+    columns: list | None = None  # "2022A2023A2024E2025E2026E": the years of a run-together table's columns
 
     def remember(self, p: PeriodMention) -> None:
         label = p.label
@@ -662,7 +663,13 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             # read apart (a space in the normalized text only; the evidence stays as written).
             k = glued.end(1)
             s, index = s[:k] + " " + s[k:], index[:k] + [index[k]] + index[k:]
-        if _GLUED_ROW.match(s):
+        glued_row = bool(_GLUED_ROW.match(s))
+        header = _COLUMN_YEARS.search(s)
+        if header:
+            ctx.columns = re.findall(r"((?:19|20)\d{2})([AE])", header.group(0))
+        elif not glued_row:
+            ctx.columns = None
+        if glued_row:
             # "營業收入(百萬元)74,05877,30883,00590,532100,991", "增長率 yoy%0%-3%7%25%20%": the cells of a
             # table row run together, read apart at each thousands group and after each percent sign
             for k in reversed([m.start() for m in _GLUED_CELL.finditer(s)]):
@@ -814,6 +821,13 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             if kind == "actual" and not consensus:
                 reported_here = True
             drafts.append((m, label, kind, consensus, lead))
+        if glued_row and ctx.columns and len(drafts) == len(ctx.columns):
+            # a row of a run-together table under a header of years ("2022A2023A2024E2025E2026E"): each cell
+            # is its column's year, A an actual and E an estimated (forecast) year
+            drafts = [
+                (m, year, "actual" if ae == "A" else "forecast", consensus, lead)
+                for (m, _label, _kind, consensus, lead), (year, ae) in zip(drafts, ctx.columns, strict=True)
+            ]
         _bases_are_actual(s, drafts, ctx)
         _compared_are_actual(drafts)
         for m, label, kind, consensus, _ld in drafts:
@@ -906,6 +920,7 @@ _GLUED_YEAR = re.compile(r"^\s*((?:19|20)\d{2})(?=\d{1,3}(?:\.\d+)?\s*%)")
 # A Chinese table row run together with its label ("營業收入(百萬元)74,05877,308", "增長率 yoy%9%4%7%"): its cells
 # split greedily at the thousands grouping (three digits after each comma) and after each percent sign.
 _GLUED_ROW = re.compile(r"^\s*[\u4e00-\u9fff]{2,12}\s*(?:" + TABLE_UNIT + r"|(?i:yoy|y/y)\s*%)\s*-?\d[\d,.%-]*$")
+_COLUMN_YEARS = re.compile(r"(?:(?:19|20)\d{2}[AE]){3,}\s*$")
 _GLUED_CELL = re.compile(r"(?<=,\d{3})(?=\d)|(?<=\d%)(?=-?\d)")
 
 

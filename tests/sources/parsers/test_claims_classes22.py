@@ -168,3 +168,16 @@ def test_a_bare_number_from_a_year_is_no_count_without_a_count_before_it():
 )
 def test_one_decline_noun_after_two_changes(text, values):
     assert [v for v, u, _ in figures(text) if u == "share"] == values
+
+
+def test_the_column_years_of_a_run_together_table_date_its_cells():
+    text = "紫光股份(000938.SZ)盈利預測2022A2023A2024E營業收入(百萬元)74,05877,30883,005增長率 yoy%9%4%7%"
+    got = [(c.value, c.period, c.kind) for c in claims(text, dt.date(2025, 1, 4))]
+    assert got == [
+        (74058e6, "2022", "actual"),
+        (77308e6, "2023", "actual"),
+        (83005e6, "2024", "forecast"),
+        (0.09, "2022", "actual"),
+        (0.04, "2023", "actual"),
+        (0.07, "2024", "forecast"),
+    ]
