@@ -1509,7 +1509,9 @@ def _kind(
         ctx.preliminary
         and re.search(r"[半季]|H[12]|Q[1-4]", label or "")
         and (last is None or ctx.published is None or last < ctx.published)
-        and _EXPECTED_RESULT.search(s[: m.start])
+        # (or a range: "公司发布2025年半年度业绩预告。2025年上半年公司归母净利润 16.50亿元到17.50 亿元", a preliminary
+        # result is given as a range)
+        and (_EXPECTED_RESULT.search(s[: m.start]) or m.qualifier in (">=", "<="))
         and not _BROKER_FORECAST.search(s)
     ):
         # "新易盛发布2025年半年度业绩预告,2025年上半年…净利润预计在37亿元到42亿元之间": a company's preliminary

@@ -181,3 +181,14 @@ def test_the_column_years_of_a_run_together_table_date_its_cells():
         (0.04, "2023", "actual"),
         (0.07, "2024", "forecast"),
     ]
+
+
+def test_a_range_in_a_text_announcing_preliminary_results_is_an_estimate():
+    text = "公司发布2025年半年度业绩预告。2025年上半年公司归母净利润 16.50亿元到17.50 亿元,同比增加44.63%到53.40%。"
+    got = [(c.value, c.period, c.kind) for c in claims(text, dt.date(2025, 7, 20))]
+    assert got == [
+        (1650e6, "2025H1", "estimate"),
+        (1750e6, "2025H1", "estimate"),
+        (0.4463, "2025H1", "estimate"),
+        (0.534, "2025H1", "estimate"),
+    ]
