@@ -56,6 +56,7 @@ SPLITS = (
     "tune20",
     "tune21",
     "holdout22",
+    "holdout23",
 )
 
 
