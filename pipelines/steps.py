@@ -372,7 +372,15 @@ def published_row_counts(home, names: list[str]) -> dict[str, int]:
     try:
         with db.published_connection(home) as con:
             present = marts.existing_marts(con)
-            return {name: marts.row_count(con, name) for name in names if name in present}
+            wanted = [name for name in names if name in present]
+            if not wanted:
+                return {}
+            # one query for all (names from the catalog, quoted): a query each cost ~3 ms a mart
+            counts = " UNION ALL ".join(
+                f'SELECT ? AS name, count(*) FROM {marts.SCHEMA}."{name.replace(chr(34), chr(34) * 2)}"'
+                for name in wanted
+            )
+            return dict(con.execute(counts, wanted).fetchall())
     except Exception:  # noqa: BLE001 - an unreadable or older published file means "nothing to compare"
         return {}
 
