@@ -32,6 +32,7 @@ import functools
 import hashlib
 import json
 import os
+import time
 from pathlib import Path
 
 # Top-level packages of this project; an import of anything else ends the walk.
@@ -265,8 +266,15 @@ def _cache_read(family: str, root: Path) -> str | None:
     return entry["version"] if same and globbed == entry["globbed"] else None
 
 
+# A file's mtime moves in ticks (a few milliseconds): one rewritten with the same size within a tick keeps its
+# (size, mtime). A version computed from a file modified this recently is not kept (git's "racily clean" rule).
+RACY_NS = 2_000_000_000
+
+
 def _cache_write(family: str, root: Path, version: str, files: set[Path], patterns: list[str]) -> None:
     if not _CACHE:
+        return
+    if any(p.stat().st_mtime_ns > time.time_ns() - RACY_NS for p in files):
         return
     from sources.files import write_atomic
 

@@ -10,6 +10,7 @@ dates and mentions); only claims reads the entity registry (claims/vocab.py, `en
 from __future__ import annotations
 
 import ast
+import os
 import shutil
 from pathlib import Path
 
@@ -96,3 +97,19 @@ def test_a_damaged_cache_file_is_computed_again(root, tmp_path):
     uncached = computed(root, None)
     cache.write_text("{not json", encoding="utf-8")
     assert computed(root, cache) == uncached
+
+
+def test_a_file_rewritten_within_one_timestamp_tick_is_not_trusted(root, tmp_path):
+    """A file's mtime moves in ticks of a few milliseconds: rewritten with the same size in the same tick, it
+    keeps its (size, mtime). A version computed from a file that fresh is not kept (as git treats a file
+    modified in the second its index was written as racily clean), so the rewrite is seen."""
+    cache = tmp_path / "code_versions.json"
+    lines = root / "sources/parsers/nccl/lines.py"
+    text = lines.read_text(encoding="utf-8")
+    lines.write_text(text, encoding="utf-8")  # just written: fresh
+    before = computed(root, cache)
+    stamp = lines.stat()
+    lines.write_text(text.replace("\n\n", "\n#", 1), encoding="utf-8")
+    os.utime(lines, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))  # the same tick: same size, same mtime
+    assert (lines.stat().st_size, lines.stat().st_mtime_ns) == (stamp.st_size, stamp.st_mtime_ns)
+    assert changed(before, computed(root, cache)) == {"nccl"}
