@@ -9,11 +9,15 @@ vintages of the real series (``published_on`` moved back 7 days per copy), so ob
 documents and vintages grow together, and self-joins over vintages (conflicts, forecast
 revisions) see the quadratic growth a long-running tracker would.
 
-Odd copies come from their own synthetic source (``synthetic_bench_<k>``): a report of one source
-and date then never holds the same figure twice, so per-report checks (shares adding to at most 1)
-keep their meaning at any N. Even copies stay in ``synthetic_bench``, one report per week.
+Every copy of a row comes from a synthetic source named after the copy and the row's real source
+(``synthetic_bench_<k>_<source>``): a report of one source and date then never holds the same figure
+twice, so per-report checks (a report's fabric shares adding to at most 1) keep their meaning at any N.
+(Until 2026-12-02 even copies shared one source, ``synthetic_bench``: at 100x the weekly-shifted copies of
+two real reports a week apart met in one synthetic report and its shares summed past 1, a blocking check.)
+Events keep their publication date in every copy: an event stated as fact cannot be published before it
+happened (a blocking data-quality check), which moving an older vintage back a week made it.
 
-Every synthetic row says so in its provenance: source_id ``synthetic_bench`` (or ``synthetic_bench_<k>``), publisher
+Every synthetic row says so in its provenance: source_id starting ``synthetic_bench``, publisher
 ``SYNTHETIC (bench)``, url under ``https://synthetic.invalid/`` (a reserved TLD, RFC 2606), evidence
 naming this file. Such a warehouse lives in a temporary FABRICWATCH_HOME and is never published
 as data.
@@ -47,7 +51,7 @@ UNIQUIFY = {
 }
 # Provenance rewritten on every synthetic row, where the column exists.
 PROVENANCE = {
-    "source_id": f"CASE WHEN k % 2 = 1 THEN '{SOURCE_ID}_' || k ELSE '{SOURCE_ID}' END",
+    "source_id": f"'{SOURCE_ID}_' || k || '_' || coalesce({{col}}, '')",
     "origin": f"'{SOURCE_ID}'",
     "publisher": f"'{PUBLISHER}'",
     "title": f"'{TITLE}'",
@@ -59,6 +63,7 @@ PROVENANCE = {
 # Odd copies: a new series; even copies: an older weekly vintage of the same series.
 SERIES = {"subject": "CASE WHEN k % 2 = 1 THEN {col} || ' [synthetic ' || k || ']' ELSE {col} END"}
 VINTAGE = {"published_on": "CASE WHEN k % 2 = 0 THEN {col} - INTERVAL (7 * (k // 2)) DAY ELSE {col} END"}
+NO_VINTAGE = ("core.events",)  # an event's publication date is never moved before the event (module doc)
 
 
 @dataclass
@@ -103,7 +108,7 @@ def copy_sql(con: duckdb.DuckDBPyConnection, relation: str, factor: int) -> str 
     for col, expr in rules.items():
         if col not in cols:
             continue
-        if col in VINTAGE and not cols[col].startswith(("DATE", "TIMESTAMP")):
+        if col in VINTAGE and (not cols[col].startswith(("DATE", "TIMESTAMP")) or relation in NO_VINTAGE):
             continue
         replace.append(f"CAST({expr.format(col=_q(col))} AS {cols[col]}) AS {_q(col)}")
     select = f"SELECT * EXCLUDE (k) REPLACE ({', '.join(replace)})" if replace else "SELECT * EXCLUDE (k)"
@@ -130,12 +135,14 @@ def register_source(con: duckdb.DuckDBPyConnection) -> int:
     cols = dict(_columns(con, "core", "sources"))
     if not cols or not con.execute("SELECT count(*) FROM core.sources").fetchone()[0]:
         return 0
+    tables = [r for r in GROWING if "source_id" in dict(_columns(con, *r.split(".")))]
+    used = " UNION ".join(f"SELECT source_id FROM {r} WHERE starts_with(source_id, ?)" for r in tables)
     ids = [
         r[0]
         for r in con.execute(
-            "SELECT DISTINCT source_id FROM core.observations WHERE starts_with(source_id, ?) "
-            "AND source_id NOT IN (SELECT source_id FROM core.sources) ORDER BY 1",
-            [SOURCE_ID],
+            f"SELECT DISTINCT source_id FROM ({used}) WHERE source_id NOT IN (SELECT source_id FROM core.sources) "
+            "ORDER BY 1",
+            [SOURCE_ID] * len(tables),
         ).fetchall()
     ]
     values = {
@@ -146,10 +153,11 @@ def register_source(con: duckdb.DuckDBPyConnection) -> int:
         "licence_note": f"'{EVIDENCE}'",
     }
     replace = ", ".join(f"{v} AS {_q(c)}" for c, v in values.items() if c in cols)
-    for source_id in ids:
+    if ids:  # one insert: a copy of one existing row per synthetic source id
         con.execute(
-            f"INSERT INTO core.sources BY NAME SELECT * REPLACE (? AS source_id, {replace}) FROM core.sources LIMIT 1",
-            [source_id],
+            f"INSERT INTO core.sources BY NAME SELECT s.* REPLACE (u.id AS source_id, {replace}) "
+            "FROM (SELECT * FROM core.sources LIMIT 1) s, (SELECT unnest(?::VARCHAR[]) AS id) u",
+            [ids],
         )
     return len(ids)
 

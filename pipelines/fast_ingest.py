@@ -75,6 +75,12 @@ def plans_path(home: str | Path) -> Path:
     return Path(home) / "dagster" / PLANS
 
 
+def code_versions_path(home: str | Path) -> Path:
+    """Where the parser families' code versions are kept between commands (sources/code_versions.py
+    `remember_in`): computing one walks its imports, ~0.2-0.3 s."""
+    return Path(home) / "cache" / "code_versions.json"
+
+
 # ---------------------------------------------------------------- the plan (written by the Dagster side)
 
 
@@ -106,9 +112,13 @@ def plan_of_keys(keys: list[str], select: list[str], code_versions: dict[str, st
 
 def save_plans(home: str | Path, plans: dict[str, Plan | None], code: str | None = None) -> None:
     """Write the plans of the inbox folders (None: that folder's ingest stays a Dagster run)."""
+    from warehouse import marts
+
+    marts.discover_marts()  # every mart file's lineage read (the definitions did: remembered, not parsed again)
     body = {
         "code": code or code_fingerprint(),
         "folders": {f: (p.__dict__ if p is not None else None) for f, p in plans.items()},
+        "mart_reads": marts.known_reads(),  # the fast ingest orders the marts without parsing their SQL again
     }
     write_atomic(plans_path(home), json.dumps(body, indent=1, sort_keys=True))
 
@@ -122,6 +132,9 @@ def load_plan(home: str | Path, folders) -> Plan | None:
     chosen = [body.get("folders", {}).get(f) for f in sorted(folders)]
     if not chosen or any(p is None for p in chosen) or body.get("code") != code_fingerprint():
         return None
+    from warehouse import marts
+
+    marts.known_reads(body.get("mart_reads"))
     return Plan(
         sources=sorted({s for p in chosen for s in p["sources"]}),
         model=sorted({m for p in chosen for m in p["model"]}),
@@ -148,9 +161,12 @@ class _Blocked(Exception):
 def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
     """Fetch, parse, calibrate, build and check the planned marts, publish unless a blocking check (or a step)
     failed; journal what was done for Dagster (pipelines/journal.py)."""
+    from sources import code_versions
     from sources.fetch.snapshots import RecordedSnapshots, SnapshotStore
     from sources.registry import REGISTRY
     from warehouse import marts, quality
+
+    code_versions.remember_in(code_versions_path(home))
 
     stream = sys.stderr if stream is None else stream
     home = Path(home)
@@ -198,43 +214,51 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
         file=stream,
         flush=True,
     )
+    con = None  # the work connection, kept open for the publish when every step succeeds
     try:
-        with db.work_connection(home) as con:
-            fetched = steps.offline_fetch(con, sources, home)
-            for s in sources:
-                report = fetched.reports[s.source_id]
-                made(f"raw_{s.source_id}", "fetch", {**report.summary(), "mode": report.mode, "run_id": fetched.run_id})
-            done("raw_sources")
-            step = "parse_sources"
-            store, snapshots = SnapshotStore.under_home(home), RecordedSnapshots(None)
-            for s in sources:
-                facts, check = steps.parse_source(con, run_id, s, store, snapshots)
-                made(steps.origin(s), "parse", facts)
-                checked([check])
+        con = db.connect_work(db.paths(home).work)
+        fetched = steps.offline_fetch(con, sources, home)
+        for s in sources:
+            report = fetched.reports[s.source_id]
+            made(f"raw_{s.source_id}", "fetch", {**report.summary(), "mode": report.mode, "run_id": fetched.run_id})
+        done("raw_sources")
+        step = "parse_sources"
+        store, snapshots = SnapshotStore.under_home(home), RecordedSnapshots(None)
+        for s in sources:
+            facts, check = steps.parse_source(con, run_id, s, store, snapshots)
+            made(steps.origin(s), "parse", facts)
+            checked([check])
+        done(step)
+        if plan.model:
+            step = "build_model"
+            facts, found = steps.model_calibration(con, run_id)
+            made(MODEL_CALIBRATION, "model", facts)
+            checked(found)
             done(step)
-            if plan.model:
-                step = "build_model"
-                facts, found = steps.model_calibration(con, run_id)
-                made(MODEL_CALIBRATION, "model", facts)
-                checked(found)
-                done(step)
-                if any(c.blocks for c in found):
-                    raise _Blocked(step)
-            step = "build_marts"
-            found_marts = marts.discover_marts()  # in dependency order
-            selected = [m for m in found_marts if m.name in plan.marts]
-            previous = steps.published_row_counts(home, [m.name for m in selected])
-            dated = marts.clock_marts(found_marts)
-            marts.apply_helpers(con)
-            for mart in selected:
-                facts, found = steps.build_mart(
-                    con, run_id, mart, quality.checks_for(mart), previous.get(mart.name), as_view=mart.name in dated
-                )
-                made(steps.mart_asset(mart.name), "mart", facts)
-                checked(found)
-            done(step)
-            if any(c.blocks for c in checks):  # every selected mart was built and checked first, as in the run
+            if any(c.blocks for c in found):
                 raise _Blocked(step)
+        step = "build_marts"
+        found_marts = marts.discover_marts()  # in dependency order
+        selected = [m for m in found_marts if m.name in plan.marts]
+        previous = steps.published_row_counts(home, [m.name for m in selected])
+        dated = marts.clock_marts(found_marts)
+        marts.apply_helpers(con)
+        present = marts.existing_marts(con)
+        for mart in selected:
+            facts, found = steps.build_mart(
+                con,
+                run_id,
+                mart,
+                quality.checks_for(mart),
+                previous.get(mart.name),
+                as_view=mart.name in dated,
+                present=present,
+            )
+            made(steps.mart_asset(mart.name), "mart", facts)
+            checked(found)
+        done(step)
+        if any(c.blocks for c in checks):  # every selected mart was built and checked first, as in the run
+            raise _Blocked(step)
     except _Blocked as blocked:
         outcome.failed_steps = [str(blocked)]
         print(f"  FAIL  {blocked}: a blocking check failed", file=stream, flush=True)
@@ -257,6 +281,8 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
     )
     outcome.materialized = [m["asset"] for m in materialized]
     if outcome.failed_steps:
+        if con is not None:
+            con.close()
         refresh_status.record(
             home,
             run_id=run_id,
@@ -275,6 +301,7 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
         selection=" ".join(plan.select),
         fingerprint=None,  # a partial run: the next whole refresh is never skipped because of it
         job=journal.JOB,
+        con=con,  # closed by the publish
     )
     done("published_warehouse")
     published = [

@@ -118,6 +118,10 @@ def run_refresh(
         return RefreshOutcome(success=True, run_id="", up_to_date=True, seconds=time.monotonic() - t0)
     instance = instance if instance is not None else dagster_instance(home)
     from pipelines.definitions import ALERTS_KEY, PUBLISH_KEY, build_definitions  # not needed when nothing changed
+    from pipelines.fast_ingest import code_versions_path
+    from sources import code_versions
+
+    code_versions.remember_in(code_versions_path(home))  # the parse assets' versions, kept for the next command
 
     defs = build_definitions(str(home), mode)
     report_fast_ingests(home, instance, stream)

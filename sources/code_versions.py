@@ -15,7 +15,10 @@ holds `sources` (sources/ledger/entities.py: `("sources/curated/entities*.csv",)
 it reads; the claims family imports it for its publishers). The tuple is read here with `ast` like the imports, and the files it matches are
 hashed into the version of every family whose closure holds that module, and of no other.
 
-Pure: reads files, imports nothing it inspects. One home for the rule: the parse step
+Pure: reads files, imports nothing it inspects. Walking the imports (`ast` over every module of the
+closure) costs ~0.2-0.3 s a family; a process that names a cache file (`remember_in`: the fast ingest,
+pipelines/fast_ingest.py) keeps each version there with the (size, mtime) of every file and the listing of
+every folder it was computed from, and computes it again only when one of them changed. One home for the rule: the parse step
 (sources/parsers/dispatch.py `parser_version`: the code_version of the parse assets, the version
 stored with every parsed row and in raw.parse_state, which decides whether a document is re-parsed)
 and lineage (pipelines/lineage.py reads what a family writes from the modules of its package, listed
@@ -27,6 +30,9 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+import json
+import os
+import time
 from pathlib import Path
 
 # Top-level packages of this project; an import of anything else ends the walk.
@@ -141,9 +147,15 @@ DATA_INPUTS_NAME = "DATA_INPUTS"
 
 def declared_data(module: str, root: Path = ROOT) -> tuple[Path, ...]:
     """The files module `module` declares it reads (its `DATA_INPUTS` glob patterns, matched under `root`)."""
+    patterns = _data_patterns(module, root)
+    return tuple(sorted({p for pattern in patterns for p in Path(root).glob(pattern) if p.is_file()}))
+
+
+def _data_patterns(module: str, root: Path) -> list[str]:
+    """The module's `DATA_INPUTS` glob patterns, read with `ast`."""
     path = module_file(module, root)
     if path is None:
-        return ()
+        return []
     patterns: list[str] = []
     for node in ast.parse(path.read_bytes(), filename=str(path)).body:
         targets = (
@@ -154,7 +166,7 @@ def declared_data(module: str, root: Path = ROOT) -> tuple[Path, ...]:
             if isinstance(value, str) or not all(isinstance(v, str) for v in value):
                 raise ValueError(f"{path}: {DATA_INPUTS_NAME} must be a tuple of glob patterns")
             patterns.extend(value)
-    return tuple(sorted({p for pattern in patterns for p in Path(root).glob(pattern) if p.is_file()}))
+    return patterns
 
 
 def family_package(family: str) -> str:
@@ -180,10 +192,104 @@ def _package_data(package: str, root: Path) -> tuple[Path, ...]:
 
 @functools.lru_cache(maxsize=64)
 def _family_version(family: str, root: Path) -> str:
+    cached = _cache_read(family, root)
+    if cached is not None:
+        return cached
     package = family_package(family)
     modules = package_modules(package, root)
-    data = {p for m in closure(modules, root) for p in declared_data(m, root)}
-    return code_version(modules, root, tuple(sorted(data | set(_package_data(package, root)))))
+    in_closure = closure(modules, root)
+    patterns = sorted({p for m in in_closure for p in _data_patterns(m, root)})
+    data = _globbed(root, patterns)
+    package_data = set(_package_data(package, root))
+    version = code_version(modules, root, tuple(sorted(data | package_data)))
+    _cache_write(family, root, version, {module_file(m, root) for m in in_closure} | data | package_data, patterns)
+    return version
+
+
+# ---------------------------------------------------------------- the cache across processes
+
+_CACHE: list[Path] = []  # the cache file, when the process named one
+
+
+def remember_in(path: Path | None) -> None:
+    """Keep family versions in the JSON file `path` (None: stop). A version is reused while every file it
+    was computed from has the same size and mtime, every folder holding one lists the same entries (a new
+    module, or a new package data file, may join the closure without any old file changing) and every
+    `DATA_INPUTS` pattern matches the same files."""
+    _CACHE[:] = [Path(path)] if path is not None else []
+    _family_version.cache_clear()
+
+
+def _signature(root: Path, files: set[Path]) -> dict:
+    stats = {}
+    for path in sorted(files):
+        st = path.stat()
+        stats[path.relative_to(root).as_posix()] = [st.st_size, st.st_mtime_ns]
+    folders = {}
+    for folder in sorted({p.parent for p in files}):
+        folders[folder.relative_to(root).as_posix()] = sorted(os.listdir(folder))
+    return {"files": stats, "folders": folders}
+
+
+def _globbed(root: Path, patterns: list[str]) -> set[Path]:
+    return {p for pattern in patterns for p in root.glob(pattern) if p.is_file()}
+
+
+def _listed(root: Path, patterns: list[str]) -> dict[str, list[str]]:
+    return {pattern: sorted(p.relative_to(root).as_posix() for p in _globbed(root, [pattern])) for pattern in patterns}
+
+
+def _cache_key(family: str, root: Path) -> str:
+    return f"{root.resolve()}::{family}"
+
+
+def _cache_load() -> dict:
+    try:
+        body = json.loads(_CACHE[0].read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _cache_read(family: str, root: Path) -> str | None:
+    if not _CACHE:
+        return None
+    entry = _cache_load().get(_cache_key(family, root))
+    if not isinstance(entry, dict):
+        return None
+    try:
+        files = {root / name for name in entry["files"]}
+        same = _signature(root, files) == {"files": entry["files"], "folders": entry["folders"]}
+        globbed = _listed(root, entry["patterns"])
+    except (OSError, KeyError, TypeError, ValueError):
+        return None
+    return entry["version"] if same and globbed == entry["globbed"] else None
+
+
+# A file's mtime moves in ticks (a few milliseconds): one rewritten with the same size within a tick keeps its
+# (size, mtime). A version computed from a file modified this recently is not kept (git's "racily clean" rule).
+RACY_NS = 2_000_000_000
+
+
+def _cache_write(family: str, root: Path, version: str, files: set[Path], patterns: list[str]) -> None:
+    if not _CACHE:
+        return
+    if any(p.stat().st_mtime_ns > time.time_ns() - RACY_NS for p in files):
+        return
+    from sources.files import write_atomic
+
+    body = _cache_load()
+    body[_cache_key(family, root)] = {
+        "version": version,
+        **_signature(root, files),
+        "patterns": patterns,
+        "globbed": _listed(root, patterns),
+    }
+    try:
+        _CACHE[0].parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(_CACHE[0], json.dumps(body, indent=1, sort_keys=True))
+    except OSError:
+        pass  # a cache that cannot be written is only slower
 
 
 def family_version(family: str, root: Path = ROOT) -> str:

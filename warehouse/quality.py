@@ -55,6 +55,11 @@ def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> list[str]:
 
 def _rel(con: duckdb.DuckDBPyConnection, relation: str) -> str:
     _columns(con, relation)
+    return _quoted(relation)
+
+
+def _quoted(relation: str) -> str:
+    """The relation's name quoted, for a relation whose existence was just checked (`_cols`)."""
     schema, _, name = relation.partition(".")
     return f'"{schema}"."{name}"'
 
@@ -84,10 +89,10 @@ def _count(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence = ()) -> i
 
 def keys_unique(con: duckdb.DuckDBPyConnection, relation: str, key: Sequence[str]) -> CheckOutcome:
     """No two rows share the key (NULLs compare equal, as in GROUP BY)."""
-    cols = ", ".join(_cols(con, relation, key))
-    sql = f"SELECT {cols}, count(*) AS n FROM {_rel(con, relation)} GROUP BY {cols} HAVING count(*) > 1 ORDER BY n DESC"
+    cols = ", ".join(_cols(con, relation, key))  # checks that the relation and the key's columns exist
+    sql = f"SELECT {cols}, count(*) AS n FROM {_quoted(relation)} GROUP BY {cols} HAVING count(*) > 1 ORDER BY n DESC"
     rows = _query(con, sql)
-    dupes = _count(con, f"SELECT count(*) FROM ({sql})")
+    dupes = len(rows) if len(rows) < MAX_ROWS else _count(con, f"SELECT count(*) FROM ({sql})")
     if dupes:
         return CheckOutcome(
             False, f"{dupes} key value(s) of ({', '.join(key)}) occur more than once in {relation}", rows

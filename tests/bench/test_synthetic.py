@@ -74,14 +74,15 @@ def test_factor_3_makes_two_marked_copies_one_new_series_one_older_vintage(tmp_p
     assert {c[3] for c in copies} == {"SYNTHETIC (bench)"}
     assert all(c[4].startswith("https://synthetic.invalid/") for c in copies)
     assert {c[6] for c in copies} == {"synthetic_bench"} and all("synthetic" in c[5] for c in copies)
-    # the new series come from their own synthetic source, the older vintages from synthetic_bench
+    # every copy comes from a synthetic source of its own copy and real source (one report never holds two
+    # real reports' figures: their shares cannot add up past 1 at any factor)
     assert con.execute(
         "SELECT record_id, source_id FROM core.observations WHERE origin = 'synthetic_bench' ORDER BY 1"
     ).fetchall() == [
-        ("a~syn1", "synthetic_bench_1"),
-        ("a~syn2", "synthetic_bench"),
-        ("b~syn1", "synthetic_bench_1"),
-        ("b~syn2", "synthetic_bench"),
+        ("a~syn1", "synthetic_bench_1_delloro_news"),
+        ("a~syn2", "synthetic_bench_2_delloro_news"),
+        ("b~syn1", "synthetic_bench_1_delloro_news"),
+        ("b~syn2", "synthetic_bench_2_delloro_news"),
     ]
     assert synthetic.synthetic_rows(con)["core.observations"] == {"synthetic": 4, "unmarked": 0}
     con.close()

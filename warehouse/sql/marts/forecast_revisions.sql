@@ -19,10 +19,13 @@ WITH vintages AS (
 ),
 realized AS (
     -- the realized figure of the trail's series and period (any publisher): an actual, original and press tiers
-    -- first, then the newest (the same rule as marts.forecast_accuracy)
+    -- first, then the newest (the same rule as marts.forecast_accuracy). Trails are market series
+    -- (marts.market_size, which reads core.observations_stated) and a series key starts with its indicator, so
+    -- only stated observations can realize one: reading core.observations_stated here gives the same rows, and
+    -- lineage then knows an nccl-tests log or a TOP500 list does not change this mart (issue 23)
     SELECT series_key, period, unit, value AS realized_value, publisher AS realized_publisher,
            published_on AS realized_published_on, record_id AS realized_record_id
-    FROM core.observations
+    FROM core.observations_stated
     WHERE kind = 'actual' AND series_key IS NOT NULL AND coalesce(value_qualifier, '') NOT IN ('>', '>=', '<', '<=')
     QUALIFY row_number() OVER (PARTITION BY series_key, period, unit
                                ORDER BY coalesce(source_tier, 'original') IN ('original', 'press') DESC,
