@@ -144,6 +144,12 @@ _STOCK = re.compile(
     r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|price\s+target|target\s+price|目標價|目标价|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
     re.I,
 )
+# A stock quote: a price, its signed change and its signed percent change in parentheses
+# ("$371.95 +2.86 (+0.77%)", "US$12.40 -0.35 (-2.74%)", "NT$1,085.00 +15.00 (+1.40%)").
+_STOCK_QUOTE = re.compile(
+    r"(?:[A-Z]{0,3}\$|¥|￥)?\s*\d[\d,]*(?:\.\d+)?\s*[+\-−–▲▼]\s*\d[\d,]*(?:\.\d+)?\s*"
+    r"[(（]\s*[+\-−–▲▼]\s*\d+(?:\.\d+)?\s*%\s*[)）]"
+)
 _PRICE = re.compile(
     r"價格|价格|單價|单价|價差|价差|售價|售价|目標價|目标价|\bprice[sd]?\b|\bpriced\b|\bASP\b|\bprice\s+target", re.I
 )
@@ -1180,6 +1186,7 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     label = re.match(r"\s*\|?\s*([^|]+?)\s*\|", s)
     if label and _PER_SHARE.search(label.group(1)):
         return []  # "| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% |": a per-share row of a table
+    quotes = [q.span() for q in _STOCK_QUOTE.finditer(s)]
     kept, per_share = [], False
     per_share_growth_end = None  # where the last per-share growth figure ended
     return_on_equity, last_end = False, 0
@@ -1196,6 +1203,8 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             return_on_equity = True
             continue
         return_on_equity = False
+        if any(a <= m.start and m.end <= b for a, b in quotes):
+            continue  # "$371.95 +2.86 (+0.77%)": a stock quote's price and moves
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
         if m.unit in MONEY_UNITS and not m.scaled and m.value < 10_000:
