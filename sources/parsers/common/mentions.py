@@ -293,11 +293,11 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴]跌|下挫|月增|月減|月减",
+    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴]跌|下挫|月增|月減|月减",
     re.I,
 )
 _DECLINE = re.compile(
-    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|\breduc\w*|"
+    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
     r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫|"
     r"[負负](?:成長|成长|增長|增长)",
     re.I,
@@ -544,9 +544,10 @@ _SLASH_LIST = re.compile(
     r"(?<![A-Za-z0-9_.,/-])-?\d+(?:\.\d+)?(?:/-?\d+(?:\.\d+)?)+(?=\s*(?:%|pct\b|個百分點|个百分点|百萬|百万|[萬万億亿]|美元|元))",
     re.I,
 )
-# The same written with 、 after 分别/分別 ("2022 - 2026年营业收入分别为1196、1939、3667、5741、7693百万元").
+# The same written with 、 after 分别/分別 ("2022 - 2026年营业收入分别为1196、1939、3667、5741、7693百万元",
+# "分别是:2.59、3.25、23.70亿元", "分別為：1.2、1.5億元").
 _RESPECTIVELY_LIST = re.compile(
-    r"(?<=分[别別])(?:[为為是达達])?\s*-?\d+(?:\.\d+)?(?:、-?\d+(?:\.\d+)?)+"
+    r"(?<=分[别別])(?:[为為是达達])?\s*[:：]?\s*-?\d+(?:\.\d+)?(?:、-?\d+(?:\.\d+)?)+"
     r"(?=\s*(?:%|pct\b|個百分點|个百分点|百萬|百万|[萬万億亿]|美元|元))",
     re.I,
 )
@@ -1156,12 +1157,14 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
         if (
             basis in ("growth", "y/y", "q/q")
             and re.search(
-                r"(?:\bfrom|\bto|\bversus|\bvs\.?|\bthan|至|到)\s*(?:(?:just\s+)?(?:over|about|around|nearly|almost|"
+                r"(?:\bfrom|\bto|\bversus|\bvs\.?|(?<!more )(?<!less )(?<!fewer )(?<!greater )\bthan|至|到)\s*"
+                r"(?:(?:just\s+)?(?:over|about|around|nearly|almost|"
                 r"approximately|roughly|more\s+than|less\s+than|under)\s+|約|约|近|逾)?\(?\s*$",
                 before,
                 re.I,
             )
             and not _GROWTH.match(after.strip())
+            and not _CHANGE_MOVED_TO.search(before)
         ):
             basis = None  # "a decrease from 9.9%", "rising to 7.4%": the level, not the change
         if basis in ("growth", "y/y", "q/q") and re.search(
@@ -1196,6 +1199,16 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     ):
         value = -abs(value)  # "falling five percentage points", "季減0.1個百分點"
     return Mention(m.start, m.end, value, m.unit, m.qualifier, m.raw, basis, m.noun)
+
+
+# A change whose size moved to the figure ("the year-over-year decline narrowed to 7%", "growth slowed to
+# 12%", "the drop deepened to about 20%"): the figure is still the change, not a level.
+_CHANGE_MOVED_TO = re.compile(
+    r"(?:declines?|drops?|falls?|decreases?|contractions?|growth|increases?|rises?)\s+(?:has\s+|had\s+)?"
+    r"(?:narrowed|eased|moderated|slowed|widened|deepened|accelerated|steepened|quickened|shrank|grew)\s+to\s*"
+    r"(?:(?:just\s+)?(?:over|about|around|nearly|almost|approximately|roughly|more\s+than|less\s+than|under)\s+)?$",
+    re.I,
+)
 
 
 # "29% less than the revenue for the corresponding quarter", "5% less than for the preceding quarter": a

@@ -39,3 +39,54 @@ def test_a_stock_quote_price_change_and_percent_change_is_not_a_claim(quote):
 def test_a_growth_figure_beside_a_stock_quote_is_still_read():
     text = "Acme $371.95 +2.86 (+0.77%) Closing price. Acme revenue rose 24% year over year in Q2 2025."
     assert figures(text) == [(0.24, "share", None)]
+
+
+# --- English: a decline with a qualifier between the verb and the figure ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "qualifier"),
+    [
+        ("Revenue declined by more than 13% year over year.", -0.13, ">"),
+        ("Sales were all down by more than 20% year over year.", -0.2, ">"),
+        ("Shipments are off by around 25% from the record levels.", -0.25, "~"),
+        ("Orders were off by about 10% from a year earlier.", -0.1, "~"),
+        ("Revenue decreased by nearly 8% year over year.", -0.08, "~"),
+        ("Revenue dropped by less than 3% year over year.", -0.03, "<"),
+        ("Revenue grew by more than 13% year over year.", 0.13, ">"),
+    ],
+)
+def test_a_decline_by_a_qualified_figure_is_negative(text, value, qualifier):
+    assert figures(text) == [(value, "share", qualifier)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The year-over-year decline narrowed to 7% in Q3 2025.", -0.07),
+        ("The sales decline deepened to 12% in Q3 2025.", -0.12),
+        ("Revenue growth slowed to 7% in Q3 2025.", 0.07),
+    ],
+)
+def test_a_change_that_narrowed_or_widened_to_a_figure_is_still_the_change(text, value):
+    assert [(c.value, c.unit) for c in claims(text)] == [(value, "share")]
+
+
+def test_a_level_reached_after_a_decline_word_is_still_a_level():
+    assert figures("Gross margin declined to 40% in 2024.") == [(0.4, "share", None)]
+
+
+# --- Chinese: a list after 分别是: / 分別為： with the unit written once ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "values", "unit"),
+    [
+        ("2019-2025年营收分别是:2.59、3.25、5.41、23.70亿元。", [2.59e8, 3.25e8, 5.41e8, 23.70e8], "CNY"),
+        ("近三年營收分別為：1.2、1.5、2.06億元。", [1.2e8, 1.5e8, 2.06e8], "TWD"),
+        ("三季毛利率分别为：40.1、42.3、43.5%。", [0.401, 0.423, 0.435], "share"),
+    ],
+)
+def test_every_item_of_a_respectively_list_after_a_colon(text, values, unit):
+    got = [(c.value, c.unit) for c in claims(text)]
+    assert got == [(pytest.approx(v), unit) for v in values]
