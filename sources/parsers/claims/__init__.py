@@ -1065,10 +1065,20 @@ _JOINED = re.compile(
 )
 
 
+# The verb 亏/虧 right before an amount ("单季只亏800万元", "上季虧了3億元"): the amount lost, a negative
+# result (the noun 亏损/虧損, "净亏损为6090万美元", names the loss and keeps its amount as written).
+_LOST = re.compile(r"[亏虧](?![损損])\s*了?\s*(?:約|约|近|逾|超过|超過)?\s*$")
+
+
 def _signed(s: str, mentions: list[Mention]) -> list[Mention]:
     """A decline's sign carries to the figure joined to it: "declined 9% year over year and 3%
     sequentially", both ends of "decline by 5-10%" (the larger decline is then the low end)."""
-    out = list(mentions)
+    out = [
+        replace(m, value=-abs(m.value))
+        if m.unit in MONEY_UNITS and _LOST.search(s[max(0, m.start - 6) : m.start])
+        else m
+        for m in mentions
+    ]
     for i in range(1, len(out)):
         prev, m = out[i - 1], out[i]
         if (

@@ -195,7 +195,13 @@ _POINTS_AFTER = re.compile(
     r"|^\s*p\.\s?p\.?",  # "同比-3.65p.p."
     re.I,
 )
-_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:-?basis[- ]points?\b|bps\b|[個个]?基[點点])", re.I)
+# "同比提升6.05个点", "毛利率年減1.2個點": 个点/個點 after a change word is a percentage point (an index's
+# "上漲100個點" has no such word before it).
+_CJK_POINTS_AFTER = re.compile(r"^\s*[個个][點点]")
+_CHANGE_BEFORE_POINTS = re.compile(
+    r"(?:同比|环比|環比|年增|年減|年减|季增|季減|季减|提升|提高|上升|增加|下降|下滑|减少|減少|改善|收窄|扩大|擴大)[了約约近逾]?\s*[+-]?$"
+)
+_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:-?basis[- ]points?\b|bps?\b|[個个]?基[點点])", re.I)
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
 _SPEED_AFTER = re.compile(
@@ -293,12 +299,12 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴]跌|下挫|月增|月減|月减",
+    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴微小略]跌|下挫|月增|月減|月减",
     re.I,
 )
 _DECLINE = re.compile(
     r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
-    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫|"
+    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
     r"[負负](?:成長|成长|增長|增长)",
     re.I,
 )
@@ -733,7 +739,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             s[a : b + bps.end()],
             scaled=True,
         )
-    pts = _POINTS_AFTER.match(after)
+    pts = _POINTS_AFTER.match(after) or (_CHANGE_BEFORE_POINTS.search(before) and _CJK_POINTS_AFTER.match(after))
     if pts:
         return Mention(a, b + pts.end(), number, "pct_points", _hedge(before, ""), s[a : b + pts.end()], scaled=True)
     pct = _PERCENT_AFTER.match(after)
@@ -1192,7 +1198,7 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     if m.unit == "share" and basis in (None, "growth") and _LESS_THAN.match(after.strip()):
         basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"
     if m.unit == "pct_points" and re.search(
-        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑|[下大暴]跌|下挫)"
+        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑|[下大暴微小略]跌|下挫)"
         r"\s*(?:by\s+)?了?\s*$",
         before,
         re.I,

@@ -90,3 +90,64 @@ def test_a_level_reached_after_a_decline_word_is_still_a_level():
 def test_every_item_of_a_respectively_list_after_a_colon(text, values, unit):
     got = [(c.value, c.unit) for c in claims(text)]
     assert got == [(pytest.approx(v), unit) for v in values]
+
+
+# --- Signed basis points, 个点, 微跌 and its siblings, the verb 亏 ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "Margins hit 27.5% (+560bp year-over-year, +190bp sequential).",
+            [(0.275, "share"), (5.6, "pct_points"), (1.9, "pct_points")],
+        ),
+        ("Gross margin was 40%, down 30bp year over year.", [(0.4, "share"), (-0.3, "pct_points")]),
+    ],
+)
+def test_basis_points_written_bp(text, values):
+    assert [(c.value, c.unit) for c in claims(text)] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("上半年毛利率同比提升6.05个点。", 6.05),
+        ("毛利率年減1.2個點。", -1.2),
+        ("毛利率环比下降0.8个点。", -0.8),
+    ],
+)
+def test_ge_dian_after_a_change_word_is_percentage_points(text, value):
+    assert [(c.value, c.unit) for c in claims(text)] == [(value, "pct_points")]
+
+
+def test_index_points_without_a_change_word_are_not_percentage_points():
+    assert all(c.unit != "pct_points" for c in claims("指數收在100個點。"))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("公司营收同比微跌4.56%。", -0.0456),
+        ("营收同比小跌3.2%。", -0.032),
+        ("營收年增率略跌1.5%。", -0.015),
+        ("营收同比微降2.1%。", -0.021),
+    ],
+)
+def test_a_slight_fall_is_a_decline(text, value):
+    assert [(c.value, c.unit) for c in claims(text)] == [(value, "share")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("二季度单季只亏800万元。", -8e6, "CNY"),
+        ("上季虧了3億元。", -3e8, "TWD"),
+    ],
+)
+def test_the_verb_kui_before_an_amount_is_a_loss(text, value, unit):
+    assert [(c.value, c.unit) for c in claims(text)] == [(value, unit)]
+
+
+def test_the_noun_kuisun_keeps_the_amount_as_written():
+    assert [(c.value, c.unit) for c in claims("GAAP净亏损为6090万美元。")] == [(6.09e7, "USD")]
