@@ -1197,6 +1197,7 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     if label and _PER_SHARE.search(label.group(1)):
         return []  # "| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% |": a per-share row of a table
     quotes = [q.span() for q in _STOCK_QUOTE.finditer(s)]
+    paired = _respective_growths(s, mentions)
     kept, per_share = [], False
     per_share_growth_end = None  # where the last per-share growth figure ended
     return_on_equity, last_end = False, 0
@@ -1213,6 +1214,11 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             return_on_equity = True
             continue
         return_on_equity = False
+        if id(m) in paired:
+            if paired[id(m)]:
+                kept.append(m)
+            continue  # "revenue of $12.4 billion and adjusted EPS of $6.05, representing growth of 28% and
+            # 56%, respectively": the 28% is the revenue's, the 56% the per-share amount's
         if any(a <= m.start and m.end <= b for a, b in quotes):
             continue  # "$371.95 +2.86 (+0.77%)": a stock quote's price and moves
         if m.unit == "ratio":
@@ -1274,6 +1280,38 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     if per_share and not any(m.unit in MONEY_UNITS and m.scaled for m in kept):
         kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
     return kept
+
+
+def _respective_growths(s: str, mentions: list[Mention]) -> dict[int, bool]:
+    """Growth figures written "respectively" after as many amounts ("revenue of $12.4 billion and adjusted EPS
+    of $6.05, representing growth of 28% and 56%, respectively"): each goes with its amount, and is kept
+    unless that amount is a per-share one."""
+    growths = [m for m in mentions if m.unit == "share"]
+    amounts = [m for m in mentions if m.unit in MONEY_UNITS]
+    if (
+        len(growths) < 2
+        or not (
+            growths[0].basis in _GROWTH_BASES
+            or re.search(
+                r"\b(?:grew|rose|increased|decreased|declined|fell|growth|up|down)\s+(?:of\s+|by\s+)?$",
+                s[: growths[0].start],
+                re.I,
+            )
+        )
+        or len(amounts) != len(growths)
+        or amounts[-1].end > growths[0].start
+        or not re.match(r"[\s,)]*respectively", s[growths[-1].end :], re.I)
+        or not all(
+            re.fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)", s[a.end : b.start]) for a, b in zip(growths, growths[1:])
+        )
+    ):
+        return {}
+    out, prev_end = {}, 0
+    for amount, growth in zip(amounts, growths):
+        lead = s[max(prev_end, amount.start - 30) : amount.start]
+        out[id(growth)] = amount.scaled or amount.value >= 10_000 or not _PER_SHARE.search(lead)
+        prev_end = amount.end
+    return out
 
 
 _RETURN_ON_EQUITY = re.compile(

@@ -151,3 +151,32 @@ def test_the_verb_kui_before_an_amount_is_a_loss(text, value, unit):
 
 def test_the_noun_kuisun_keeps_the_amount_as_written():
     assert [(c.value, c.unit) for c in claims("GAAP净亏损为6090万美元。")] == [(6.09e7, "USD")]
+
+
+# --- English: growth figures "respectively" after an amount and a per-share amount -------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "For the full year 2025, the company delivered revenue of $12.4 billion and adjusted EPS of $6.05, "
+        "representing growth of 28% and 56%, respectively.",
+        "Adjusted EPS of $6.05 and revenue of $12.4 billion grew 56% and 28%, respectively, in 2025.",
+    ],
+)
+def test_respective_growths_go_with_their_amounts(text):
+    # The 28 % is the revenue's growth, the 56 % the per-share amount's (not a market claim).
+    assert [(c.value, c.unit) for c in claims(text)] == [(12.4e9, "USD"), (0.28, "share")]
+
+
+def test_respective_growths_of_two_amounts_are_both_kept():
+    text = (
+        "For the full year 2025, the company delivered revenue of $12.4 billion and operating income of "
+        "$1.1 billion, representing growth of 28% and 56%, respectively."
+    )
+    assert [(c.value, c.unit) for c in claims(text)] == [
+        (12.4e9, "USD"),
+        (1.1e9, "USD"),
+        (0.28, "share"),
+        (0.56, "share"),
+    ]
