@@ -518,6 +518,24 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         r"\d\s*[亿億萬万]?\s*元|人民币|人民幣|新台幣|新台币|台幣|港元|港幣|港币", text
     )
     ctx.bare_yi = ctx.currency or ("USD" if only_usd else None)
+    # "預估2003年產值將達32.59億美元,較2002年的30.92億元成長5.4%": a Traditional-script text that writes its
+    # money in 億美元 at least as often as in bare 億元, and names no other currency nor a Taiwanese or mainland
+    # listing: its bare 億元 are US dollars too (as a declared "(美元‧下同)" would say). (In Simplified script a
+    # bare 亿元 stays renminbi: zh04 writes market sizes in 亿美元 and the company's revenue in 亿元.)
+    in_usd = len(re.findall(r"\d\s*億\s*(?:美元|美金)", text))
+    in_bare_yuan = len(re.findall(r"\d\s*[億萬]\s*元", text))
+    if (
+        not ctx.currency
+        and not re.search(r"\d\s*[亿万]\s*元", text)
+        and in_usd >= max(1, in_bare_yuan)
+        and not ctx.mainland
+        and not _TAIWAN.search(text)
+        and not re.search(
+            r"人民币|人民幣|新台幣|新臺幣|新台币|台幣|台币|港元|港幣|港币|日圓|日元|歐元|欧元|\d\s*元",
+            _strip_scaled_yuan(text),
+        )
+    ):
+        ctx.currency = "USD"
     # "435 million euros ... above the 4.6 billion forecast": a text whose written amounts are mostly in one
     # currency gives it to a bare "4.6 billion" in a sentence about money
     units = Counter(
@@ -581,6 +599,13 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _strip_scaled_yuan(text: str) -> str:
+    """The text without its scaled 億元/萬元 amounts (left: a bare "500元", a unit price in 元)."""
+    return re.sub(r"\d\s*[亿億萬万]\s*元", "", text)
+
+
 _ENDED_ON = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*$|(?:截至|截止)\s*$")
 _FISCAL_QUARTER_ENDED = re.compile(
     r"\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?fiscal\s+(?:year\s+)?(?:19|20)\d\d,?\s+"

@@ -180,3 +180,26 @@ def test_respective_growths_of_two_amounts_are_both_kept():
         (0.28, "share"),
         (0.56, "share"),
     ]
+
+
+# --- Chinese: bare 億元 in a Traditional-script text that writes its money in 億美元 ------------------
+
+
+def test_bare_yi_yuan_in_a_text_written_in_us_dollars_is_us_dollars():
+    text = "預估2003年產值將達32.59億美元，較2002年的30.92億元成長5.4%。2002年上半產值為15.24億美元。"
+    money = [(c.value, c.unit) for c in claims(text) if c.unit != "share"]
+    assert money == [(32.59e8, "USD"), (30.92e8, "USD"), (15.24e8, "USD")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Simplified script: a bare 亿元 stays renminbi beside market sizes in 亿美元.
+        "全球市场规模达120亿美元，公司营收38.33亿元。",
+        # A Taiwanese listing (a stock code): bare 億元 stay New Taiwan dollars.
+        "全球市場規模達120億美元，聯亞(3081)營收38.33億元。",
+    ],
+)
+def test_bare_yi_yuan_keeps_its_own_currency_otherwise(text):
+    units = {c.unit for c in claims(text) if c.value == 38.33e8}
+    assert units and "USD" not in units
