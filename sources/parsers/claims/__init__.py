@@ -546,6 +546,16 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     ).most_common(2)
     if units and (len(units) == 1 or units[0][1] >= 2 * units[1][1]):
         ctx.bare_scale = units[0][0]  # (a conversion or two in another currency aside)
+    elif (
+        not units
+        and re.search(r"\bGAAP\b", text)
+        and not re.search(
+            r"[$€£¥￥元]|\b(?:USD|EUR|GBP|JPY|RMB|CNY|NTD|TWD|HKD|euros?|yen|yuan|pounds?|won)\b", text, re.I
+        )
+    ):
+        # "Arista Networks achieved record revenue of 1.93 billion ... Non-GAAP operating margin": a results text
+        # written without any currency, in US GAAP terms: its bare "1.93 billion" of revenue are US dollars
+        ctx.bare_scale = "USD"
     ctx.preliminary = bool(_PRELIMINARY.search(text))
     # "锐捷网络股份有限公司2025年第三季度报告", "Form 10-Q": the company's own report of a period that is over
     ctx.periodic_report = bool(

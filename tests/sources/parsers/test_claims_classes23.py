@@ -203,3 +203,24 @@ def test_bare_yi_yuan_in_a_text_written_in_us_dollars_is_us_dollars():
 def test_bare_yi_yuan_keeps_its_own_currency_otherwise(text):
     units = {c.unit for c in claims(text) if c.value == 38.33e8}
     assert units and "USD" not in units
+
+
+# --- English: a results text in US GAAP terms written without any currency -------------------------
+
+
+def test_bare_billions_of_revenue_in_a_gaap_text_without_a_currency_are_us_dollars():
+    text = (
+        "Arista Networks achieved record revenue of 1.93 billion, up 25.3% year-over-year.\n"
+        "Non-GAAP operating margin for Q4 was 47%."
+    )
+    assert [(c.value, c.unit) for c in claims(text) if c.unit == "USD"] == [(1.93e9, "USD")]
+
+
+def test_bare_billions_stay_unread_in_a_text_without_gaap_or_currency():
+    text = "The company achieved record revenue of 1.93 billion, up 25.3% year-over-year."
+    assert [c.unit for c in claims(text) if c.unit not in ("share", "pct_points")] == []
+
+
+def test_bare_billions_stay_unread_when_the_text_names_another_currency():
+    text = "Revenue was 1.93 billion, up 25.3% year-over-year.\nNon-GAAP margin was 47%; the dividend is 0.50 euros."
+    assert [c.unit for c in claims(text) if c.unit == "USD"] == []
