@@ -1357,6 +1357,9 @@ _RETURN_ON_EQUITY = re.compile(
 def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     """A growth figure about a per-share amount: "EPS ... rising 54%", "54% for adjusted EPS",
     "每股盈餘0.76元，季增24.59%、年增35.71%", "raised its dividend by 10% to 65 cents per share"."""
+    own = re.match(r"\s*的\s*([^\d，,。；;%]{1,10}?)(?:增速|增长率|增長率|成长率|成長率|增幅|涨幅|漲幅)", s[m.end :])
+    if own and not _PER_SHARE.search(own.group(1)):
+        return False  # "727.84%的EPS增速紧随其后,与727.74%的净利润增速形成呼应": the rate names its own measure
     prev_end = kept[-1].end if kept else 0
     trail = re.split(r"\s+and\s+|\s+with\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
     lead = s[max(prev_end, m.start - 40) : m.start]

@@ -224,3 +224,15 @@ def test_bare_billions_stay_unread_in_a_text_without_gaap_or_currency():
 def test_bare_billions_stay_unread_when_the_text_names_another_currency():
     text = "Revenue was 1.93 billion, up 25.3% year-over-year.\nNon-GAAP margin was 47%; the dividend is 0.50 euros."
     assert [c.unit for c in claims(text) if c.unit == "USD"] == []
+
+
+# --- Chinese: a rate before 的…增速 names its own measure ----------------------------------------------
+
+
+def test_a_rate_before_its_own_measure_is_not_the_eps_growth_before_it():
+    text = "仕佳光子以727.84%的EPS增速紧随其后,与727.74%的净利润增速形成呼应。"
+    assert [(c.value, c.unit) for c in claims(text)] == [(7.2774, "share")]
+
+
+def test_a_rate_before_eps_growth_is_still_per_share():
+    assert claims("公司以120.5%的每股收益增速领先。") == []
