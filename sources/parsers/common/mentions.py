@@ -480,6 +480,8 @@ def find_mentions(
                     scaled=True,
                 )
             )
+    for near in _NEAR_DOUBLE_DIGIT.finditer(scan):  # "a near double-digit CAGR": about 10 %
+        out.append(Mention(near.start(), near.end(), 0.1, "share", "~", s[near.start() : near.end()], scaled=True))
     for extra in (*_fractions(s, scan), *_cjk_levels(s, scan)):
         if not any(extra.start < o.end and extra.end > o.start for o in out):
             out.append(extra)
@@ -488,6 +490,15 @@ def find_mentions(
     out = _compound(s, out)
     out = _link_ranges(s, out)
     return [_with_basis(s, mm, out) for mm in out]
+
+
+# "a near double-digit compound annual growth rate", "growing at close to double digits": a growth of about
+# 10 % (a bare "double-digit growth" says only "10 % or more" and is not read).
+_NEAR_DOUBLE_DIGIT = re.compile(
+    r"\b(?:near|nearly|almost|close\s+to|approaching)\s+(?:a\s+)?double[- ]digits?\b"
+    r"(?=\s+(?:[\w()-]+\s+){0,3}?(?:growth|CAGR|compound|increase|rise|gains?)\b)",
+    re.I,
+)
 
 
 # "increasing 15 and 16%, respectively", "5, 7 and 9 percent, respectively": one percent sign for a list.

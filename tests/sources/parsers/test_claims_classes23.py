@@ -236,3 +236,22 @@ def test_a_rate_before_its_own_measure_is_not_the_eps_growth_before_it():
 
 def test_a_rate_before_eps_growth_is_still_per_share():
     assert claims("公司以120.5%的每股收益增速领先。") == []
+
+
+# --- English: "near double-digit" growth -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Analysts anticipate a near double-digit compound annual growth rate (CAGR) between 2021 and 2026.",
+        "Revenue posted nearly double-digit growth in 2024.",
+        "The market is growing at close to double-digit growth rates in 2024.",
+    ],
+)
+def test_near_double_digit_growth_is_about_ten_percent(text):
+    assert figures(text) == [(0.1, "share", "~")]
+
+
+def test_plain_double_digit_growth_is_not_read():
+    assert figures("Sales should see double-digit growth in 2026.") == []
