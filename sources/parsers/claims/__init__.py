@@ -144,6 +144,12 @@ _STOCK = re.compile(
     r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|price\s+target|target\s+price|目標價|目标价|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
     re.I,
 )
+# A stock quote: a price, its signed change and its signed percent change in parentheses
+# ("$371.95 +2.86 (+0.77%)", "US$12.40 -0.35 (-2.74%)", "NT$1,085.00 +15.00 (+1.40%)").
+_STOCK_QUOTE = re.compile(
+    r"(?:[A-Z]{0,3}\$|¥|￥)?\s*\d[\d,]*(?:\.\d+)?\s*[+\-−–▲▼]\s*\d[\d,]*(?:\.\d+)?\s*"
+    r"[(（]\s*[+\-−–▲▼]\s*\d+(?:\.\d+)?\s*%\s*[)）]"
+)
 _PRICE = re.compile(
     r"價格|价格|單價|单价|價差|价差|售價|售价|目標價|目标价|\bprice[sd]?\b|\bpriced\b|\bASP\b|\bprice\s+target", re.I
 )
@@ -512,6 +518,24 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         r"\d\s*[亿億萬万]?\s*元|人民币|人民幣|新台幣|新台币|台幣|港元|港幣|港币", text
     )
     ctx.bare_yi = ctx.currency or ("USD" if only_usd else None)
+    # "預估2003年產值將達32.59億美元,較2002年的30.92億元成長5.4%": a Traditional-script text that writes its
+    # money in 億美元 at least as often as in bare 億元, and names no other currency nor a Taiwanese or mainland
+    # listing: its bare 億元 are US dollars too (as a declared "(美元‧下同)" would say). (In Simplified script a
+    # bare 亿元 stays renminbi: zh04 writes market sizes in 亿美元 and the company's revenue in 亿元.)
+    in_usd = len(re.findall(r"\d\s*億\s*(?:美元|美金)", text))
+    in_bare_yuan = len(re.findall(r"\d\s*[億萬]\s*元", text))
+    if (
+        not ctx.currency
+        and not re.search(r"\d\s*[亿万]\s*元", text)
+        and in_usd >= max(1, in_bare_yuan)
+        and not ctx.mainland
+        and not _TAIWAN.search(text)
+        and not re.search(
+            r"人民币|人民幣|新台幣|新臺幣|新台币|台幣|台币|港元|港幣|港币|日圓|日元|歐元|欧元|\d\s*元",
+            _strip_scaled_yuan(text),
+        )
+    ):
+        ctx.currency = "USD"
     # "435 million euros ... above the 4.6 billion forecast": a text whose written amounts are mostly in one
     # currency gives it to a bare "4.6 billion" in a sentence about money
     units = Counter(
@@ -522,6 +546,16 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     ).most_common(2)
     if units and (len(units) == 1 or units[0][1] >= 2 * units[1][1]):
         ctx.bare_scale = units[0][0]  # (a conversion or two in another currency aside)
+    elif (
+        not units
+        and re.search(r"\bGAAP\b", text)
+        and not re.search(
+            r"[$€£¥￥元]|\b(?:USD|EUR|GBP|JPY|RMB|CNY|NTD|TWD|HKD|euros?|yen|yuan|pounds?|won)\b", text, re.I
+        )
+    ):
+        # "Arista Networks achieved record revenue of 1.93 billion ... Non-GAAP operating margin": a results text
+        # written without any currency, in US GAAP terms: its bare "1.93 billion" of revenue are US dollars
+        ctx.bare_scale = "USD"
     ctx.preliminary = bool(_PRELIMINARY.search(text))
     # "锐捷网络股份有限公司2025年第三季度报告", "Form 10-Q": the company's own report of a period that is over
     ctx.periodic_report = bool(
@@ -575,6 +609,13 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _strip_scaled_yuan(text: str) -> str:
+    """The text without its scaled 億元/萬元 amounts (left: a bare "500元", a unit price in 元)."""
+    return re.sub(r"\d\s*[亿億萬万]\s*元", "", text)
+
+
 _ENDED_ON = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*$|(?:截至|截止)\s*$")
 _FISCAL_QUARTER_ENDED = re.compile(
     r"\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?fiscal\s+(?:year\s+)?(?:19|20)\d\d,?\s+"
@@ -1059,10 +1100,20 @@ _JOINED = re.compile(
 )
 
 
+# The verb 亏/虧 right before an amount ("单季只亏800万元", "上季虧了3億元"): the amount lost, a negative
+# result (the noun 亏损/虧損, "净亏损为6090万美元", names the loss and keeps its amount as written).
+_LOST = re.compile(r"[亏虧](?![损損])\s*了?\s*(?:約|约|近|逾|超过|超過)?\s*$")
+
+
 def _signed(s: str, mentions: list[Mention]) -> list[Mention]:
     """A decline's sign carries to the figure joined to it: "declined 9% year over year and 3%
     sequentially", both ends of "decline by 5-10%" (the larger decline is then the low end)."""
-    out = list(mentions)
+    out = [
+        replace(m, value=-abs(m.value))
+        if m.unit in MONEY_UNITS and _LOST.search(s[max(0, m.start - 6) : m.start])
+        else m
+        for m in mentions
+    ]
     for i in range(1, len(out)):
         prev, m = out[i - 1], out[i]
         if (
@@ -1180,6 +1231,8 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     label = re.match(r"\s*\|?\s*([^|]+?)\s*\|", s)
     if label and _PER_SHARE.search(label.group(1)):
         return []  # "| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% |": a per-share row of a table
+    quotes = [q.span() for q in _STOCK_QUOTE.finditer(s)]
+    paired = _respective_growths(s, mentions)
     kept, per_share = [], False
     per_share_growth_end = None  # where the last per-share growth figure ended
     return_on_equity, last_end = False, 0
@@ -1196,6 +1249,13 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             return_on_equity = True
             continue
         return_on_equity = False
+        if id(m) in paired:
+            if paired[id(m)]:
+                kept.append(m)
+            continue  # "revenue of $12.4 billion and adjusted EPS of $6.05, representing growth of 28% and
+            # 56%, respectively": the 28% is the revenue's, the 56% the per-share amount's
+        if any(a <= m.start and m.end <= b for a, b in quotes):
+            continue  # "$371.95 +2.86 (+0.77%)": a stock quote's price and moves
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
         if m.unit in MONEY_UNITS and not m.scaled and m.value < 10_000:
@@ -1257,6 +1317,38 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
     return kept
 
 
+def _respective_growths(s: str, mentions: list[Mention]) -> dict[int, bool]:
+    """Growth figures written "respectively" after as many amounts ("revenue of $12.4 billion and adjusted EPS
+    of $6.05, representing growth of 28% and 56%, respectively"): each goes with its amount, and is kept
+    unless that amount is a per-share one."""
+    growths = [m for m in mentions if m.unit == "share"]
+    amounts = [m for m in mentions if m.unit in MONEY_UNITS]
+    if (
+        len(growths) < 2
+        or not (
+            growths[0].basis in _GROWTH_BASES
+            or re.search(
+                r"\b(?:grew|rose|increased|decreased|declined|fell|growth|up|down)\s+(?:of\s+|by\s+)?$",
+                s[: growths[0].start],
+                re.I,
+            )
+        )
+        or len(amounts) != len(growths)
+        or amounts[-1].end > growths[0].start
+        or not re.match(r"[\s,)]*respectively", s[growths[-1].end :], re.I)
+        or not all(
+            re.fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)", s[a.end : b.start]) for a, b in zip(growths, growths[1:])
+        )
+    ):
+        return {}
+    out, prev_end = {}, 0
+    for amount, growth in zip(amounts, growths):
+        lead = s[max(prev_end, amount.start - 30) : amount.start]
+        out[id(growth)] = amount.scaled or amount.value >= 10_000 or not _PER_SHARE.search(lead)
+        prev_end = amount.end
+    return out
+
+
 _RETURN_ON_EQUITY = re.compile(
     r"[淨净][资資][产產]收益率|[淨净]值[報报]酬率|\bROE\b|return\s+on\s+(?:average\s+)?equity", re.I
 )
@@ -1265,6 +1357,9 @@ _RETURN_ON_EQUITY = re.compile(
 def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     """A growth figure about a per-share amount: "EPS ... rising 54%", "54% for adjusted EPS",
     "每股盈餘0.76元，季增24.59%、年增35.71%", "raised its dividend by 10% to 65 cents per share"."""
+    own = re.match(r"\s*的\s*([^\d，,。；;%]{1,10}?)(?:增速|增长率|增長率|成长率|成長率|增幅|涨幅|漲幅)", s[m.end :])
+    if own and not _PER_SHARE.search(own.group(1)):
+        return False  # "727.84%的EPS增速紧随其后,与727.74%的净利润增速形成呼应": the rate names its own measure
     prev_end = kept[-1].end if kept else 0
     trail = re.split(r"\s+and\s+|\s+with\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
     lead = s[max(prev_end, m.start - 40) : m.start]

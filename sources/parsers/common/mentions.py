@@ -195,7 +195,13 @@ _POINTS_AFTER = re.compile(
     r"|^\s*p\.\s?p\.?",  # "同比-3.65p.p."
     re.I,
 )
-_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:-?basis[- ]points?\b|bps\b|[個个]?基[點点])", re.I)
+# "同比提升6.05个点", "毛利率年減1.2個點": 个点/個點 after a change word is a percentage point (an index's
+# "上漲100個點" has no such word before it).
+_CJK_POINTS_AFTER = re.compile(r"^\s*[個个][點点]")
+_CHANGE_BEFORE_POINTS = re.compile(
+    r"(?:同比|环比|環比|年增|年減|年减|季增|季減|季减|提升|提高|上升|增加|下降|下滑|减少|減少|改善|收窄|扩大|擴大)[了約约近逾]?\s*[+-]?$"
+)
+_BASIS_POINTS_AFTER = re.compile(r"^\s*(?:-?basis[- ]points?\b|bps?\b|[個个]?基[點点])", re.I)
 _PERCENT_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|pct\b)", re.I)
 _RATIO_AFTER = re.compile(r"^\s*(?:times\b|倍|x(?=\s+(?:higher|more|faster|lower|greater|better|larger|the)\b))", re.I)
 _SPEED_AFTER = re.compile(
@@ -293,12 +299,12 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\bwas\s+off\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴]跌|下挫|月增|月減|月减",
+    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴微小略]跌|下挫|月增|月減|月减",
     re.I,
 )
 _DECLINE = re.compile(
-    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\bwas\s+off\b|\breduc\w*|"
-    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴]跌|下挫|"
+    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
+    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
     r"[負负](?:成長|成长|增長|增长)",
     re.I,
 )
@@ -474,6 +480,8 @@ def find_mentions(
                     scaled=True,
                 )
             )
+    for near in _NEAR_DOUBLE_DIGIT.finditer(scan):  # "a near double-digit CAGR": about 10 %
+        out.append(Mention(near.start(), near.end(), 0.1, "share", "~", s[near.start() : near.end()], scaled=True))
     for extra in (*_fractions(s, scan), *_cjk_levels(s, scan)):
         if not any(extra.start < o.end and extra.end > o.start for o in out):
             out.append(extra)
@@ -482,6 +490,15 @@ def find_mentions(
     out = _compound(s, out)
     out = _link_ranges(s, out)
     return [_with_basis(s, mm, out) for mm in out]
+
+
+# "a near double-digit compound annual growth rate", "growing at close to double digits": a growth of about
+# 10 % (a bare "double-digit growth" says only "10 % or more" and is not read).
+_NEAR_DOUBLE_DIGIT = re.compile(
+    r"\b(?:near|nearly|almost|close\s+to|approaching)\s+(?:a\s+)?double[- ]digits?\b"
+    r"(?=\s+(?:[\w()-]+\s+){0,3}?(?:growth|CAGR|compound|increase|rise|gains?)\b)",
+    re.I,
+)
 
 
 # "increasing 15 and 16%, respectively", "5, 7 and 9 percent, respectively": one percent sign for a list.
@@ -544,9 +561,10 @@ _SLASH_LIST = re.compile(
     r"(?<![A-Za-z0-9_.,/-])-?\d+(?:\.\d+)?(?:/-?\d+(?:\.\d+)?)+(?=\s*(?:%|pct\b|個百分點|个百分点|百萬|百万|[萬万億亿]|美元|元))",
     re.I,
 )
-# The same written with 、 after 分别/分別 ("2022 - 2026年营业收入分别为1196、1939、3667、5741、7693百万元").
+# The same written with 、 after 分别/分別 ("2022 - 2026年营业收入分别为1196、1939、3667、5741、7693百万元",
+# "分别是:2.59、3.25、23.70亿元", "分別為：1.2、1.5億元").
 _RESPECTIVELY_LIST = re.compile(
-    r"(?<=分[别別])(?:[为為是达達])?\s*-?\d+(?:\.\d+)?(?:、-?\d+(?:\.\d+)?)+"
+    r"(?<=分[别別])(?:[为為是达達])?\s*[:：]?\s*-?\d+(?:\.\d+)?(?:、-?\d+(?:\.\d+)?)+"
     r"(?=\s*(?:%|pct\b|個百分點|个百分点|百萬|百万|[萬万億亿]|美元|元))",
     re.I,
 )
@@ -732,7 +750,7 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             s[a : b + bps.end()],
             scaled=True,
         )
-    pts = _POINTS_AFTER.match(after)
+    pts = _POINTS_AFTER.match(after) or (_CHANGE_BEFORE_POINTS.search(before) and _CJK_POINTS_AFTER.match(after))
     if pts:
         return Mention(a, b + pts.end(), number, "pct_points", _hedge(before, ""), s[a : b + pts.end()], scaled=True)
     pct = _PERCENT_AFTER.match(after)
@@ -1156,12 +1174,14 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
         if (
             basis in ("growth", "y/y", "q/q")
             and re.search(
-                r"(?:\bfrom|\bto|\bversus|\bvs\.?|\bthan|至|到)\s*(?:(?:just\s+)?(?:over|about|around|nearly|almost|"
+                r"(?:\bfrom|\bto|\bversus|\bvs\.?|(?<!more )(?<!less )(?<!fewer )(?<!greater )\bthan|至|到)\s*"
+                r"(?:(?:just\s+)?(?:over|about|around|nearly|almost|"
                 r"approximately|roughly|more\s+than|less\s+than|under)\s+|約|约|近|逾)?\(?\s*$",
                 before,
                 re.I,
             )
             and not _GROWTH.match(after.strip())
+            and not _CHANGE_MOVED_TO.search(before)
         ):
             basis = None  # "a decrease from 9.9%", "rising to 7.4%": the level, not the change
         if basis in ("growth", "y/y", "q/q") and re.search(
@@ -1189,13 +1209,23 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     if m.unit == "share" and basis in (None, "growth") and _LESS_THAN.match(after.strip()):
         basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"
     if m.unit == "pct_points" and re.search(
-        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑|[下大暴]跌|下挫)"
+        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑|[下大暴微小略]跌|下挫)"
         r"\s*(?:by\s+)?了?\s*$",
         before,
         re.I,
     ):
         value = -abs(value)  # "falling five percentage points", "季減0.1個百分點"
     return Mention(m.start, m.end, value, m.unit, m.qualifier, m.raw, basis, m.noun)
+
+
+# A change whose size moved to the figure ("the year-over-year decline narrowed to 7%", "growth slowed to
+# 12%", "the drop deepened to about 20%"): the figure is still the change, not a level.
+_CHANGE_MOVED_TO = re.compile(
+    r"(?:declines?|drops?|falls?|decreases?|contractions?|growth|increases?|rises?)\s+(?:has\s+|had\s+)?"
+    r"(?:narrowed|eased|moderated|slowed|widened|deepened|accelerated|steepened|quickened|shrank|grew)\s+to\s*"
+    r"(?:(?:just\s+)?(?:over|about|around|nearly|almost|approximately|roughly|more\s+than|less\s+than|under)\s+)?$",
+    re.I,
+)
 
 
 # "29% less than the revenue for the corresponding quarter", "5% less than for the preceding quarter": a

@@ -56,7 +56,7 @@ SPLITS = (
     "tune20",
     "tune21",
     "tune22",
-    "holdout23",
+    "tune23",
 )
 
 
