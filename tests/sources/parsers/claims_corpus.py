@@ -57,6 +57,7 @@ SPLITS = (
     "tune21",
     "tune22",
     "holdout23",
+    "holdout24",
 )
 
 
