@@ -57,6 +57,7 @@ SPLITS = (
     "tune21",
     "tune22",
     "tune23",
+    "holdout24",
 )
 
 
