@@ -1292,9 +1292,12 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             continue  # "4,200億美元（約新台幣12.9兆元）": a conversion
         if m.unit == "share" and m.basis in _GROWTH_BASES and per_share_growth_end is not None:
             # "EPS increased by 69% year-over-year for Q4 and 45% for the full year", "... increased 3%
-            # compared to the second quarter of 2010 and decreased 3% compared to last quarter"
+            # compared to the second quarter of 2010 and decreased 3% compared to last quarter", "EPS of $0.31,
+            # a 3% increase from a year ago but a 3% decrease from the first quarter"
             joined = s[per_share_growth_end : m.start]
-            if re.fullmatch(r"[^.;]{0,60}\band\b[^.;]{0,25}", joined) and not _RESULT_WORDS.search(joined):
+            if re.fullmatch(r"[^.;]{0,60}\b(?:and|but|while)\b[^.;]{0,25}", joined) and not _RESULT_WORDS.search(
+                joined
+            ):
                 per_share_growth_end = m.end
                 continue
         if m.unit == "share" and _per_share_near(s, m, kept):
