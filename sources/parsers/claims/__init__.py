@@ -715,6 +715,12 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             # table row run together, read apart at each thousands group and after each percent sign
             for k in reversed([m.start() for m in _GLUED_CELL.finditer(s)]):
                 s, index = s[:k] + " " + s[k:], index[:k] + [index[k]] + index[k:]
+            percent_row = _PERCENT_ROW.match(s)
+            if percent_row:
+                # "增長率 yoy(%)-0.5 21.9 -28.6": each cell a percentage (the sign added in the normalized text only)
+                ends = [percent_row.end() + c.end() for c in re.finditer(r"\d(?![\d.,%])", s[percent_row.end() :])]
+                for k in reversed(ends):
+                    s, index = s[:k] + "%" + s[k:], index[:k] + [index[k - 1]] + index[k:]
         noted = _SOURCE_NOTE.sub(lambda m: " " * len(m.group(0)), s)
         periods = find_periods(
             noted,
@@ -960,9 +966,15 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
 _GLUED_YEAR = re.compile(r"^\s*((?:19|20)\d{2})(?=\d{1,3}(?:\.\d+)?\s*%)")
 # A Chinese table row run together with its label ("營業收入(百萬元)74,05877,308", "增長率 yoy%9%4%7%"): its cells
 # split greedily at the thousands grouping (three digits after each comma) and after each percent sign.
-_GLUED_ROW = re.compile(r"^\s*[\u4e00-\u9fff]{2,12}\s*(?:" + TABLE_UNIT + r"|(?i:yoy|y/y)\s*%)\s*-?\d[\d,.%-]*$")
-_COLUMN_YEARS = re.compile(r"(?:(?:19|20)\d{2}[AE]){3,}\s*$")
-_GLUED_CELL = re.compile(r"(?<=,\d{3})(?=\d)|(?<=\d%)(?=-?\d)")
+# Its cells may also be written apart by spaces and signs ("增長率 yoy(%)-0.5 21.9-28.6 78.7 26.3"): split before
+# each sign after a digit; a percent row without percent signs ("(%)") has its cells read as percentages.
+_GLUED_ROW = re.compile(
+    r"^\s*[\u4e00-\u9fff]{2,12}\s*(?:" + TABLE_UNIT + r"|(?i:yoy|y/y)\s*(?:%|[(（]\s*%\s*[)）]))\s*-?\d[\d,.%\s-]*"
+    r"(?:\s+[A-Za-z\u4e00-\u9fff]{2,12}\s*[(（][^\d)）]*[)）]?)?$"  # the next row's label cut off: "35.9 ROE("
+)
+_PERCENT_ROW = re.compile(r"^\s*[\u4e00-\u9fff]{2,12}\s*(?:(?i:yoy|y/y)\s*)?[(（]\s*%\s*[)）]")
+_COLUMN_YEARS = re.compile(r"(?:(?:19|20)\d{2}[AE]\s*){3,}$")
+_GLUED_CELL = re.compile(r"(?<=,\d{3})(?=\d)|(?<=\d%)(?=-?\d)|(?<=\d)(?=-\d)")
 
 
 _ANONYMOUS_SOURCE = re.compile(

@@ -61,7 +61,9 @@ def split_sentences(text: str) -> list[str]:
             # a Chinese forecast table run together one row per line: the next row's label (with its unit in
             # parentheses, or a growth row "增長率 yoy%") right after the last cell of the row before
             # ("...100,991增長率 yoy%9%4%", "...12%歸母凈利潤(百萬元)2,158")
-            r"|(?:(?<=[\d%])|(?<=\d[AE]))(?=" + _GLUED_ROW_LABEL + r")",
+            r"|(?:(?<=[\d%])|(?<=\d[AE]))(?=" + _GLUED_ROW_LABEL + r")"
+            # (or its cells written apart by spaces: "2025E 營業收入(百萬元)232 283 202 361 456 增長率 yoy(%)-0.5")
+            r"|(?:(?<=[\d%])|(?<=\d[AE]))\s+(?=" + _GLUED_ROW_LABEL + r")",
             line,
         ):
             # (a bullet dash run into a Chinese line, "[8] - 2025年第三季度毛利率", "财务表现与预测 - ...",
@@ -95,7 +97,7 @@ def split_sentences(text: str) -> list[str]:
 # A unit in parentheses after a table row's label: "(百萬元)", "(億元)", "(百万股)", "(%)".
 TABLE_UNIT = r"[（(]\s*(?:[百千万萬亿億]*(?:元|美元|股|新台幣|台幣|人民幣|人民币)|%)\s*[)）]"
 # A row label of a Chinese table run together: "營業收入(百萬元)74,058...", "增長率 yoy%9%4%".
-_GLUED_ROW_LABEL = r"[\u4e00-\u9fff]{2,12}\s*(?:" + TABLE_UNIT + r"|(?i:yoy|y/y)\s*%)(?=\s*-?\d)"
+_GLUED_ROW_LABEL = r"[\u4e00-\u9fff]{2,12}\s*(?:" + TABLE_UNIT + r"|(?i:yoy|y/y)\s*(?:%|[(（]\s*%\s*[)）]))(?=\s*-?\d)"
 
 
 # --- patterns ---------------------------------------------------------------------

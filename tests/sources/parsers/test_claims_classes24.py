@@ -24,3 +24,25 @@ def test_growth_figures_chained_after_a_per_share_amount_are_the_per_share_amoun
     assert figures(text) == [(1.12e9, "USD", None)]
     text = "Acme reported EPS of $0.52, a 6% rise from a year earlier while a 2% fall from the prior quarter."
     assert figures(text) == []
+
+
+# --- zh: a broker's table run together one row per line, cells apart by spaces and signs -------------------
+
+
+def test_a_run_together_table_with_cells_apart_by_spaces_and_signs_is_read_by_column_year():
+    text = (
+        "財務指標 2021A 2022A 2023E 2024E 2025E 營業收入(百萬元)232 283 202 361 456 "
+        "增長率 yoy(%)-0.5 21.9-28.6 78.7 26.3 歸母凈利潤(百萬元)95 100 48 118 160 增長率 yoy(%)20.9 5.3-52.4 146.3 35.9 ROE("
+    )
+    got = [(c.value, c.unit, c.period, c.kind) for c in extract_claims(text, dt.date(2023, 11, 20))]
+    years = ["2021", "2022", "2023", "2024", "2025"]
+    kinds = ["actual", "actual", "forecast", "forecast", "forecast"]
+    want = []
+    for values, unit in (
+        ([232e6, 283e6, 202e6, 361e6, 456e6], "CNY"),
+        ([-0.005, 0.219, -0.286, 0.787, 0.263], "share"),
+        ([95e6, 100e6, 48e6, 118e6, 160e6], "CNY"),
+        ([0.209, 0.053, -0.524, 1.463, 0.359], "share"),
+    ):
+        want += [(v, unit, y, k) for v, y, k in zip(values, years, kinds, strict=True)]
+    assert [(round(v, 6), u, p, k) for v, u, p, k in got] == want
