@@ -57,7 +57,7 @@ SPLITS = (
     "tune21",
     "tune22",
     "tune23",
-    "holdout24",
+    "tune24",
 )
 
 

@@ -70,6 +70,7 @@ def test_recall_over_the_whole_corpus(lang):
         ("tune21", 150),
         ("tune22", 155),
         ("tune23", 180),
+        ("tune24", 180),
     ],
 )
 @pytest.mark.parametrize("lang", LANGS)
