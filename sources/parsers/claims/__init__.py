@@ -211,6 +211,7 @@ class _Context:
     guide_then_actual: bool = False  # a table header "Metric Period Prior guide Actual": its ranges are the guidance
     currency: str | None = None  # "(美元‧下同)": the currency the text's bare 元 are in
     columns: list | None = None  # "2022A2023A2024E2025E2026E": the years of a run-together table's columns
+    pipe_units: list | None = None  # a pipe table's columns: ("$", " million") money, ("", "%") growth, or None
 
     def remember(self, p: PeriodMention) -> None:
         label = p.label
@@ -253,6 +254,7 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
     lines = _unwrapped(text.splitlines())
     table = _MoneyTable()
     for i, line in enumerate(lines):
+        _pipe_header(lines, i, ctx)
         cell = table.read(lines, i, ctx)
         if cell is not None:
             claims.extend(cell)
@@ -280,6 +282,62 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
             continue
         claims.extend(_both_periods(_paragraph_claims(line, ctx)))
     return claims
+
+
+# A pipe table whose money unit is in a column header ("2025 Spending (M$)") or in its caption above
+# ("(Millions of U.S. Dollars)"), and whose signed cells are growth where the header says "Growth (%)".
+_PIPE_MONEY = re.compile(
+    r"[(（]\s*(?:(M|B)\$|(?:US)?\$\s*(M|B)|(?:US)?\$\s*(millions?|billions?)|(?:in\s+)?(millions?|billions?)"
+    r"(?:\s+of\s+(?:U\.?S\.?\s*)?dollars)?)\s*[)）]",
+    re.I,
+)
+_PIPE_GROWTH = re.compile(r"\b(?:growth|change|y/y|yoy)\s*[(（]\s*%\s*[)）]", re.I)
+
+
+def _pipe_header(lines: list[str], i: int, ctx: _Context) -> None:
+    """Remembers the units of a pipe table's columns at its header row (the one above its rule)."""
+    line = lines[i]
+    if line.count("|") < 2:
+        ctx.pipe_units = None
+        return
+    rule = lines[i + 1] if i + 1 < len(lines) else ""
+    if not (re.fullmatch(r"[\s|:-]+", rule) and "-" in rule and "|" in rule):
+        return
+    caption = next((x.strip() for x in reversed(lines[max(0, i - 2) : i]) if x.strip()), "")
+    whole = _PIPE_MONEY.fullmatch(caption)
+    units: list = []
+    for head in line.strip().strip("|").split("|"):
+        money = _PIPE_MONEY.search(head) or (whole if not _PIPE_GROWTH.search(head) else None)
+        if _PIPE_GROWTH.search(head):
+            units.append(("", "%"))
+        elif money and ("$" in money.group(0) + caption or re.search(r"dollar", money.group(0), re.I)):
+            word = next(g for g in money.groups() if g).lower()
+            units.append(("$", " billion" if word.startswith("b") else " million"))
+        else:
+            units.append(None)
+    ctx.pipe_units = units if any(units) else None
+
+
+def _pipe_cells(s: str, index: list[int], units: list) -> tuple[str, list[int]]:
+    """A pipe table row read in its columns' units: "474,883" in a "(M$)" column as "$474,883 million",
+    "+42.4" under "Growth (%)" as "+42.4%" (in the normalized text only; the evidence stays as written)."""
+    inserts, col, pos = [], 0, 0
+    body_start = len(s) - len(s.lstrip())
+    if s[body_start : body_start + 1] == "|":
+        pos = body_start + 1
+    for seg in s[pos:].split("|"):
+        m = re.fullmatch(r"\s*([+-]?\d[\d,]*(?:\.\d+)?)\s*", seg)
+        if m and col < len(units) and units[col]:
+            a, b = pos + m.start(1), pos + m.end(1)
+            prefix, suffix = units[col]
+            if prefix and s[a] not in "+-":
+                inserts.append((a, prefix, index[a]))
+            inserts.append((b, suffix, index[b - 1]))
+        pos += len(seg) + 1
+        col += 1
+    for k, text, at in sorted(inserts, reverse=True):
+        s, index = s[:k] + text + s[k:], index[:k] + [at] * len(text) + index[k:]
+    return s, index
 
 
 _BOTH = re.compile(r"\s+in\s+both\s+((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d)\b")
@@ -704,6 +762,8 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             # read apart (a space in the normalized text only; the evidence stays as written).
             k = glued.end(1)
             s, index = s[:k] + " " + s[k:], index[:k] + [index[k]] + index[k:]
+        if ctx.pipe_units and "|" in s:
+            s, index = _pipe_cells(s, index, ctx.pipe_units)
         glued_row = bool(_GLUED_ROW.match(s))
         header = _COLUMN_YEARS.search(s)
         if header:

@@ -46,3 +46,26 @@ def test_a_run_together_table_with_cells_apart_by_spaces_and_signs_is_read_by_co
     ):
         want += [(v, unit, y, k) for v, y, k in zip(values, years, kinds, strict=True)]
     assert [(round(v, 6), u, p, k) for v, u, p, k in got] == want
+
+
+# --- en: a pipe table whose money unit is in a header cell or in its caption ---------------------------------
+
+
+def test_a_pipe_table_reads_its_cells_in_the_unit_of_their_column():
+    text = (
+        "Acme Research sees IT spending grow in 2025.\n"
+        "Category | 2025 Spending (M$) | Growth (%) |\n---|---|---|\n"
+        "Data centers | 474,883 | +42.4 |\nDevices | 759,615 | -5.4 |\n"
+    )
+    got = [(round(c.value, 6), c.unit) for c in extract_claims(text, dt.date(2025, 7, 15))]
+    assert got == [(474_883e6, "USD"), (0.424, "share"), (759_615e6, "USD"), (-0.054, "share")]
+
+
+def test_a_pipe_table_under_a_caption_of_millions_of_dollars():
+    text = (
+        "(Millions of U.S. Dollars)\n"
+        "Segment | 2024 Spending | 2025 Spending | Growth (%) |\n---|---|---|---|\n"
+        "Data centers | 333,372 | 474,883 | +42.4 |\n"
+    )
+    got = [(round(c.value, 6), c.unit) for c in extract_claims(text, dt.date(2025, 7, 15))]
+    assert got == [(333_372e6, "USD"), (474_883e6, "USD"), (0.424, "share")]
