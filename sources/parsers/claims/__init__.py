@@ -201,6 +201,7 @@ class _Context:
         False  # a Chinese text that writes 會計年度/財年: its bare quarters are the company's fiscal ones
     )
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
+    taiwanese: bool = False  # a Taiwanese text: "108年" is a year of the Republic of China (民國), 2019
     bare_yi: str | None = None  # the currency of a bare 亿/億 (declared, or the only one the text writes)
     periodic_report: bool = False  # a company's quarterly or annual report: its figures are reported
     preliminary: bool = (
@@ -569,6 +570,7 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     # Shenzhen/Shanghai tickers, A股, 人民幣, 歸母淨利潤 and no Taiwanese marker: 億元 are renminbi
     # (a Traditional-script copy of a mainland article is not about New Taiwan dollars).
     ctx.mainland = bool(_MAINLAND.search(text)) and not _TAIWAN.search(text)
+    ctx.taiwanese = bool(_TAIWAN.search(text)) and not ctx.mainland
     declared = _DECLARED_CURRENCY.search(text)
     ctx.currency = _DECLARED_UNIT[declared.group(1)] if declared else None
     # "逾63億（人民幣．下同）"; a text that writes all its money in 亿美元 ("13.5 亿美元(精确为 13.52 亿)")
@@ -762,6 +764,12 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             # read apart (a space in the normalized text only; the evidence stays as written).
             k = glued.end(1)
             s, index = s[:k] + " " + s[k:], index[:k] + [index[k]] + index[k:]
+        if ctx.taiwanese:
+            # "108年電腦製造業產值達新台幣1895億元": a 民國 year read as the calendar year (2019) it is
+            for y in reversed(list(_ROC_YEAR.finditer(s))):
+                a, b = y.span(1)
+                year = str(int(y.group(1)) + 1911)
+                s, index = s[:a] + year + s[b:], index[:a] + [index[a]] * (len(year) - (b - a)) + index[a:]
         if ctx.pipe_units and "|" in s:
             s, index = _pipe_cells(s, index, ctx.pipe_units)
         glued_row = bool(_GLUED_ROW.match(s))
@@ -1023,6 +1031,9 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
 
 # A table row run together one row per line whose first cell is its year: "202484.0%16.0%",
 # "2023 | 85.8%" is already apart.
+_ROC_YEAR = re.compile(
+    r"(?:(?<=民國)|(?<=民国)|(?<![\d.])(?<!\d,))\s*(1[0-3]\d|(?<=民國)\d{2}|(?<=民国)\d{2})(?=\s*年(?!代|度?[增減减]|[來来前後后間间內内]))"
+)
 _GLUED_YEAR = re.compile(r"^\s*((?:19|20)\d{2})(?=\d{1,3}(?:\.\d+)?\s*%)")
 # A Chinese table row run together with its label ("營業收入(百萬元)74,05877,308", "增長率 yoy%9%4%7%"): its cells
 # split greedily at the thousands grouping (three digits after each comma) and after each percent sign.

@@ -69,3 +69,17 @@ def test_a_pipe_table_under_a_caption_of_millions_of_dollars():
     )
     got = [(round(c.value, 6), c.unit) for c in extract_claims(text, dt.date(2025, 7, 15))]
     assert got == [(333_372e6, "USD"), (474_883e6, "USD"), (0.424, "share")]
+
+
+# --- zh: years of the Republic of China (民國) in a Taiwanese text -----------------------------------------
+
+
+def test_a_minguo_year_in_a_taiwanese_text_is_its_calendar_year():
+    text = "統計處今天發布統計,108年電腦製造業產值達新台幣1895億元,年增率達72.1%。民國89年時達4381億元歷史高峰。"
+    got = [(round(c.value, 6), c.unit, c.period) for c in extract_claims(text, dt.date(2020, 3, 15))]
+    assert got == [(189_500_000_000, "TWD", "2019"), (0.721, "share", "2019"), (438_100_000_000, "TWD", "2000")]
+
+
+def test_a_three_digit_count_of_years_is_not_a_minguo_year():
+    text = "台積電(2330)成立逾100年來,營收達新台幣2兆元。"
+    assert all(c.period != "2011" for c in extract_claims(text, dt.date(2020, 3, 15)))
