@@ -162,7 +162,8 @@ def measure(lang: str, split: str = "all") -> Report:
             if squash(r["evidence"]) not in page or squash(r["raw"]) not in squash(r["evidence"]):
                 rep.absent_evidence.append((d.doc, r["raw"], r["evidence"][:80]))
         used: set[int] = set()
-        for lab in (x for x in all_labels if x["doc"] == d.doc):
+        doc_labels = [x for x in all_labels if x["doc"] == d.doc]
+        for lab in doc_labels:
             rep.labels += 1
             ev = squash(lab["evidence"])
             value = float(lab["value"])
@@ -174,8 +175,23 @@ def measure(lang: str, split: str = "all") -> Report:
                 and _same_value(r["value"], value)
                 and (ev in squash(r["evidence"]) or squash(r["evidence"]) in ev)
             ]
-            # Prefer the claim whose raw figure sits inside the label's piece of text.
-            cands.sort(key=lambda i: (squash(rows[i]["raw"]) not in ev, len(rows[i]["evidence"])))
+
+            # Prefer the claim whose raw figure sits inside the label's piece of text, then one that no other
+            # label of the document could take (a sentence repeated in a longer one: "108年…" and "經濟部統計處
+            # 今天發布統計,108年…"), then the shortest.
+            def others(i: int, lab: dict = lab, rows: list = rows, doc_labels: list = doc_labels) -> int:
+                r = rows[i]
+                return sum(
+                    1
+                    for o in doc_labels
+                    if o is not lab
+                    and o["unit"] == r["unit"]
+                    and _same_value(float(o["value"]), r["value"])
+                    and squash(o["evidence"]) in squash(r["evidence"])
+                    and squash(o["evidence"]) != squash(lab["evidence"])
+                )
+
+            cands.sort(key=lambda i: (squash(rows[i]["raw"]) not in ev, others(i), len(rows[i]["evidence"])))
             if not cands:
                 rep.missed.append((d.doc, lab["evidence"], lab["value"], lab["unit"]))
                 continue
