@@ -53,6 +53,7 @@ class Claim:
     attributed_to: str | None = None  # the publisher the text attributes the figure to, when it names one
     subject_id: str | None = None  # controlled subject: an entity id (company or market)
     position: int = 0  # where the figure starts in its sentence (two equal figures stay two claims)
+    each_of: int | None = None  # a change stated once for several figures ("分別提高"): where the one it is of starts
 
     def contract(self) -> dict:
         return {
@@ -281,8 +282,31 @@ def extract_claims(text: str, published_on: dt.date | None) -> list[Claim]:
         ctx.paragraph_last = None
         if _per_share_cell(lines, i):
             continue
-        claims.extend(_both_periods(_paragraph_claims(line, ctx)))
+        claims.extend(_each_of_both(_both_periods(_paragraph_claims(line, ctx))))
     return claims
+
+
+_EACH_CHANGE = re.compile(
+    r"(?:分別|分别)\s*(?:較|较|比)?[^，,。；;\d%]{0,8}(?:提高|提升|增加|上升|下降|下滑|減少|减少|降低)\s*$"
+)
+
+
+def _each_of_both(claims: list[Claim]) -> list[Claim]:
+    """ "毛利率為19.8%,營業利益率為 7.6%,分別較前一年提高 0.9 個百分點": one change stated for each of the
+    figures before it is a claim for each."""
+    out: list[Claim] = []
+    for c in claims:
+        out.append(c)
+        if c.unit not in ("pct_points", "share") or not c.raw:
+            continue
+        if not _EACH_CHANGE.search(c.evidence[: c.position]):
+            continue
+        end = c.position + len(c.raw)
+        if any(o.evidence == c.evidence and 0 <= o.position - end < 6 for o in claims):
+            continue  # "分別增加 5%和 6%": a change for each, written out
+        before = [o for o in claims if o.evidence == c.evidence and o.position < c.position and o.unit == "share"]
+        out.extend(replace(c, each_of=o.position) for o in before[1:])  # (the first keeps its id)
+    return out
 
 
 # A pipe table whose money unit is in a column header ("2025 Spending (M$)") or in its caption above
@@ -1885,6 +1909,8 @@ def suggest_indicator(
 def claim_id(doc: Document, claim: Claim) -> str:
     """Stable id: the same figure in the same sentence of the same page always gets the same id."""
     parts = [doc.source_id, doc.url, claim.evidence, repr(claim.value), claim.unit, str(claim.period), claim.raw]
+    if claim.each_of is not None:
+        parts.append(f"each of {claim.each_of}")
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:20]
 
 

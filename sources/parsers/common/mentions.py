@@ -722,6 +722,12 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                     r"(?:净利润|净利|营收|营业收入|收入|利润|毛利|扣非|现金流|资本开支)[^，,；;。%]{0,12}$", before
                 )
                 or re.search(r"赚\s*$", before)  # "元月赚1.78亿": earned, in the text's own yuan
+                # "收入增速进一步扩大,同比增长31.7%至126.80亿": the amount a money measure grew to
+                or (
+                    re.search(r"(?:增长|增加|提升|上升|下降|下滑|减少)\s*-?\d+(?:\.\d+)?\s*%\s*(?:至|到)\s*$", before)
+                    and re.search(r"净利润|净利|营收|营业收入|收入|利润|毛利|现金流|资本开支", before)
+                    and not re.match(r"^\s*(?:亿|億)\s*(?:" + CJK_MEASURE + r")", after)
+                )
             )
             and _SIMPLIFIED.search(s)
         ):

@@ -83,3 +83,18 @@ def test_a_minguo_year_in_a_taiwanese_text_is_its_calendar_year():
 def test_a_three_digit_count_of_years_is_not_a_minguo_year():
     text = "台積電(2330)成立逾100年來,營收達新台幣2兆元。"
     assert all(c.period != "2011" for c in extract_claims(text, dt.date(2020, 3, 15)))
+
+
+# --- zh: one change for each of two figures; a bare 亿 a money measure grew to --------------------------------
+
+
+def test_one_change_stated_for_each_of_two_margins_is_a_claim_for_each():
+    text = "2025 年毛利率為19.8%，營業利益率為 7.6%，分別較前一年提高 0.9 個百分點。"
+    got = [(round(c.value, 6), c.unit) for c in extract_claims(text, dt.date(2026, 3, 1))]
+    assert got == [(0.198, "share"), (0.076, "share"), (0.9, "pct_points"), (0.9, "pct_points")]
+
+
+def test_a_bare_yi_after_growth_to_is_the_money_measure_grown_to():
+    text = "2025年上半年,收入增速进一步扩大,同比增长31.7%至126.80亿。"
+    got = [(round(c.value, 6), c.unit) for c in extract_claims(text, dt.date(2025, 9, 1))]
+    assert got == [(0.317, "share"), (12_680_000_000, "CNY")]
