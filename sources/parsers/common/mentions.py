@@ -244,7 +244,7 @@ _NOUN_BEFORE = re.compile(
 )
 # "3.7 million units", "3.7 Million Units" (headlines), "20K GPUs".
 _COUNT_AFTER = re.compile(
-    r"^(\+)?\s*-?\s*(?:((?i:" + SCALE_WORD + r")|[KMB](?![A-Za-z/]))\s*)?(?:[A-Za-z0-9./+-]+\s+){0,3}?"
+    r"^(\+)?\s*-?\s*(?:((?i:" + SCALE_WORD + r")|[KMB](?![A-Za-z/])|k(?=\s))\s*)?(?:[A-Za-z0-9./+-]+\s+){0,3}?"
     r"("
     + "|".join(sorted(_COUNT_NOUNS, key=len, reverse=True))
     + r"|(?i:units?|systems|switches|servers|ports?|members))\b"
@@ -491,7 +491,22 @@ def find_mentions(
     out.sort(key=lambda x: x.start)
     out = _compound(s, out)
     out = _link_ranges(s, out)
-    return [_with_basis(s, mm, out) for mm in out]
+    return [_down_once_by(s, _with_basis(s, mm, out)) for mm in out]
+
+
+# "Sales of routers have been down four of the last eight quarters, once by as much as 7.9 percent": the
+# decline named before it in the sentence is the figure's direction.
+_DOWN_ONCE_BY = re.compile(
+    r"\b(?:been\s+down|declined|fallen|dropped)\b[^.;]{0,60},\s*(?:once|sometimes|at\s+times)\s+by\s+"
+    r"(?:as\s+much\s+as\s+|as\s+little\s+as\s+)?$",
+    re.I,
+)
+
+
+def _down_once_by(s: str, m: Mention) -> Mention:
+    if m.unit == "share" and m.value > 0 and _DOWN_ONCE_BY.search(s[: m.start]):
+        return replace(m, value=-m.value)
+    return m
 
 
 # "a near double-digit compound annual growth rate", "growing at close to double digits": a growth of about
@@ -818,11 +833,16 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
     if cnt:
         value = number * scale_factor(cnt.group(2))
         qualifier = ">=" if cnt.group(1) else _hedge(before, "")
+        unit = _COUNT_NOUN_OF[cnt.group(3).lower()]
+        if unit == "units" and re.search(
+            r"\bport\s+shipments\s+(?:rose|grew|increased|fell|declined)(?:\d\.\d|[^.;,]){0,25}$", before, re.I
+        ):
+            unit = "ports"  # "port shipments rose 37.6% to 3.9 million units": the units are ports
         return Mention(
             a,
             b + cnt.end(),
             tidy_float(value),
-            _COUNT_NOUN_OF[cnt.group(3).lower()],
+            unit,
             qualifier,
             s[a : b + cnt.end()],
             noun=cnt.group(3),
@@ -921,7 +941,9 @@ _SIMPLIFIED = re.compile(r"[亿万个这为们业产发国会对于时过还进�
 # "two-thirds of", "nearly half of its revenue", "three quarters of": shares written as words.
 _FRACTION = re.compile(
     r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|one[- ]quarter)\s+(?:of|from)\b"
-    r"|(?<=\bthan\s)half(?=\s+(?:in|at|a\s+year)\b)",  # "up from less than half in the same period last year"
+    r"|(?<=\bthan\s)half(?=\s+(?:in|at|a\s+year)\b)"  # "up from less than half in the same period last year"
+    # "representing the one-third global spending by Asia": a share before the measure it is of
+    r"|(?<=\bthe\s)(?:one|two)-thirds?(?=\s+(?:[a-z]+\s+){0,2}(?:spending|share|market|revenue|sales)\b)",
     re.I,
 )
 # "1 million per cluster", "500 per rack": a count per cluster, in a sentence naming what it counts.
@@ -932,6 +954,9 @@ _COUNTED_NOUN = re.compile(r"\b(?:XPUs|GPUs|accelerators|chips|servers|switches|
 # "1 in 5 Ethernet switch ports", "one out of every five": a share written as a count in a count.
 _ONE_IN = re.compile(r"(?<![\w.,$/-])(\d{1,2})\s+(?:in|out\s+of(?:\s+every)?)\s+(\d{1,3})(?![\d.,%])(?=\s+[A-Za-z])")
 _CJK_HALF = re.compile(r"(?<![第前後后上下])一半")
+_SMALL_PERCENT = re.compile(
+    r"(?<![\w.,-])(?:half\s+(?:a|one)\s+(?:percent|per\s+cent)\b|\.(\d{1,2})\s*(?:%|percent\b|per\s+cent\b))", re.I
+)
 _FRACTION_VALUE = {"one-third": 1 / 3, "two-thirds": 2 / 3, "half": 0.5, "three-quarters": 0.75, "one-quarter": 0.25}
 
 
@@ -959,6 +984,13 @@ def _fractions(s: str, scan: str) -> list[Mention]:
                 basis="share",
                 scaled=True,
             )
+        )
+    for m in _SMALL_PERCENT.finditer(scan):
+        # "by as little as half a percent", ".6 percent in 2Q 2012": a percentage written as words or with no
+        # digit before its decimal point
+        value = 0.005 if m.group(1) is None else float("0." + m.group(1)) / 100
+        out.append(
+            Mention(m.start(), m.end(), tidy_float(value), "share", _hedge(s[: m.start()], ""), s[m.start() : m.end()])
         )
     for m in _CJK_HALF.finditer(scan):  # "约占我们数据中心销售额的一半"
         out.append(

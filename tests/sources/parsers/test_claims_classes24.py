@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from sources.parsers.claims import extract_claims
 
 
@@ -98,3 +100,27 @@ def test_a_bare_yi_after_growth_to_is_the_money_measure_grown_to():
     text = "2025年上半年,收入增速进一步扩大,同比增长31.7%至126.80亿。"
     got = [(round(c.value, 6), c.unit) for c in extract_claims(text, dt.date(2025, 9, 1))]
     assert got == [(0.317, "share"), (12_680_000_000, "CNY")]
+
+
+# --- en: ports, k, small percentages, a fraction before its measure, a decline named before -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "Acme switch port shipments rose 37.6% to 3.9 million units in the quarter.",
+            [(0.376, "share"), (3.9e6, "ports")],
+        ),
+        ("Almost 500k physical coherent ports have shipped in the last 12 months.", [(500_000, "ports")]),
+        ("Switch sales rose every quarter, sometimes by as little as half a percent.", [(0.005, "share")]),
+        ("Router sales grew 2.8 percent in 1Q 2012 and .6 percent in 2Q 2012.", [(0.028, "share"), (0.006, "share")]),
+        ("Asia is representing the one-third global spending on optical gear.", [(0.333333333333, "share")]),
+        (
+            "Router sales have been down four of the last eight quarters, once by as much as 7.9 percent.",
+            [(-0.079, "share")],
+        ),
+    ],
+)
+def test_small_english_classes_of_tune24(text, want):
+    assert [(round(v, 12), u) for v, u, _q in figures(text)] == want
