@@ -7,16 +7,10 @@ import datetime as dt
 
 import pytest
 
-from sources.parsers.claims import extract_claims, parse
+from tests.sources.parsers.claims_sentences import claims, figures
+
+from sources.parsers.claims import parse
 from sources.document import Document
-
-
-def claims(text: str, published: dt.date | None = dt.date(2025, 11, 1)) -> list:
-    return extract_claims(text, published)
-
-
-def figures(text: str, published: dt.date | None = dt.date(2025, 11, 1)) -> list[tuple]:
-    return [(c.value, c.unit, c.qualifier) for c in claims(text, published)]
 
 
 # --- English ----------------------------------------------------------------------------------------

@@ -8,10 +8,7 @@ import datetime as dt
 import pytest
 
 from sources.parsers.claims import extract_claims
-
-
-def figures(text: str, published: dt.date | None = dt.date(2025, 11, 1)) -> list[tuple]:
-    return [(c.value, c.unit, c.qualifier) for c in extract_claims(text, published)]
+from tests.sources.parsers.claims_sentences import figures
 
 
 # --- Not claims -------------------------------------------------------------------------------------
