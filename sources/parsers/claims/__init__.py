@@ -1355,7 +1355,7 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         return []  # "| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% |": a per-share row of a table
     quotes = [q.span() for q in _STOCK_QUOTE.finditer(s)]
     paired = _respective_growths(s, mentions)
-    kept, per_share = [], False
+    kept, per_share, compared = [], False, []
     per_share_growth_end = None  # where the last per-share growth figure ended
     return_on_equity, last_end = False, 0
     for m in mentions:
@@ -1383,7 +1383,13 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             and (_PRICIER_BEFORE.search(s[max(0, m.start - 24) : m.start]) or _PRICIER_AFTER.match(s[m.end :]))
             and _PRICE_OR_COST.search(s)
         ):
-            continue  # "比100Gb/s方案便宜30%", "20% cheaper than two 400G switches": a price difference
+            # "比100Gb/s方案便宜30%", "20% cheaper than two 400G switches": a price difference; the link
+            # speeds in its clause name the products compared (never a claim either)
+            breaks = [b.start() for b in _PERIOD_CLAUSE_BREAK.finditer(s)]
+            compared.append(
+                (max([b for b in breaks if b < m.start] + [0]), min([b for b in breaks if b >= m.end] + [len(s)]))
+            )
+            continue
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
         if m.unit in MONEY_UNITS and not m.scaled and m.value < 10_000:
@@ -1445,6 +1451,8 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         kept.append(m)
     if per_share and not any(m.unit in MONEY_UNITS and m.scaled for m in kept):
         kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
+    if compared:
+        kept = [m for m in kept if not (m.unit in ("Gbps", "Tbps") and any(a <= m.start < b for a, b in compared))]
     return kept
 
 

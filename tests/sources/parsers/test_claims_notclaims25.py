@@ -52,3 +52,14 @@ def test_a_share_growth_near_a_cost_word_stays_a_claim():
     # a cost word in the sentence is not enough: the growth is not a "cheaper by"
     text = "数据中心交换机市场规模增长30%,成本持续下降。"
     assert (0.3, "share") in figures(text)
+
+
+def test_the_link_speeds_compared_in_a_price_difference_are_not_claims():
+    # "800G虽高出50%,但仍比100G方案便宜30%": the speeds name the products compared; the 400G of the
+    # clause before (no price difference in it) is left as the parser reads any speed
+    text = "400G交换机每比特成本已降至低位,800G虽高出50%,但仍比100G方案便宜30%。"
+    assert figures(text) == [(400.0, "Gbps")]
+
+
+def test_a_link_speed_beside_a_market_growth_is_left_as_is():
+    assert figures("800G交换机出货量增长50%。") == [(800.0, "Gbps"), (0.5, "share")]
