@@ -1323,7 +1323,22 @@ def _comparative(s: str, p: PeriodMention) -> bool:
     return bool(_COMPARE.search(clause))
 
 
-_THE_FIGURE = re.compile(r"\s*(?:the|this|that)\s+(?:figure|number|amount|metric|bottom\s+line)\b", re.I)
+_THE_FIGURE = re.compile(
+    # "However, the bottom line declined 3%": a connective before it changes nothing
+    r"\s*(?:(?:however|but|meanwhile|also|still|yet|in\s+addition|moreover|further(?:more)?)\s*,?\s+)?"
+    r"(?:the|this|that)\s+(?:figure|number|amount|metric|bottom\s+line)\b",
+    re.I,
+)
+# "800Gb/s虽高出50%,但仍比100Gb/s方案便宜30%", "20% cheaper than", "30% less expensive": how much dearer or
+# cheaper one product or solution is than another, a unit-price difference, not a market's figure (read only
+# with a price or cost word or a "方案" comparison in the sentence)
+_PRICIER_BEFORE = re.compile(
+    r"(?:高出|便宜|更贵|更貴|贵|貴|昂贵|昂貴|cheaper\s+by|more\s+expensive\s+by)\s*(?:了|约|約|近|逾)?\s*$", re.I
+)
+_PRICIER_AFTER = re.compile(r"\s*(?:cheaper|less\s+expensive|more\s+expensive|costlier|pricier)\b", re.I)
+_PRICE_OR_COST = re.compile(
+    r"成本|价格|價格|售价|售價|单价|單價|方案|\bcosts?\b|\bprice[sd]?\b|\bpriced\b|expensive|cheaper", re.I
+)
 # "beating the Zacks Consensus Estimate by 3.33%", "surpassed the consensus mark by 2.18%": by how much a
 # result beat or missed its expectation, not a figure about the market or the company
 _BEAT_BY = re.compile(
@@ -1340,7 +1355,7 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         return []  # "| 基本每股收益(元/股) | 0.2870 | 0.3243 | -11.50% |": a per-share row of a table
     quotes = [q.span() for q in _STOCK_QUOTE.finditer(s)]
     paired = _respective_growths(s, mentions)
-    kept, per_share = [], False
+    kept, per_share, compared = [], False, []
     per_share_growth_end = None  # where the last per-share growth figure ended
     return_on_equity, last_end = False, 0
     for m in mentions:
@@ -1363,6 +1378,18 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             # 56%, respectively": the 28% is the revenue's, the 56% the per-share amount's
         if any(a <= m.start and m.end <= b for a, b in quotes):
             continue  # "$371.95 +2.86 (+0.77%)": a stock quote's price and moves
+        if (
+            m.unit == "share"
+            and (_PRICIER_BEFORE.search(s[max(0, m.start - 24) : m.start]) or _PRICIER_AFTER.match(s[m.end :]))
+            and _PRICE_OR_COST.search(s)
+        ):
+            # "比100Gb/s方案便宜30%", "20% cheaper than two 400G switches": a price difference; the link
+            # speeds in its clause name the products compared (never a claim either)
+            breaks = [b.start() for b in _PERIOD_CLAUSE_BREAK.finditer(s)]
+            compared.append(
+                (max([b for b in breaks if b < m.start] + [0]), min([b for b in breaks if b >= m.end] + [len(s)]))
+            )
+            continue
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
         if m.unit in MONEY_UNITS and not m.scaled and m.value < 10_000:
@@ -1424,6 +1451,8 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         kept.append(m)
     if per_share and not any(m.unit in MONEY_UNITS and m.scaled for m in kept):
         kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
+    if compared:
+        kept = [m for m in kept if not (m.unit in ("Gbps", "Tbps") and any(a <= m.start < b for a, b in compared))]
     return kept
 
 
