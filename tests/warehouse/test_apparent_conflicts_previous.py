@@ -13,24 +13,11 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from tests.warehouse.rounded import rounded
 from warehouse import marts
 
 PREVIOUS = Path(__file__).parents[1] / "fixtures" / "warehouse" / "apparent_conflicts_previous.sql"
 pytestmark = pytest.mark.slow  # the session's offline refresh (tests/conftest.py) takes a while
-
-
-def _rounded(con: duckdb.DuckDBPyConnection, relation: str) -> str:
-    columns = con.execute(f"DESCRIBE SELECT * FROM {relation}").fetchall()
-    parts = []
-    for name, column_type, *_ in columns:
-        if column_type == "DOUBLE":
-            parts.append(
-                f"CASE WHEN {name} IS NULL OR {name} = 0 OR isinf({name}) OR isnan({name}) THEN {name} "
-                f"ELSE round({name}, 11 - CAST(floor(log10(abs({name}))) AS INTEGER)) END AS {name}"
-            )
-        else:
-            parts.append(name)
-    return f"SELECT {', '.join(parts)} FROM {relation}"
 
 
 def test_the_rewrite_gives_the_previous_rows_on_the_real_warehouse(refreshed_home, tmp_path):
@@ -58,7 +45,7 @@ def test_the_rewrite_gives_the_previous_rows_on_the_real_warehouse(refreshed_hom
         assert now_n == previous_n > 1000
         for a, b in (("now", "previous"), ("previous", "now")):
             extra = con.execute(
-                f"{_rounded(con, 'main.' + a)} EXCEPT ALL {_rounded(con, 'main.' + b)} LIMIT 5"
+                f"{rounded(con, 'main.' + a)} EXCEPT ALL {rounded(con, 'main.' + b)} LIMIT 5"
             ).fetchall()
             assert extra == [], f"rows in {a} and not in {b}: {extra}"
     finally:

@@ -17,25 +17,13 @@ import shutil
 import duckdb
 import pytest
 
+from tests.warehouse.rounded import rounded
 from warehouse import marts
 
 pytestmark = pytest.mark.slow  # the session's offline refresh (tests/conftest.py)
 
 NARROW = "FROM core.observations_stated\n"
 WIDE = "FROM core.observations\n"
-
-
-def _rounded(con: duckdb.DuckDBPyConnection, relation: str) -> str:
-    parts = []
-    for name, column_type, *_ in con.execute(f"DESCRIBE SELECT * FROM {relation}").fetchall():
-        if column_type == "DOUBLE":
-            parts.append(
-                f"CASE WHEN {name} IS NULL OR {name} = 0 OR isinf({name}) OR isnan({name}) THEN {name} "
-                f"ELSE round({name}, 11 - CAST(floor(log10(abs({name}))) AS INTEGER)) END AS {name}"
-            )
-        else:
-            parts.append(name)
-    return f"SELECT {', '.join(parts)} FROM {relation}"
 
 
 def _both(con: duckdb.DuckDBPyConnection) -> list[list]:
@@ -49,7 +37,7 @@ def _both(con: duckdb.DuckDBPyConnection) -> list[list]:
         con.execute(sql)
         con.execute(f"CREATE TABLE main.{table} AS SELECT * FROM marts.forecast_revisions")
     return [
-        con.execute(f"{_rounded(con, 'main.' + a)} EXCEPT ALL {_rounded(con, 'main.' + b)} LIMIT 5").fetchall()
+        con.execute(f"{rounded(con, 'main.' + a)} EXCEPT ALL {rounded(con, 'main.' + b)} LIMIT 5").fetchall()
         for a, b in (("narrow", "wide"), ("wide", "narrow"))
     ]
 
