@@ -59,6 +59,7 @@ SPLITS = (
     "tune23",
     "tune24",
     "holdout25",
+    "holdout27",
 )
 
 
