@@ -60,6 +60,7 @@ SPLITS = (
     "tune24",
     "holdout25",
     "holdout26",
+    "holdout27",
 )
 
 
