@@ -57,7 +57,8 @@ def split_sentences(text: str) -> list[str]:
             # a run-together layout: a figure runs into the next label ("$102.95 millionExpected Revenue",
             # "Growth+137.90%Applied", "EPS-$0.16Consensus EPS")
             r"|(?<=illion)(?=[A-Z])|(?<=\d%)(?=[A-Z][a-z])"
-            r"|(?<=\d)(?!(?:Gbps|Tbps|Mbps|Gbit|Tbit|GbE|TbE|Gbaud)\b)(?=[A-Z][a-z]{3,})"
+            # (not inside a product name of letters and digits: "P2Pack产品")
+            r"|(?<=\d)(?<![A-Za-z]\d)(?!(?:Gbps|Tbps|Mbps|Gbit|Tbit|GbE|TbE|Gbaud)\b)(?=[A-Z][a-z]{3,})"
             # a Chinese forecast table run together one row per line: the next row's label (with its unit in
             # parentheses, or a growth row "增長率 yoy%") right after the last cell of the row before
             # ("...100,991增長率 yoy%9%4%", "...12%歸母凈利潤(百萬元)2,158")
@@ -738,7 +739,8 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                 or re.search(
                     r"(?:净利润|净利|营收|营业收入|收入|利润|毛利|扣非|现金流|资本开支)[^，,；;。%]{0,12}$", before
                 )
-                or re.search(r"赚\s*$", before)  # "元月赚1.78亿": earned, in the text's own yuan
+                # "元月赚1.78亿": earned, "泰国工厂半年亏损近1亿": lost, in the text's own yuan
+                or re.search(r"(?:赚|亏损|亏)\s*了?\s*(?:近|约|逾|超过)?\s*$", before)
                 # "收入增速进一步扩大,同比增长31.7%至126.80亿": the amount a money measure grew to
                 or (
                     re.search(r"(?:增长|增加|提升|上升|下降|下滑|减少)\s*-?\d+(?:\.\d+)?\s*%\s*(?:至|到)\s*$", before)
@@ -1265,7 +1267,7 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
         basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"
     if m.unit == "pct_points" and re.search(
         r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑|[下大暴微小略]跌|下挫"
-        r"|[略微小大骤驟]降)\s*(?:by\s+)?了?\s*(?:約|约|近|逾|超過|超过|達|达)?\s*$",
+        r"|[略微小大骤驟]降|減少|减少|降低)\s*(?:by\s+)?了?\s*(?:約|约|近|逾|超過|超过|達|达)?\s*$",
         before,
         re.I,
     ):
