@@ -203,6 +203,7 @@ class _Context:
     )
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
     taiwanese: bool = False  # a Taiwanese text: "108年" is a year of the Republic of China (民國), 2019
+    currency_inferred: bool = False  # ctx.currency read from a Traditional-script text's 億美元, not declared
     bare_yi: str | None = None  # the currency of a bare 亿/億 (declared, or the only one the text writes)
     periodic_report: bool = False  # a company's quarterly or annual report: its figures are reported
     preliminary: bool = (
@@ -620,6 +621,7 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         )
     ):
         ctx.currency = "USD"
+        ctx.currency_inferred = True
     # "435 million euros ... above the 4.6 billion forecast": a text whose written amounts are mostly in one
     # currency gives it to a bare "4.6 billion" in a sentence about money
     units = Counter(
@@ -846,7 +848,13 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         found = _signed(
             s,
             [
-                _declared(s, _renminbi(s, m) if ctx.mainland else m, ctx.currency)
+                _declared(
+                    s,
+                    _renminbi(s, m) if ctx.mainland else m,
+                    # an inferred (not declared) US dollar holds for a sentence that writes 美元 itself:
+                    # "前七月台灣伺服器產值達4,267億元" in a text of 億美元 exports is New Taiwan dollars
+                    None if ctx.currency_inferred and not re.search(r"美元|美金", s) else ctx.currency,
+                )
                 for m in find_mentions(noted, masked, ctx.bare_yi, ctx.bare_scale)
             ],
         )

@@ -97,6 +97,15 @@ _CJK_MONEY = re.compile(
     + CJK_SCALE
     + r")?\s*(?:(美元|美金)|(?<=[萬万億亿兆])元)"
 )
+# "高出七．三九個百分點": a point change written in Chinese numerals (the full-width point normalized to ".").
+_CJK_POINTS = re.compile(
+    r"(?<![\d.,零〇○一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")(?:\.([零〇○一二兩两三四五六七八九]+))?"
+    r"\s*[個个]?百分[點点]"
+)
+# "最少兩位數百分比", "三位數百分比": a percentage of two (three) digits, at least 10 % (100 %).
+_DIGITS_PERCENT = re.compile(r"([兩两二三2-3])\s*位[數数]\s*(?:的)?\s*(?:百分比|%)")
+# "50多億元": more than fifty 億 (the digits, then 多, then the scale).
+_MORE_THAN_MONEY = re.compile(r"(?<![\d.,])(\d+)\s*多\s*(億|亿|萬|万)\s*(?:(美元|美金)|元)")
 # "三分之二以上": a fraction.
 _CJK_FRACTION = re.compile(r"([一二三四五六七八九十])分之([一二三四五六七八九])")
 # "四十四%": a percentage written in Chinese numerals.
@@ -157,6 +166,18 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
                 None,
             )
         )
+    for m in _CJK_POINTS.finditer(s):
+        try:
+            n = cjk_integer(m.group(1)) + _cjk_fraction(m.group(2))
+        except ValueError:
+            continue
+        out.append((m.start(), m.end(), tidy_float(n), "pct_points", hedge(s[: m.start()], s[m.end() :]), None))
+    for m in _DIGITS_PERCENT.finditer(s):
+        digits = int(m.group(1)) if m.group(1).isdigit() else CJK_DIGITS[m.group(1)]
+        out.append((m.start(), m.end(), tidy_float(10.0 ** (digits - 3)), "share", ">=", None))
+    for m in _MORE_THAN_MONEY.finditer(s):
+        unit = "USD" if m.group(3) else ("CNY" if m.group(2) in "万亿" else "TWD")
+        out.append((m.start(), m.end(), tidy_float(int(m.group(1)) * scale_factor(m.group(2))), unit, ">", None))
     for m in _CJK_FRACTION.finditer(s):
         try:
             whole, part = cjk_integer(m.group(1)), cjk_integer(m.group(2))

@@ -57,7 +57,8 @@ def split_sentences(text: str) -> list[str]:
             # a run-together layout: a figure runs into the next label ("$102.95 millionExpected Revenue",
             # "Growth+137.90%Applied", "EPS-$0.16Consensus EPS")
             r"|(?<=illion)(?=[A-Z])|(?<=\d%)(?=[A-Z][a-z])"
-            r"|(?<=\d)(?!(?:Gbps|Tbps|Mbps|Gbit|Tbit|GbE|TbE|Gbaud)\b)(?=[A-Z][a-z]{3,})"
+            # (not inside a product name of letters and digits: "P2Pack产品")
+            r"|(?<=\d)(?<![A-Za-z]\d)(?!(?:Gbps|Tbps|Mbps|Gbit|Tbit|GbE|TbE|Gbaud)\b)(?=[A-Z][a-z]{3,})"
             # a Chinese forecast table run together one row per line: the next row's label (with its unit in
             # parentheses, or a growth row "增長率 yoy%") right after the last cell of the row before
             # ("...100,991增長率 yoy%9%4%", "...12%歸母凈利潤(百萬元)2,158")
@@ -210,6 +211,8 @@ _SPEED_AFTER = re.compile(
     r"^\s*(?:[GT]b/s|[GT]bps|[GT]bit/s|[GT]bE|[GT]B/s|[GT](?![A-Za-z0-9/])|[GT](?=/\d+[GT]\b)|gigabits?(?:\s+per\s+second)?\b|terabits?(?:\s+per\s+second)?\b|(?:peta|exa)bits?\s+per\s+second\b)",
     re.I,
 )
+# "10GB Ethernet switch ports", "10 Gig ports": a speed written in gigabytes or "Gig" is no count of what follows.
+_BYTES_SPEED_AFTER = re.compile(r"^\s*(?:[GMT]B(?:E|ps|/s)?|[GT]ig(?:abit)?E?)(?![A-Za-z0-9])", re.I)
 _COUNT_NOUNS = {
     "units": "units",
     "unit": "units",
@@ -736,7 +739,8 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                 or re.search(
                     r"(?:净利润|净利|营收|营业收入|收入|利润|毛利|扣非|现金流|资本开支)[^，,；;。%]{0,12}$", before
                 )
-                or re.search(r"赚\s*$", before)  # "元月赚1.78亿": earned, in the text's own yuan
+                # "元月赚1.78亿": earned, "泰国工厂半年亏损近1亿": lost, in the text's own yuan
+                or re.search(r"(?:赚|亏损|亏)\s*了?\s*(?:近|约|逾|超过)?\s*$", before)
                 # "收入增速进一步扩大,同比增长31.7%至126.80亿": the amount a money measure grew to
                 or (
                     re.search(r"(?:增长|增加|提升|上升|下降|下滑|减少)\s*-?\d+(?:\.\d+)?\s*%\s*(?:至|到)\s*$", before)
@@ -829,6 +833,8 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             )
         )
         return Mention(a, b + spd.end(), tidy_float(number * factor), unit, _hedge(before, ""), s[a : b + spd.end()])
+    if _BYTES_SPEED_AFTER.match(after):
+        return None  # "10GB Ethernet switch ports": a speed (or size) before the noun counts nothing
     cnt = _COUNT_AFTER.match(after)
     if cnt:
         value = number * scale_factor(cnt.group(2))
@@ -1229,6 +1235,17 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
             s[max(0, m.start - 30) : m.start],
         ):
             basis = None  # "毛利率进一步下降,从一年前的44.9%和上季度的40.3%下降至40.1%": levels, not changes
+        if basis in ("growth", "y/y", "q/q") and (
+            (
+                re.search(r"(?:从|從|由)(?![于於])[^，,。；;%]{0,10}的?\s*$", s[max(0, m.start - 30) : m.start])
+                and re.match(r"[^，,。；;%\d]{0,6}(?:至|到)", s[m.end : m.end + 10])
+            )
+            or re.search(
+                r"(?:从|從|由)(?![于於])[^，,。；;]{0,14}%[^，,。；;%\d]{0,6}(?:至|到)[^，,。；;%\d]{0,8}的\s*$",
+                s[max(0, m.start - 40) : m.start],
+            )
+        ):
+            basis = None  # "由2017年的41.4%下滑至去年的6.1%": both ends of a from-to pair are levels
         if basis in ("growth", "y/y", "q/q") and _RATE_LEVEL_BEFORE.search(before):
             basis = None  # "毛利率下降,前三季度毛利率为13.72%": a rate's level right after its name, not a change
     value = m.value
@@ -1249,8 +1266,8 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     if m.unit == "share" and basis in (None, "growth") and _LESS_THAN.match(after.strip()):
         basis, value = "growth", -abs(value)  # "29% less than the revenue for the corresponding quarter"
     if m.unit == "pct_points" and re.search(
-        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑|[下大暴微小略]跌|下挫)"
-        r"\s*(?:by\s+)?了?\s*$",
+        r"(?:fall\w*|fell|declin\w*|drop\w*|down|decreas\w*|lower\w*|contract\w*|shr[iu]nk\w*|減|减|下降|下滑|[下大暴微小略]跌|下挫"
+        r"|[略微小大骤驟]降|減少|减少|降低)\s*(?:by\s+)?了?\s*(?:約|约|近|逾|超過|超过|達|达)?\s*$",
         before,
         re.I,
     ):

@@ -58,7 +58,7 @@ SPLITS = (
     "tune22",
     "tune23",
     "tune24",
-    "holdout25",
+    "tune25",
     "holdout26",
     "holdout27",
 )

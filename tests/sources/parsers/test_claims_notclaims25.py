@@ -1,4 +1,4 @@
-"""The classes of strict not-claim holdout25 showed the parser extracting (tests/corpus/README.md, section 25),
+"""The classes of strict not-claim tune25 (collected as holdout25) showed the parser extracting (tests/corpus/README.md, section 25),
 each on sentences written for the test. Values are hand-computed."""
 
 from __future__ import annotations
