@@ -61,6 +61,7 @@ SPLITS = (
     "tune25",
     "holdout26",
     "holdout27",
+    "holdout28",
 )
 
 
