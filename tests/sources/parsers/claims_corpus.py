@@ -59,8 +59,8 @@ SPLITS = (
     "tune23",
     "tune24",
     "tune25",
-    "holdout26",
-    "holdout27",
+    "tune26",
+    "tune27",
 )
 
 
