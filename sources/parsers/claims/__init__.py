@@ -1351,7 +1351,7 @@ _PRICE_OR_COST = re.compile(
 # result beat or missed its expectation, not a figure about the market or the company
 _BEAT_BY = re.compile(
     r"\b(?:beat\w*|top\w*|exceed\w*|surpass\w*|miss\w*|above|below|ahead\s+of|short\s+of)\s+(?:the\s+)?"
-    r"[^,.;]{0,40}?\b(?:estimates?|consensus|expectations?|mark|forecasts?|projections?)\s+by\s+(?:about\s+|nearly\s+)?$",
+    r"(?:[^,.;]|\.(?=\d)){0,40}?\b(?:estimates?|consensus|expectations?|mark|forecasts?|projections?)\s+by\s+(?:about\s+|nearly\s+)?$",
     re.I,
 )
 
@@ -1400,6 +1400,8 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             continue
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
+        if m.unit in ("Gbps", "Tbps") and re.match(r"\s*(?:及|或|和)?\s*以上", s[m.end :]):
+            continue  # "800G 以上高速交换机收入": a class of products named by its speed, no figure of a market
         if m.unit in MONEY_UNITS and not m.scaled and m.value < 10_000:
             if _PER_SHARE.search(s):
                 per_share = True
@@ -1514,7 +1516,7 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     lead = re.split(r",\s+(?:with|while|whereas)\s+", lead)[-1]
     subject = re.search(
         r"(?:per\s+(?:diluted\s+|basic\s+)?share|\bEPS)\s+(?:\w+\s+){0,2}(?:increased|rose|grew|decreased|fell|declined|"
-        r"jumped|dropped|was\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",
+        r"jumped|dropped|soared|surged|climbed|plunged|slid|was\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",
         lead,
         re.I,
     )  # "net income per diluted share increased 3%": the per-share amount is what grew

@@ -102,8 +102,9 @@ _CJK_POINTS = re.compile(
     r"(?<![\d.,零〇○一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")(?:\.([零〇○一二兩两三四五六七八九]+))?"
     r"\s*[個个]?百分[點点]"
 )
-# "最少兩位數百分比", "三位數百分比": a percentage of two (three) digits, at least 10 % (100 %).
-_DIGITS_PERCENT = re.compile(r"([兩两二三2-3])\s*位[數数]\s*(?:的)?\s*(?:百分比|%)")
+# "最少兩位數百分比", "三位數百分比", "雙位數以上的成長", "3位數的成長": a percentage (a growth) of two (three)
+# digits, at least 10 % (100 %).
+_DIGITS_PERCENT = re.compile(r"([兩两二雙双三2-3])\s*位[數数]\s*(?:以上)?\s*(?:的)?\s*(?:百分比|%|成長|成长|增長|增长)")
 # "50多億元": more than fifty 億 (the digits, then 多, then the scale).
 _MORE_THAN_MONEY = re.compile(r"(?<![\d.,])(\d+)\s*多\s*(億|亿|萬|万)\s*(?:(美元|美金)|元)")
 # "三分之二以上": a fraction.
@@ -173,7 +174,7 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
             continue
         out.append((m.start(), m.end(), tidy_float(n), "pct_points", hedge(s[: m.start()], s[m.end() :]), None))
     for m in _DIGITS_PERCENT.finditer(s):
-        digits = int(m.group(1)) if m.group(1).isdigit() else CJK_DIGITS[m.group(1)]
+        digits = int(m.group(1)) if m.group(1).isdigit() else (2 if m.group(1) in "雙双" else CJK_DIGITS[m.group(1)])
         out.append((m.start(), m.end(), tidy_float(10.0 ** (digits - 3)), "share", ">=", None))
     for m in _MORE_THAN_MONEY.finditer(s):
         unit = "USD" if m.group(3) else ("CNY" if m.group(2) in "万亿" else "TWD")

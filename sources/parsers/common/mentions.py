@@ -123,7 +123,7 @@ _NUM_RE = re.compile(
 # follow a lower-case letter with no space in run-together layouts ("Actual Revenue$102.95 million",
 # "a net loss of$18.2 million"); the lettered signs (NT$, HK$, S$, RMB, ...) need a word boundary.
 _CURRENCY_SIGNS = (
-    (r"NT\$|NTD", "TWD"),
+    (r"NT\$|NTD|(?<![A-Za-z])T\$", "TWD"),
     (r"HK\$|HKD", "HKD"),
     (r"S\$|SGD", "SGD"),
     (r"AU?\$|AUD", "AUD"),
@@ -228,6 +228,10 @@ _COUNT_NOUNS = {
     "AECs": "units",
     "DACs": "units",
     "cables": "units",
+    "computers": "units",  # "shipped 2.2 million notebook computers"
+    "displays": "units",
+    "data centers": "units",  # "1,244 hyperscale data centers"
+    "data centres": "units",
     "ports": "ports",
     "port": "ports",
     "GPUs": "gpus",
@@ -304,11 +308,11 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴微小略]跌|下挫|月增|月減|月减",
+    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b",
     re.I,
 )
 _DECLINE = re.compile(
-    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
+    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iau]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
     r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
     r"[負负](?:成長|成长|增長|增长)",
     re.I,
@@ -487,6 +491,10 @@ def find_mentions(
             )
     for near in _NEAR_DOUBLE_DIGIT.finditer(scan):  # "a near double-digit CAGR": about 10 %
         out.append(Mention(near.start(), near.end(), 0.1, "share", "~", s[near.start() : near.end()], scaled=True))
+    for digits in _DIGIT_GROWTH.finditer(scan):  # "triple-digit order growth": at least 100 %
+        if not any(digits.start() < o.end and digits.end() > o.start for o in out):
+            value = 0.1 if digits.group(1).lower() == "double" else 1.0
+            out.append(Mention(digits.start(), digits.end(), value, "share", ">=", digits.group(0), scaled=True))
     for extra in (*_fractions(s, scan), *_cjk_levels(s, scan)):
         if not any(extra.start < o.end and extra.end > o.start for o in out):
             out.append(extra)
@@ -513,11 +521,17 @@ def _down_once_by(s: str, m: Mention) -> Mention:
 
 
 # "a near double-digit compound annual growth rate", "growing at close to double digits": a growth of about
-# 10 % (a bare "double-digit growth" says only "10 % or more" and is not read).
+# 10 % (a bare "double-digit growth" says "10 % or more": _DIGIT_GROWTH).
 _NEAR_DOUBLE_DIGIT = re.compile(
     r"\b(?:near|nearly|almost|close\s+to|approaching)\s+(?:a\s+)?double[- ]digits?\b"
     r"(?=\s+(?:[\w()-]+\s+){0,3}?(?:growth|CAGR|compound|increase|rise|gains?)\b)",
     re.I,
+)
+
+
+# "triple-digit order growth", "grew at a double-digit rate": a growth of at least 100 % (10 %).
+_DIGIT_GROWTH = re.compile(
+    r"\b(double|triple)[- ]digits?\b(?=\s+(?:[\w()-]+\s+){0,2}?(?:growth|rate|increases?|gains?)\b)", re.I
 )
 
 
@@ -946,7 +960,7 @@ _SIMPLIFIED = re.compile(r"[亿万个这为们业产发国会对于时过还进�
 
 # "two-thirds of", "nearly half of its revenue", "three quarters of": shares written as words.
 _FRACTION = re.compile(
-    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|one[- ]quarter)\s+(?:of|from)\b"
+    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|(?:one|a)[- ]quarter)\s+(?:of|from)\b"
     r"|(?<=\bthan\s)half(?=\s+(?:in|at|a\s+year)\b)"  # "up from less than half in the same period last year"
     # "representing the one-third global spending by Asia": a share before the measure it is of
     r"|(?<=\bthe\s)(?:one|two)-thirds?(?=\s+(?:[a-z]+\s+){0,2}(?:spending|share|market|revenue|sales)\b)",
@@ -963,7 +977,14 @@ _CJK_HALF = re.compile(r"(?<![第前後后上下])一半")
 _SMALL_PERCENT = re.compile(
     r"(?<![\w.,-])(?:half\s+(?:a|one)\s+(?:percent|per\s+cent)\b|\.(\d{1,2})\s*(?:%|percent\b|per\s+cent\b))", re.I
 )
-_FRACTION_VALUE = {"one-third": 1 / 3, "two-thirds": 2 / 3, "half": 0.5, "three-quarters": 0.75, "one-quarter": 0.25}
+_FRACTION_VALUE = {
+    "one-third": 1 / 3,
+    "two-thirds": 2 / 3,
+    "half": 0.5,
+    "three-quarters": 0.75,
+    "one-quarter": 0.25,
+    "a-quarter": 0.25,
+}
 
 
 def _fractions(s: str, scan: str) -> list[Mention]:
@@ -974,6 +995,8 @@ def _fractions(s: str, scan: str) -> list[Mention]:
         word = {"one-thirds": "one-third", "two-third": "two-thirds"}.get(word, word)
         if word not in _FRACTION_VALUE:
             continue
+        if word == "a-quarter" and re.match(r"\s*(?:the\s+time|a\s+century)\b", scan[m.end() :], re.I):
+            continue  # "in a quarter of the time": no share of a measure
         if word in ("half", "three-quarters") and re.search(
             r"(?:first|second|1st|2nd|latter|back|front|other|last|past|next)\s+$", scan[: m.start()], re.I
         ):
