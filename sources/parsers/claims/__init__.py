@@ -141,7 +141,7 @@ _PER_SHARE = re.compile(
     re.I,
 )
 _STOCK = re.compile(
-    r"\bstock\b|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
+    r"\bstock\b(?![- ](?:based|compensation|options?)\b)|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
     r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|price\s+target|target\s+price|目標價|目标价|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
     re.I,
 )
@@ -1453,7 +1453,9 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             or _TOLERANCE.search(before)
             or (
                 _STOCK.search(s)
-                and not re.search(r"revenue|sales|market|orders|營收|营收|市場|市场|出貨|出货", s, re.I)
+                and not re.search(
+                    r"revenue|sales|market|orders|capacity|營收|营收|市場|市场|出貨|出货|產能|产能", s, re.I
+                )
             )
         ):
             continue

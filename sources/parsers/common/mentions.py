@@ -564,9 +564,18 @@ _YI_PART = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:億|亿)")
 _WAN_PART = re.compile(r"(\d{1,4}|\d,\d{3})\s*(千)?\s*(?:萬|万)")
 
 
+_ZHAO_BEFORE = re.compile(r"(?<![\d.,])(\d{1,3})\s*兆\s*$")
+
+
 def _compound(s: str, mentions: list[Mention]) -> list[Mention]:
     out: list[Mention] = []
     for m in mentions:
+        zhao = _ZHAO_BEFORE.search(s[max(0, m.start - 6) : m.start]) if m.unit in MONEY_UNITS else None
+        if zhao and re.match(r"\d[\d,]*(?:\.\d+)?\s*(?:億|亿)", m.raw) and m.value < 1e12:
+            # "1兆895.02億元": one amount written in 兆 and then 億
+            start = m.start - len(zhao.group(0))
+            value = tidy_float(int(zhao.group(1)) * 1e12 + m.value)
+            m = replace(m, start=start, value=value, raw=s[start : m.end])
         prev = out[-1] if out else None
         yi = _YI_PART.fullmatch(s[prev.start : prev.end].strip()) if prev else None
         wan = _WAN_PART.match(s, m.start)
@@ -849,6 +858,10 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
         return Mention(a, b + spd.end(), tidy_float(number * factor), unit, _hedge(before, ""), s[a : b + spd.end()])
     if _BYTES_SPEED_AFTER.match(after):
         return None  # "10GB Ethernet switch ports": a speed (or size) before the noun counts nothing
+    wpm = _WAFERS_PER_MONTH_AFTER.match(after)
+    if wpm:  # "140kwpm": a capacity of 140 thousand wafers a month
+        value = tidy_float(number * (1000 if wpm.group(1) else 1))
+        return Mention(a, b + wpm.end(), value, "units", _hedge(before, ""), s[a : b + wpm.end()], noun="wpm")
     cnt = _COUNT_AFTER.match(after)
     if cnt:
         value = number * scale_factor(cnt.group(2))
@@ -943,6 +956,9 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
     return None
 
 
+_WAFERS_PER_MONTH_AFTER = re.compile(r"^\s*(k)?wpm\b", re.I)
+
+
 # Renminbi: "900亿元", "100 亿元", "800亿资本开支" (亿 before a money word, in Simplified text).
 _CNY_AFTER = re.compile(
     r"^\s*("
@@ -977,6 +993,7 @@ _CJK_HALF = re.compile(r"(?<![第前後后上下])一半")
 _SMALL_PERCENT = re.compile(
     r"(?<![\w.,-])(?:half\s+(?:a|one)\s+(?:percent|per\s+cent)\b|\.(\d{1,2})\s*(?:%|percent\b|per\s+cent\b))", re.I
 )
+_DIGIT_FRACTION = re.compile(r"(?<![\d./])([1-9])/([1-9])(?![\d./])(?=\s*(?:的)?\s*(?:比重|占比|佔比|份額|份额))")
 _FRACTION_VALUE = {
     "one-third": 1 / 3,
     "two-thirds": 2 / 3,
@@ -1014,6 +1031,14 @@ def _fractions(s: str, scan: str) -> list[Mention]:
                 scaled=True,
             )
         )
+    for m in _DIGIT_FRACTION.finditer(scan):  # "2/3比重": two thirds
+        part, whole = int(m.group(1)), int(m.group(2))
+        if part < whole:
+            out.append(
+                Mention(
+                    m.start(), m.end(), tidy_float(part / whole), "share", None, s[m.start() : m.end()], basis="share"
+                )
+            )
     for m in _SMALL_PERCENT.finditer(scan):
         # "by as little as half a percent", ".6 percent in 2Q 2012": a percentage written as words or with no
         # digit before its decimal point
@@ -1281,7 +1306,11 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     )
     declines = list(_DECLINE.finditer(before[-30:]))
     # "工作天数减少,单月营收仍较去年同期成长9.4%": a rise word after the decline word is the figure's own
-    rises_after = declines and _RISE.search(before[-30:][declines[-1].end() :])
+    rises_after = declines and (
+        _RISE.search(before[-30:][declines[-1].end() :])
+        # "a 3.9 percent decline in desktops and an 11.36 percent increase in displays": the noun after is its own
+        or re.match(r"(?:increase|rise|gain|growth|jump)s?\b", after_word, re.I)
+    )
     if basis in ("CAGR", "y/y", "q/q", "growth") and (
         (declines and not rises_after) or _DECLINE.match(after_word) or _DECLINE_NOUN_AFTER.match(after.strip())
     ):

@@ -72,3 +72,44 @@ def test_a_per_share_beat_and_a_soaring_per_share_amount_are_no_claims():
 
 def test_a_class_of_products_named_by_its_speed_is_no_claim():
     assert figures("其中800G 以上高速交换机收入同比增长约5 倍。") == []
+
+
+# --- en: a margin listed against earlier quarters beside stock-based compensation ---------------------------------
+
+
+def test_stock_based_compensation_is_no_stock_move():
+    text = (
+        "Gross margin for the third quarter was 44% compared to 46% in the second quarter and 48% in the third "
+        "quarter of last year, excluding stock-based compensation expenses."
+    )
+    assert [(v, u) for v, u, _ in figures(text)] == [(0.44, "share"), (0.46, "share"), (0.48, "share")]
+
+
+# --- en: a rise noun right after the figure, past a decline named before it ----------------------------------------
+
+
+def test_an_increase_after_the_figure_is_a_rise_even_after_a_decline():
+    text = "Shipments showed a 2.5 percent decline in notebooks and a 7.25 percent increase in servers."
+    assert figures(text) == [(-0.025, "share", None), (0.0725, "share", None)]
+
+
+# --- zh: a capacity with the stock's move in the same sentence -------------------------------------------------
+
+
+def test_a_capacity_increase_beside_a_stock_move_is_kept():
+    assert figures("該股股價漲停,公司新廠完成後整體產能將提升近四成。") == [(0.4, "share", "~")]
+
+
+# --- zh: thousand wafers a month, 兆 then 億, a fraction of digits before 比重 ----------------------------------
+
+
+def test_thousand_wafers_per_month_are_counted():
+    assert figures("先進封裝產能預計年底達95kwpm。") == [(95_000, "units", None)]
+
+
+def test_zhao_then_yi_is_one_amount():
+    assert figures("公司前8個月營收達2兆37.5億元。") == [(2_003_750_000_000, "TWD", None)]
+
+
+def test_a_digit_fraction_before_a_weight_is_a_share():
+    assert figures("其中3/4比重用於擴充產能。") == [(0.75, "share", None)]
