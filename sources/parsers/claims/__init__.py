@@ -317,6 +317,8 @@ _PIPE_MONEY = re.compile(
     r"(?:\s+of\s+(?:U\.?S\.?\s*)?dollars)?)\s*[)）]",
     re.I,
 )
+# "| 业务 | 2025上半年金额(万元) | 同比增长 |": a column of amounts in 万元 (亿元, 百万元) stated in its header.
+_PIPE_CJK_MONEY = re.compile(r"[(（]\s*((?:百|千)?(?:万|萬)元|(?:亿|億)元)\s*[)）]")
 _PIPE_GROWTH = re.compile(r"\b(?:growth|change|y/y|yoy)\s*[(（]\s*%\s*[)）]", re.I)
 
 
@@ -334,8 +336,11 @@ def _pipe_header(lines: list[str], i: int, ctx: _Context) -> None:
     units: list = []
     for head in line.strip().strip("|").split("|"):
         money = _PIPE_MONEY.search(head) or (whole if not _PIPE_GROWTH.search(head) else None)
+        cjk_money = _PIPE_CJK_MONEY.search(head)
         if _PIPE_GROWTH.search(head):
             units.append(("", "%"))
+        elif cjk_money and not _PER_SHARE.search(head):
+            units.append(("", cjk_money.group(1)))
         elif money and ("$" in money.group(0) + caption or re.search(r"dollar", money.group(0), re.I)):
             word = next(g for g in money.groups() if g).lower()
             units.append(("$", " billion" if word.startswith("b") else " million"))

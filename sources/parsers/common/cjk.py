@@ -85,6 +85,10 @@ _TENTHS = re.compile(
     r"(?<![\d零〇一二兩两三四五六七八九十百千])(\d|[一二兩两三四五六七八九十])\s*成"
     r"(?:\s*([一二三四五六七八九\d])(?![\d成]))?(?!" + _NOT_TENTHS + r")"
 )
+# "一到兩成": the low end of a range of tenths, written without its own 成.
+_TENTHS_LOW = re.compile(
+    r"(?<![\d零〇一二兩两三四五六七八九十百千])([一二兩两三四五六七八九])(?=\s*(?:到|至|~)\s*[二兩两三四五六七八九十]\s*成)"
+)
 # 數千顆, 幾萬台, 上萬顆, 成千: "several thousand" is not a figure.
 _CJK_COUNT = re.compile(
     r"(?<![\d.,零〇○一二兩两三四五六七八九十百千萬万億亿數数幾几上成])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*"
@@ -128,6 +132,8 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
         except ValueError:
             continue
         out.append((m.start(), m.end(), tidy_float(value), "share", hedge(s[: m.start()], s[m.end() :]), None))
+    for m in _TENTHS_LOW.finditer(s):
+        out.append((m.start(), m.end(), tidy_float(CJK_DIGITS[m.group(1)] / 10), "share", None, None))
     for m in _TENTHS.finditer(s):
         first = _number(m.group(1))
         if first > 10:

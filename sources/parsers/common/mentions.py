@@ -770,6 +770,21 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                     and re.search(r"净利润|净利|营收|营业收入|收入|利润|毛利|现金流|资本开支", before)
                     and not re.match(r"^\s*(?:亿|億)\s*(?:" + CJK_MEASURE + r")", after)
                 )
+                # "净利润…由 57.32 亿减少到 50.58 亿", "从…的 41 亿提升到了…的 57 亿": both ends of a from-to pair
+                # of a money measure
+                or (
+                    re.search(r"净利润|净利|营收|营业收入|收入|利润|毛利|现金流", s)
+                    and (
+                        (
+                            re.search(r"(?:由|从)[^，,；;。%\d]{0,4}(?:\d{4}\s*年[^，,；;。%\d]{0,8})?$", before)
+                            and re.match(r"^\s*(?:亿|億)[^，,；;。\d]{0,6}(?:到|至)", after)
+                        )
+                        or re.search(
+                            r"(?:由|从)[^，,；;。]{0,16}\d\s*(?:亿|億)[^，,；;。\d]{0,6}(?:到|至)[^，,；;。]{0,16}$",
+                            before,
+                        )
+                    )
+                )
             )
             and _SIMPLIFIED.search(s)
         ):

@@ -113,3 +113,30 @@ def test_zhao_then_yi_is_one_amount():
 
 def test_a_digit_fraction_before_a_weight_is_a_share():
     assert figures("其中3/4比重用於擴充產能。") == [(0.75, "share", None)]
+
+
+# --- zh: "一到兩成", a range of tenths whose low end has no 成 of its own ---------------------------------------
+
+
+def test_a_range_of_tenths_written_once_reads_both_ends():
+    assert figures("法人預估營收將季減二到三成。") == [(-0.2, "share", "<="), (-0.3, "share", ">=")]
+    assert figures("營收可望年增一到兩成。") == [(0.1, "share", ">="), (0.2, "share", "<=")]
+
+
+# --- zh: both ends of a from-to pair of bare 亿 of a money measure -------------------------------------------------
+
+
+def test_both_ends_of_a_from_to_pair_of_bare_yi_are_renminbi():
+    text = "公司上半年净利润同比下降了 9%,由 12.5 亿减少到 11.4 亿。"
+    assert figures(text) == [(-0.09, "share", None), (1_250_000_000, "CNY", None), (1_140_000_000, "CNY", None)]
+    text = "该公司净利润持续增长,从 2020 年的 8 亿提升到了 2023 年的 15 亿。"
+    assert figures(text) == [(800_000_000, "CNY", None), (1_500_000_000, "CNY", None)]
+    assert figures("用户数由 3 亿增加到 5 亿。") == []  # no money measure: people, not yuan
+
+
+# --- zh: a pipe table whose amounts are in 万元 stated in the column header --------------------------------------
+
+
+def test_a_pipe_table_in_wan_yuan_stated_in_its_header():
+    text = "| 业务 | 2025上半年金额(万元) | 同比增长 |\n|---|---:|---:|\n| 光模块 | 12,345.6 | +20.5% |"
+    assert figures(text) == [(123_456_000, "CNY", None), (0.205, "share", None)]
