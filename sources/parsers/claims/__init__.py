@@ -1516,6 +1516,8 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     own = re.match(r"\s*的\s*([^\d，,。；;%]{1,10}?)(?:增速|增长率|增長率|成长率|成長率|增幅|涨幅|漲幅)", s[m.end :])
     if own and not _PER_SHARE.search(own.group(1)):
         return False  # "727.84%的EPS增速紧随其后,与727.74%的净利润增速形成呼应": the rate names its own measure
+    if re.match(r"\s*(?:higher|lower|more|greater)\s+(?:net\s+)?(?:revenues?|sales|orders)\b", s[m.end :], re.I):
+        return False  # "84 % adjusted EPS growth and 57 % higher sales": the figure names its own measure after it
     prev_end = kept[-1].end if kept else 0
     trail = re.split(r"\s+and\s+|\s+with\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
     lead = s[max(prev_end, m.start - 40) : m.start]

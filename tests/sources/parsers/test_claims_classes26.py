@@ -140,3 +140,19 @@ def test_both_ends_of_a_from_to_pair_of_bare_yi_are_renminbi():
 def test_a_pipe_table_in_wan_yuan_stated_in_its_header():
     text = "| 业务 | 2025上半年金额(万元) | 同比增长 |\n|---|---:|---:|\n| 光模块 | 12,345.6 | +20.5% |"
     assert figures(text) == [(123_456_000, "CNY", None), (0.205, "share", None)]
+
+
+# --- en: a figure that names its own measure after it, past a per-share growth ------------------------------------
+
+
+def test_a_figure_naming_its_own_sales_after_a_per_share_growth_is_kept():
+    text = "The quarter showed 35 % adjusted EPS growth and 22 % higher sales compared to the prior-year quarter."
+    assert figures(text) == [(0.22, "share", None)]
+
+
+# --- zh: an amount of the order of its scale alone ("兆元規模") ----------------------------------------------------
+
+
+def test_an_amount_of_the_order_of_a_zhao_is_about_one_zhao():
+    assert figures("累計前三季,公司雲端營收已達到新台幣兆元規模。") == [(1_000_000_000_000, "TWD", "~")]
+    assert figures("營收達數兆元規模。") == []  # several 兆: no figure
