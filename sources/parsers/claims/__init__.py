@@ -141,7 +141,7 @@ _PER_SHARE = re.compile(
     re.I,
 )
 _STOCK = re.compile(
-    r"\bstock\b|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
+    r"\bstock\b(?![- ](?:based|compensation|options?)\b)|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
     r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|price\s+target|target\s+price|目標價|目标价|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
     re.I,
 )
@@ -317,6 +317,8 @@ _PIPE_MONEY = re.compile(
     r"(?:\s+of\s+(?:U\.?S\.?\s*)?dollars)?)\s*[)）]",
     re.I,
 )
+# "| 业务 | 2025上半年金额(万元) | 同比增长 |": a column of amounts in 万元 (亿元, 百万元) stated in its header.
+_PIPE_CJK_MONEY = re.compile(r"[(（]\s*((?:百|千)?(?:万|萬)元|(?:亿|億)元)\s*[)）]")
 _PIPE_GROWTH = re.compile(r"\b(?:growth|change|y/y|yoy)\s*[(（]\s*%\s*[)）]", re.I)
 
 
@@ -334,8 +336,11 @@ def _pipe_header(lines: list[str], i: int, ctx: _Context) -> None:
     units: list = []
     for head in line.strip().strip("|").split("|"):
         money = _PIPE_MONEY.search(head) or (whole if not _PIPE_GROWTH.search(head) else None)
+        cjk_money = _PIPE_CJK_MONEY.search(head)
         if _PIPE_GROWTH.search(head):
             units.append(("", "%"))
+        elif cjk_money and not _PER_SHARE.search(head):
+            units.append(("", cjk_money.group(1)))
         elif money and ("$" in money.group(0) + caption or re.search(r"dollar", money.group(0), re.I)):
             word = next(g for g in money.groups() if g).lower()
             units.append(("$", " billion" if word.startswith("b") else " million"))
@@ -1351,7 +1356,7 @@ _PRICE_OR_COST = re.compile(
 # result beat or missed its expectation, not a figure about the market or the company
 _BEAT_BY = re.compile(
     r"\b(?:beat\w*|top\w*|exceed\w*|surpass\w*|miss\w*|above|below|ahead\s+of|short\s+of)\s+(?:the\s+)?"
-    r"[^,.;]{0,40}?\b(?:estimates?|consensus|expectations?|mark|forecasts?|projections?)\s+by\s+(?:about\s+|nearly\s+)?$",
+    r"(?:[^,.;]|\.(?=\d)){0,40}?\b(?:estimates?|consensus|expectations?|mark|forecasts?|projections?)\s+by\s+(?:about\s+|nearly\s+)?$",
     re.I,
 )
 
@@ -1400,6 +1405,8 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             continue
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
+        if m.unit in ("Gbps", "Tbps") and re.match(r"\s*(?:及|或|和)?\s*以上", s[m.end :]):
+            continue  # "800G 以上高速交换机收入": a class of products named by its speed, no figure of a market
         if m.unit in MONEY_UNITS and not m.scaled and m.value < 10_000:
             if _PER_SHARE.search(s):
                 per_share = True
@@ -1451,7 +1458,9 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
             or _TOLERANCE.search(before)
             or (
                 _STOCK.search(s)
-                and not re.search(r"revenue|sales|market|orders|營收|营收|市場|市场|出貨|出货", s, re.I)
+                and not re.search(
+                    r"revenue|sales|market|orders|capacity|營收|营收|市場|市场|出貨|出货|產能|产能", s, re.I
+                )
             )
         ):
             continue
@@ -1507,6 +1516,8 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     own = re.match(r"\s*的\s*([^\d，,。；;%]{1,10}?)(?:增速|增长率|增長率|成长率|成長率|增幅|涨幅|漲幅)", s[m.end :])
     if own and not _PER_SHARE.search(own.group(1)):
         return False  # "727.84%的EPS增速紧随其后,与727.74%的净利润增速形成呼应": the rate names its own measure
+    if re.match(r"\s*(?:higher|lower|more|greater)\s+(?:net\s+)?(?:revenues?|sales|orders)\b", s[m.end :], re.I):
+        return False  # "84 % adjusted EPS growth and 57 % higher sales": the figure names its own measure after it
     prev_end = kept[-1].end if kept else 0
     trail = re.split(r"\s+and\s+|\s+with\s+|[,，;；。]", s[m.end : m.end + 60], maxsplit=1)[0]
     lead = s[max(prev_end, m.start - 40) : m.start]
@@ -1514,7 +1525,7 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     lead = re.split(r",\s+(?:with|while|whereas)\s+", lead)[-1]
     subject = re.search(
         r"(?:per\s+(?:diluted\s+|basic\s+)?share|\bEPS)\s+(?:\w+\s+){0,2}(?:increased|rose|grew|decreased|fell|declined|"
-        r"jumped|dropped|was\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",
+        r"jumped|dropped|soared|surged|climbed|plunged|slid|was\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",
         lead,
         re.I,
     )  # "net income per diluted share increased 3%": the per-share amount is what grew

@@ -85,6 +85,10 @@ _TENTHS = re.compile(
     r"(?<![\d零〇一二兩两三四五六七八九十百千])(\d|[一二兩两三四五六七八九十])\s*成"
     r"(?:\s*([一二三四五六七八九\d])(?![\d成]))?(?!" + _NOT_TENTHS + r")"
 )
+# "一到兩成": the low end of a range of tenths, written without its own 成.
+_TENTHS_LOW = re.compile(
+    r"(?<![\d零〇一二兩两三四五六七八九十百千])([一二兩两三四五六七八九])(?=\s*(?:到|至|~)\s*[二兩两三四五六七八九十]\s*成)"
+)
 # 數千顆, 幾萬台, 上萬顆, 成千: "several thousand" is not a figure.
 _CJK_COUNT = re.compile(
     r"(?<![\d.,零〇○一二兩两三四五六七八九十百千萬万億亿數数幾几上成])(" + CJK_NUMERAL + r")\s*(" + CJK_SCALE + r")?\s*"
@@ -102,8 +106,13 @@ _CJK_POINTS = re.compile(
     r"(?<![\d.,零〇○一二兩两三四五六七八九十百千])(" + CJK_NUMERAL + r")(?:\.([零〇○一二兩两三四五六七八九]+))?"
     r"\s*[個个]?百分[點点]"
 )
-# "最少兩位數百分比", "三位數百分比": a percentage of two (three) digits, at least 10 % (100 %).
-_DIGITS_PERCENT = re.compile(r"([兩两二三2-3])\s*位[數数]\s*(?:的)?\s*(?:百分比|%)")
+# "最少兩位數百分比", "三位數百分比", "雙位數以上的成長", "3位數的成長": a percentage (a growth) of two (three)
+# digits, at least 10 % (100 %).
+_DIGITS_PERCENT = re.compile(r"([兩两二雙双三2-3])\s*位[數数]\s*(?:以上)?\s*(?:的)?\s*(?:百分比|%|成長|成长|增長|增长)")
+# "新台幣兆元規模", "百億美元級": an amount of the order of its scale alone (about one 兆, one hundred 億).
+_SCALE_ONLY_MONEY = re.compile(
+    r"(?<![\d.,零〇○一二兩两三四五六七八九十百千萬万億亿兆數数幾几上])(百億|百亿|千億|千亿|兆)\s*(美元|美金|元)\s*(?:規模|规模|級|级)"
+)
 # "50多億元": more than fifty 億 (the digits, then 多, then the scale).
 _MORE_THAN_MONEY = re.compile(r"(?<![\d.,])(\d+)\s*多\s*(億|亿|萬|万)\s*(?:(美元|美金)|元)")
 # "三分之二以上": a fraction.
@@ -127,6 +136,8 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
         except ValueError:
             continue
         out.append((m.start(), m.end(), tidy_float(value), "share", hedge(s[: m.start()], s[m.end() :]), None))
+    for m in _TENTHS_LOW.finditer(s):
+        out.append((m.start(), m.end(), tidy_float(CJK_DIGITS[m.group(1)] / 10), "share", None, None))
     for m in _TENTHS.finditer(s):
         first = _number(m.group(1))
         if first > 10:
@@ -173,8 +184,11 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
             continue
         out.append((m.start(), m.end(), tidy_float(n), "pct_points", hedge(s[: m.start()], s[m.end() :]), None))
     for m in _DIGITS_PERCENT.finditer(s):
-        digits = int(m.group(1)) if m.group(1).isdigit() else CJK_DIGITS[m.group(1)]
+        digits = int(m.group(1)) if m.group(1).isdigit() else (2 if m.group(1) in "雙双" else CJK_DIGITS[m.group(1)])
         out.append((m.start(), m.end(), tidy_float(10.0 ** (digits - 3)), "share", ">=", None))
+    for m in _SCALE_ONLY_MONEY.finditer(s):
+        unit = "USD" if m.group(2) != "元" else ("CNY" if re.search(r"[亿]", m.group(1)) else "TWD")
+        out.append((m.start(), m.end(), tidy_float(scale_factor(m.group(1))), unit, "~", None))
     for m in _MORE_THAN_MONEY.finditer(s):
         unit = "USD" if m.group(3) else ("CNY" if m.group(2) in "万亿" else "TWD")
         out.append((m.start(), m.end(), tidy_float(int(m.group(1)) * scale_factor(m.group(2))), unit, ">", None))

@@ -123,7 +123,7 @@ _NUM_RE = re.compile(
 # follow a lower-case letter with no space in run-together layouts ("Actual Revenue$102.95 million",
 # "a net loss of$18.2 million"); the lettered signs (NT$, HK$, S$, RMB, ...) need a word boundary.
 _CURRENCY_SIGNS = (
-    (r"NT\$|NTD", "TWD"),
+    (r"NT\$|NTD|(?<![A-Za-z])T\$", "TWD"),
     (r"HK\$|HKD", "HKD"),
     (r"S\$|SGD", "SGD"),
     (r"AU?\$|AUD", "AUD"),
@@ -228,6 +228,10 @@ _COUNT_NOUNS = {
     "AECs": "units",
     "DACs": "units",
     "cables": "units",
+    "computers": "units",  # "shipped 2.2 million notebook computers"
+    "displays": "units",
+    "data centers": "units",  # "1,244 hyperscale data centers"
+    "data centres": "units",
     "ports": "ports",
     "port": "ports",
     "GPUs": "gpus",
@@ -304,11 +308,11 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴微小略]跌|下挫|月增|月減|月减",
+    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b",
     re.I,
 )
 _DECLINE = re.compile(
-    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iu]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
+    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iau]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
     r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
     r"[負负](?:成長|成长|增長|增长)",
     re.I,
@@ -487,6 +491,10 @@ def find_mentions(
             )
     for near in _NEAR_DOUBLE_DIGIT.finditer(scan):  # "a near double-digit CAGR": about 10 %
         out.append(Mention(near.start(), near.end(), 0.1, "share", "~", s[near.start() : near.end()], scaled=True))
+    for digits in _DIGIT_GROWTH.finditer(scan):  # "triple-digit order growth": at least 100 %
+        if not any(digits.start() < o.end and digits.end() > o.start for o in out):
+            value = 0.1 if digits.group(1).lower() == "double" else 1.0
+            out.append(Mention(digits.start(), digits.end(), value, "share", ">=", digits.group(0), scaled=True))
     for extra in (*_fractions(s, scan), *_cjk_levels(s, scan)):
         if not any(extra.start < o.end and extra.end > o.start for o in out):
             out.append(extra)
@@ -513,11 +521,17 @@ def _down_once_by(s: str, m: Mention) -> Mention:
 
 
 # "a near double-digit compound annual growth rate", "growing at close to double digits": a growth of about
-# 10 % (a bare "double-digit growth" says only "10 % or more" and is not read).
+# 10 % (a bare "double-digit growth" says "10 % or more": _DIGIT_GROWTH).
 _NEAR_DOUBLE_DIGIT = re.compile(
     r"\b(?:near|nearly|almost|close\s+to|approaching)\s+(?:a\s+)?double[- ]digits?\b"
     r"(?=\s+(?:[\w()-]+\s+){0,3}?(?:growth|CAGR|compound|increase|rise|gains?)\b)",
     re.I,
+)
+
+
+# "triple-digit order growth", "grew at a double-digit rate": a growth of at least 100 % (10 %).
+_DIGIT_GROWTH = re.compile(
+    r"\b(double|triple)[- ]digits?\b(?=\s+(?:[\w()-]+\s+){0,2}?(?:growth|rate|increases?|gains?)\b)", re.I
 )
 
 
@@ -550,9 +564,18 @@ _YI_PART = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:億|亿)")
 _WAN_PART = re.compile(r"(\d{1,4}|\d,\d{3})\s*(千)?\s*(?:萬|万)")
 
 
+_ZHAO_BEFORE = re.compile(r"(?<![\d.,])(\d{1,3})\s*兆\s*$")
+
+
 def _compound(s: str, mentions: list[Mention]) -> list[Mention]:
     out: list[Mention] = []
     for m in mentions:
+        zhao = _ZHAO_BEFORE.search(s[max(0, m.start - 6) : m.start]) if m.unit in MONEY_UNITS else None
+        if zhao and re.match(r"\d[\d,]*(?:\.\d+)?\s*(?:億|亿)", m.raw) and m.value < 1e12:
+            # "1兆895.02億元": one amount written in 兆 and then 億
+            start = m.start - len(zhao.group(0))
+            value = tidy_float(int(zhao.group(1)) * 1e12 + m.value)
+            m = replace(m, start=start, value=value, raw=s[start : m.end])
         prev = out[-1] if out else None
         yi = _YI_PART.fullmatch(s[prev.start : prev.end].strip()) if prev else None
         wan = _WAN_PART.match(s, m.start)
@@ -747,6 +770,21 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                     and re.search(r"净利润|净利|营收|营业收入|收入|利润|毛利|现金流|资本开支", before)
                     and not re.match(r"^\s*(?:亿|億)\s*(?:" + CJK_MEASURE + r")", after)
                 )
+                # "净利润…由 57.32 亿减少到 50.58 亿", "从…的 41 亿提升到了…的 57 亿": both ends of a from-to pair
+                # of a money measure
+                or (
+                    re.search(r"净利润|净利|营收|营业收入|收入|利润|毛利|现金流", s)
+                    and (
+                        (
+                            re.search(r"(?:由|从)[^，,；;。%\d]{0,4}(?:\d{4}\s*年[^，,；;。%\d]{0,8})?$", before)
+                            and re.match(r"^\s*(?:亿|億)[^，,；;。\d]{0,6}(?:到|至)", after)
+                        )
+                        or re.search(
+                            r"(?:由|从)[^，,；;。]{0,16}\d\s*(?:亿|億)[^，,；;。\d]{0,6}(?:到|至)[^，,；;。]{0,16}$",
+                            before,
+                        )
+                    )
+                )
             )
             and _SIMPLIFIED.search(s)
         ):
@@ -835,6 +873,10 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
         return Mention(a, b + spd.end(), tidy_float(number * factor), unit, _hedge(before, ""), s[a : b + spd.end()])
     if _BYTES_SPEED_AFTER.match(after):
         return None  # "10GB Ethernet switch ports": a speed (or size) before the noun counts nothing
+    wpm = _WAFERS_PER_MONTH_AFTER.match(after)
+    if wpm:  # "140kwpm": a capacity of 140 thousand wafers a month
+        value = tidy_float(number * (1000 if wpm.group(1) else 1))
+        return Mention(a, b + wpm.end(), value, "units", _hedge(before, ""), s[a : b + wpm.end()], noun="wpm")
     cnt = _COUNT_AFTER.match(after)
     if cnt:
         value = number * scale_factor(cnt.group(2))
@@ -929,6 +971,9 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
     return None
 
 
+_WAFERS_PER_MONTH_AFTER = re.compile(r"^\s*(k)?wpm\b", re.I)
+
+
 # Renminbi: "900亿元", "100 亿元", "800亿资本开支" (亿 before a money word, in Simplified text).
 _CNY_AFTER = re.compile(
     r"^\s*("
@@ -946,7 +991,7 @@ _SIMPLIFIED = re.compile(r"[亿万个这为们业产发国会对于时过还进�
 
 # "two-thirds of", "nearly half of its revenue", "three quarters of": shares written as words.
 _FRACTION = re.compile(
-    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|one[- ]quarter)\s+(?:of|from)\b"
+    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|(?:one|a)[- ]quarter)\s+(?:of|from)\b"
     r"|(?<=\bthan\s)half(?=\s+(?:in|at|a\s+year)\b)"  # "up from less than half in the same period last year"
     # "representing the one-third global spending by Asia": a share before the measure it is of
     r"|(?<=\bthe\s)(?:one|two)-thirds?(?=\s+(?:[a-z]+\s+){0,2}(?:spending|share|market|revenue|sales)\b)",
@@ -963,7 +1008,15 @@ _CJK_HALF = re.compile(r"(?<![第前後后上下])一半")
 _SMALL_PERCENT = re.compile(
     r"(?<![\w.,-])(?:half\s+(?:a|one)\s+(?:percent|per\s+cent)\b|\.(\d{1,2})\s*(?:%|percent\b|per\s+cent\b))", re.I
 )
-_FRACTION_VALUE = {"one-third": 1 / 3, "two-thirds": 2 / 3, "half": 0.5, "three-quarters": 0.75, "one-quarter": 0.25}
+_DIGIT_FRACTION = re.compile(r"(?<![\d./])([1-9])/([1-9])(?![\d./])(?=\s*(?:的)?\s*(?:比重|占比|佔比|份額|份额))")
+_FRACTION_VALUE = {
+    "one-third": 1 / 3,
+    "two-thirds": 2 / 3,
+    "half": 0.5,
+    "three-quarters": 0.75,
+    "one-quarter": 0.25,
+    "a-quarter": 0.25,
+}
 
 
 def _fractions(s: str, scan: str) -> list[Mention]:
@@ -974,6 +1027,8 @@ def _fractions(s: str, scan: str) -> list[Mention]:
         word = {"one-thirds": "one-third", "two-third": "two-thirds"}.get(word, word)
         if word not in _FRACTION_VALUE:
             continue
+        if word == "a-quarter" and re.match(r"\s*(?:the\s+time|a\s+century)\b", scan[m.end() :], re.I):
+            continue  # "in a quarter of the time": no share of a measure
         if word in ("half", "three-quarters") and re.search(
             r"(?:first|second|1st|2nd|latter|back|front|other|last|past|next)\s+$", scan[: m.start()], re.I
         ):
@@ -991,6 +1046,14 @@ def _fractions(s: str, scan: str) -> list[Mention]:
                 scaled=True,
             )
         )
+    for m in _DIGIT_FRACTION.finditer(scan):  # "2/3比重": two thirds
+        part, whole = int(m.group(1)), int(m.group(2))
+        if part < whole:
+            out.append(
+                Mention(
+                    m.start(), m.end(), tidy_float(part / whole), "share", None, s[m.start() : m.end()], basis="share"
+                )
+            )
     for m in _SMALL_PERCENT.finditer(scan):
         # "by as little as half a percent", ".6 percent in 2Q 2012": a percentage written as words or with no
         # digit before its decimal point
@@ -1258,7 +1321,11 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
     )
     declines = list(_DECLINE.finditer(before[-30:]))
     # "工作天数减少,单月营收仍较去年同期成长9.4%": a rise word after the decline word is the figure's own
-    rises_after = declines and _RISE.search(before[-30:][declines[-1].end() :])
+    rises_after = declines and (
+        _RISE.search(before[-30:][declines[-1].end() :])
+        # "a 3.9 percent decline in desktops and an 11.36 percent increase in displays": the noun after is its own
+        or re.match(r"(?:increase|rise|gain|growth|jump)s?\b", after_word, re.I)
+    )
     if basis in ("CAGR", "y/y", "q/q", "growth") and (
         (declines and not rises_after) or _DECLINE.match(after_word) or _DECLINE_NOUN_AFTER.match(after.strip())
     ):

@@ -59,8 +59,8 @@ SPLITS = (
     "tune23",
     "tune24",
     "tune25",
-    "holdout26",
-    "holdout27",
+    "tune26",
+    "tune27",
     "holdout28",
 )
 
@@ -231,7 +231,9 @@ def measure(lang: str, split: str = "all") -> Report:
         for n in (x for x in nots if x["doc"] == d.doc):
             ev = squash(n["evidence"])
             for r in extra:
-                if squash(r["raw"]) in ev and (ev in squash(r["evidence"]) or squash(r["evidence"]) in ev):
+                # the claim's figure itself, not its digits inside another number ("1" of "1~2 顆" in "10倍")
+                inside = re.search(r"(?<![\d.])" + re.escape(squash(r["raw"])) + r"(?![\d.])", ev)
+                if inside and (ev in squash(r["evidence"]) or squash(r["evidence"]) in ev):
                     target = rep.not_claims if n["reason"] in STRICT_NOT_CLAIMS else rep.not_claims_other
                     target.append((d.doc, n["reason"], r["raw"], n["evidence"]))
     return rep
