@@ -62,6 +62,7 @@ SPLITS = (
     "holdout26",
     "holdout27",
     "holdout28",
+    "holdout29",
 )
 
 
