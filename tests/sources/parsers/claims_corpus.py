@@ -62,6 +62,7 @@ SPLITS = (
     "tune26",
     "tune27",
     "holdout28",
+    "holdout29",
 )
 
 
