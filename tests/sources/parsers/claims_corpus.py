@@ -63,6 +63,7 @@ SPLITS = (
     "tune27",
     "holdout28",
     "holdout29",
+    "holdout30",
 )
 
 
