@@ -96,6 +96,13 @@ _MAINLAND = re.compile(
     r"\d{6}\.(?:SZ|SH|BJ)\b|A股|深交所|上交所|滬深|沪深|創業板|创业板|科創板|科创板|人民幣|人民币|歸母|归母", re.I
 )
 _TAIWAN = re.compile(r"新台幣|新臺幣|新台币|台股|臺股|上櫃|櫃買|[（(]\d{4}[)）]|NT\$")
+# The words of Taiwanese results reporting (合併營收, 稅後純益, 營益率, 每股盈餘), kept in a Simplified-script copy
+# of a Taiwanese article ("合併营收", "税后纯益"), and those of mainland and Hong Kong reporting (同比, 資本開支),
+# kept in a Traditional-script copy of a mainland one: the currency follows the company's home, not the script.
+_TAIWAN_RESULTS = re.compile(
+    r"合併(?:營收|营收|營業收入|营业收入)|稅後純益|税后纯益|營益率|营益率|每股盈餘|每股盈余|稅後盈餘|税后盈余"
+)
+_MAINLAND_RESULTS = re.compile(r"同比|環比|环比|資本開支|资本开支")
 # "Coherent业绩与展望:", "Results and outlook": a title naming both is no cue for the figures after it
 _TITLE_CUES = re.compile(
     r"(?:业绩|業績|results?|財務表現|财务表现)\s*(?:与|與|和|及|and|&)\s*(?:展望|outlook|guidance|指引|預測|预测)", re.I
@@ -203,6 +210,7 @@ class _Context:
     )
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
     taiwanese: bool = False  # a Taiwanese text: "108年" is a year of the Republic of China (民國), 2019
+    taiwan_money: bool = False  # a text about Taiwanese companies: its bare 亿元/億元 are New Taiwan dollars
     currency_inferred: bool = False  # ctx.currency read from a Traditional-script text's 億美元, not declared
     bare_yi: str | None = None  # the currency of a bare 亿/億 (declared, or the only one the text writes)
     periodic_report: bool = False  # a company's quarterly or annual report: its figures are reported
@@ -599,8 +607,14 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         ctx.lede_publisher = named[0] if named else None
     # Shenzhen/Shanghai tickers, A股, 人民幣, 歸母淨利潤 and no Taiwanese marker: 億元 are renminbi
     # (a Traditional-script copy of a mainland article is not about New Taiwan dollars).
-    ctx.mainland = bool(_MAINLAND.search(text)) and not _TAIWAN.search(text)
+    # A text in mainland reporting words (同比, 資本開支) and none of Taiwan's is about a mainland company too.
+    ctx.mainland = bool(
+        _MAINLAND.search(text) or (_MAINLAND_RESULTS.search(text) and not _TAIWAN_RESULTS.search(text))
+    ) and not _TAIWAN.search(text)
     ctx.taiwanese = bool(_TAIWAN.search(text)) and not ctx.mainland
+    # A Simplified-script copy of a Taiwanese article ("世芯-KY(3661)", "合併营收", "税后纯益") and no mainland
+    # marker: its bare 亿元 are New Taiwan dollars, as its readers in Taiwan read them.
+    ctx.taiwan_money = bool(_TAIWAN.search(text) or _TAIWAN_RESULTS.search(text)) and not _MAINLAND.search(text)
     declared = _DECLARED_CURRENCY.search(text)
     ctx.currency = _DECLARED_UNIT[declared.group(1)] if declared else None
     # "逾63億（人民幣．下同）"; a text that writes all its money in 亿美元 ("13.5 亿美元(精确为 13.52 亿)")
@@ -855,7 +869,7 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             [
                 _declared(
                     s,
-                    _renminbi(s, m) if ctx.mainland else m,
+                    _renminbi(s, m) if ctx.mainland else _nt_dollar(s, m) if ctx.taiwan_money else m,
                     # an inferred (not declared) US dollar holds for a sentence that writes 美元 itself:
                     # "前七月台灣伺服器產值達4,267億元" in a text of 億美元 exports is New Taiwan dollars
                     None if ctx.currency_inferred and not re.search(r"美元|美金", s) else ctx.currency,
@@ -1210,6 +1224,18 @@ def _renminbi(s: str, m: Mention) -> Mention:
     """A 億元 figure the mentions read as New Taiwan dollars, in a mainland text: renminbi."""
     if m.unit == "TWD" and not re.search(r"新台幣|新臺幣|新台币|台幣|NT\$", s[max(0, m.start - 8) : m.start]):
         return replace(m, unit="CNY")
+    return m
+
+
+def _nt_dollar(s: str, m: Mention) -> Mention:
+    """A bare 亿元/万元 figure the mentions read as renminbi (Simplified script), in a Taiwanese text: New
+    Taiwan dollars (not one written "人民币148亿元")."""
+    if (
+        m.unit == "CNY"
+        and re.search(r"[亿万億萬]\s*元\s*$", m.raw)
+        and not re.search(r"人民币|人民幣|RMB|CNY|¥|￥", s[max(0, m.start - 8) : m.start], re.I)
+    ):
+        return replace(m, unit="TWD")
     return m
 
 

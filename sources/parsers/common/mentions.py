@@ -262,7 +262,7 @@ _CJK_COUNT_AFTER = re.compile(
     + CJK_SCALE
     + r")?\s*(?:("
     + CJK_MEASURE
-    + r")(?!百分|(?<=[個个])月)|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))"
+    + r")(?!百分|(?<=[個个])(?:月|股本))|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))"
 )
 _CJK_GPU_AFTER = re.compile(
     r"^\s*(?:NVIDIA\s*|輝達\s*|英偉達\s*|AMD\s*)?(?:GPU|加速器|Hopper|Blackwell|[HB]\d{2,3}|GB\d{3}|MI\d{3}|Trainium|TPU|XPU)",
@@ -271,7 +271,7 @@ _CJK_GPU_AFTER = re.compile(
 # "900萬至1,000萬顆", "800万/1480万/1850万只": the figures before the last share its measure word.
 _CJK_CHAIN = (
     r"(?:\s*(?:至|到|~|-|/|、|和|與|与)\s*(?:" + NUMBER + r")\s*(?:" + CJK_SCALE + r")?)+"
-    r"\s*(?:(?:" + CJK_MEASURE + r")(?!百分|(?<=[個个])月)|埠|端口|個端口|个端口)"
+    r"\s*(?:(?:" + CJK_MEASURE + r")(?!百分|(?<=[個个])(?:月|股本))|埠|端口|個端口|个端口)"
 )
 # "5 億至 5.5 億美元": a money range whose low end has its own scale.
 _CJK_MONEY_CHAIN_AFTER = re.compile(
@@ -308,12 +308,12 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b",
+    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b",
     re.I,
 )
 _DECLINE = re.compile(
     r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iau]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
-    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
+    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
     r"[負负](?:成長|成长|增長|增长)",
     re.I,
 )
