@@ -152,6 +152,12 @@ _STOCK = re.compile(
     r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|price\s+target|target\s+price|目標價|目标价|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
     re.I,
 )
+# "revenue growth of", "sales decline of": a growth named by the result it is of, right before the figure
+_RESULT_GROWTH_OF = re.compile(
+    r"\b(?:revenues?|sales|earnings|net\s+income|operating\s+income)\s+(?:growth|increase|gain|decline|drop)\s+of\s+"
+    r"(?:about|nearly|roughly|almost|over|more\s+than|approximately)?\s*$",
+    re.I,
+)
 # A stock quote: a price, its signed change and its signed percent change in parentheses
 # ("$371.95 +2.86 (+0.77%)", "US$12.40 -0.35 (-2.74%)", "NT$1,085.00 +15.00 (+1.40%)").
 _STOCK_QUOTE = re.compile(
@@ -1478,14 +1484,19 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         if m.unit == "share" and _per_share_near(s, m, kept):
             per_share_growth_end = m.end if m.basis in _GROWTH_BASES else None
             continue
-        if m.unit == "share" and (
-            _BEAT_BY.search(s[max(0, m.start - 80) : m.start])
-            or _STOCK.search(clause)
-            or _TOLERANCE.search(before)
-            or (
-                _STOCK.search(s)
-                and not re.search(
-                    r"revenue|sales|market|orders|capacity|營收|营收|市場|市场|出貨|出货|產能|产能", s, re.I
+        if (
+            m.unit == "share"
+            and (
+                _BEAT_BY.search(s[max(0, m.start - 80) : m.start])
+                # "revenue growth of 101% during the quarter and a stock price that has nearly quadrupled": a
+                # growth its own words give to revenue is no stock move, whatever else the clause names
+                or (_STOCK.search(clause) and not _RESULT_GROWTH_OF.search(s[max(0, m.start - 60) : m.start]))
+                or _TOLERANCE.search(before)
+                or (
+                    _STOCK.search(s)
+                    and not re.search(
+                        r"revenue|sales|market|orders|capacity|營收|营收|市場|市场|出貨|出货|產能|产能", s, re.I
+                    )
                 )
             )
         ):

@@ -49,3 +49,46 @@ def test_double_digit_growth_rates_and_ten_odd_percent():
 
 def test_shrinking_is_a_decline():
     assert figures("第2季獲利比第1季大幅縮水40.5%。") == [(-0.405, "share", None)]
+
+
+# --- zh: 數十億美元 (several billion) and a quoted sentence ended after its closing quote ---------------------------
+
+
+def test_several_billion_is_more_than_one_billion():
+    assert figures("公司預計明年達到數十億美元的規模。") == [(1_000_000_000, "USD", ">")]
+    assert figures("營收可達二十億美元。") == [(2_000_000_000, "USD", None)]
+
+
+def test_a_quoted_sentence_ends_after_its_closing_quote():
+    from sources.parsers.common.mentions import split_sentences
+
+    assert split_sentences("他說「營收會成長。」公司也補充。") == ["他說「營收會成長。」", "公司也補充。"]
+
+
+# --- zh: passing the mark of one 万亿/兆 -----------------------------------------------------------------------------
+
+
+def test_passing_the_trillion_mark():
+    assert figures("该运营商去年收入突破万亿元大关。") == [(1_000_000_000_000, "CNY", ">")]
+    assert figures("台灣伺服器產值達新台幣兆元規模。") == [(1_000_000_000_000, "TWD", "~")]
+
+
+# --- en: "took a hit of", "a third of", a revenue growth beside a stock price -----------------------------------
+
+
+def test_taking_a_hit_is_a_decline():
+    assert figures("Its consumer revenue took a hit of 12 percent in the quarter.") == [(-0.12, "share", None)]
+
+
+def test_a_third_of_is_a_third():
+    [(value, unit, qualifier)] = figures("Accelerators made up more than a third of the unit's revenue.")
+    assert (round(value, 6), unit, qualifier) == (0.333333, "share", ">")
+    assert figures("The job took a third of the time.") == []
+
+
+def test_revenue_growth_beside_a_stock_price_is_the_revenue_growth():
+    text = (
+        "With revenue growth of 64% during the quarter and a stock price that has doubled, the firm is off to a start."
+    )
+    assert figures(text) == [(0.64, "share", None)]
+    assert figures("The stock rose 5% after the report.") == []
