@@ -861,10 +861,11 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         ]
         comparative = {id(p) for p in periods if _comparative(s, p)}
         # (a base period written in words keeps its last character, so the figure right after it is read:
-        # "较上年同期17.62亿元增长15.48%", the amount of the period compared with)
+        # "较上年同期17.62亿元增长15.48%", the amount of the period compared with; so does a horizon written in
+        # words right before its figure: "未来三年3800亿元的AI基础设施建设")
         masked = _mask(
             noted,
-            [(p.start, p.end - (p.base and p.end > p.start and not noted[p.end - 1].isascii())) for p in periods]
+            [(p.start, p.end - (_glued_after(noted, p) and not noted[p.end - 1].isascii())) for p in periods]
             + [(d.start, d.end) for d in find_dates(noted)],
         )
         for p in periods:  # "MarginQ4 FY202562-63%": a period glued to the figure after it ends before it
@@ -1351,6 +1352,11 @@ def _respectively(s: str, m: Mention, mentions: list[Mention], periods: list[Per
 
 _RESPECTIVELY = re.compile(r"分別|分别|respectively")
 _YEAR_LIST = re.compile(r"(?:(?:19|20)\d{2}\s*年?\s*[/、]\s*)+(?:19|20)\d{2}\s*年?")
+
+
+def _glued_after(s: str, p: PeriodMention) -> bool:
+    """A period whose figure follows it with no space: a base period, or a horizon ending in a word (未来三年)."""
+    return p.end > p.start and (p.base or (p.horizon and p.end < len(s) and s[p.end].isdigit()))
 
 
 def _mask(s: str, spans: list[tuple[int, int]]) -> str:

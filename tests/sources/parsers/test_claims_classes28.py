@@ -92,3 +92,11 @@ def test_revenue_growth_beside_a_stock_price_is_the_revenue_growth():
     )
     assert figures(text) == [(0.64, "share", None)]
     assert figures("The stock rose 5% after the report.") == []
+
+
+# --- zh: a horizon in words right before its figure ----------------------------------------------------------------
+
+
+def test_a_figure_right_after_a_horizon_in_words_is_read():
+    assert figures("该集团正推进未来三年5000亿元的数据中心建设。") == [(500_000_000_000, "CNY", None)]
+    assert figures("该集团正推进未来三年 5000亿元的数据中心建设。") == [(500_000_000_000, "CNY", None)]
