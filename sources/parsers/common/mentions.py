@@ -309,12 +309,12 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"\btook\s+a\s+hit\b|\btakes?\s+a\s+hit\b|grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b",
+    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|降幅|跌幅|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b",
     re.I,
 )
 _DECLINE = re.compile(
     r"\btook\s+a\s+hit\b|\btakes?\s+a\s+hit\b|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iau]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
-    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
+    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|降幅|跌幅|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
     r"[負负](?:成長|成长|增長|增长)",
     re.I,
 )

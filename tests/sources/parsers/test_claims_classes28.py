@@ -100,3 +100,11 @@ def test_revenue_growth_beside_a_stock_price_is_the_revenue_growth():
 def test_a_figure_right_after_a_horizon_in_words_is_read():
     assert figures("该集团正推进未来三年5000亿元的数据中心建设。") == [(500_000_000_000, "CNY", None)]
     assert figures("该集团正推进未来三年 5000亿元的数据中心建设。") == [(500_000_000_000, "CNY", None)]
+
+
+# --- zh: 降幅 (the size of a decline) -------------------------------------------------------------------------------
+
+
+def test_the_size_of_a_decline_is_a_decline():
+    text = "三家公司資本開支合計同比下降9.7%,降幅高於年初指引4.5%。"
+    assert figures(text) == [(-0.097, "share", None), (-0.045, "share", None)]
