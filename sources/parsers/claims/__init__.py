@@ -96,6 +96,13 @@ _MAINLAND = re.compile(
     r"\d{6}\.(?:SZ|SH|BJ)\b|A股|深交所|上交所|滬深|沪深|創業板|创业板|科創板|科创板|人民幣|人民币|歸母|归母", re.I
 )
 _TAIWAN = re.compile(r"新台幣|新臺幣|新台币|台股|臺股|上櫃|櫃買|[（(]\d{4}[)）]|NT\$")
+# The words of Taiwanese results reporting (合併營收, 稅後純益, 營益率, 每股盈餘), kept in a Simplified-script copy
+# of a Taiwanese article ("合併营收", "税后纯益"), and those of mainland and Hong Kong reporting (同比, 資本開支),
+# kept in a Traditional-script copy of a mainland one: the currency follows the company's home, not the script.
+_TAIWAN_RESULTS = re.compile(
+    r"合併(?:營收|营收|營業收入|营业收入)|稅後純益|税后纯益|營益率|营益率|每股盈餘|每股盈余|稅後盈餘|税后盈余"
+)
+_MAINLAND_RESULTS = re.compile(r"同比|環比|环比|資本開支|资本开支")
 # "Coherent业绩与展望:", "Results and outlook": a title naming both is no cue for the figures after it
 _TITLE_CUES = re.compile(
     r"(?:业绩|業績|results?|財務表現|财务表现)\s*(?:与|與|和|及|and|&)\s*(?:展望|outlook|guidance|指引|預測|预测)", re.I
@@ -143,6 +150,12 @@ _PER_SHARE = re.compile(
 _STOCK = re.compile(
     r"\bstock\b(?![- ](?:based|compensation|options?)\b)|\bshares\s+(?:rose|fell|jumped|dropped|climbed|slid|gained|lost)|premarket|pre-market|"
     r"\bshares\s+(?:stand|stood|closed|traded|ended|opened)\b|after-hours|extended\s+trading|late\s+trading|\btrading\b|price\s+target|target\s+price|目標價|目标价|股價|股价|該股|该股|盤後|盘后|盤中|盘中|收盤|收盘|漲停|涨停",
+    re.I,
+)
+# "revenue growth of", "sales decline of": a growth named by the result it is of, right before the figure
+_RESULT_GROWTH_OF = re.compile(
+    r"\b(?:revenues?|sales|earnings|net\s+income|operating\s+income)\s+(?:growth|increase|gain|decline|drop)\s+of\s+"
+    r"(?:about|nearly|roughly|almost|over|more\s+than|approximately)?\s*$",
     re.I,
 )
 # A stock quote: a price, its signed change and its signed percent change in parentheses
@@ -203,6 +216,7 @@ class _Context:
     )
     mainland: bool = False  # a Chinese text about mainland-listed companies: its 元 are renminbi
     taiwanese: bool = False  # a Taiwanese text: "108年" is a year of the Republic of China (民國), 2019
+    taiwan_money: bool = False  # a text about Taiwanese companies: its bare 亿元/億元 are New Taiwan dollars
     currency_inferred: bool = False  # ctx.currency read from a Traditional-script text's 億美元, not declared
     bare_yi: str | None = None  # the currency of a bare 亿/億 (declared, or the only one the text writes)
     periodic_report: bool = False  # a company's quarterly or annual report: its figures are reported
@@ -599,8 +613,14 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
         ctx.lede_publisher = named[0] if named else None
     # Shenzhen/Shanghai tickers, A股, 人民幣, 歸母淨利潤 and no Taiwanese marker: 億元 are renminbi
     # (a Traditional-script copy of a mainland article is not about New Taiwan dollars).
-    ctx.mainland = bool(_MAINLAND.search(text)) and not _TAIWAN.search(text)
+    # A text in mainland reporting words (同比, 資本開支) and none of Taiwan's is about a mainland company too.
+    ctx.mainland = bool(
+        _MAINLAND.search(text) or (_MAINLAND_RESULTS.search(text) and not _TAIWAN_RESULTS.search(text))
+    ) and not _TAIWAN.search(text)
     ctx.taiwanese = bool(_TAIWAN.search(text)) and not ctx.mainland
+    # A Simplified-script copy of a Taiwanese article ("世芯-KY(3661)", "合併营收", "税后纯益") and no mainland
+    # marker: its bare 亿元 are New Taiwan dollars, as its readers in Taiwan read them.
+    ctx.taiwan_money = bool(_TAIWAN.search(text) or _TAIWAN_RESULTS.search(text)) and not _MAINLAND.search(text)
     declared = _DECLARED_CURRENCY.search(text)
     ctx.currency = _DECLARED_UNIT[declared.group(1)] if declared else None
     # "逾63億（人民幣．下同）"; a text that writes all its money in 亿美元 ("13.5 亿美元(精确为 13.52 亿)")
@@ -841,10 +861,11 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         ]
         comparative = {id(p) for p in periods if _comparative(s, p)}
         # (a base period written in words keeps its last character, so the figure right after it is read:
-        # "较上年同期17.62亿元增长15.48%", the amount of the period compared with)
+        # "较上年同期17.62亿元增长15.48%", the amount of the period compared with; so does a horizon written in
+        # words right before its figure: "未来三年3800亿元的AI基础设施建设")
         masked = _mask(
             noted,
-            [(p.start, p.end - (p.base and p.end > p.start and not noted[p.end - 1].isascii())) for p in periods]
+            [(p.start, p.end - (_glued_after(noted, p) and not noted[p.end - 1].isascii())) for p in periods]
             + [(d.start, d.end) for d in find_dates(noted)],
         )
         for p in periods:  # "MarginQ4 FY202562-63%": a period glued to the figure after it ends before it
@@ -855,7 +876,7 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             [
                 _declared(
                     s,
-                    _renminbi(s, m) if ctx.mainland else m,
+                    _renminbi(s, m) if ctx.mainland else _nt_dollar(s, m) if ctx.taiwan_money else m,
                     # an inferred (not declared) US dollar holds for a sentence that writes 美元 itself:
                     # "前七月台灣伺服器產值達4,267億元" in a text of 億美元 exports is New Taiwan dollars
                     None if ctx.currency_inferred and not re.search(r"美元|美金", s) else ctx.currency,
@@ -1213,6 +1234,18 @@ def _renminbi(s: str, m: Mention) -> Mention:
     return m
 
 
+def _nt_dollar(s: str, m: Mention) -> Mention:
+    """A bare 亿元/万元 figure the mentions read as renminbi (Simplified script), in a Taiwanese text: New
+    Taiwan dollars (not one written "人民币148亿元")."""
+    if (
+        m.unit == "CNY"
+        and re.search(r"[亿万億萬]\s*元\s*$", m.raw)
+        and not re.search(r"人民币|人民幣|RMB|CNY|¥|￥", s[max(0, m.start - 8) : m.start], re.I)
+    ):
+        return replace(m, unit="TWD")
+    return m
+
+
 _JOINED = re.compile(
     r"\s*(?:(?:year[- ]over[- ]year|year[- ]on[- ]year|y/y|yoy|sequentially|q/q|qoq|同比|環比|环比)\s*)?"
     r"(?:,?\s*and|,|、|及|和|與|与|-|–|~|至|到)\s*",
@@ -1319,6 +1352,11 @@ def _respectively(s: str, m: Mention, mentions: list[Mention], periods: list[Per
 
 _RESPECTIVELY = re.compile(r"分別|分别|respectively")
 _YEAR_LIST = re.compile(r"(?:(?:19|20)\d{2}\s*年?\s*[/、]\s*)+(?:19|20)\d{2}\s*年?")
+
+
+def _glued_after(s: str, p: PeriodMention) -> bool:
+    """A period whose figure follows it with no space: a base period, or a horizon ending in a word (未来三年)."""
+    return p.end > p.start and (p.base or (p.horizon and p.end < len(s) and s[p.end].isdigit()))
 
 
 def _mask(s: str, spans: list[tuple[int, int]]) -> str:
@@ -1452,14 +1490,19 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         if m.unit == "share" and _per_share_near(s, m, kept):
             per_share_growth_end = m.end if m.basis in _GROWTH_BASES else None
             continue
-        if m.unit == "share" and (
-            _BEAT_BY.search(s[max(0, m.start - 80) : m.start])
-            or _STOCK.search(clause)
-            or _TOLERANCE.search(before)
-            or (
-                _STOCK.search(s)
-                and not re.search(
-                    r"revenue|sales|market|orders|capacity|營收|营收|市場|市场|出貨|出货|產能|产能", s, re.I
+        if (
+            m.unit == "share"
+            and (
+                _BEAT_BY.search(s[max(0, m.start - 80) : m.start])
+                # "revenue growth of 101% during the quarter and a stock price that has nearly quadrupled": a
+                # growth its own words give to revenue is no stock move, whatever else the clause names
+                or (_STOCK.search(clause) and not _RESULT_GROWTH_OF.search(s[max(0, m.start - 60) : m.start]))
+                or _TOLERANCE.search(before)
+                or (
+                    _STOCK.search(s)
+                    and not re.search(
+                        r"revenue|sales|market|orders|capacity|營收|营收|市場|市场|出貨|出货|產能|产能", s, re.I
+                    )
                 )
             )
         ):

@@ -108,10 +108,18 @@ _CJK_POINTS = re.compile(
 )
 # "最少兩位數百分比", "三位數百分比", "雙位數以上的成長", "3位數的成長": a percentage (a growth) of two (three)
 # digits, at least 10 % (100 %).
-_DIGITS_PERCENT = re.compile(r"([兩两二雙双三2-3])\s*位[數数]\s*(?:以上)?\s*(?:的)?\s*(?:百分比|%|成長|成长|增長|增长)")
-# "新台幣兆元規模", "百億美元級": an amount of the order of its scale alone (about one 兆, one hundred 億).
+# "雙位數年增率" (a growth rate), "「低双位数」" (low double digits: at least 10 %, whatever follows).
+_DIGITS_PERCENT = re.compile(
+    r"([兩两二雙双三2-3])\s*位[數数]"
+    r"(?:\s*(?:以上)?\s*(?:的)?\s*(?:百分比|%|成長|成长|增長|增长|年增率|年成長率|年成长率)|(?<=低[雙双]位[數数]))"
+)
+# "十几个百分点", "十幾%": ten-odd percent, more than 10 %.
+_TEN_ODD_PERCENT = re.compile(r"(?<![\d.,零〇○一二兩两三四五六七八九十百千])十[几幾]\s*(?:[個个]?百分[點点]|%)")
+# "新台幣兆元規模", "百億美元級": an amount of the order of its scale alone (about one 兆, one hundred 億);
+# "突破万亿元大关": the mark of one 万亿 passed (the words before say by how: 突破 more than).
 _SCALE_ONLY_MONEY = re.compile(
-    r"(?<![\d.,零〇○一二兩两三四五六七八九十百千萬万億亿兆數数幾几上])(百億|百亿|千億|千亿|兆)\s*(美元|美金|元)\s*(?:規模|规模|級|级)"
+    r"(?<![\d.,零〇○一二兩两三四五六七八九十百千萬万億亿兆數数幾几上])(萬億|万亿|百億|百亿|千億|千亿|兆)\s*(美元|美金|元)\s*"
+    r"(?:規模|规模|級|级|(大關|大关))"
 )
 # "50多億元": more than fifty 億 (the digits, then 多, then the scale).
 _MORE_THAN_MONEY = re.compile(r"(?<![\d.,])(\d+)\s*多\s*(億|亿|萬|万)\s*(?:(美元|美金)|元)")
@@ -173,7 +181,8 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
                 tidy_float(n * scale_factor(m.group(3))),
                 # "二八○六．二四億元", "一．九三兆元" (兆 = 10^12): the text's own yuan, 億/萬 Taiwanese, 亿/万 mainland
                 "USD" if m.group(4) else ("CNY" if re.search(r"[万亿]", m.group(3)) else "TWD"),
-                hedge(s[: m.start()], s[m.end() :]),
+                # "數十億美元": several tens of 億, more than ten 億 (the 數 itself is no numeral)
+                ">" if s[: m.start()].endswith(("數", "数", "幾", "几")) else hedge(s[: m.start()], s[m.end() :]),
                 None,
             )
         )
@@ -186,9 +195,12 @@ def cjk_mentions(s: str, hedge) -> list[tuple[int, int, float, str, str | None, 
     for m in _DIGITS_PERCENT.finditer(s):
         digits = int(m.group(1)) if m.group(1).isdigit() else (2 if m.group(1) in "雙双" else CJK_DIGITS[m.group(1)])
         out.append((m.start(), m.end(), tidy_float(10.0 ** (digits - 3)), "share", ">=", None))
+    for m in _TEN_ODD_PERCENT.finditer(s):
+        out.append((m.start(), m.end(), 0.1, "share", ">", None))
     for m in _SCALE_ONLY_MONEY.finditer(s):
         unit = "USD" if m.group(2) != "元" else ("CNY" if re.search(r"[亿]", m.group(1)) else "TWD")
-        out.append((m.start(), m.end(), tidy_float(scale_factor(m.group(1))), unit, "~", None))
+        mark = m.group(3) and (hedge(s[: m.start()], s[m.end() :]) or ">=")
+        out.append((m.start(), m.end(), tidy_float(scale_factor(m.group(1))), unit, mark or "~", None))
     for m in _MORE_THAN_MONEY.finditer(s):
         unit = "USD" if m.group(3) else ("CNY" if m.group(2) in "万亿" else "TWD")
         out.append((m.start(), m.end(), tidy_float(int(m.group(1)) * scale_factor(m.group(2))), unit, ">", None))

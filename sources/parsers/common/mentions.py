@@ -46,13 +46,14 @@ _ABBREVIATIONS = re.compile(
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a main text: one line at a time, split after . ! ? and CJK 。！？；."""
+    """Sentences of a main text: one line at a time, split after . ! ? and CJK 。！？； (after the closing quote
+    of a quoted sentence: 「一定可以做到。」)."""
     out: list[str] = []
     for line in text.splitlines():
         line = line.strip()
         start = 0
         for m in re.finditer(
-            r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])|(?<=[a-z0-9%][.])(?=[A-Z][a-z])"
+            r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])(?![」』”’])|(?<=[。！？；][」』”’])|(?<=[a-z0-9%][.])(?=[A-Z][a-z])"
             r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))"
             # a run-together layout: a figure runs into the next label ("$102.95 millionExpected Revenue",
             # "Growth+137.90%Applied", "EPS-$0.16Consensus EPS")
@@ -262,7 +263,7 @@ _CJK_COUNT_AFTER = re.compile(
     + CJK_SCALE
     + r")?\s*(?:("
     + CJK_MEASURE
-    + r")(?!百分|(?<=[個个])月)|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))"
+    + r")(?!百分|(?<=[個个])(?:月|股本))|(埠|個埠|个埠|個端口|个端口|端口|連接埠)|(家))"
 )
 _CJK_GPU_AFTER = re.compile(
     r"^\s*(?:NVIDIA\s*|輝達\s*|英偉達\s*|AMD\s*)?(?:GPU|加速器|Hopper|Blackwell|[HB]\d{2,3}|GB\d{3}|MI\d{3}|Trainium|TPU|XPU)",
@@ -271,7 +272,7 @@ _CJK_GPU_AFTER = re.compile(
 # "900萬至1,000萬顆", "800万/1480万/1850万只": the figures before the last share its measure word.
 _CJK_CHAIN = (
     r"(?:\s*(?:至|到|~|-|/|、|和|與|与)\s*(?:" + NUMBER + r")\s*(?:" + CJK_SCALE + r")?)+"
-    r"\s*(?:(?:" + CJK_MEASURE + r")(?!百分|(?<=[個个])月)|埠|端口|個端口|个端口)"
+    r"\s*(?:(?:" + CJK_MEASURE + r")(?!百分|(?<=[個个])(?:月|股本))|埠|端口|個端口|个端口)"
 )
 # "5 億至 5.5 億美元": a money range whose low end has its own scale.
 _CJK_MONEY_CHAIN_AFTER = re.compile(
@@ -307,13 +308,13 @@ _QOQ = re.compile(
     re.I,
 )
 _GROWTH = re.compile(
-    r"grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b",
+    r"\btook\s+a\s+hit\b|\btakes?\s+a\s+hit\b|grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
+    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|降幅|跌幅|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b",
     re.I,
 )
 _DECLINE = re.compile(
-    r"declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iau]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
-    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
+    r"\btook\s+a\s+hit\b|\btakes?\s+a\s+hit\b|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iau]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
+    r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|降幅|跌幅|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
     r"[負负](?:成長|成长|增長|增长)",
     re.I,
 )
@@ -991,7 +992,7 @@ _SIMPLIFIED = re.compile(r"[亿万个这为们业产发国会对于时过还进�
 
 # "two-thirds of", "nearly half of its revenue", "three quarters of": shares written as words.
 _FRACTION = re.compile(
-    r"(?<![\w-])(?:(one|two)[- ]thirds?|(one[- ])?half|three[- ]quarters|(?:one|a)[- ]quarter)\s+(?:of|from)\b"
+    r"(?<![\w-])(?:(one|two|a)[- ]thirds?|(one[- ])?half|three[- ]quarters|(?:one|a)[- ]quarter)\s+(?:of|from)\b"
     r"|(?<=\bthan\s)half(?=\s+(?:in|at|a\s+year)\b)"  # "up from less than half in the same period last year"
     # "representing the one-third global spending by Asia": a share before the measure it is of
     r"|(?<=\bthe\s)(?:one|two)-thirds?(?=\s+(?:[a-z]+\s+){0,2}(?:spending|share|market|revenue|sales)\b)",
@@ -1024,10 +1025,10 @@ def _fractions(s: str, scan: str) -> list[Mention]:
     for m in _FRACTION.finditer(scan):
         head = re.sub(r"\s+(?:of|from)$", "", m.group(0), flags=re.I)
         word = re.sub(r"[ -]+", "-", head.lower()).replace("one-half", "half")
-        word = {"one-thirds": "one-third", "two-third": "two-thirds"}.get(word, word)
+        word = {"one-thirds": "one-third", "two-third": "two-thirds", "a-third": "one-third"}.get(word, word)
         if word not in _FRACTION_VALUE:
             continue
-        if word == "a-quarter" and re.match(r"\s*(?:the\s+time|a\s+century)\b", scan[m.end() :], re.I):
+        if head.lower()[:2] in ("a ", "a-") and re.match(r"\s*(?:the\s+time|a\s+century)\b", scan[m.end() :], re.I):
             continue  # "in a quarter of the time": no share of a measure
         if word in ("half", "three-quarters") and re.search(
             r"(?:first|second|1st|2nd|latter|back|front|other|last|past|next)\s+$", scan[: m.start()], re.I

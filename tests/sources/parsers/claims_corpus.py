@@ -61,7 +61,7 @@ SPLITS = (
     "tune25",
     "tune26",
     "tune27",
-    "holdout28",
+    "tune28",
     "holdout29",
     "holdout30",
 )
