@@ -84,7 +84,7 @@ def build_row(con: duckdb.DuckDBPyConnection) -> tuple | None:
 _UNREAD = object()
 
 
-def build_info(path: Path, row: tuple | None | object = _UNREAD) -> dict:
+def build_info(path: Path, row: tuple | object | None = _UNREAD) -> dict:
     """The run that built a warehouse file (read from its meta.runs), with checksum and size, and the
     fingerprint of the offline inputs it was built from (a no-change refresh compares it without
     opening the file: pipelines/up_to_date.py). `row`: `build_row` already read from the file by a caller
