@@ -334,15 +334,20 @@ def build_mart(
     previous: int | None,
     as_view: bool = False,
     present: dict[str, str] | None = None,
+    own_transaction: bool = True,
+    store: bool = True,
 ) -> tuple[dict, list[CheckOutcome]]:
     """(Re)create one mart (helpers already applied) and run its checks (ERROR ones blocking), stored in
     meta.checks in one write. Returns the facts the asset reports and the check outcomes. `present`: the
-    marts on the connection (marts.existing_marts), shared by the marts of one step."""
-    rows = marts.apply_mart_stored(con, mart, as_view=as_view, present=present)
+    marts on the connection (marts.existing_marts), shared by the marts of one step; `own_transaction`
+    false: the caller holds a transaction around the step's marts (marts.apply_mart_stored); `store` false: the
+    caller stores the outcomes (runs.store_checks), the step's in one write."""
+    rows = marts.apply_mart_stored(con, mart, as_view=as_view, present=present, own_transaction=own_transaction)
     columns = marts.columns(con, mart.name)
     outcomes = []
     for spec in specs:
-        result = spec.run(con, previous if spec.needs_published_count else None)
+        with quality.described(mart.relation, [c["name"] for c in columns], rows):  # no catalog read again
+            result = spec.run(con, previous if spec.needs_published_count else None)
         outcomes.append(
             check(
                 mart_asset(mart.name),
@@ -354,7 +359,8 @@ def build_mart(
                 metadata={"offending_rows": result.rows[: quality.MAX_ROWS]} if result.rows else {},
             )
         )
-    runs.store_checks(con, [o.row(run_id) for o in outcomes])  # one write for the mart's checks
+    if store:
+        runs.store_checks(con, [o.row(run_id) for o in outcomes])  # one write for the mart's checks
     facts = {
         "relation": mart.relation,
         "columns": [dict(c) for c in columns],

@@ -14,6 +14,7 @@ a table of its rows instead, except the marts whose rows depend on the date (`cl
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -265,10 +266,16 @@ def clock_marts(found: list[Mart]) -> set[str]:
 
 
 def apply_mart_stored(
-    con: duckdb.DuckDBPyConnection, mart: Mart, as_view: bool = False, present: dict[str, str] | None = None
+    con: duckdb.DuckDBPyConnection,
+    mart: Mart,
+    as_view: bool = False,
+    present: dict[str, str] | None = None,
+    *,
+    own_transaction: bool = True,
 ) -> int:
     """(Re)create one mart (helpers already applied) as a table of its rows, or as a view when `as_view`,
-    in one transaction; its row count.
+    in one transaction (the caller's when `own_transaction` is false: the fast ingest builds all its marts
+    in one, pipelines/fast_ingest.py); its row count.
 
     `present` is `existing_marts(con)` when the caller builds several marts on one connection: read once
     and kept up to date here (each read of DuckDB's catalog costs milliseconds, three per mart before).
@@ -281,7 +288,7 @@ def apply_mart_stored(
     (warehouse/materialize.py), so a partial run on a later day still publishes it as of that day."""
     present = existing_marts(con) if present is None else present
     want = "VIEW" if as_view else "TABLE"
-    with transaction(con):
+    with transaction(con) if own_transaction else contextlib.nullcontext(con):
         kind = present.get(mart.name)
         if kind is not None and kind != want:  # built the other way before
             con.execute(f'DROP {kind} {SCHEMA}."{mart.name}"')

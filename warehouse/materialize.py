@@ -46,14 +46,19 @@ def materialize_marts(con: duckdb.DuckDBPyConnection, order: list[str] | None = 
 
         order = [m.name for m in discover_marts()]
     names = [n for n in order if n in views] + sorted(n for n in views if n not in order)
-    for name in names:
-        columns = con.execute(
-            "SELECT column_name, comment FROM duckdb_columns() WHERE database_name = current_database() "
-            "AND schema_name = ? AND table_name = ? ORDER BY column_index",
-            [SCHEMA, name],
-        ).fetchall()
-        tmp = f"__materializing_{name}"
-        with transaction(con):
+    if not names:
+        return []
+    comments: dict[str, list[tuple[str, str | None]]] = {name: [] for name in names}
+    for name, column, comment in con.execute(  # every view's column comments in one catalog read
+        "SELECT table_name, column_name, comment FROM duckdb_columns() WHERE database_name = current_database() "
+        "AND schema_name = ? AND list_contains(?, table_name) ORDER BY table_name, column_index",
+        [SCHEMA, names],
+    ).fetchall():
+        comments[name].append((column, comment))
+    with transaction(con):  # all of them or none, one commit (the copy is checkpointed next)
+        for name in names:
+            columns = comments[name]
+            tmp = f"__materializing_{name}"
             # identifiers come from the catalog, quoted; comments are escaped literals (COMMENT ON takes no parameters)
             con.execute(f"CREATE TABLE {SCHEMA}.{_q(tmp)} AS SELECT * FROM {SCHEMA}.{_q(name)}")
             con.execute(f"DROP VIEW {SCHEMA}.{_q(name)}")

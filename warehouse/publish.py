@@ -84,17 +84,16 @@ def _install(p: WarehousePaths, source: Path) -> None:
 
             materialize_file(tmp, STORAGE_COMPATIBILITY)
             _fsync(tmp)
-            _verify(tmp)
-            releases.write_manifest(staged, releases.build_info(tmp))
-            if p.published.exists():
-                _keep_release(p)
+            built = _verify(tmp)
+            releases.write_manifest(staged, releases.build_info(tmp, built))
+            kept = _keep_release(p) if p.published.exists() else None
             os.replace(tmp, p.published)
             os.replace(staged, releases.manifest_path(p.published))
             _fsync_dir(p.home)
         finally:
             if tmp.exists():
                 tmp.unlink()
-        releases.prune(p.releases)
+        releases.prune(p.releases, verified=[kept] if kept is not None else [])
 
 
 def _remove_orphans(p: WarehousePaths) -> None:
@@ -115,7 +114,9 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def _keep_release(p: WarehousePaths) -> None:
+def _keep_release(p: WarehousePaths) -> Path | None:
+    """Keep the published file as a release (its path, just checked against its manifest), or set it aside
+    when damaged (None)."""
     from warehouse import releases
 
     manifest = releases.read_manifest(p.published)
@@ -124,7 +125,7 @@ def _keep_release(p: WarehousePaths) -> None:
         damaged = p.home / "damaged"
         damaged.mkdir(exist_ok=True)
         os.replace(p.published, damaged / f"warehouse-{releases.release_stamp()}.duckdb")
-        return
+        return None
     p.releases.mkdir(parents=True, exist_ok=True)
     target = p.releases / f"warehouse-{releases.release_stamp()}.duckdb"
     try:
@@ -132,13 +133,21 @@ def _keep_release(p: WarehousePaths) -> None:
     except OSError:
         shutil.copyfile(p.published, target)
     releases.write_manifest(releases.manifest_path(target), manifest or releases.build_info(target))
+    return target
 
 
-def _verify(path: Path) -> None:
+def _verify(path: Path) -> tuple | None:
+    """The copy opens (after its fsync) and reads as a warehouse; returns the run that built it, read on
+    the same connection for its manifest (warehouse/releases.py `build_row`)."""
+    from warehouse import releases
+
     try:
         con = duckdb.connect(str(path), read_only=True)
-        con.execute("SELECT max(version) FROM meta.schema_migrations").fetchone()
-        con.close()
+        try:
+            con.execute("SELECT max(version) FROM meta.schema_migrations").fetchone()
+            return releases.build_row(con)
+        finally:
+            con.close()
     except Exception as exc:  # noqa: BLE001 - any failure means the copy is unusable
         raise PublishError(f"copied warehouse {path} does not open: {exc}") from exc
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,24 +72,36 @@ def sha256_file(path: Path) -> str:
     return h.hexdigest()
 
 
-def build_info(path: Path) -> dict:
+def build_row(con: duckdb.DuckDBPyConnection) -> tuple | None:
+    """The run that built the open warehouse (release_build.sql: run id, time, input fingerprint), or None
+    when the file cannot say (no run recorded, or an older schema)."""
+    try:
+        return con.execute((Path(__file__).parent / "sql" / "release_build.sql").read_text(encoding="utf-8")).fetchone()
+    except duckdb.Error:
+        return None
+
+
+_UNREAD = object()
+
+
+def build_info(path: Path, row: tuple | object | None = _UNREAD) -> dict:
     """The run that built a warehouse file (read from its meta.runs), with checksum and size, and the
     fingerprint of the offline inputs it was built from (a no-change refresh compares it without
-    opening the file: pipelines/up_to_date.py)."""
+    opening the file: pipelines/up_to_date.py). `row`: `build_row` already read from the file by a caller
+    that had it open (the publish's verification), so it is not opened again."""
     run_id = built_at = fingerprint = None
-    try:
-        con = duckdb.connect(str(path), read_only=True)
+    if row is _UNREAD:
         try:
-            row = con.execute(
-                (Path(__file__).parent / "sql" / "release_build.sql").read_text(encoding="utf-8")
-            ).fetchone()
-        finally:
-            con.close()
-        if row:
-            run_id, built_at = row[0], row[1].isoformat(timespec="seconds") + "Z" if row[1] else None
-            fingerprint = row[2]
-    except duckdb.Error:
-        pass
+            con = duckdb.connect(str(path), read_only=True)
+            try:
+                row = build_row(con)
+            finally:
+                con.close()
+        except duckdb.Error:
+            row = None
+    if row:
+        run_id, built_at = row[0], row[1].isoformat(timespec="seconds") + "Z" if row[1] else None
+        fingerprint = row[2]
     return {
         "sha256": sha256_file(path),
         "size": path.stat().st_size,
@@ -144,7 +157,9 @@ def check(path: Path, manifest: dict | None = None, *, deep: bool = True) -> str
     return problem
 
 
-def describe(path: Path, *, deep: bool = True) -> Release:
+def describe(path: Path, *, deep: bool = True, verified: bool = False) -> Release:
+    """`verified`: the caller compared this very file with its manifest a moment ago (the publish keeping
+    the file it replaces: warehouse/publish.py), so its checksum is not computed twice."""
     manifest = read_manifest(path)
     if manifest is None and path.exists():
         info = build_info(path) if deep else {}
@@ -164,14 +179,15 @@ def describe(path: Path, *, deep: bool = True) -> Release:
         manifest.get("run_id"),
         manifest.get("sha256"),
         manifest.get("size"),
-        check(path, manifest, deep=deep),
+        None if verified and manifest and not deep else check(path, manifest, deep=deep),
     )
 
 
-def list_releases(releases_dir: Path, *, deep: bool = True) -> list[Release]:
-    """Kept releases, newest first, with build time, run id and whether each is good."""
+def list_releases(releases_dir: Path, *, deep: bool = True, verified: Collection[Path] = ()) -> list[Release]:
+    """Kept releases, newest first, with build time, run id and whether each is good (`verified`: files
+    the caller has just checked against their manifests: `describe`)."""
     files = sorted(releases_dir.glob("warehouse-*.duckdb"), reverse=True) if releases_dir.exists() else []
-    return [describe(f, deep=deep) for f in files]
+    return [describe(f, deep=deep, verified=f in verified) for f in files]
 
 
 def check_published(published: Path) -> str | None:
@@ -197,11 +213,12 @@ def check_published(published: Path) -> str | None:
     return None
 
 
-def prune(releases_dir: Path, kept: int | None = None) -> list[Path]:
-    """Keep the newest `kept` good releases (and any newer damaged ones, as evidence); remove the rest."""
+def prune(releases_dir: Path, kept: int | None = None, verified: Collection[Path] = ()) -> list[Path]:
+    """Keep the newest `kept` good releases (and any newer damaged ones, as evidence); remove the rest.
+    `verified`: releases just checked against their manifests by the caller (not hashed again)."""
     kept = releases_kept() if kept is None else kept
     removed, good = [], 0
-    for release in list_releases(releases_dir, deep=False):
+    for release in list_releases(releases_dir, deep=False, verified=verified):
         if good >= kept:
             release.path.unlink(missing_ok=True)
             manifest_path(release.path).unlink(missing_ok=True)

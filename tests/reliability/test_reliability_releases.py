@@ -55,6 +55,20 @@ def test_retention_keeps_the_last_n_good_releases_and_damaged_ones_do_not_count(
     assert [(r.run_id, r.good) for r in kept] == [("run-04", True), ("run-03", False), ("run-02", True)]
 
 
+def test_a_release_corrupted_in_place_still_does_not_count_when_the_next_publish_prunes(tmp_path, monkeypatch):
+    # the publish hashes only the file it has just checked once (the one it keeps); every other release is
+    # still compared with its manifest, so a same-size bit flip in an older one is found (warehouse/releases.py)
+    monkeypatch.setenv("FABRICWATCH_RELEASES_KEPT", "2")
+    _publish_n(tmp_path, 3)
+    older = releases.list_releases(db.paths(tmp_path).releases)[0].path  # run-01's file
+    data = bytearray(older.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    older.write_bytes(bytes(data))
+    _publish(tmp_path, "run-03", dt.datetime(2026, 11, 1, 12, 3))
+    kept = releases.list_releases(db.paths(tmp_path).releases)
+    assert [(r.run_id, r.good) for r in kept] == [("run-02", True), ("run-01", False), ("run-00", True)]
+
+
 def test_releases_kept_must_be_a_whole_number(monkeypatch):
     monkeypatch.setenv("FABRICWATCH_RELEASES_KEPT", "zero")
     with pytest.raises(releases.ReleaseConfigError, match="FABRICWATCH_RELEASES_KEPT"):
