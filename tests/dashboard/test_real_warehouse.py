@@ -98,6 +98,24 @@ def test_a_headline_card_names_its_definition_period_kind_publisher_and_vintage(
     assert not any(re.search(r"20\d\d-20\d\d", m) for m in metrics)
 
 
+def test_headline_cards_name_their_subject_in_the_readers_language(real, monkeypatch):
+    """The Ethernet switch card's subject: the source's English wording in English; in zh-TW the entity's Chinese
+    name as the vocabulary file gives it (read here from the CSV, the one home of that name), never the English."""
+    import csv
+
+    vocabulary = Path(__file__).resolve().parents[2] / "sources" / "curated" / "vocabulary" / "entity_names.csv"
+    with vocabulary.open(encoding="utf-8") as f:
+        zh_names = {
+            r["entity_id"]: r["name_zh"] for r in csv.DictReader(line for line in f if not line.startswith("#"))
+        }
+    assert zh_names["ethernet-switch-market"] == "全球乙太網路交換器市場"
+    english = [m.label for m in _open("overview_page.py", "en", monkeypatch).metric]
+    assert "Worldwide Ethernet switch market" in english, english
+    chinese = [m.label for m in _open("overview_page.py", "zh-TW", monkeypatch).metric]
+    assert zh_names["ethernet-switch-market"] in chinese, chinese
+    assert "Worldwide Ethernet switch market" not in chinese, chinese
+
+
 def _market_definitions_by_hand(con, year: int):
     """The market-wide annual USD definitions and, per definition, the original/press publishers with a figure for
     `year` or the next (marts.series_catalog, core.entities, marts.consensus_points), computed here in pandas."""
