@@ -10,6 +10,11 @@ when each release was *built* and by which run, not when it was replaced.
 Retention keeps the last N *good* releases (N = $FABRICWATCH_RELEASES_KEPT, default 5): a release
 whose checksum no longer matches, or that does not open, does not count towards N, so a burst
 of bad files never pushes the good ones out. Older releases beyond the N good ones are removed.
+Retention runs at every publish; it hashes a kept release only when the file is not the one it last
+verified (`releases/.verified.json`: each file's size, mtime, ctime and inode when its SHA-256 last
+matched its manifest), so a publish hashes the one release that just arrived, not all N. A file
+written since (any write changes its mtime and ctime) is hashed again. `restore --list` and
+`--check` always hash every file.
 """
 
 from __future__ import annotations
@@ -118,8 +123,27 @@ def read_manifest(path: Path) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def check(path: Path, manifest: dict | None = None, *, deep: bool = True) -> str | None:
-    """None when `path` matches its manifest (and opens, when `deep`), else what is wrong."""
+VERIFIED_NAME = ".verified.json"  # in the releases folder: what prune last found matching its manifest
+
+
+def _stat_key(path: Path) -> list[int]:
+    st = path.stat()
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+def _read_verified(releases_dir: Path) -> dict:
+    try:
+        data = json.loads((releases_dir / VERIFIED_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def check(path: Path, manifest: dict | None = None, *, deep: bool = True, verified: dict | None = None) -> str | None:
+    """None when `path` matches its manifest (and opens, when `deep`), else what is wrong.
+
+    `verified` (file name -> {"stat", "sha256"}, kept by `prune`): a file whose stat is the one recorded
+    when it last matched this same checksum is not hashed again; a file that matches is recorded."""
     if not path.exists():
         return "file missing"
     manifest = manifest if manifest is not None else read_manifest(path)
@@ -129,8 +153,14 @@ def check(path: Path, manifest: dict | None = None, *, deep: bool = True) -> str
         size = path.stat().st_size
         if manifest.get("size") is not None and size != manifest["size"]:
             return f"size {size} bytes, manifest says {manifest['size']} (truncated or corrupted)"
-        if manifest.get("sha256") and sha256_file(path) != manifest["sha256"]:
-            return "SHA-256 does not match its manifest (corrupted)"
+        if manifest.get("sha256"):
+            seen = verified.get(path.name) if verified is not None else None
+            key = _stat_key(path)
+            if not (isinstance(seen, dict) and seen.get("stat") == key and seen.get("sha256") == manifest["sha256"]):
+                if sha256_file(path) != manifest["sha256"]:
+                    return "SHA-256 does not match its manifest (corrupted)"
+                if verified is not None:
+                    verified[path.name] = {"stat": key, "sha256": manifest["sha256"]}
         problem = None
     if deep:
         try:
@@ -144,7 +174,7 @@ def check(path: Path, manifest: dict | None = None, *, deep: bool = True) -> str
     return problem
 
 
-def describe(path: Path, *, deep: bool = True) -> Release:
+def describe(path: Path, *, deep: bool = True, verified: dict | None = None) -> Release:
     manifest = read_manifest(path)
     if manifest is None and path.exists():
         info = build_info(path) if deep else {}
@@ -164,14 +194,14 @@ def describe(path: Path, *, deep: bool = True) -> Release:
         manifest.get("run_id"),
         manifest.get("sha256"),
         manifest.get("size"),
-        check(path, manifest, deep=deep),
+        check(path, manifest, deep=deep, verified=verified),
     )
 
 
-def list_releases(releases_dir: Path, *, deep: bool = True) -> list[Release]:
+def list_releases(releases_dir: Path, *, deep: bool = True, verified: dict | None = None) -> list[Release]:
     """Kept releases, newest first, with build time, run id and whether each is good."""
     files = sorted(releases_dir.glob("warehouse-*.duckdb"), reverse=True) if releases_dir.exists() else []
-    return [describe(f, deep=deep) for f in files]
+    return [describe(f, deep=deep, verified=verified) for f in files]
 
 
 def check_published(published: Path) -> str | None:
@@ -201,13 +231,19 @@ def prune(releases_dir: Path, kept: int | None = None) -> list[Path]:
     """Keep the newest `kept` good releases (and any newer damaged ones, as evidence); remove the rest."""
     kept = releases_kept() if kept is None else kept
     removed, good = [], 0
-    for release in list_releases(releases_dir, deep=False):
+    before = _read_verified(releases_dir)
+    verified = dict(before)
+    for release in list_releases(releases_dir, deep=False, verified=verified):
         if good >= kept:
             release.path.unlink(missing_ok=True)
             manifest_path(release.path).unlink(missing_ok=True)
             removed.append(release.path)
         elif release.good:
             good += 1
+    present = {p.name for p in releases_dir.glob("warehouse-*.duckdb")} if releases_dir.exists() else set()
+    verified = {name: v for name, v in verified.items() if name in present}
+    if verified != before and releases_dir.exists():
+        write_atomic(releases_dir / VERIFIED_NAME, json.dumps(verified, indent=1) + "\n")
     return removed
 
 
