@@ -47,6 +47,21 @@ def test_source_status_is_the_mart_with_every_registry_source(real):
     assert (nccl["documents"], nccl["stored"], nccl["failing"]) == (7, 7, 0)
 
 
+def test_sources_say_when_the_replayed_recording_was_made(real):
+    """Offline, a replayed source says the day its recording was made (the newest `recorded_at` of its manifest,
+    read here from the file), not only "replayed"; a source with no recording has none."""
+    import json
+
+    status = data.source_status().set_index("source_id")
+    snapshots = Path(__file__).resolve().parents[2] / "sources" / "snapshots"
+    for source in ("nccl_logs", "top500_lists", "mlperf_training"):
+        entries = json.loads((snapshots / source / "manifest.json").read_text(encoding="utf-8"))["entries"]
+        assert status.at[source, "last_outcome"] == "replayed"
+        assert str(status.at[source, "recorded_on"])[:10] == max(e["recorded_at"] for e in entries), source
+    live_only = status[status["last_outcome"] == "not_recorded"]
+    assert len(live_only) > 10 and live_only["recorded_on"].isna().all()
+
+
 def test_the_model_page_can_build_the_catalog_the_published_run_used(real):
     import fabric_model as fm
 
