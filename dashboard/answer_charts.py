@@ -203,7 +203,7 @@ def legend_below(fig: go.Figure, height: int) -> go.Figure:
     entries = sum(1 for tr in fig.data if tr.showlegend is not False)
     fig.update_layout(
         height=height + 22 * -(-entries // 2),
-        legend=dict(font=dict(size=11), orientation="h", yanchor="top", y=-0.12, x=0, xanchor="left"),
+        legend=dict(font=dict(size=11), orientation="h", yref="paper", yanchor="top", y=-0.12, x=0, xanchor="left"),
         margin=dict(l=10, r=10, t=30, b=10),
     )
     return fig

@@ -41,15 +41,33 @@ FABRIC_COLOURS = {
 pio.templates.default = "plotly_white"
 
 
+# A legend entry's row at a phone's width (420 px), where a legend of long names wraps to one entry per row, and
+# what the plot, its tick labels, axis title and margins need above the legend to stay readable.
+LEGEND_ROW_PX = 19
+ABOVE_LEGEND_PX = 250
+
+
+def _legend_entries(fig: go.Figure) -> int:
+    return len({tr.name for tr in fig.data if tr.showlegend is not False and tr.name})
+
+
 def _style(fig: go.Figure, height: int = HEIGHT, legend_title: str | None = None) -> go.Figure:
+    entries = _legend_entries(fig)
     fig.update_layout(
-        height=height,
+        # taller when the legend, one entry per row at 420 px (and its title), would leave the plot too little room:
+        # plotly then scrolled the legend over the axis title (TOP500's 11 fabric groups)
+        height=max(height, ABOVE_LEGEND_PX + LEGEND_ROW_PX * (entries + bool(legend_title))) if entries > 1 else height,
         margin=dict(l=10, r=10, t=40, b=10),
-        # the legend under the plot and its axis title: on top, two or more rows ran into the tool bar at 420 px
+        # the legend under the plot and its axis title: on top, two or more rows ran into the tool bar at 420 px.
+        # Anchored to the bottom of the figure (yref container), not at a fraction of the plot's height: plotly then
+        # keeps the plot, its tick labels and axis title above the legend however many rows the legend wraps to (at
+        # -0.2 of the plot, a legend of one entry per row at 420 px shrank the plot until its title ran into the
+        # axis title)
         legend=dict(
             orientation="h",
-            yanchor="top",
-            y=-0.2,
+            yref="container",
+            yanchor="bottom",
+            y=0,
             xanchor="left",
             x=0,
             title=dict(text=legend_title) if legend_title else None,

@@ -191,8 +191,12 @@ def share_card(rows: pd.DataFrame, titles: pd.DataFrame) -> Card | None:
     )
 
 
-def latest_card(row, title: str) -> Card:
-    """A card from marts.latest_indicators' row of a series (counts, benchmarks): its headline statement."""
+def latest_card(row, title: str, entity_names: dict[str, str] | None = None) -> Card:
+    """A card from marts.latest_indicators' row of a series (counts, benchmarks): its headline statement.
+
+    Its label is the subject as the source worded it; in Chinese, the entity's Chinese display name where the
+    vocabulary gives one (sources/curated/vocabulary/entity_names.csv, read by `data.entity_names`), since a source's
+    English wording ("Worldwide Ethernet switch market") says nothing more than the entity's name there."""
     stated = {
         "period": row.headline_period,
         "kind": row.kind,
@@ -219,5 +223,13 @@ def latest_card(row, title: str) -> Card:
         unit=row.unit,
         qualifier=row.headline_value_qualifier,
         lines=lines,
-        label=str(row.subject),
+        label=_subject_label(row, entity_names or {}),
     )
+
+
+def _subject_label(row, entity_names: dict[str, str]) -> str:
+    if i18n.current() != i18n.DEFAULT:
+        name = entity_names.get(getattr(row, "entity_id", None))
+        if isinstance(name, str) and answers.CJK.search(name):
+            return name
+    return str(row.subject)

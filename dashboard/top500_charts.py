@@ -166,7 +166,9 @@ def stacked_bars(
     fig.update_yaxes(tickformat=".0%", title_text=percent_title(labels.get(y, y)))
     _style(fig, height)
     # many generations: a vertical legend beside the bars, newest on top as in the stack
-    fig.update_layout(legend=dict(orientation="v", x=1.02, xanchor="left", y=1, yanchor="top", traceorder="reversed"))
+    fig.update_layout(
+        legend=dict(orientation="v", x=1.02, xanchor="left", y=1, yref="paper", yanchor="top", traceorder="reversed")
+    )
     return fig
 
 

@@ -93,7 +93,7 @@ def _install(p: WarehousePaths, source: Path) -> None:
         finally:
             if tmp.exists():
                 tmp.unlink()
-        releases.prune(p.releases, verified=[kept] if kept is not None else [])
+        releases.prune(p.releases, just_checked=[kept] if kept is not None else [])
 
 
 def _remove_orphans(p: WarehousePaths) -> None:

@@ -50,6 +50,7 @@ FROM change_rows
 _UPSERT_DOCUMENTS = """
 INSERT INTO raw.documents BY NAME
 SELECT url, source_id, current_sha256, final_url, content_type, encoding, bytes, etag, last_modified, recorded,
+       CAST(recorded_at AS DATE) AS recorded_at,
        title, CAST(published_on AS DATE) AS published_on, versions, first_seen_at, last_checked_at,
        last_changed_at, last_outcome, last_error
 FROM doc_rows
@@ -64,6 +65,7 @@ ON CONFLICT (url) DO UPDATE SET
     last_modified   = CASE WHEN EXCLUDED.current_sha256 IS NULL THEN last_modified
                            ELSE COALESCE(EXCLUDED.last_modified, last_modified) END,
     recorded        = COALESCE(EXCLUDED.recorded, recorded),
+    recorded_at     = CASE WHEN EXCLUDED.current_sha256 IS NULL THEN recorded_at ELSE EXCLUDED.recorded_at END,
     title           = COALESCE(EXCLUDED.title, title),
     published_on    = COALESCE(EXCLUDED.published_on, published_on),
     versions        = versions + EXCLUDED.versions,
@@ -181,6 +183,7 @@ def _rows(run: FetchRun) -> tuple[list[dict], list[dict], list[dict], list[dict]
             "etag": r.headers.get("etag"),
             "last_modified": r.headers.get("last-modified"),
             "recorded": o.fetched.recorded if o.sha256 else None,
+            "recorded_at": o.fetched.recorded_at if o.sha256 else None,
             "title": o.fetched.title,
             "published_on": o.fetched.published_on,
             "versions": 1 if o.new_version else 0,

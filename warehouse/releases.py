@@ -10,6 +10,11 @@ when each release was *built* and by which run, not when it was replaced.
 Retention keeps the last N *good* releases (N = $FABRICWATCH_RELEASES_KEPT, default 5): a release
 whose checksum no longer matches, or that does not open, does not count towards N, so a burst
 of bad files never pushes the good ones out. Older releases beyond the N good ones are removed.
+Retention runs at every publish; it hashes a kept release only when the file is not the one it last
+verified (`releases/.verified.json`: each file's size, mtime, ctime and inode when its SHA-256 last
+matched its manifest), so a publish hashes the one release that just arrived, not all N. A file
+written since (any write changes its mtime and ctime) is hashed again. `restore --list` and
+`--check` always hash every file.
 """
 
 from __future__ import annotations
@@ -131,8 +136,27 @@ def read_manifest(path: Path) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def check(path: Path, manifest: dict | None = None, *, deep: bool = True) -> str | None:
-    """None when `path` matches its manifest (and opens, when `deep`), else what is wrong."""
+VERIFIED_NAME = ".verified.json"  # in the releases folder: what prune last found matching its manifest
+
+
+def _stat_key(path: Path) -> list[int]:
+    st = path.stat()
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+def _read_verified(releases_dir: Path) -> dict:
+    try:
+        data = json.loads((releases_dir / VERIFIED_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def check(path: Path, manifest: dict | None = None, *, deep: bool = True, verified: dict | None = None) -> str | None:
+    """None when `path` matches its manifest (and opens, when `deep`), else what is wrong.
+
+    `verified` (file name -> {"stat", "sha256"}, kept by `prune`): a file whose stat is the one recorded
+    when it last matched this same checksum is not hashed again; a file that matches is recorded."""
     if not path.exists():
         return "file missing"
     manifest = manifest if manifest is not None else read_manifest(path)
@@ -142,8 +166,14 @@ def check(path: Path, manifest: dict | None = None, *, deep: bool = True) -> str
         size = path.stat().st_size
         if manifest.get("size") is not None and size != manifest["size"]:
             return f"size {size} bytes, manifest says {manifest['size']} (truncated or corrupted)"
-        if manifest.get("sha256") and sha256_file(path) != manifest["sha256"]:
-            return "SHA-256 does not match its manifest (corrupted)"
+        if manifest.get("sha256"):
+            seen = verified.get(path.name) if verified is not None else None
+            key = _stat_key(path)
+            if not (isinstance(seen, dict) and seen.get("stat") == key and seen.get("sha256") == manifest["sha256"]):
+                if sha256_file(path) != manifest["sha256"]:
+                    return "SHA-256 does not match its manifest (corrupted)"
+                if verified is not None:
+                    verified[path.name] = {"stat": key, "sha256": manifest["sha256"]}
         problem = None
     if deep:
         try:
@@ -157,9 +187,7 @@ def check(path: Path, manifest: dict | None = None, *, deep: bool = True) -> str
     return problem
 
 
-def describe(path: Path, *, deep: bool = True, verified: bool = False) -> Release:
-    """`verified`: the caller compared this very file with its manifest a moment ago (the publish keeping
-    the file it replaces: warehouse/publish.py), so its checksum is not computed twice."""
+def describe(path: Path, *, deep: bool = True, verified: dict | None = None) -> Release:
     manifest = read_manifest(path)
     if manifest is None and path.exists():
         info = build_info(path) if deep else {}
@@ -179,15 +207,14 @@ def describe(path: Path, *, deep: bool = True, verified: bool = False) -> Releas
         manifest.get("run_id"),
         manifest.get("sha256"),
         manifest.get("size"),
-        None if verified and manifest and not deep else check(path, manifest, deep=deep),
+        check(path, manifest, deep=deep, verified=verified),
     )
 
 
-def list_releases(releases_dir: Path, *, deep: bool = True, verified: Collection[Path] = ()) -> list[Release]:
-    """Kept releases, newest first, with build time, run id and whether each is good (`verified`: files
-    the caller has just checked against their manifests: `describe`)."""
+def list_releases(releases_dir: Path, *, deep: bool = True, verified: dict | None = None) -> list[Release]:
+    """Kept releases, newest first, with build time, run id and whether each is good."""
     files = sorted(releases_dir.glob("warehouse-*.duckdb"), reverse=True) if releases_dir.exists() else []
-    return [describe(f, deep=deep, verified=f in verified) for f in files]
+    return [describe(f, deep=deep, verified=verified) for f in files]
 
 
 def check_published(published: Path) -> str | None:
@@ -213,11 +240,19 @@ def check_published(published: Path) -> str | None:
     return None
 
 
-def prune(releases_dir: Path, kept: int | None = None, verified: Collection[Path] = ()) -> list[Path]:
+def prune(releases_dir: Path, kept: int | None = None, just_checked: Collection[Path] = ()) -> list[Path]:
     """Keep the newest `kept` good releases (and any newer damaged ones, as evidence); remove the rest.
-    `verified`: releases just checked against their manifests by the caller (not hashed again)."""
+
+    A kept release is hashed only when its file changed since it last matched its manifest (`.verified.json`);
+    `just_checked`: releases the caller compared with their manifests a moment ago (the publish)."""
     kept = releases_kept() if kept is None else kept
     removed, good = [], 0
+    before = _read_verified(releases_dir)
+    verified = dict(before)
+    for path in just_checked:  # compared with its manifest by the caller a moment ago: not hashed again
+        manifest = read_manifest(path)
+        if manifest and manifest.get("sha256") and path.exists():
+            verified[path.name] = {"stat": _stat_key(path), "sha256": manifest["sha256"]}
     for release in list_releases(releases_dir, deep=False, verified=verified):
         if good >= kept:
             release.path.unlink(missing_ok=True)
@@ -225,6 +260,10 @@ def prune(releases_dir: Path, kept: int | None = None, verified: Collection[Path
             removed.append(release.path)
         elif release.good:
             good += 1
+    present = {p.name for p in releases_dir.glob("warehouse-*.duckdb")} if releases_dir.exists() else set()
+    verified = {name: v for name, v in verified.items() if name in present}
+    if verified != before and releases_dir.exists():
+        write_atomic(releases_dir / VERIFIED_NAME, json.dumps(verified, indent=1) + "\n")
     return removed
 
 

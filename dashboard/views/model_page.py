@@ -219,7 +219,7 @@ if not decomp.empty:
                 color="part",
                 barmode="stack",
                 height=320,
-            ).update_layout(legend_y=-0.38),  # under the fabric names, which wrap to two lines
+            ).update_layout(legend_y=-0.38, legend_yref="paper"),  # under the fabric names, which wrap to two lines
             parts,
             "model_cost_parts",
             caption=t("model.cost_parts_caption"),
@@ -236,7 +236,7 @@ if not decomp.empty:
                 color="part",
                 barmode="stack",
                 height=320,
-            ).update_layout(legend_y=-0.38),  # under the fabric names, which wrap to two lines
+            ).update_layout(legend_y=-0.38, legend_yref="paper"),  # under the fabric names, which wrap to two lines
             times,
             "model_time_parts",
             caption=t("model.time_parts_caption"),

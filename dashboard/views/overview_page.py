@@ -66,7 +66,7 @@ latest = data.latest_of(headlines.LATEST_CARDS)
 if not latest.empty:
     latest = latest[latest["vendor"].isna() & (latest["series_kind"] != "cumulative")]
 for row in shape.headline_rows(latest, headlines.LATEST_CARDS).itertuples():
-    cards.append(headlines.latest_card(row, data.indicator_names().get(row.indicator, row.indicator_name)))
+    cards.append(headlines.latest_card(row, data.indicator_names().get(row.indicator, row.indicator_name), names))
 # a long figure ("> 1,000 億美元") wraps inside its card instead of being cut with an ellipsis
 st.html(
     "<style>[data-testid='stMetricValue'], [data-testid='stMetricValue'] * {white-space: normal !important; "

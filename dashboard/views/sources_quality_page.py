@@ -35,6 +35,7 @@ with sources_tab:
             "publisher",
             "last_fetch",
             "last_outcome",
+            "recorded_on",
             "last_change",
             "documents",
             "stored",

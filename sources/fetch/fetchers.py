@@ -75,6 +75,7 @@ class ReplayFetcher:
             recorded=rec.recorded,
             title=rec.title,
             published_on=rec.published_on,
+            recorded_at=rec.recorded_at,
         )
 
     def extra_urls(self, source: Source) -> list[str]:

@@ -70,6 +70,7 @@ class Fetched:
     recorded: str | None = None  # live | third-party-copy | inbox
     title: str | None = None
     published_on: str | None = None
+    recorded_at: str | None = None  # a replay: the day its recording was made (YYYY-MM-DD)
 
 
 # -- a new version's text change (sources/fetch/changes.py) ------------------------------------

@@ -213,3 +213,42 @@ def test_page_in_zh_tw_in_real_browser(server, browser, page, tmp_path):
     assert "lang=zh-TW" in browser.current_url  # the address keeps the language when copied
     if want_charts:
         assert browser.find_elements(By.CSS_SELECTOR, "[data-testid='stPlotlyChart'] .main-svg")
+
+
+# The legend under a chart and the x axis title, at a phone's width: the legend used to sit at a fraction of the plot's
+# height below it, and at 420 px (one legend entry per row, the plot squeezed) its title ran into the axis title.
+NARROW_PAGES = ("top500", "market", "share")
+
+
+@pytest.mark.parametrize("url_path", NARROW_PAGES)
+def test_legend_stays_clear_of_the_x_axis_title_at_420_px(server, browser, url_path):
+    from selenium.webdriver.common.by import By
+
+    page = next(p for p in PAGES if p.url_path == url_path)
+    browser.set_window_size(420, 1800)
+    try:
+        browser.get(f"{server}/{page.address}")
+        _settled(browser, want_charts=True)
+        time.sleep(1.0)  # the charts' layout after the resize
+        overlaps = browser.execute_script(
+            """
+            const out = [];
+            for (const svg of document.querySelectorAll("[data-testid='stPlotlyChart'] .main-svg")) {
+              const legend = svg.parentNode.querySelector('.legend');
+              const titles = svg.parentNode.querySelectorAll('.g-xtitle text, .xtitle');
+              if (!legend) continue;
+              const l = legend.getBoundingClientRect();
+              for (const t of titles) {
+                const r = t.getBoundingClientRect();
+                if (!r.height || !l.height) continue;
+                const apart = r.bottom <= l.top || l.bottom <= r.top || r.right <= l.left || l.right <= r.left;
+                if (!apart) out.push([t.textContent, Math.round(r.bottom), Math.round(l.top)]);
+              }
+            }
+            return out;
+            """
+        )
+        assert overlaps == [], overlaps  # [axis title, its bottom, the legend's top] of each chart where they meet
+        assert browser.find_elements(By.CSS_SELECTOR, "[data-testid='stPlotlyChart'] .legend")
+    finally:
+        browser.set_window_size(1400, 1800)

@@ -47,6 +47,21 @@ def test_source_status_is_the_mart_with_every_registry_source(real):
     assert (nccl["documents"], nccl["stored"], nccl["failing"]) == (7, 7, 0)
 
 
+def test_sources_say_when_the_replayed_recording_was_made(real):
+    """Offline, a replayed source says the day its recording was made (the newest `recorded_at` of its manifest,
+    read here from the file), not only "replayed"; a source with no recording has none."""
+    import json
+
+    status = data.source_status().set_index("source_id")
+    snapshots = Path(__file__).resolve().parents[2] / "sources" / "snapshots"
+    for source in ("nccl_logs", "top500_lists", "mlperf_training"):
+        entries = json.loads((snapshots / source / "manifest.json").read_text(encoding="utf-8"))["entries"]
+        assert status.at[source, "last_outcome"] == "replayed"
+        assert str(status.at[source, "recorded_on"])[:10] == max(e["recorded_at"] for e in entries), source
+    live_only = status[status["last_outcome"] == "not_recorded"]
+    assert len(live_only) > 10 and live_only["recorded_on"].isna().all()
+
+
 def test_the_model_page_can_build_the_catalog_the_published_run_used(real):
     import fabric_model as fm
 
@@ -96,6 +111,24 @@ def test_a_headline_card_names_its_definition_period_kind_publisher_and_vintage(
     # never a far-out, cumulative or single-vendor figure on a market card
     assert not any(re.search(r"20(29|30) forecast", m) for m in metrics)
     assert not any(re.search(r"20\d\d-20\d\d", m) for m in metrics)
+
+
+def test_headline_cards_name_their_subject_in_the_readers_language(real, monkeypatch):
+    """The Ethernet switch card's subject: the source's English wording in English; in zh-TW the entity's Chinese
+    name as the vocabulary file gives it (read here from the CSV, the one home of that name), never the English."""
+    import csv
+
+    vocabulary = Path(__file__).resolve().parents[2] / "sources" / "curated" / "vocabulary" / "entity_names.csv"
+    with vocabulary.open(encoding="utf-8") as f:
+        zh_names = {
+            r["entity_id"]: r["name_zh"] for r in csv.DictReader(line for line in f if not line.startswith("#"))
+        }
+    assert zh_names["ethernet-switch-market"] == "全球乙太網路交換器市場"
+    english = [m.label for m in _open("overview_page.py", "en", monkeypatch).metric]
+    assert "Worldwide Ethernet switch market" in english, english
+    chinese = [m.label for m in _open("overview_page.py", "zh-TW", monkeypatch).metric]
+    assert zh_names["ethernet-switch-market"] in chinese, chinese
+    assert "Worldwide Ethernet switch market" not in chinese, chinese
 
 
 def _market_definitions_by_hand(con, year: int):

@@ -15,11 +15,27 @@
 --    different_kind, different_period, different_milestone; reason_detail names every differing dimension.
 -- Bounded: only each side's newest statement takes part (as in marts.conflict_pairs), and a statement meets only
 -- the nearest statement of each near series and period (the pairs grow with statements, not their product).
+-- Keyed, not a self-join of statements: statements alike in everything the pair rules compare but their vintage and
+-- document (one class: series, period, entity, indicator, scope, segment, fabric, speed, kind, unit, region, period
+-- basis and span, value) are paired class with class; each statement then takes, from each class it may meet, the
+-- smallest record id stated after it (or before it) as a running minimum over that class in vintage order (a
+-- window, not a join), and statement by statement only where that one is of its own address and evidence. At 100x
+-- the offline default one series and period holds ~50 vintages of a few values: the self-join met each with each
+-- (246 s of a 300 s refresh); now the work grows with the pairs kept (docs/benchmarks.md).
 CREATE OR REPLACE VIEW marts.apparent_conflicts AS
 WITH near_obs AS MATERIALIZED (
     -- each side's newest statement, with its base unit and value and its rounding step computed once per statement
-    -- (the pair join below compares them; computed per candidate pair they made this view cost seconds)
-    SELECT *, CASE WHEN marts.sig_digits(base_value) >= 2 THEN pow(10, marts.sig_place(base_value)) END AS rounding_step
+    -- (the pair rules compare them); its place in vintage order (stated_rank: marts.stated_before is
+    -- a.stated_rank < b.stated_rank), its class (class_id: the statements alike in every column the pair rules
+    -- read but the vintage, address and evidence), its series and period (group_id) and its address and evidence
+    -- (statement_id)
+    SELECT *, CASE WHEN marts.sig_digits(base_value) >= 2 THEN pow(10, marts.sig_place(base_value)) END AS rounding_step,
+           row_number() OVER (ORDER BY stated_on, record_id) AS stated_rank,
+           dense_rank() OVER (ORDER BY series_key, period, indicator, entity_id, scope, segment, fabric, speed_gbps, kind,
+                                       base_unit, region, period_basis, is_state, span_start, span_end, base_value)
+               AS class_id,
+           dense_rank() OVER (ORDER BY series_key, period) AS group_id,
+           dense_rank() OVER (ORDER BY url, evidence) AS statement_id
     FROM (
         SELECT o.record_id, o.series_key, o.indicator, o.entity_id, o.subject, o.period, o.period_basis,
                coalesce(i.cadence, '') = 'irregular' AS is_state, o.period_start AS span_start, o.period_end AS span_end,
@@ -38,6 +54,12 @@ WITH near_obs AS MATERIALIZED (
           AND o.entity_id IS NOT NULL
     )
     WHERE side_statement = 1
+),
+near_classes AS MATERIALIZED (
+    -- one row per class (its statements agree on every column below)
+    SELECT DISTINCT ON (class_id) class_id, group_id, series_key, period, indicator, entity_id, scope, segment, fabric,
+           speed_gbps, kind, base_unit, region, period_basis, is_state, span_start, span_end, base_value, rounding_step
+    FROM near_obs
 ),
 related AS (
     -- the same entity, an entity and its parent (either way), an instance or cluster and the platform it is built
@@ -59,18 +81,20 @@ related_indicators AS (
     UNION SELECT term, parent FROM core.vocabulary WHERE dimension = 'indicator' AND parent IS NOT NULL
     UNION SELECT parent, term FROM core.vocabulary WHERE dimension = 'indicator' AND parent IS NOT NULL
 ),
-near_sides AS MATERIALIZED (
-    -- each statement with every (entity, indicator) it may meet, so the pair join below is one hash join on entity,
-    -- indicator, unit and region (left to itself, the planner joined all statements of one unit and region first)
+class_sides AS MATERIALIZED (
+    -- each class with every (entity, indicator) it may meet, so the class join below is one hash join on entity,
+    -- indicator, unit and region
     SELECT a.*, r.b AS near_entity, ri.b AS near_indicator
-    FROM near_obs a
+    FROM near_classes a
     JOIN related r ON r.a = a.entity_id
     JOIN related_indicators ri ON ri.a = a.indicator
 ),
-near_candidates AS (
-    SELECT a.record_id AS a_id, b.record_id AS b_id, a.series_key AS a_series, b.series_key AS b_series,
-           a.period AS a_period, b.period AS b_period,
+class_pairs AS MATERIALIZED (
+    -- two classes whose statements meet when one was stated before the other (and they are not one statement)
+    SELECT row_number() OVER () AS pair_id, a.class_id AS a_class, b.class_id AS b_class, a.group_id AS a_group,
+           b.group_id AS b_group,
            abs(a.base_value - b.base_value) AS gap,
+           a.entity_id = b.entity_id AND a.segment IS NOT DISTINCT FROM b.segment AS one_thing,
            concat_ws('; ',
                CASE WHEN a.indicator <> b.indicator THEN 'indicator: ' || a.indicator || ' vs ' || b.indicator END,
                CASE WHEN a.entity_id <> b.entity_id THEN 'entity: ' || a.entity_id || ' vs ' || b.entity_id END,
@@ -91,8 +115,8 @@ near_candidates AS (
                      OR a.speed_gbps IS DISTINCT FROM b.speed_gbps THEN 'different_segment'
                 WHEN a.kind <> b.kind THEN 'different_kind'
                 ELSE 'different_period' END AS apparent_reason
-    FROM near_sides a
-    JOIN near_obs b
+    FROM class_sides a
+    JOIN near_classes b
       ON b.entity_id = a.near_entity AND b.indicator = a.near_indicator AND a.base_unit = b.base_unit
      AND a.region IS NOT DISTINCT FROM b.region
      AND (a.speed_gbps IS NULL OR b.speed_gbps IS NULL OR a.speed_gbps = b.speed_gbps)
@@ -101,13 +125,9 @@ near_candidates AS (
      -- a state (an indicator of irregular cadence: a spec, a configuration, a member count) may be restated in
      -- any later year; flows (revenue, units) meet only over overlapping periods
      AND ((a.is_state AND b.is_state) OR greatest(a.span_start, b.span_start) <= least(a.span_end, b.span_end))
-     AND marts.stated_before(a.stated_on, a.record_id, b.stated_on, b.record_id)
     -- one series, period and forecast-or-not is marts.conflict_pairs' own ground (a forecast against the later
     -- actual of its series and period is a near pair here, different_kind, and a scorecard pair)
     WHERE NOT (a.series_key = b.series_key AND a.period = b.period AND (a.kind = 'forecast') = (b.kind = 'forecast'))
-      -- one statement is not two sides (a range's bounds; one sentence's figures for one thing)
-      AND NOT (a.url IS NOT DISTINCT FROM b.url AND a.evidence = b.evidence AND a.entity_id = b.entity_id
-               AND a.segment IS NOT DISTINCT FROM b.segment)
       -- the values differ beyond the stated rounding (half the coarser rounding step of a figure of two or more
       -- significant digits), or one figure is stated for different spans
       AND (abs(a.base_value - b.base_value) > 0.5 * coalesce(greatest(a.rounding_step, b.rounding_step), 0)
@@ -115,14 +135,68 @@ near_candidates AS (
                + 1e-9 * greatest(abs(a.base_value), abs(b.base_value))
            OR a.period <> b.period)
 ),
+near_found AS MATERIALIZED (
+    -- each statement with each class pair it takes part in, as side a (stated first) and as side b, and the statement
+    -- of the other class it meets: side a the smallest record id of class b stated after it, side b of class a stated
+    -- before it. Each is placed among the other class's statements in vintage order (ranks are unique) and takes the
+    -- running minimum of their (record id, statement) from it on (side a) or up to it (side b).
+    SELECT side, record_id, stated_rank, statement_id, pair_id, class_id AS other_class, one_thing, gap, other_group,
+           found.id AS other_id, found.statement_id AS other_statement
+    FROM (
+        SELECT 'a' AS side, *, min(member) OVER (PARTITION BY class_id ORDER BY stated_rank
+                                                 ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) AS found
+        FROM (SELECT s.record_id, s.stated_rank, s.statement_id, p.pair_id, p.b_class AS class_id, p.one_thing, p.gap,
+                     p.b_group AS other_group, NULL::STRUCT(id VARCHAR, statement_id BIGINT) AS member
+              FROM near_obs s
+              JOIN class_pairs p ON p.a_class = s.class_id
+              UNION ALL
+              SELECT NULL, stated_rank, NULL, NULL, class_id, NULL, NULL, NULL,
+                     {'id': record_id, 'statement_id': statement_id}
+              FROM near_obs)
+        UNION ALL
+        SELECT 'b' AS side, *, min(member) OVER (PARTITION BY class_id ORDER BY stated_rank
+                                                 ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS found
+        FROM (SELECT s.record_id, s.stated_rank, s.statement_id, p.pair_id, p.a_class AS class_id, p.one_thing, p.gap,
+                     p.a_group AS other_group, NULL::STRUCT(id VARCHAR, statement_id BIGINT) AS member
+              FROM near_obs s
+              JOIN class_pairs p ON p.b_class = s.class_id
+              UNION ALL
+              SELECT NULL, stated_rank, NULL, NULL, class_id, NULL, NULL, NULL,
+                     {'id': record_id, 'statement_id': statement_id}
+              FROM near_obs)
+    )
+    WHERE pair_id IS NOT NULL AND found IS NOT NULL
+),
+near_best AS (
+    SELECT side, record_id, stated_rank, other_id, pair_id, gap, other_group
+    FROM near_found
+    WHERE NOT (one_thing AND statement_id = other_statement)
+    UNION ALL
+    -- one statement is not two sides (a range's bounds; one sentence's figures for one thing): where the statement
+    -- found is of the same address and evidence, the other class is searched statement by statement
+    SELECT f.side, f.record_id, f.stated_rank, min(c.record_id), f.pair_id, f.gap, f.other_group
+    FROM near_found f
+    JOIN near_obs c
+      ON c.class_id = f.other_class AND c.statement_id <> f.statement_id
+     AND CASE f.side WHEN 'a' THEN f.stated_rank < c.stated_rank ELSE c.stated_rank < f.stated_rank END
+    WHERE f.one_thing AND f.statement_id = f.other_statement
+    GROUP BY f.side, f.record_id, f.stated_rank, f.pair_id, f.gap, f.other_group
+),
 near_edges AS (
     -- each statement meets the nearest statement of each near series and period (either side's choice)
-    SELECT * FROM near_candidates
-    QUALIFY row_number() OVER (PARTITION BY a_id, b_series, b_period ORDER BY gap, b_id) = 1
-         OR row_number() OVER (PARTITION BY b_id, a_series, a_period ORDER BY gap, a_id) = 1
+    SELECT DISTINCT a_id, b_id, pair_id
+    FROM (
+        SELECT record_id AS a_id, other_id AS b_id, pair_id
+        FROM near_best WHERE side = 'a'
+        QUALIFY row_number() OVER (PARTITION BY stated_rank, other_group ORDER BY gap, other_id) = 1
+        UNION ALL
+        SELECT other_id, record_id, pair_id
+        FROM near_best WHERE side = 'b'
+        QUALIFY row_number() OVER (PARTITION BY stated_rank, other_group ORDER BY gap, other_id) = 1
+    )
 ),
 near_values AS (
-    SELECT e.apparent_reason, e.reason_detail, 'value' AS conflict_on, a.series_key, b.series_key AS b_series_key,
+    SELECT p.apparent_reason, p.reason_detail, 'value' AS conflict_on, a.series_key, b.series_key AS b_series_key,
            a.entity_id, b.entity_id AS b_entity_id, a.indicator, a.subject, a.period, b.period AS b_period,
            a.kind, b.kind AS b_kind, marts.unit_base(a.unit) AS unit,
            a.value * marts.unit_factor(a.unit) AS a_value, a.value_qualifier AS a_value_qualifier,
@@ -138,6 +212,7 @@ near_values AS (
            b.publisher AS b_publisher, b.carrier AS b_carrier, b.published_on AS b_published_on, b.url AS b_url,
            b.evidence AS b_evidence, b.record_id AS b_record_id
     FROM near_edges e
+    JOIN class_pairs p ON p.pair_id = e.pair_id
     JOIN core.observations a ON a.record_id = e.a_id
     JOIN core.observations b ON b.record_id = e.b_id
 ),

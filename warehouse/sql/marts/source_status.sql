@@ -9,7 +9,8 @@ WITH docs AS (
            count(*) FILTER (WHERE last_outcome = 'not_recorded') AS not_recorded,
            max(last_checked_at) AS last_fetch,
            arg_max(last_outcome, last_checked_at) AS last_outcome,
-           max(last_changed_at) AS last_change
+           max(last_changed_at) AS last_change,
+           max(recorded_at) FILTER (WHERE last_outcome = 'replayed') AS recorded_on
     FROM raw.documents GROUP BY source_id
 ), errors AS (
     SELECT source_id, arg_max(error_class || ': ' || coalesce(error_message, ''), started_at) AS last_error,
@@ -31,7 +32,7 @@ SELECT k.source_id, k.publisher, k.kind, k.title, k.homepage, k.cadence, k.origi
        coalesce(d.documents - d.failing - d.not_recorded, 0) AS stored,
        coalesce(d.failing, 0) AS failing,
        coalesce(d.not_recorded, 0) AS not_recorded,
-       d.last_fetch, d.last_outcome, d.last_change, e.last_error, e.last_error_at,
+       d.last_fetch, d.last_outcome, d.recorded_on, d.last_change, e.last_error, e.last_error_at,
        coalesce(p.parse_failing, 0) AS parse_failing,
        coalesce(c.carried, 0) AS carried,
        c.carried_since
@@ -55,6 +56,7 @@ COMMENT ON COLUMN marts.source_status.failing IS 'Documents whose last check fai
 COMMENT ON COLUMN marts.source_status.not_recorded IS 'Documents with no recording to replay offline, count.';
 COMMENT ON COLUMN marts.source_status.last_fetch IS 'Last check of any of its documents (UTC).';
 COMMENT ON COLUMN marts.source_status.last_outcome IS 'Outcome of that last check (fetched, not_modified, error, disallowed, not_recorded, ...).';
+COMMENT ON COLUMN marts.source_status.recorded_on IS 'Offline replay: the day the newest recording replayed at the last check was made (sources/snapshots manifests), so the age of the data is known; NULL when nothing was replayed.';
 COMMENT ON COLUMN marts.source_status.last_change IS 'Last time one of its documents got a new version (UTC).';
 COMMENT ON COLUMN marts.source_status.last_error IS 'Newest fetch error (class: message).';
 COMMENT ON COLUMN marts.source_status.last_error_at IS 'When that error happened (UTC).';

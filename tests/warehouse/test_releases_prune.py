@@ -1,0 +1,52 @@
+"""Retention runs at every publish: it must not SHA-256 every kept release each time (up to 6 x 44 MB on the
+offline default), only a release it has not verified in this state (the one that just arrived, or one written
+since). A kept file changed in place, even to the same size, is hashed again and found damaged."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from warehouse import db, releases
+from warehouse import publish as wpublish
+
+
+def _publish(home, run_id: str, finished_at: dt.datetime) -> None:
+    con = db.connect_work(db.paths(home).work)
+    con.execute(
+        "INSERT INTO meta.runs BY NAME SELECT ? AS run_id, ? AS started_at, ? AS finished_at, 'offline' AS mode, "
+        "'published' AS status, '{}' AS row_counts",
+        [run_id, finished_at, finished_at],
+    )
+    wpublish.publish(home, con)
+
+
+def test_prune_hashes_only_releases_it_has_not_verified_as_they_are(tmp_path, monkeypatch):
+    monkeypatch.setenv("FABRICWATCH_RELEASES_KEPT", "5")
+    for i in range(7):
+        _publish(tmp_path, f"run-{i:02d}", dt.datetime(2026, 11, 1, 12, i))
+    folder = db.paths(tmp_path).releases
+    assert len(releases.list_releases(folder)) == 5
+
+    hashed = []
+    real = releases.sha256_file
+    monkeypatch.setattr(releases, "sha256_file", lambda path: hashed.append(path.name) or real(path))
+    assert releases.prune(folder) == []
+    assert hashed == []  # each of the 5 was verified by the prune of the publish it arrived in
+
+    _publish(tmp_path, "run-07", dt.datetime(2026, 11, 1, 12, 7))
+    newest = releases.list_releases(folder, deep=False)[0]
+    assert newest.run_id == "run-06"
+    hashed.clear()
+    assert releases.prune(folder) == []
+    assert hashed == []  # the publish verified the arrival already
+
+    # damage one kept release in place, keeping its size: it is hashed again and no longer counts as good
+    victim = releases.list_releases(folder, deep=False)[2].path
+    data = bytearray(victim.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 64] = bytes(b ^ 0xFF for b in data[middle : middle + 64])
+    victim.write_bytes(bytes(data))
+    hashed.clear()
+    releases.prune(folder)
+    assert hashed == [victim.name]
+    assert [r.good for r in releases.list_releases(folder, deep=False)][:3] == [True, True, False]
