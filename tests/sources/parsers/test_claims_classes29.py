@@ -32,3 +32,13 @@ def test_a_yearless_quarter_reported_in_the_past_tense_is_an_actual():
 def test_a_per_share_row_with_dollar_cells_and_a_bracketed_decline_is_no_claim():
     text = "Metric\nRevenue\n$310.0 million\nGAAP earnings per share\n$1.10\n$1.20\n(8.3%)\n"
     assert [(c.value, c.unit) for c in claims(text)] == [(310_000_000, "USD")]
+
+
+# --- en: "the fourth quarter of last year" is the year before the page's -------------------------------------------
+
+
+def test_a_quarter_of_last_year_takes_the_year_before_the_pages():
+    got = claims("The maker held a 40% share in the fourth quarter of last year.", dt.date(2025, 12, 19))
+    assert [(c.value, c.period, c.kind) for c in got] == [(0.4, "2024Q4", "actual")]
+    got = claims("The maker held a 35% share in the second quarter of last year.", dt.date(2024, 3, 5))
+    assert [(c.value, c.period, c.kind) for c in got] == [(0.35, "2023Q2", "actual")]
