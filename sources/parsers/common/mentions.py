@@ -1340,6 +1340,8 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
         re.I,
     ):
         value = -abs(value)  # "falling five percentage points", "季減0.1個百分點"
+    if m.unit == "pct_points" and re.match(r"\s*worse\b", after, re.I):
+        value = -abs(value)  # "a gross margin 210 basis points worse than expected": a margin that fell short
     return Mention(m.start, m.end, value, m.unit, m.qualifier, m.raw, basis, m.noun)
 
 

@@ -42,3 +42,15 @@ def test_a_quarter_of_last_year_takes_the_year_before_the_pages():
     assert [(c.value, c.period, c.kind) for c in got] == [(0.4, "2024Q4", "actual")]
     got = claims("The maker held a 35% share in the second quarter of last year.", dt.date(2024, 3, 5))
     assert [(c.value, c.period, c.kind) for c in got] == [(0.35, "2023Q2", "actual")]
+
+
+# --- en: "N basis points worse" is a fall of the margin ----------------------------------------------------------
+
+
+def test_basis_points_worse_is_a_negative_change():
+    assert [(c.value, c.unit) for c in claims("Gross margin was 210 basis points worse than a year ago.")] == [
+        (-2.1, "pct_points")
+    ]
+    assert [(c.value, c.unit) for c in claims("Gross margin was 40 basis points better than a year ago.")] == [
+        (0.4, "pct_points")
+    ]
