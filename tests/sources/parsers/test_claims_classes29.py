@@ -54,3 +54,16 @@ def test_basis_points_worse_is_a_negative_change():
     assert [(c.value, c.unit) for c in claims("Gross margin was 40 basis points better than a year ago.")] == [
         (0.4, "pct_points")
     ]
+
+
+# --- en: "decreased by $9.2m (11.3%)": the percentage in brackets after a fall in money falls too ---------------------
+
+
+def test_a_bracketed_percentage_after_a_fall_in_money_is_a_decline():
+    got = [(c.value, c.unit) for c in claims("Revenue decreased by $9.2m (11.3%) from the prior quarter.")]
+    assert (-0.113, "share") in got
+    got = [(c.value, c.unit) for c in claims("Revenue fell $40 million (8%) to $460 million.")]
+    assert got == [(40_000_000, "USD"), (-0.08, "share"), (460_000_000, "USD")]
+    # a rise keeps its sign
+    got = [(c.value, c.unit) for c in claims("Revenue increased by $9.2m (11.3%) from the prior quarter.")]
+    assert (0.113, "share") in got
