@@ -1082,6 +1082,15 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                     or re.match(r"\s*(?:revenue\s+)?(?:guidance|outlook|forecast)", s[p.end :], re.I)
                 ):
                     continue  # "and guided Q3 revenue of", "Q3 FY 2025 revenue guidance:": not the period reported
+                if (
+                    mentions
+                    and p.first_day
+                    and ctx.published
+                    and p.first_day > ctx.published
+                    and re.fullmatch(r"(\d{4})Q[1-4]", p.label)
+                    and p.label[:4] not in s
+                ):
+                    continue  # a result of a quarter whose year only the page's date gave does not date the text
                 if not p.base and id(p) not in comparative and not _SO_FAR.search(s[p.start : p.end]):
                     ctx.remember(_fiscal_heading(p, s, ctx))
         context_topic = next((label for pat, label in _TOPICS if pat.search(s)), context_topic)
