@@ -401,7 +401,8 @@ def _both_periods(claims: list[Claim]) -> list[Claim]:
     return out
 
 
-_BARE_CELL = re.compile(r"[\s|]*[-+]?\d[\d,.]*\s*%?[\s|]*")
+# ("$1.32", "(5.3%)": an amount in dollars and a decline in brackets are bare cells too)
+_BARE_CELL = re.compile(r"[\s|]*\(?[-+]?\$?\d[\d,.]*\s*%?\)?[\s|]*")
 
 
 def _per_share_cell(lines: list[str], i: int) -> bool:
@@ -1081,6 +1082,15 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                     or re.match(r"\s*(?:revenue\s+)?(?:guidance|outlook|forecast)", s[p.end :], re.I)
                 ):
                     continue  # "and guided Q3 revenue of", "Q3 FY 2025 revenue guidance:": not the period reported
+                if (
+                    mentions
+                    and p.first_day
+                    and ctx.published
+                    and p.first_day > ctx.published
+                    and re.fullmatch(r"(\d{4})Q[1-4]", p.label)
+                    and p.label[:4] not in s
+                ):
+                    continue  # a result of a quarter whose year only the page's date gave does not date the text
                 if not p.base and id(p) not in comparative and not _SO_FAR.search(s[p.start : p.end]):
                     ctx.remember(_fiscal_heading(p, s, ctx))
         context_topic = next((label for pat, label in _TOPICS if pat.search(s)), context_topic)
@@ -1839,6 +1849,11 @@ def _kind(
     if first and ctx.published:
         if last < ctx.published:
             return "estimate" if estimate else "actual"
+        if _reported_past(s, m, label):
+            # "Third quarter revenues declined 13% ... to $89.3 million" on a page of April: a quarter whose
+            # year only the page's date gave, reported in the past tense, is a result (of a fiscal quarter
+            # over), not a forecast of the calendar quarter to come
+            return "estimate" if estimate else "actual"
         if first > ctx.published:
             return "forecast"
         if not so_far and not (cue == "reported" and re.search(r"Q[1-4]$", label or "")):
@@ -1862,6 +1877,23 @@ def _kind(
     if estimate or _ESTIMATE.search(window):
         return "estimate"
     return "actual"
+
+
+_PAST_REPORT = re.compile(
+    r"\b(?:reported|posted|recorded|generated|totall?ed|came\s+in|was|were|grew|rose|increased|declined|"
+    r"decreased|dropped|fell|achieved|delivered|stood|accounted\s+for|jumped|surged|soared|climbed)\b",
+    re.I,
+)
+
+
+def _reported_past(s: str, m: Mention, label: str | None) -> bool:
+    """A quarter named without its year (the year is not written in the sentence) whose figure's clause
+    reports it with a verb in the past tense, and no forecast word."""
+    q = re.fullmatch(r"(\d{4})Q[1-4]", label or "")
+    if not q or q.group(1) in s:
+        return False
+    clause = _clause(s, m)
+    return bool(_PAST_REPORT.search(clause)) and not _FORECAST.search(clause)
 
 
 def _attributed(s: str, at: int | None) -> str | None:

@@ -462,6 +462,9 @@ def _yearless(
                 add(m, f"FY{fy if n >= q else fy + 1}Q{n}")
                 continue
         which = "previous" if which == "recent" else which
+        if n and published_on and re.match(r"\s+of\s+last\s+year\b", s[m.end() :], re.I) and not fiscal:
+            add(m, f"{published_on.year - 1}Q{n}")  # "the fourth quarter of last year": the year before the page's
+            continue
         here = re.findall(r"(?<!\d)(" + _YEAR + r")(?!\d)", s[: m.start()])
         if here and which == "nearest" and n and not fiscal:
             label = f"{here[-1]}Q{n}"  # "2024 年 Q3 完成認證, Q4 小批量交付": the year just named

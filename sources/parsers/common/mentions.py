@@ -1340,6 +1340,19 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
         re.I,
     ):
         value = -abs(value)  # "falling five percentage points", "季減0.1個百分點"
+    if (
+        m.unit == "share"
+        and basis in (None, "growth")
+        and re.search(
+            r"\b(?:decreas\w*|declin\w*|fell|dropp\w*|down)\s+(?:by\s+)?(?:US)?\$\s?\d[\d,.]*\s*"
+            r"(?:[mb]n?|million|billion)?\s*\(\s*$",
+            s[max(0, m.start - 60) : m.start],
+            re.I,
+        )
+    ):
+        basis, value = "growth", -abs(value)  # "decreased by $9.2m (11.3%)": the same fall as a percentage
+    if m.unit == "pct_points" and re.match(r"\s*worse\b", after, re.I):
+        value = -abs(value)  # "a gross margin 210 basis points worse than expected": a margin that fell short
     return Mention(m.start, m.end, value, m.unit, m.qualifier, m.raw, basis, m.noun)
 
 

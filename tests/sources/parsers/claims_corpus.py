@@ -62,7 +62,7 @@ SPLITS = (
     "tune26",
     "tune27",
     "tune28",
-    "holdout29",
+    "tune29",
     "holdout30",
 )
 
