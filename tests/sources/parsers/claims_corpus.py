@@ -64,6 +64,7 @@ SPLITS = (
     "tune28",
     "tune29",
     "holdout30",
+    "holdout31",
 )
 
 
