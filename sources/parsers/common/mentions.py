@@ -514,6 +514,13 @@ def find_mentions(
     out.extend(_shared_percent(s, scan, out))
     out.sort(key=lambda x: x.start)
     out = _compound(s, out)
+    # "operating margins of minus 28 per cent to minus 32 per cent": a minus written as a word
+    out = [
+        replace(o, value=-abs(o.value))
+        if o.unit in ("share", "pct_points") and o.value and re.search(r"\bminus\s+$", s[: o.start], re.I)
+        else o
+        for o in out
+    ]
     out = _link_ranges(s, out)
     return [_down_once_by(s, _with_basis(s, mm, out)) for mm in out]
 
@@ -1143,7 +1150,7 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
             continue
         lo_idx = out.index(hi) - 1
         lo = out[lo_idx] if lo_idx >= 0 else None
-        between = s[lo.end : hi.start] if lo else None
+        between = re.sub(r"\bminus\s+$", "", s[lo.end : hi.start], flags=re.I) if lo else None
         joined = lo is not None and lo.unit == hi.unit and _RANGE_JOIN.match(between or "x") is not None
         if (
             joined
@@ -1181,6 +1188,10 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
                 out[out.index(hi)] = Mention(
                     hi.start, hi.end, high_value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, high_scaled
                 )
+            elif high_value < low_value < 0 and lo.unit in ("share", "pct_points"):
+                # "minus 28 per cent to minus 32 per cent": a range of negatives written from the smaller loss
+                out[out.index(lo)] = replace(lo, qualifier="<=")
+                out[out.index(hi)] = replace(hi, qualifier=">=")
             continue
         # A bare low end: "690~700萬顆", "12~16%", "$5-10 billion", "3500-4000万个", "107.8億至112.2億元".
         bare = _RANGE_BARE_LOW.search(s[: hi.start])

@@ -107,3 +107,13 @@ def test_flat_to_a_growth_is_a_range_from_zero():
 def test_a_bare_jiang_before_the_figure_is_a_fall():
     got = claims("该公司前三季净利润降27%,营收增长12%。")
     assert [(c.value, c.unit) for c in got] == [(-0.27, "share"), (0.12, "share")]
+
+
+# --- en: "minus 28 per cent to minus 32 per cent": a minus written as a word, a range of negatives ------------------
+
+
+def test_a_range_of_negatives_written_with_minus_words():
+    got = claims("The company guided operating margins of minus 15 per cent to minus 18 per cent.")
+    # the lower bound is the larger loss
+    assert [(c.value, c.unit, c.qualifier) for c in got] == [(-0.15, "share", "<="), (-0.18, "share", ">=")]
+    assert [(c.value, c.unit) for c in claims("Operating margin was minus 6 per cent.")] == [(-0.06, "share")]
