@@ -1542,10 +1542,24 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         per_share_growth_end = None
         kept.append(m)
     if per_share and not any(m.unit in MONEY_UNITS and m.scaled for m in kept):
-        kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
+        kept = [
+            m
+            for m in kept
+            if not (m.unit == "share" and m.basis in _GROWTH_BASES and not _own_measure_after_per_share(s, m))
+        ]
     if compared:
         kept = [m for m in kept if not (m.unit in ("Gbps", "Tbps") and any(a <= m.start < b for a, b in compared))]
     return kept
+
+
+# "FFO of $1.67 per share, with adjusted EBITDA up by 9%": a growth whose own measure is named after the per-share
+# amount is that measure's, not the per-share amount's.
+_OWN_MEASURE = re.compile(r"\bEBITDA\b|\brevenues?\b|\bsales\b|\bbookings\b|\borders\b|\bbacklog\b", re.I)
+
+
+def _own_measure_after_per_share(s: str, m: Mention) -> bool:
+    ends = [x.end() for x in _PER_SHARE.finditer(s, 0, m.start)]
+    return bool(ends) and bool(_OWN_MEASURE.search(s[max(ends) : m.start]))
 
 
 def _respective_growths(s: str, mentions: list[Mention]) -> dict[int, bool]:

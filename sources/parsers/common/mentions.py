@@ -436,6 +436,15 @@ def find_mentions(
             mention = Mention(
                 a - 1, b + pct.end(), tidy_float(-number / 100), "share", None, s[a - 1 : b + pct.end()], scaled=True
             )
+        if (
+            mention is not None
+            and mention.unit == "share"
+            and mention.value > 0
+            and re.search(r"\bor\s+\($", s[:a])
+            and re.match(r"\s*\)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b", s[mention.end :], re.I)
+        ):
+            # "$7.9 million or (9.4%) of revenue": an accounting negative share (a loss as a part of revenue)
+            mention = replace(mention, value=-mention.value)
         at = mention.start if mention else a
         if (
             mention
@@ -514,10 +523,11 @@ def find_mentions(
     out.extend(_shared_percent(s, scan, out))
     out.sort(key=lambda x: x.start)
     out = _compound(s, out)
-    # "operating margins of minus 28 per cent to minus 32 per cent": a minus written as a word
+    # "operating margins of minus 28 per cent to minus 32 per cent": a minus written as a word ("plus or minus 2%" is
+    # a tolerance)
     out = [
         replace(o, value=-abs(o.value))
-        if o.unit in ("share", "pct_points") and o.value and re.search(r"\bminus\s+$", s[: o.start], re.I)
+        if o.unit in ("share", "pct_points") and o.value and re.search(r"(?<!\bor\s)\bminus\s+$", s[: o.start], re.I)
         else o
         for o in out
     ]

@@ -117,3 +117,29 @@ def test_a_range_of_negatives_written_with_minus_words():
     # the lower bound is the larger loss
     assert [(c.value, c.unit, c.qualifier) for c in got] == [(-0.15, "share", "<="), (-0.18, "share", ">=")]
     assert [(c.value, c.unit) for c in claims("Operating margin was minus 6 per cent.")] == [(-0.06, "share")]
+    # "plus or minus 3%" is a tolerance, not a negative
+    assert [c.value for c in claims("Revenue is expected to be $40.0 billion, plus or minus 3%.")] == [
+        40_000_000_000,
+        0.03,
+    ]
+
+
+# --- en: a growth of a measure named after a per-share amount is that measure's ------------------------------------
+
+
+def test_a_growth_named_after_a_per_share_amount_is_its_own_measures():
+    got = claims("Core earnings reached $2.10 per share, with adjusted EBITDA up by 7% year-over-year.")
+    assert [(c.value, c.unit) for c in got] == [(0.07, "share")]
+    # the per-share amount's own growth stays out
+    assert claims("Core earnings per share were $2.10, up 7% year-over-year.") == []
+
+
+# --- en: "$7.9 million or (9.4%) of revenue": a bracketed share of revenue written as the amount's other form -------
+
+
+def test_a_bracketed_share_of_revenue_after_or_is_negative():
+    got = claims("The operating loss was $5.2 million or (6.5%) of revenue.")
+    assert [(c.value, c.unit) for c in got] == [(5_200_000, "USD"), (-0.065, "share")]
+    # a bracketed share in passing (no "or") keeps its sign
+    got = claims("Networking was $40 million (12%) of sales.")
+    assert [(c.value, c.unit) for c in got] == [(40_000_000, "USD"), (0.12, "share")]
