@@ -174,6 +174,19 @@ _PER_UNIT = re.compile(
     r"\bper\s+(?:unit|server|system|rack|GPU|chip|board|card|module|port|node|device)\b",
     re.I,
 )
+# A change of a unit price: an average selling price's ("平均銷售單價與上季相比增長3.8%", "ASP rose 4%") or of rents
+# ("an 11.8% increase in cash-basis renewal leases", "rental rates rose 6%"): what one unit costs, not a market's
+# or company's figure. Read just before the figure, or in the "increase in ..." right after it; a price rise to come
+# ("產品單價將會成長50%", "推升2026年平均售價(ASP)約20%") is a market's outlook and stays read.
+_PRICE_OUTLOOK = re.compile(r"[將将]|預估|预估|預計|预计|推升|可望|\bwill\b|\bexpect|\bforecast|\bproject", re.I)
+_UNIT_PRICE_WORD = (
+    r"(?:平均)?(?:銷售|销售)?(?:單價|单价|售價|售价)|\baverage\s+(?:selling\s+|sales\s+)?prices?\b|\bASPs?\b|"
+    r"\brents?\b|\brental\s+rates?\b|\brenewal\s+(?:leases|spreads)\b"
+)
+_UNIT_PRICE_BEFORE = re.compile(rf"(?:{_UNIT_PRICE_WORD})[^。；;,，.%]{{0,16}}$", re.I)
+_UNIT_PRICE_AFTER = re.compile(
+    rf"\s*(?:increase|decrease|rise|gain|decline|drop|jump|growth)\s+in\s+[\w\s-]{{0,30}}?(?:{_UNIT_PRICE_WORD})", re.I
+)
 _MARKET_CAP = re.compile(r"市值|market\s+(?:cap|capitali[sz]ation|value)", re.I)
 _TOLERANCE = re.compile(r"(?:±|\+/-|正負|正负|plus\s+or\s+minus)\s*$", re.I)
 _GROWTH_BASES = ("y/y", "q/q", "growth")
@@ -1451,6 +1464,12 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
                 (max([b for b in breaks if b < m.start] + [0]), min([b for b in breaks if b >= m.end] + [len(s)]))
             )
             continue
+        if (
+            m.unit == "share"
+            and (_UNIT_PRICE_BEFORE.search(s[max(0, m.start - 40) : m.start]) or _UNIT_PRICE_AFTER.match(s[m.end :]))
+            and not _PRICE_OUTLOOK.search(s[max(0, m.start - 40) : m.start])
+        ):
+            continue  # a unit price's change: "平均銷售單價增長3.8%", "an 11.8% increase in renewal leases"
         if m.unit == "ratio":
             continue  # multipliers: "35x", "80 times", "3倍"
         if m.unit in ("Gbps", "Tbps") and re.match(r"\s*(?:及|或|和)?\s*以上", s[m.end :]):
@@ -1506,7 +1525,10 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
                 _BEAT_BY.search(s[max(0, m.start - 80) : m.start])
                 # "revenue growth of 101% during the quarter and a stock price that has nearly quadrupled": a
                 # growth its own words give to revenue is no stock move, whatever else the clause names
-                or (_STOCK.search(clause) and not _RESULT_GROWTH_OF.search(s[max(0, m.start - 60) : m.start]))
+                or (
+                    _STOCK.search(_subclause(clause, s, m))
+                    and not _RESULT_GROWTH_OF.search(s[max(0, m.start - 60) : m.start])
+                )
                 or _TOLERANCE.search(before)
                 or (
                     _STOCK.search(s)
@@ -1520,10 +1542,24 @@ def _market_claims(s: str, mentions: list[Mention]) -> list[Mention]:
         per_share_growth_end = None
         kept.append(m)
     if per_share and not any(m.unit in MONEY_UNITS and m.scaled for m in kept):
-        kept = [m for m in kept if not (m.unit == "share" and m.basis in _GROWTH_BASES)]
+        kept = [
+            m
+            for m in kept
+            if not (m.unit == "share" and m.basis in _GROWTH_BASES and not _own_measure_after_per_share(s, m))
+        ]
     if compared:
         kept = [m for m in kept if not (m.unit in ("Gbps", "Tbps") and any(a <= m.start < b for a, b in compared))]
     return kept
+
+
+# "FFO of $1.67 per share, with adjusted EBITDA up by 9%": a growth whose own measure is named after the per-share
+# amount is that measure's, not the per-share amount's.
+_OWN_MEASURE = re.compile(r"\bEBITDA\b|\brevenues?\b|\bsales\b|\bbookings\b|\borders\b|\bbacklog\b", re.I)
+
+
+def _own_measure_after_per_share(s: str, m: Mention) -> bool:
+    ends = [x.end() for x in _PER_SHARE.finditer(s, 0, m.start)]
+    return bool(ends) and bool(_OWN_MEASURE.search(s[max(ends) : m.start]))
 
 
 def _respective_growths(s: str, mentions: list[Mention]) -> dict[int, bool]:
@@ -1592,6 +1628,21 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
 def _clause(s: str, m: Mention) -> str:
     breaks = [b.start() for b in _PERIOD_CLAUSE_BREAK.finditer(s)]
     return s[max([b for b in breaks if b < m.start] + [0]) : min([b for b in breaks if b >= m.end] + [len(s)])]
+
+
+# Words that join a stock move to what caused it ("shares fell 10% after the maker reported revenue up 94%", "a
+# margin guide explained why investors sold the stock"): the figures on the other side are no stock move.
+_STOCK_CAUSE = re.compile(r"\b(?:after|but|while|although|whereas|because|why)\b", re.I)
+
+
+def _subclause(clause: str, s: str, m: Mention) -> str:
+    """The part of the figure's clause between the words joining a stock move to its cause."""
+    at = s.find(clause)
+    if at < 0 or not at <= m.start <= at + len(clause):
+        return clause
+    start, end = m.start - at, m.end - at
+    cuts = [c.start() for c in _STOCK_CAUSE.finditer(clause)]
+    return clause[max([c for c in cuts if c < start] + [0]) : min([c for c in cuts if c >= end] + [len(clause)])]
 
 
 def _lead(s: str, m: Mention, prev_end: int) -> str:

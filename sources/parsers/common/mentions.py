@@ -109,9 +109,10 @@ _GLUED_ROW_LABEL = r"[\u4e00-\u9fff]{2,12}\s*(?:" + TABLE_UNIT + r"|(?i:yoy|y/y)
 DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 # A number starts after a space or punctuation, or after the dash of a range ("20%-30%", "3500-4000萬"),
 # or inside a page whose spaces around figures were lost, as a percentage glued to words on both sides
-# ("with a3%sequential increase and37%year-over-year growth").
+# ("with a3%sequential increase and37%year-over-year growth"), or after a minus right after a comma that follows no
+# digit ("中值為47.4億元,-25.7% QoQ,-11.2% YoY": signed changes listed after an amount).
 _NUM_RE = re.compile(
-    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[a-z])(?=\d{1,3}(?:\.\d+)?%[a-z])|(?<=[a-z]{3})(?=\d{1,3}(?:\.\d+)?%[\d+-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=illion)"
+    r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[a-z])(?=\d{1,3}(?:\.\d+)?%[a-z])|(?<=[a-z]{3})(?=\d{1,3}(?:\.\d+)?%[\d+-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=[^\d\s][,，]-)|(?<=illion)"
     r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
     + DECIMAL_COMMA
     + "|"
@@ -309,13 +310,15 @@ _QOQ = re.compile(
 )
 _GROWTH = re.compile(
     r"\btook\s+a\s+hit\b|\btakes?\s+a\s+hit\b|grow|growth|increas|rise|rising|expand|\bup\b|jump|surg|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|slump|\blos[ti]\w*|"
-    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|降幅|跌幅|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b",
+    r"\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|成長|增長|增长|下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|降幅|跌幅|[下大暴微小略]跌|下挫|月增|月減|月减|[骤驟]降|\bshr[iau]nk\b|"
+    # "净利润降32%": a bare 降 right before the figure
+    r"(?<=[\u4e00-\u9fff])降\s*(?:了|約|约|近|逾)?\s*$",
     re.I,
 )
 _DECLINE = re.compile(
     r"\btook\s+a\s+hit\b|\btakes?\s+a\s+hit\b|declin|decreas|\bfell\b|\bfall|drop|\bdown\b|shr[iau]nk|contract|slump|\blos[ti]\w*|\b(?:was|were|is|are|been|be)\s+off\b|\boff\s+by\b|\breduc\w*|"
     r"下滑|下降|減少|减少|衰退|滑落|萎縮|萎缩|縮水|缩水|降幅|跌幅|季減|年減|季减|年减|月減|月减|環減|环减|同減|同减|[略微小大骤驟]降|[下大暴微小略]跌|下挫|"
-    r"[負负](?:成長|成长|增長|增长)",
+    r"[負负](?:成長|成长|增長|增长)|(?<=[\u4e00-\u9fff])降\s*(?:了|約|约|近|逾)?\s*$",
     re.I,
 )
 _RISE = re.compile(r"成長|成长|增長|增长|增加|上升|提升|\bgr[eo]w\w*|\brose\b|\brising\b|\bincreas\w*|\bup\b", re.I)
@@ -433,6 +436,15 @@ def find_mentions(
             mention = Mention(
                 a - 1, b + pct.end(), tidy_float(-number / 100), "share", None, s[a - 1 : b + pct.end()], scaled=True
             )
+        if (
+            mention is not None
+            and mention.unit == "share"
+            and mention.value > 0
+            and re.search(r"\bor\s+\($", s[:a])
+            and re.match(r"\s*\)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b", s[mention.end :], re.I)
+        ):
+            # "$7.9 million or (9.4%) of revenue": an accounting negative share (a loss as a part of revenue)
+            mention = replace(mention, value=-mention.value)
         at = mention.start if mention else a
         if (
             mention
@@ -444,6 +456,8 @@ def find_mentions(
                 or not re.match(r"[\dA-Za-z%.,萬万億亿\-元只個个颗顆台件片套]", s[at - 2])
                 # "Gross margin62.9%64.6%-170bps": a change in points after a percentage is no range of it
                 or (s[at - 2] == "%" and mention.unit == "pct_points")
+                # "47.4億元,-25.7% QoQ": a minus after a comma that follows no digit (no range dash ends a clause)
+                or (at >= 3 and s[at - 2] in ",，" and not re.match(r"[\d\s]", s[at - 3]))
             )
         ):
             # "同比-16.5%", "(-3%)", "a -$28.37 million net loss": a minus sign, not a range dash (which
@@ -496,12 +510,27 @@ def find_mentions(
         if not any(digits.start() < o.end and digits.end() > o.start for o in out):
             value = 0.1 if digits.group(1).lower() == "double" else 1.0
             out.append(Mention(digits.start(), digits.end(), value, "share", ">=", digits.group(0), scaled=True))
+    ceilings = set()
+    for flat in _FLAT_TO.finditer(scan):  # "持平至成長6%", "flat to up 4%": a range from no change (0) to the figure
+        top = next((o for o in out if o.start == flat.end() and o.unit == "share"), None)
+        if top is not None and not any(flat.start() < o.end and flat.end(1) > o.start for o in out):
+            out.append(Mention(flat.start(), flat.end(1), 0.0, "share", ">=", flat.group(1), scaled=True))
+            ceilings.add(top.start)
+    out = [replace(o, qualifier="<=") if o.start in ceilings else o for o in out]
     for extra in (*_fractions(s, scan), *_cjk_levels(s, scan)):
         if not any(extra.start < o.end and extra.end > o.start for o in out):
             out.append(extra)
     out.extend(_shared_percent(s, scan, out))
     out.sort(key=lambda x: x.start)
     out = _compound(s, out)
+    # "operating margins of minus 28 per cent to minus 32 per cent": a minus written as a word ("plus or minus 2%" is
+    # a tolerance)
+    out = [
+        replace(o, value=-abs(o.value))
+        if o.unit in ("share", "pct_points") and o.value and re.search(r"(?<!\bor\s)\bminus\s+$", s[: o.start], re.I)
+        else o
+        for o in out
+    ]
     out = _link_ranges(s, out)
     return [_down_once_by(s, _with_basis(s, mm, out)) for mm in out]
 
@@ -531,6 +560,10 @@ _NEAR_DOUBLE_DIGIT = re.compile(
 
 
 # "triple-digit order growth", "grew at a double-digit rate": a growth of at least 100 % (10 %).
+# "較上一季持平至成長6%", "與上季相比持平到增長2%", "flat to up 4%": no change as the low end of a range of growth.
+_FLAT_TO = re.compile(
+    r"(持平|\bflat)\s*(?:至|到|\bto\b)\s*(?:(?:成長|成长|增長|增长|\bup\b|\bgrowth\s+of\b)\s*)?(?=\d)", re.I
+)
 _DIGIT_GROWTH = re.compile(
     r"\b(double|triple)[- ]digits?\b(?=\s+(?:[\w()-]+\s+){0,2}?(?:growth|rate|increases?|gains?)\b)", re.I
 )
@@ -792,7 +825,8 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             cny = re.match(r"^\s*(亿|億)(?P<noun>)", after)  # "环比增长超17 亿" among 亿元 figures
         if (
             cny
-            and not _OTHER_CURRENCY_BEFORE.search(before[-8:])
+            # "港幣12億元" is no yuan, but "…亿元新台币,营业净利为20.96亿元": the other currency closed the clause before
+            and not _OTHER_CURRENCY_BEFORE.search(re.split(r"[,，;；。]", before[-8:])[-1])
             and (cny.group("noun") is not None or _SIMPLIFIED.search(s) or re.search(r"人民[幣币]$", cny.group(0)))
         ):
             value = number * scale_factor(cny.group(1))
@@ -1126,7 +1160,7 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
             continue
         lo_idx = out.index(hi) - 1
         lo = out[lo_idx] if lo_idx >= 0 else None
-        between = s[lo.end : hi.start] if lo else None
+        between = re.sub(r"\bminus\s+$", "", s[lo.end : hi.start], flags=re.I) if lo else None
         joined = lo is not None and lo.unit == hi.unit and _RANGE_JOIN.match(between or "x") is not None
         if (
             joined
@@ -1164,6 +1198,10 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
                 out[out.index(hi)] = Mention(
                     hi.start, hi.end, high_value, hi.unit, "<=", hi.raw, hi.basis, hi.noun, high_scaled
                 )
+            elif high_value < low_value < 0 and lo.unit in ("share", "pct_points"):
+                # "minus 28 per cent to minus 32 per cent": a range of negatives written from the smaller loss
+                out[out.index(lo)] = replace(lo, qualifier="<=")
+                out[out.index(hi)] = replace(hi, qualifier=">=")
             continue
         # A bare low end: "690~700萬顆", "12~16%", "$5-10 billion", "3500-4000万个", "107.8億至112.2億元".
         bare = _RANGE_BARE_LOW.search(s[: hi.start])
@@ -1284,7 +1322,7 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
         if (
             basis in ("growth", "y/y", "q/q")
             and re.search(
-                r"(?:\bfrom|\bto|\bversus|\bvs\.?|(?<!more )(?<!less )(?<!fewer )(?<!greater )\bthan|至|到)\s*"
+                r"(?:\bfrom|\bto|\bversus|\bvs\.?|(?<!more )(?<!less )(?<!fewer )(?<!greater )\bthan|至|到)\s*(?:between\s+)?"
                 r"(?:(?:just\s+)?(?:over|about|around|nearly|almost|"
                 r"approximately|roughly|more\s+than|less\s+than|under)\s+|約|约|近|逾)?\(?\s*$",
                 before,
@@ -1293,7 +1331,7 @@ def _with_basis(s: str, m: Mention, allm: list[Mention]) -> Mention:
             and not _GROWTH.match(after.strip())
             and not _CHANGE_MOVED_TO.search(before)
         ):
-            basis = None  # "a decrease from 9.9%", "rising to 7.4%": the level, not the change
+            basis = None  # "a decrease from 9.9%", "rising to 7.4%", "shrink to between 30% and 32%": the level
         if basis in ("growth", "y/y", "q/q") and re.search(
             r"(?:从|從)[^，,。；;%]{0,8}的?\s*$|(?:从|從)[^，,。；;]{0,12}%\s*(?:和|及|与|與)[^，,。；;%]{0,8}的?\s*$",
             s[max(0, m.start - 30) : m.start],

@@ -63,7 +63,7 @@ SPLITS = (
     "tune27",
     "tune28",
     "tune29",
-    "holdout30",
+    "tune30",
     "holdout31",
 )
 
