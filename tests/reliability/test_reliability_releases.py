@@ -8,23 +8,14 @@ import pytest
 
 from bench import reliability as rel
 from warehouse import db, releases
+from tests.warehouse.published import publish_run
 from warehouse import publish as wpublish
-
-
-def _publish(home, run_id: str, finished_at: dt.datetime) -> None:
-    con = db.connect_work(db.paths(home).work)
-    con.execute(
-        "INSERT INTO meta.runs BY NAME SELECT ? AS run_id, ? AS started_at, ? AS finished_at, 'offline' AS mode, "
-        "'published' AS status, '{}' AS row_counts",
-        [run_id, finished_at, finished_at],
-    )
-    wpublish.publish(home, con)
 
 
 def _publish_n(home, n: int) -> list[str]:
     ids = [f"run-{i:02d}" for i in range(n)]
     for i, run_id in enumerate(ids):
-        _publish(home, run_id, dt.datetime(2026, 11, 1, 12, i))
+        publish_run(home, run_id, dt.datetime(2026, 11, 1, 12, i))
     return ids
 
 
@@ -50,7 +41,7 @@ def test_retention_keeps_the_last_n_good_releases_and_damaged_ones_do_not_count(
     # the newest release is damaged: it no longer counts, so the next publish keeps two good ones besides it
     path = kept[0].path
     path.write_bytes(path.read_bytes()[:4096])
-    _publish(tmp_path, "run-05", dt.datetime(2026, 11, 1, 12, 5))
+    publish_run(tmp_path, "run-05", dt.datetime(2026, 11, 1, 12, 5))
     kept = releases.list_releases(db.paths(tmp_path).releases)
     assert [(r.run_id, r.good) for r in kept] == [("run-04", True), ("run-03", False), ("run-02", True)]
 
@@ -64,7 +55,7 @@ def test_a_release_corrupted_in_place_still_does_not_count_when_the_next_publish
     data = bytearray(older.read_bytes())
     data[len(data) // 2] ^= 0xFF
     older.write_bytes(bytes(data))
-    _publish(tmp_path, "run-03", dt.datetime(2026, 11, 1, 12, 3))
+    publish_run(tmp_path, "run-03", dt.datetime(2026, 11, 1, 12, 3))
     kept = releases.list_releases(db.paths(tmp_path).releases)
     assert [(r.run_id, r.good) for r in kept] == [("run-02", True), ("run-01", False), ("run-00", True)]
 
@@ -106,7 +97,7 @@ def test_publish_removes_the_temporary_copy_a_killed_publish_left(tmp_path):
     _publish_n(tmp_path, 1)
     orphan = tmp_path / ".warehouse.duckdb.999999999.tmp"  # no such pid
     orphan.write_bytes(b"half a copy")
-    _publish(tmp_path, "run-x", dt.datetime(2026, 11, 2))
+    publish_run(tmp_path, "run-x", dt.datetime(2026, 11, 2))
     assert not orphan.exists()
 
 

@@ -7,23 +7,13 @@ from __future__ import annotations
 import datetime as dt
 
 from warehouse import db, releases
-from warehouse import publish as wpublish
-
-
-def _publish(home, run_id: str, finished_at: dt.datetime) -> None:
-    con = db.connect_work(db.paths(home).work)
-    con.execute(
-        "INSERT INTO meta.runs BY NAME SELECT ? AS run_id, ? AS started_at, ? AS finished_at, 'offline' AS mode, "
-        "'published' AS status, '{}' AS row_counts",
-        [run_id, finished_at, finished_at],
-    )
-    wpublish.publish(home, con)
+from tests.warehouse.published import publish_run
 
 
 def test_prune_hashes_only_releases_it_has_not_verified_as_they_are(tmp_path, monkeypatch):
     monkeypatch.setenv("FABRICWATCH_RELEASES_KEPT", "5")
     for i in range(7):
-        _publish(tmp_path, f"run-{i:02d}", dt.datetime(2026, 11, 1, 12, i))
+        publish_run(tmp_path, f"run-{i:02d}", dt.datetime(2026, 11, 1, 12, i))
     folder = db.paths(tmp_path).releases
     assert len(releases.list_releases(folder)) == 5
 
@@ -33,7 +23,7 @@ def test_prune_hashes_only_releases_it_has_not_verified_as_they_are(tmp_path, mo
     assert releases.prune(folder) == []
     assert hashed == []  # each of the 5 was verified by the prune of the publish it arrived in
 
-    _publish(tmp_path, "run-07", dt.datetime(2026, 11, 1, 12, 7))
+    publish_run(tmp_path, "run-07", dt.datetime(2026, 11, 1, 12, 7))
     newest = releases.list_releases(folder, deep=False)[0]
     assert newest.run_id == "run-06"
     hashed.clear()
