@@ -115,8 +115,9 @@ def _pid_alive(pid: int) -> bool:
 
 
 def _keep_release(p: WarehousePaths) -> Path | None:
-    """Keep the published file as a release (its path, just checked against its manifest), or set it aside
-    when damaged (None)."""
+    """Keep the published file as a release, or set it aside when damaged. Returns the release's path when
+    its bytes are the ones just checked against their manifest (a hard link of the published file, or a
+    manifest just built from it), else None (damaged, or kept by copy: prune hashes the copy)."""
     from warehouse import releases
 
     manifest = releases.read_manifest(p.published)
@@ -130,10 +131,13 @@ def _keep_release(p: WarehousePaths) -> Path | None:
     target = p.releases / f"warehouse-{releases.release_stamp()}.duckdb"
     try:
         os.link(p.published, target)  # same inode: the published file is replaced, never modified
+        linked = True
     except OSError:
         shutil.copyfile(p.published, target)
+        linked = False
     releases.write_manifest(releases.manifest_path(target), manifest or releases.build_info(target))
-    return target
+    # the file just checked (or hashed for its new manifest); a copy is a new file nobody has hashed yet
+    return target if linked or manifest is None else None
 
 
 def _verify(path: Path) -> tuple | None:

@@ -40,3 +40,23 @@ def test_prune_hashes_only_releases_it_has_not_verified_as_they_are(tmp_path, mo
     releases.prune(folder)
     assert hashed == [victim.name]
     assert [r.good for r in releases.list_releases(folder, deep=False)][:3] == [True, True, False]
+
+
+def test_a_release_kept_by_copy_is_hashed_by_the_prune(tmp_path, monkeypatch):
+    # where the published file cannot be hard-linked (another file system), the release is a copy: new bytes
+    # that nobody compared with the manifest, so the publish's prune must hash it
+    monkeypatch.setenv("FABRICWATCH_RELEASES_KEPT", "5")
+    publish_run(tmp_path, "run-00", dt.datetime(2026, 11, 1, 12, 0))
+
+    def no_link(src, dst):
+        raise OSError("cross-device link")
+
+    monkeypatch.setattr("os.link", no_link)
+    hashed = []
+    real = releases.sha256_file
+    monkeypatch.setattr(releases, "sha256_file", lambda path: hashed.append(path) or real(path))
+    publish_run(tmp_path, "run-01", dt.datetime(2026, 11, 1, 12, 1))
+    during_publish = list(hashed)
+    (kept,) = releases.list_releases(db.paths(tmp_path).releases, deep=False)
+    assert kept.run_id == "run-00"
+    assert kept.path in during_publish
