@@ -66,6 +66,7 @@ SPLITS = (
     "tune30",
     "holdout31",
     "holdout32",
+    "holdout33",
 )
 
 
