@@ -65,6 +65,7 @@ SPLITS = (
     "tune29",
     "tune30",
     "holdout31",
+    "holdout34",
 )
 
 
