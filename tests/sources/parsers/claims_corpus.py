@@ -67,6 +67,7 @@ SPLITS = (
     "holdout31",
     "holdout32",
     "holdout33",
+    "holdout34",
 )
 
 
