@@ -218,6 +218,7 @@ def remember_in(path: Path | None) -> None:
     `DATA_INPUTS` pattern matches the same files."""
     _CACHE[:] = [Path(path)] if path is not None else []
     _family_version.cache_clear()
+    _modules_version.cache_clear()
 
 
 def _signature(root: Path, files: set[Path]) -> dict:
@@ -290,6 +291,25 @@ def _cache_write(family: str, root: Path, version: str, files: set[Path], patter
         write_atomic(_CACHE[0], json.dumps(body, indent=1, sort_keys=True))
     except OSError:
         pass  # a cache that cannot be written is only slower
+
+
+def modules_version(modules: tuple[str, ...], root: Path = ROOT) -> str:
+    """`code_version(modules)` (no data files), kept in the cache file beside the families' versions when the
+    process named one (`remember_in`), under the same rule: reused while every file of the closure, and the
+    listing of every folder holding one, is unchanged. The ledger's resolution stamp (sources/ledger/resolve.py)
+    is one: walking its 14 modules' imports was ~0.04 s of every ingest."""
+    return _modules_version(tuple(modules), Path(root))
+
+
+@functools.lru_cache(maxsize=64)
+def _modules_version(modules: tuple[str, ...], root: Path) -> str:
+    key = "modules:" + ",".join(modules)
+    cached = _cache_read(key, root)
+    if cached is not None:
+        return cached
+    version = code_version(list(modules), root)
+    _cache_write(key, root, version, {module_file(m, root) for m in closure(list(modules), root)}, [])
+    return version
 
 
 def family_version(family: str, root: Path = ROOT) -> str:

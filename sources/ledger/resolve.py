@@ -154,9 +154,9 @@ def _vocabulary_files_hash(folder: str) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _resolution_code_version() -> str:
-    from sources.code_versions import code_version
+    from sources.code_versions import modules_version
 
-    return code_version([__name__])
+    return modules_version((__name__,))
 
 
 def dated(row: dict) -> dict:

@@ -113,3 +113,33 @@ def test_a_file_rewritten_within_one_timestamp_tick_is_not_trusted(root, tmp_pat
     os.utime(lines, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))  # the same tick: same size, same mtime
     assert (lines.stat().st_size, lines.stat().st_mtime_ns) == (stamp.st_size, stamp.st_mtime_ns)
     assert changed(before, computed(root, cache)) == {"nccl"}
+
+
+RESOLUTION = ("sources.ledger.resolve",)  # the ledger's resolution stamp (sources/ledger/resolve.py)
+
+
+def resolution(root: Path, cache: Path | None) -> str:
+    versions.remember_in(cache)
+    return versions.modules_version(RESOLUTION, root)
+
+
+def test_a_kept_module_version_is_the_computed_one_and_follows_an_edit_of_an_imported_module(
+    root, tmp_path, monkeypatch
+):
+    """The resolution stamp's code version, kept like a family's: read back without parsing, and changed by an
+    edit of a module resolve.py imports (sources/periods.py: `from sources.periods import period_bounds`, read
+    in resolve.py), as the uncached version is."""
+    cache = tmp_path / "code_versions.json"
+    uncached = resolution(root, None)
+    assert uncached == versions.code_version(list(RESOLUTION), root)
+    assert resolution(root, cache) == uncached  # computed, then written
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ast, "parse", lambda *a, **k: (_ for _ in ()).throw(AssertionError("computed again")))
+        assert resolution(root, cache) == uncached  # read back: nothing parsed
+
+    with (root / "sources/periods.py").open("a", encoding="utf-8") as fh:
+        fh.write("\n\ndef _edited_in_a_test() -> int:\n    return 1\n")
+    edited = resolution(root, cache)
+    assert edited != uncached
+    assert edited == resolution(root, None)
