@@ -113,6 +113,7 @@ _QUALIFIERS: tuple[tuple[str, str], ...] = (
     (r"less than|under|below|fewer than|不到|少於|少于|低於|低于", "<"),
     (
         r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|approaching|approaches|approach|some|an estimated|est\.|~|≈"
+        r"|in the region of|in the neighbourhood of|in the neighborhood of|in the ballpark of"
         r"|約為|约为|約|约|近|大約|大约|接近",
         "~",
     ),
