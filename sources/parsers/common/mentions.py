@@ -361,7 +361,10 @@ _ROW_UNITS = {
 # "above the 4.6 billion forecast", "the previous range of up to 2.1 billion": a bare scaled amount in a
 # sentence about money, in a text that writes all its money in one currency.
 _MONEY_WORDS = re.compile(
-    r"\b(?:revenue|sales|profit|income|earnings|capex|spending|orders|backlog|forecast|guidance|outlook|range)\b", re.I
+    r"\b(?:revenue|sales|profit|income|earnings|capex|spending|orders|backlog|forecast|guidance|outlook|range"
+    # ("That compared with estimates of 9.99 billion": the amount a result is measured against)
+    r"|estimates?|consensus)\b",
+    re.I,
 )
 
 

@@ -4,7 +4,9 @@ hand-computed. (test_claims_classes19.py is tune19's; this file is named after t
 
 from __future__ import annotations
 
-from tests.sources.parsers.claims_sentences import figures
+import datetime as dt
+
+from tests.sources.parsers.claims_sentences import claims, figures
 
 # --- en: "a billion dollars", "half a billion euros": the article as the number -----------------------------------
 
@@ -63,3 +65,118 @@ def test_an_award_amount_in_yi_without_yuan_is_money():
 
 def test_an_award_in_tonnes_is_no_money():
     assert figures("公司中标金额1.35亿吨。") == []
+
+
+# --- en: "estimates of 9.99 billion" after an amount in euros with a dollar conversion beside it --------------------
+
+
+def test_a_bare_consensus_amount_takes_the_currency_of_the_text_not_of_its_conversion():
+    text = (
+        "Acme SE said third-quarter revenue of 2025 rose 6% to 4.20 billion euros ($4.80 billion).\n"
+        "That compared with estimates of 4.10 billion in an analyst consensus."
+    )
+    got = [(c.value, c.unit, c.kind, c.attributed_to) for c in claims(text)]
+    assert (4.1e9, "EUR", "estimate", "analyst consensus") in got
+    assert not any(v == 4.1e9 and u == "USD" for v, u, _k, _p in got)
+
+
+def test_a_bare_amount_versus_expectations_is_the_consensus():
+    text = (
+        "Acme SE said revenue for the third quarter of 2025 was 3.5 billion euros, versus expectations of 3.4 billion."
+    )
+    got = [(c.value, c.unit, c.kind) for c in claims(text)]
+    assert (3.4e9, "EUR", "estimate") in got
+
+
+# --- en: a quarter's result dated as the whole year, hence a forecast ------------------------------------------------
+
+
+def _by_raw(text: str, published: dt.date | None) -> dict:
+    return {c.raw: (c.period, c.kind) for c in claims(text, published)}
+
+
+def test_a_sentence_reporting_a_quarter_without_figures_dates_the_results_after_it():
+    text = (
+        "Acme SE confirms 2025 outlook as data centres drive growth\n"
+        "Acme SE kept its 2025 outlook on Thursday after reporting third-quarter revenue growth.\n"
+        "Revenues were up 6.1% organically to 4.2 billion euros."
+    )
+    got = _by_raw(text, dt.date(2025, 10, 30))
+    assert got["6.1%"] == ("2025Q3", "actual")
+    assert got["4.2 billion euros"] == ("2025Q3", "actual")
+
+
+def test_a_hyphenated_quarter_with_its_year_is_that_quarter():
+    text = (
+        "Acme Corp plans a new plant in early 2027.\n"
+        "The company recently reported its first-quarter 2026 earnings. Revenue reached $410 million."
+    )
+    assert _by_raw(text, None)["$410 million"] == ("2026Q1", "actual")
+
+
+def test_results_for_the_quarter_after_a_fiscal_year_named_as_a_horizon_are_the_quarters():
+    text = (
+        "On Tuesday the company reported sales of $520.4 million for the second quarter of its 2026 fiscal year. "
+        "It also reported net income of $38.2 million for the quarter, up 6% from a year ago."
+    )
+    got = _by_raw(text, dt.date(2025, 11, 4))
+    assert got["$38.2 million"][1] == "actual"
+    assert got["6%"][1] == "actual"
+    assert got["$38.2 million"][0] == got["$520.4 million"][0]
+
+
+def test_a_figure_after_exceeding_the_anticipated_is_the_consensus():
+    text = (
+        "Acme Corp reported its third-quarter 2025 results. Revenue reached $512 million, exceeding the "
+        "anticipated $498.3 million, representing a 21% year-over-year increase."
+    )
+    got = {c.raw: (c.kind, c.attributed_to) for c in claims(text, dt.date(2025, 11, 4))}
+    assert got["$498.3 million"] == ("estimate", "analyst consensus")
+    assert got["21%"][0] == "actual"
+
+
+def test_a_guidance_without_its_period_after_a_years_guidance_is_that_years():
+    # (a guard for the change above: once "third-quarter 2025" is read as 2025Q3, the earlier guidance would take
+    # that quarter without the year's guidance dating it)
+    text = (
+        "Acme Corp reported its third-quarter 2025 results on Tuesday.\n"
+        "Acme tightened its full-year 2025 revenue guidance to a range of $800 million to $850 million. "
+        "This was a narrowing from its previous guidance of $760 million to $900 million."
+    )
+    got = _by_raw(text, None)
+    assert got["$760 million"][0] == "2025"
+    assert got["$900 million"][0] == "2025"
+
+
+# --- zh/en: an award already won in a year under way is a result --------------------------------------------------
+
+
+def test_an_award_won_in_a_year_under_way_is_actual():
+    text = "公司成功中标2025年某数据中心光缆项目,中标金额2.4亿元。"
+    assert [(c.value, c.kind) for c in claims(text, dt.date(2025, 8, 20))] == [(240000000.0, "actual")]
+    text = "Acme Corp said it was awarded a 2025 contract for data centre cooling worth $40 million."
+    assert [(c.value, c.kind) for c in claims(text, dt.date(2025, 8, 20))] == [(40e6, "actual")]
+
+
+def test_an_award_expected_stays_a_forecast():
+    text = "公司预计2025年中标金额将达2.4亿元。"
+    assert [c.kind for c in claims(text, dt.date(2025, 8, 20))] == ["forecast"]
+
+
+# --- zh: "在2021年半年报中": the half-year report names its half -----------------------------------------------------
+
+
+def test_a_half_year_report_dates_its_figures_to_the_half():
+    got = claims("在2024年半年报中,公司海外业务收入达12.5亿元,同比增长30.2%。", dt.date(2024, 9, 10))
+    assert [(c.period, c.kind) for c in got] == [("2024H1", "actual"), ("2024H1", "actual")]
+    got = claims("據2024年中報顯示,公司營收達12.5億元。", dt.date(2024, 9, 10))
+    assert [c.period for c in got] == ["2024H1"]
+
+
+# --- en: "rise from about 5% in 2022 to 75% by 2027": the starting figure is a result ------------------------------
+
+
+def test_a_starting_figure_with_its_year_after_it_is_actual():
+    text = "The share of operators using liquid cooling will rise from about 8% in 2023 to 40% by 2028, Acme Research predicts."
+    got = [(c.value, c.period, c.kind) for c in claims(text, None)]
+    assert got == [(0.08, "2023", "actual"), (0.4, "2028", "forecast")]
