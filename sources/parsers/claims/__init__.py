@@ -813,7 +813,7 @@ def _heading(line: str, ctx: _Context) -> None:
 
 
 _REPORTING = re.compile(
-    r"\b(?:report(?:ed|ing|s)?|post(?:ed|ing|s)?|announc(?:ed|ing|es)|releas(?:ed|ing|es)|publish(?:ed|ing|es))\s+"
+    r"\b(?:report(?:ed|ing|s)?|post(?:ed|ing|s)?|announc(?:ed|ing|es)|releas(?:ed|ing|es)|publish(?:ed|ing|es)|after|following)\s+"
     r"(?:its\s+|their\s+|the\s+|a\s+)?(?:[\w-]+\s+){0,2}?$",
     re.I,
 )

@@ -120,7 +120,7 @@ _NUM_RE = re.compile(
     + r")(?![\d])"
     r"|\b("
     + WORD_NUMBER
-    + r"|(?:half\s+)?an?(?=\s+(?:m|b|tr)illion\s+(?:US\s+|U\.S\.\s+)?(?:dollars|euros|yuan)\b))\b",
+    + r"|(?:half\s+)?an?(?=\s+(?:m|b|tr)illion\s+(?:US\s+|U\.S\.\s+)?(?:dollars|euros|yuan|yen)\b))\b",
     # ("north of a billion dollars", "half a billion euros": the article as the number, only before a scale
     # word and a currency written out)
     re.I,

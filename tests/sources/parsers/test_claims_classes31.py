@@ -180,3 +180,26 @@ def test_a_starting_figure_with_its_year_after_it_is_actual():
     text = "The share of operators using liquid cooling will rise from about 8% in 2023 to 40% by 2028, Acme Research predicts."
     got = [(c.value, c.period, c.kind) for c in claims(text, None)]
     assert got == [(0.08, "2023", "actual"), (0.4, "2028", "forecast")]
+
+
+# --- siblings a text not yet seen may write -------------------------------------------------------------------------
+
+
+def test_shy_of_and_south_of_are_less_than():
+    assert figures("Acme Corp said revenue was just shy of $1 billion in 2024.") == [(1e9, "USD", "<")]
+    assert figures("Acme Corp said its capex was south of $300 million in 2024.") == [(3e8, "USD", "<")]
+    assert figures("The new site is south of Dallas.") == []
+
+
+def test_an_amount_in_yen_written_with_an_article():
+    assert figures("Acme KK said its orders reached a trillion yen in 2024.") == [(1e12, "JPY", None)]
+
+
+def test_a_sentence_on_the_results_just_out_dates_the_results_after_it():
+    text = (
+        "Acme SE confirms 2025 outlook as AI demand grows\n"
+        "Shares of Acme SE rose on Thursday following its third-quarter results.\n"
+        "Revenues were up 6.1% organically to 4.2 billion euros."
+    )
+    got = {c.raw: (c.period, c.kind) for c in claims(text, dt.date(2025, 10, 30))}
+    assert got["4.2 billion euros"] == ("2025Q3", "actual")
