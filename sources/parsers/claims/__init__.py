@@ -878,6 +878,13 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 a, b = y.span(1)
                 year = str(int(y.group(1)) + 1911)
                 s, index = s[:a] + year + s[b:], index[:a] + [index[a]] * (len(year) - (b - a)) + index[a:]
+        for r in reversed(list(_ROUND_HUNDREDS.finditer(s))):
+            # "营收已破百亿", "提前超越營收千億元", "破千亿大关": a round amount written with 百/千 before 亿 (read as
+            # 100亿 and 1000亿 in the normalized text only; the evidence stays as written)
+            if re.search(r"(?:(?<!跌)破|突破|超越|超過|超过|逾|站上|迈入|邁入)\s*(?:營收|营收)?\s*$", s[: r.start()]):
+                a, b = r.span()
+                digits = "100" if r.group(0) == "百" else "1000"
+                s, index = s[:a] + digits + s[b:], index[:a] + [index[a]] * (len(digits) - (b - a)) + index[a:]
         if ctx.pipe_units and "|" in s:
             s, index = _pipe_cells(s, index, ctx.pipe_units)
         glued_row = bool(_GLUED_ROW.match(s))
@@ -1197,6 +1204,9 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
 # "2023 | 85.8%" is already apart.
 _ROC_YEAR = re.compile(
     r"(?:(?<=民國)|(?<=民国)|(?<![\d.])(?<!\d,))\s*(1[0-3]\d|(?<=民國)\d{2}|(?<=民国)\d{2})(?=\s*年(?!代|度?[增減减]|[來来前後后間间內内]))"
+)
+_ROUND_HUNDREDS = re.compile(
+    r"(?<![\d一二三四五六七八九十两兩])[百千](?=\s*(?:亿|億)(?!\s*(?:级|級|量级|量級|规模|規模)))"
 )
 _GLUED_YEAR = re.compile(r"^\s*((?:19|20)\d{2})(?=\d{1,3}(?:\.\d+)?\s*%)")
 # A Chinese table row run together with its label ("營業收入(百萬元)74,05877,308", "增長率 yoy%9%4%7%"): its cells

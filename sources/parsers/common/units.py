@@ -104,7 +104,7 @@ _QUALIFIERS: tuple[tuple[str, str], ...] = (
     (
         r"more than|over|exceeds|exceeded|exceeding|exceed|surpasses|surpassed|surpassing|surpass|above|in excess of"
         r"|upwards of|north of|past|top"
-        r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超",
+        r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超|超越|(?<!跌)破|站上",
         ">",
     ),
     # "(?<=by)at least": "grow byat least 20%", a page whose spaces were lost

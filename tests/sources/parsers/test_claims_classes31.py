@@ -203,3 +203,21 @@ def test_a_sentence_on_the_results_just_out_dates_the_results_after_it():
     )
     got = {c.raw: (c.period, c.kind) for c in claims(text, dt.date(2025, 10, 30))}
     assert got["4.2 billion euros"] == ("2025Q3", "actual")
+
+
+# --- zh: "营收已破百亿", "破千亿大关": a round amount written with 百/千 before 亿 after a word of breaking through --------
+
+
+def test_a_round_hundred_or_thousand_yi_after_a_breakthrough_word_is_an_amount():
+    assert figures("公司2023年全年营收已破百亿。") == [(1e10, "CNY", ">")]
+    assert figures("前三季营收突破千亿大关。") == [(1e11, "CNY", ">")]
+    assert [(v, u) for v, u, _q in figures("鴻海提前超越營收千億元。")] == [(1e11, "TWD")]
+
+
+def test_a_round_amount_fallen_below_or_a_market_class_is_no_amount():
+    assert figures("营收跌破百亿。") == []
+    assert all(v != 1e11 for v, _u, _q in figures("这是一个千亿级市场。"))
+
+
+def test_stood_above_is_more_than():
+    assert figures("光聖毛利率站上55%。") == [(0.55, "share", ">")]
