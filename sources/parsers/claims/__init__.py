@@ -1379,7 +1379,13 @@ def _signed(s: str, mentions: list[Mention]) -> list[Mention]:
     sequentially", both ends of "decline by 5-10%" (the larger decline is then the low end)."""
     out = [
         replace(m, value=-abs(m.value))
-        if m.unit in MONEY_UNITS and _LOST.search(s[max(0, m.start - 6) : m.start])
+        if m.unit in MONEY_UNITS
+        and (
+            _LOST.search(s[max(0, m.start - 6) : m.start])
+            # "归母净利润 - 1.48 亿元": a minus spaced between a measure and its amount (not a range's dash after a
+            # unit, "94 亿元 - 99 亿元")
+            or re.search(r"[\u4e00-\u9fff](?<![元亿億万萬币幣])\s*[-−]\s+$", s[max(0, m.start - 6) : m.start])
+        )
         else m
         for m in mentions
     ]

@@ -79,6 +79,13 @@ def split_sentences(text: str) -> list[str]:
                 continue  # "94 亿元 - 99 亿元": a range spaced around its dash, not a bullet
             if m.group("bullet") and re.match(r"\d[\d,.]*\s*(?:%|pct|個?百分點|个?百分点)", line[m.end() :], re.I):
                 continue  # "环比 - 14.14%", "同比 - 1.46PCT", "财务费用率 - 1.55%": a spaced minus, not a bullet
+            if (
+                m.group("bullet")
+                and re.search(r"[\u4e00-\u9fff]\s*$", line[: m.start()])
+                and not re.search(r"[元亿億万萬币幣]\s*$", line[: m.start()])
+                and re.match(r"\d[\d,.]*\s*[萬万億亿]\s*(?:美元|元)", line[m.end() :])
+            ):
+                continue  # "归母净利润 - 1.48 亿元": a spaced minus before an amount (a net loss), not a bullet
             piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
             if (
                 (

@@ -221,3 +221,16 @@ def test_a_round_amount_fallen_below_or_a_market_class_is_no_amount():
 
 def test_stood_above_is_more_than():
     assert figures("光聖毛利率站上55%。") == [(0.55, "share", ">")]
+
+
+# --- zh: "归母净利润 - 1.48 亿元": a spaced minus between a measure and its amount is a loss, not a bullet ----------
+
+
+def test_a_spaced_minus_before_an_amount_is_a_loss():
+    got = figures("2024 年前三季度营收 3.20 亿元,同比下降 8.1%;归母净利润 - 0.92 亿元,同比增长 2.5%。")
+    assert (-92000000.0, "CNY", None) in got
+    assert figures("歸母淨利潤 - 2.3 億元。") == [(-230000000.0, "CNY", None)]
+
+
+def test_a_range_spaced_around_its_dash_stays_a_range():
+    assert [v for v, _u, _q in figures("营收预计 94 亿元 - 99 亿元。")] == [9.4e9, 9.9e9]
