@@ -2017,6 +2017,10 @@ def _kind(
             # year only the page's date gave, reported in the past tense, is a result (of a fiscal quarter
             # over), not a forecast of the calendar quarter to come
             return "estimate" if estimate else "actual"
+        if first <= ctx.published and _MONTHLY_REVENUE.search(s[: m.end]) and not _FORECAST.search(s[: m.end]):
+            # "創意9月營收月增30.5%、年增104.8%", "單月營收衝上59.95億元": a month's revenue the company has reported
+            # (Taiwan's monthly sales) is a result, not a forecast of the quarter or year under way
+            return "estimate" if estimate else "actual"
         if first <= ctx.published and _AWARDED.search(lead) and not _FORECAST.search(_clause(s, m)):
             # "成功中标2022年…项目,…,中标金额1.35亿", "won a $40 million contract in 2025": an award already won in a
             # year under way is a result, not a forecast of that year
@@ -2046,6 +2050,10 @@ def _kind(
     return "actual"
 
 
+_MONTHLY_REVENUE = re.compile(
+    r"(?:(?<!\d)\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?\s*(?:合併|合并|自結|自结)?\s*(?:營收|营收)"
+    r"|單月(?:合併)?營收|单月(?:合并)?营收|月增|月減|月减"
+)
 _AWARDED = re.compile(r"中标|中標|得标|得標|\b(?:won|awarded|secured)\b", re.I)
 
 

@@ -234,3 +234,20 @@ def test_a_spaced_minus_before_an_amount_is_a_loss():
 
 def test_a_range_spaced_around_its_dash_stays_a_range():
     assert [v for v, _u, _q in figures("营收预计 94 亿元 - 99 亿元。")] == [9.4e9, 9.9e9]
+
+
+# --- zh: a month's revenue the company reported ("9月營收月增30.5%") is a result, not a forecast of the quarter -------
+
+
+def test_a_months_revenue_change_is_actual_in_a_quarter_under_way():
+    text = "法人預估智原今年第4季至明年第1季營收可望成長。\n受惠訂單提前認列，智原9月營收月增12.5%、年增48.1%。"
+    got = [(c.value, c.kind) for c in claims(text, dt.date(2025, 10, 12)) if c.value in (0.125, 0.481)]
+    assert got == [(0.125, "actual"), (0.481, "actual")]
+    text = "法人预估公司第4季营收将季增一成。\n公司10月合并营收新台币5.2亿元,月减3.1%。"
+    got = [(c.value, c.kind) for c in claims(text, dt.date(2025, 11, 10)) if c.value in (520000000.0, -0.031)]
+    assert got == [(520000000.0, "actual"), (-0.031, "actual")]
+
+
+def test_a_months_revenue_expected_stays_a_forecast():
+    text = "法人預估智原第4季營收可望成長。\n法人預估智原10月營收將月增10%。"
+    assert [c.kind for c in claims(text, dt.date(2025, 10, 12)) if c.value == 0.1] == ["forecast"]
