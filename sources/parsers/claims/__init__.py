@@ -77,7 +77,7 @@ _ESTIMATE = re.compile(r"\bestimat\w*|估計|估计|估算", re.I)
 _REPORTED = re.compile(
     r"\b(?:reported|reports|posted|recorded|generated|generates|totall?ed|came\s+in|was|were|reached|grew|rose|"
     r"increased|declined|decreased|descended|dropped|fell|achieved|delivered|stood|accounts?\s+for|accounted\s+for|makes?\s+up|holds?|"
-    r"jump\w*|surg\w*|soar\w*|climb\w*|represent(?:s|ed)?)\b"
+    r"jump\w*|surg\w*|soar\w*|climb\w*|represent(?:s|ed)?|reporting|posting|recording)\b"
     r"|實現|实现|錄得|录得|創下|创下|公布|公佈",
     re.I,
 )
@@ -2016,6 +2016,16 @@ def _kind(
             # "Third quarter revenues declined 13% ... to $89.3 million" on a page of April: a quarter whose
             # year only the page's date gave, reported in the past tense, is a result (of a fiscal quarter
             # over), not a forecast of the calendar quarter to come
+            return "estimate" if estimate else "actual"
+        if (
+            first <= ctx.published
+            and re.fullmatch(r"(?:FY)?\d{4}", label or "")
+            and re.search(r"\b(?:for|in|during)\s+the\s+(?:quarter|three\s+months)\b", s, re.I)
+            and _PAST_REPORT.search(_clause(s, m))
+            and not _FORECAST.search(_clause(s, m))
+        ):
+            # "Revenue for the quarter jumped 92% year-over-year to $193 million" in June: the quarter just reported,
+            # not the year under way
             return "estimate" if estimate else "actual"
         if first <= ctx.published and _MONTHLY_REVENUE.search(s[: m.end]) and not _FORECAST.search(s[: m.end]):
             # "創意9月營收月增30.5%、年增104.8%", "單月營收衝上59.95億元": a month's revenue the company has reported

@@ -251,3 +251,21 @@ def test_a_months_revenue_change_is_actual_in_a_quarter_under_way():
 def test_a_months_revenue_expected_stays_a_forecast():
     text = "法人預估智原第4季營收可望成長。\n法人預估智原10月營收將月增10%。"
     assert [c.kind for c in claims(text, dt.date(2025, 10, 12)) if c.value == 0.1] == ["forecast"]
+
+
+# --- en: "Revenue for the quarter jumped 92%" in a year under way; "reporting first-quarter revenue of" ---------------
+
+
+def test_a_past_result_for_the_quarter_in_a_year_under_way_is_actual():
+    text = "Acme Corp expects to open two plants in 2026.\nRevenue for the quarter rose 41% year-over-year to $212 million."
+    got = {c.raw: c.kind for c in claims(text, dt.date(2026, 5, 20))}
+    assert got["41%"] == "actual"
+    assert got["$212 million"] == "actual"
+
+
+def test_a_figure_after_reporting_is_a_result():
+    text = (
+        "Despite reporting second-quarter revenue of $640.2 million—well above analysts' forecast of $601.5 million—"
+        "Acme Corp's shares fell 4%."
+    )
+    assert [c.kind for c in claims(text, None) if c.value == 640.2e6] == ["actual"]
