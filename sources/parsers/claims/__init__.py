@@ -77,7 +77,7 @@ _ESTIMATE = re.compile(r"\bestimat\w*|估計|估计|估算", re.I)
 _REPORTED = re.compile(
     r"\b(?:reported|reports|posted|recorded|generated|generates|totall?ed|came\s+in|was|were|reached|grew|rose|"
     r"increased|declined|decreased|descended|dropped|fell|achieved|delivered|stood|accounts?\s+for|accounted\s+for|makes?\s+up|holds?|"
-    r"jump\w*|surg\w*|soar\w*|climb\w*|represent(?:s|ed)?)\b"
+    r"jump\w*|surg\w*|soar\w*|climb\w*|represent(?:s|ed)?|reporting|posting|recording)\b"
     r"|實現|实现|錄得|录得|創下|创下|公布|公佈",
     re.I,
 )
@@ -224,6 +224,7 @@ class _Context:
     paragraph_publisher: str | None = None
     paragraph_last: str | None = None  # a forecast year named in this paragraph only
     outlook: str | None = None  # "NVIDIA's outlook for the fourth quarter of fiscal 2025 is as follows:"
+    guidance_year: str | None = None  # the year of the last guidance given for a whole year
     fiscal_cjk: bool = (
         False  # a Chinese text that writes 會計年度/財年: its bare quarters are the company's fiscal ones
     )
@@ -666,7 +667,7 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
     units = Counter(
         m.unit
         for ln in text.splitlines()
-        for m in find_mentions(normalize_text(ln))
+        for m in _unconverted(normalize_text(ln))
         if m.unit in MONEY_UNITS and m.scaled
     ).most_common(2)
     if units and (len(units) == 1 or units[0][1] >= 2 * units[1][1]):
@@ -811,6 +812,48 @@ def _heading(line: str, ctx: _Context) -> None:
         ctx.scope = "quarter"
 
 
+_REPORTING = re.compile(
+    r"\b(?:report(?:ed|ing|s)?|post(?:ed|ing|s)?|announc(?:ed|ing|es)|releas(?:ed|ing|es)|publish(?:ed|ing|es)|after|following)\s+"
+    r"(?:its\s+|their\s+|the\s+|a\s+)?(?:[\w-]+\s+){0,2}?$",
+    re.I,
+)
+
+
+def _reports_quarter(s: str, periods: list, ctx: _Context) -> bool:
+    """A sentence that reports a quarter's results without a figure of its own ("confirmed its 2025 outlook after
+    reporting second-quarter revenue growth", "recently reported its second-quarter 2025 earnings"): the figures
+    after it are that quarter's, not the year's."""
+    return any(
+        re.fullmatch(r"(?:FY)?\d{4}Q[1-4]", p.label)
+        and not p.base
+        and _REPORTING.search(s[max(0, p.start - 50) : p.start])
+        and re.match(r"[\s-]*(?:[\w-]+\s+)?(?:results|revenue|earnings|sales|figures)\b", s[p.end :], re.I)
+        and not (_bounds(p.label, ctx)[1] and ctx.published and _bounds(p.label, ctx)[1] >= ctx.published)
+        # (a quarter without its year on a page without a date is a guess: it does not move the context)
+        and (ctx.published is not None or p.label.removeprefix("FY")[:4] in s)
+        for p in periods
+    )
+
+
+def _unconverted(line: str) -> list:
+    """The mentions of a line but a conversion written in brackets right after an amount in another currency
+    ("10.01 billion euros ($11.43 billion)"): the text's amounts are in the first one."""
+    found = find_mentions(line)
+    return [
+        m
+        for i, m in enumerate(found)
+        if not (
+            i
+            and found[i - 1].unit in MONEY_UNITS
+            and found[i - 1].unit != m.unit
+            and re.fullmatch(
+                r"\s*[(（]\s*(?:about|approximately|around|roughly|some|or|~|约|約)?\s*",
+                line[found[i - 1].end : m.start],
+            )
+        )
+    ]
+
+
 def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
     claims: list[Claim] = []
     context_topic = None  # "This figure is expected to grow to 20.4 million units": the topic is a sentence back
@@ -835,6 +878,13 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 a, b = y.span(1)
                 year = str(int(y.group(1)) + 1911)
                 s, index = s[:a] + year + s[b:], index[:a] + [index[a]] * (len(year) - (b - a)) + index[a:]
+        for r in reversed(list(_ROUND_HUNDREDS.finditer(s))):
+            # "营收已破百亿", "提前超越營收千億元", "破千亿大关": a round amount written with 百/千 before 亿 (read as
+            # 100亿 and 1000亿 in the normalized text only; the evidence stays as written)
+            if re.search(r"(?:(?<!跌)破|突破|超越|超過|超过|逾|站上|迈入|邁入)\s*(?:營收|营收)?\s*$", s[: r.start()]):
+                a, b = r.span()
+                digits = "100" if r.group(0) == "百" else "1000"
+                s, index = s[:a] + digits + s[b:], index[:a] + [index[a]] * (len(digits) - (b - a)) + index[a:]
         if ctx.pipe_units and "|" in s:
             s, index = _pipe_cells(s, index, ctx.pipe_units)
         glued_row = bool(_GLUED_ROW.match(s))
@@ -972,6 +1022,20 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 re.I,
             ):
                 cue_here = "consensus"  # "the $2.68 billion analyst consensus"
+            if re.search(
+                r"\b(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?:analysts['’]?\s+)?(?:estimates?|expectations?)"
+                r"\s+(?:of|for)\s*$",
+                lead,
+                re.I,
+            ):
+                cue_here = "consensus"  # "That compared with estimates of 9.99 billion": what analysts expected
+            if re.search(
+                r"\b(?:beat\w*|topp\w*|exceed\w*|surpass\w*|above|ahead\s+of)\s+(?:the\s+|an?\s+)?"
+                r"(?:anticipated|expected|estimated|forecast(?:ed)?|projected)\s*(?:US)?\$?\s*$",
+                lead,
+                re.I,
+            ):
+                cue_here = "consensus"  # "Revenue reached $963 million, exceeding the anticipated $908.06 million"
             if re.match(r"\s*\(?\s*(?:beat\w*|exceed\w*|surpass\w*|ahead\s+of|vs\.?\s|versus|v\.s\.)", trail, re.I):
                 cue_here = None  # "revenue $2.005B vs $1.970B*", "margins of 47.8% exceeding ... estimates": the result
                 compared_result = True
@@ -988,7 +1052,10 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 and bool(drafts)
                 and not compared_result
                 and drafts[-1][3]
-                and not re.search(r"較|较|去年|同期|成長|成长|年增|季增|growth|\bup\b|y/y|yoy", lead, re.I)
+                # ("…, representing a 30% increase": the result's own growth)
+                and not re.search(
+                    r"較|较|去年|同期|成長|成长|年增|季增|growth|\bup\b|y/y|yoy|represent\w*|marking", lead, re.I
+                )
             )
             own_clause = period is not None and not _PERIOD_CLAUSE_BREAK.search(
                 s[min(period.end, m.start) : max(period.start, m.end)]
@@ -997,9 +1064,20 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
             kind = _kind(untitled, m, label, _TITLE_CUES.sub(" ", lead), trail, ctx, own_clause, label in so_far_labels)
             if (
                 kind == "forecast"
-                and re.search(
-                    r"(?:從|从|由|\bfrom)\s*#+\s*(?:年的?|的)?\s*$",
-                    _mask(s, [(p.start, p.end) for p in periods])[: m.start],
+                and (
+                    re.search(
+                        r"(?:從|从|由|\bfrom)\s*#+\s*(?:年的?|的)?\s*$",
+                        _mask(s, [(p.start, p.end) for p in periods])[: m.start],
+                    )
+                    # "will rise from about 5% in 2022 to 75% by 2027": the year right after the starting figure
+                    or (
+                        re.search(
+                            r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|roughly\s+|nearly\s+)?$",
+                            s[: m.start],
+                            re.I,
+                        )
+                        and re.match(r"\s*in\s+#+", _mask(s, [(p.start, p.end) for p in periods])[m.end :])
+                    )
                 )
                 and not (_bounds(label, ctx)[0] and ctx.published and _bounds(label, ctx)[0] > ctx.published)
                 and re.search(r"(?:至|到|\bto\b)", s[m.end :])
@@ -1083,7 +1161,19 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
         ):
             # A sentence without figures that announces an outlook dates the forecasts after it.
             ctx.outlook = next((p.label for p in own if id(p) not in comparative), ctx.outlook)
-        if has_actual or (not mentions and (ctx.last is None or "|" in s or len(s) < 60)):
+        elif (
+            drafts
+            and all(d[2] == "forecast" for d in drafts)
+            and re.search(r"\bguidance\b", s, re.I)
+            and sentence_period is not None
+            and re.fullmatch(r"(?:FY)?\d{4}", sentence_period.label)
+        ):
+            # "Nebius tightened its full-year 2025 group revenue guidance to …. This was a narrowing from its previous,
+            # wider guidance of $450 million to $630 million": the year's guidance dates the guidance after it
+            ctx.guidance_year = sentence_period.label
+        if has_actual or (
+            not mentions and (ctx.last is None or "|" in s or len(s) < 60 or _reports_quarter(s, periods, ctx))
+        ):
             # A sentence without figures ("with its Q4 still in progress") does not move the context,
             # except to give it a first period (the lede: "results for its fourth quarter and the full year").
             dates = find_dates(noted)
@@ -1114,6 +1204,9 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
 # "2023 | 85.8%" is already apart.
 _ROC_YEAR = re.compile(
     r"(?:(?<=民國)|(?<=民国)|(?<![\d.])(?<!\d,))\s*(1[0-3]\d|(?<=民國)\d{2}|(?<=民国)\d{2})(?=\s*年(?!代|度?[增減减]|[來来前後后間间內内]))"
+)
+_ROUND_HUNDREDS = re.compile(
+    r"(?<![\d一二三四五六七八九十两兩])[百千](?=\s*(?:亿|億)(?!\s*(?:级|級|量级|量級|规模|規模)))"
 )
 _GLUED_YEAR = re.compile(r"^\s*((?:19|20)\d{2})(?=\d{1,3}(?:\.\d+)?\s*%)")
 # A Chinese table row run together with its label ("營業收入(百萬元)74,05877,308", "增長率 yoy%9%4%7%"): its cells
@@ -1286,7 +1379,13 @@ def _signed(s: str, mentions: list[Mention]) -> list[Mention]:
     sequentially", both ends of "decline by 5-10%" (the larger decline is then the low end)."""
     out = [
         replace(m, value=-abs(m.value))
-        if m.unit in MONEY_UNITS and _LOST.search(s[max(0, m.start - 6) : m.start])
+        if m.unit in MONEY_UNITS
+        and (
+            _LOST.search(s[max(0, m.start - 6) : m.start])
+            # "归母净利润 - 1.48 亿元": a minus spaced between a measure and its amount (not a range's dash after a
+            # unit, "94 亿元 - 99 亿元")
+            or re.search(r"[\u4e00-\u9fff](?<![元亿億万萬币幣])\s*[-−]\s+$", s[max(0, m.start - 6) : m.start])
+        )
         else m
         for m in mentions
     ]
@@ -1727,10 +1826,23 @@ def _fallback_period(s: str, m: Mention, sentence_period: PeriodMention | None, 
     """A figure that names no period of its own: the sentence's, else the quarter or year the text was about."""
     if sentence_period is not None and not sentence_period.shift:
         return sentence_period.label
+    if (
+        ctx.paragraph_last
+        and ctx.quarter
+        and re.fullmatch(r"(?:FY)?\d{4}", ctx.paragraph_last)
+        and re.search(r"\b(?:the|that|this)\s+quarter\b", s, re.I)
+        and _PAST_REPORT.search(s)
+        and not _FORECAST.search(s)
+    ):
+        # "It also reported earnings of $51.7 million for the quarter" after a forecast year in the paragraph:
+        # the quarter just reported, not that year
+        return ctx.quarter
     if ctx.paragraph_last:
         return ctx.paragraph_last
     if ctx.outlook and _last_cue(s) in ("forecast", "guidance"):
         return ctx.outlook
+    if ctx.guidance_year and _last_cue(s[: m.start]) == "guidance":
+        return ctx.guidance_year  # (a guidance figure that names no period after a year's guidance)
     if _QUARTER_WORD.search(s) and ctx.quarter:
         return ctx.quarter
     if re.search(r"\bthe\s+quarter\b|\bsame\s+quarter\b", s, re.I) and ctx.published and ctx.company:
@@ -1905,6 +2017,24 @@ def _kind(
             # year only the page's date gave, reported in the past tense, is a result (of a fiscal quarter
             # over), not a forecast of the calendar quarter to come
             return "estimate" if estimate else "actual"
+        if (
+            first <= ctx.published
+            and re.fullmatch(r"(?:FY)?\d{4}", label or "")
+            and re.search(r"\b(?:for|in|during)\s+the\s+(?:quarter|three\s+months)\b", s, re.I)
+            and _PAST_REPORT.search(_clause(s, m))
+            and not _FORECAST.search(_clause(s, m))
+        ):
+            # "Revenue for the quarter jumped 92% year-over-year to $193 million" in June: the quarter just reported,
+            # not the year under way
+            return "estimate" if estimate else "actual"
+        if first <= ctx.published and _MONTHLY_REVENUE.search(s[: m.end]) and not _FORECAST.search(s[: m.end]):
+            # "創意9月營收月增30.5%、年增104.8%", "單月營收衝上59.95億元": a month's revenue the company has reported
+            # (Taiwan's monthly sales) is a result, not a forecast of the quarter or year under way
+            return "estimate" if estimate else "actual"
+        if first <= ctx.published and _AWARDED.search(lead) and not _FORECAST.search(_clause(s, m)):
+            # "成功中标2022年…项目,…,中标金额1.35亿", "won a $40 million contract in 2025": an award already won in a
+            # year under way is a result, not a forecast of that year
+            return "estimate" if estimate else "actual"
         if first > ctx.published:
             return "forecast"
         if not so_far and not (cue == "reported" and re.search(r"Q[1-4]$", label or "")):
@@ -1928,6 +2058,13 @@ def _kind(
     if estimate or _ESTIMATE.search(window):
         return "estimate"
     return "actual"
+
+
+_MONTHLY_REVENUE = re.compile(
+    r"(?:(?<!\d)\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?\s*(?:合併|合并|自結|自结)?\s*(?:營收|营收)"
+    r"|單月(?:合併)?營收|单月(?:合并)?营收|月增|月減|月减"
+)
+_AWARDED = re.compile(r"中标|中標|得标|得標|\b(?:won|awarded|secured)\b", re.I)
 
 
 _PAST_REPORT = re.compile(

@@ -299,9 +299,15 @@ def find_periods(
     for m in re.finditer(r"(?<![A-Za-z0-9_])Q([1-4])\s*(?:of\s+)?'?(" + _YEAR + r"|\d{2})(?!\d)", s):
         add(m, f"{_year(m.group(2))}Q{m.group(1)}")
     for m in re.finditer(
-        r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(" + _YEAR + r")", s, re.I
+        # ("second-quarter 2025 earnings": the hyphenated ordinal)
+        r"\b(first|second|third|fourth|1st|2nd|3rd|4th)[\s-]quarter\s+(?:of\s+)?(" + _YEAR + r")",
+        s,
+        re.I,
     ):
         add(m, f"{m.group(2)}Q{_ORDINAL[m.group(1).lower()]}")
+    # "在2021年半年报中", "2021年中報", "2021年半年度报告": the half-year report names its half
+    for m in re.finditer(r"(" + _YEAR + r")\s*年\s*(?:半年(?:度)?(?:报告|報告|报|報)|中(?:期)?(?:报告|報告|报|報))", s):
+        add(m, f"{m.group(1)}H1")
     for m in re.finditer(r"(" + _YEAR + r")\s*年\s*(?:第?\s*([一二三四1-4])\s*季|Q([1-4]))", s):
         add(m, f"{m.group(1)}Q{_CJK_ORDINAL[m.group(2) or m.group(3)]}")
     # "2025Q2", "2025 Q2": the full year first.

@@ -79,6 +79,13 @@ def split_sentences(text: str) -> list[str]:
                 continue  # "94 亿元 - 99 亿元": a range spaced around its dash, not a bullet
             if m.group("bullet") and re.match(r"\d[\d,.]*\s*(?:%|pct|個?百分點|个?百分点)", line[m.end() :], re.I):
                 continue  # "环比 - 14.14%", "同比 - 1.46PCT", "财务费用率 - 1.55%": a spaced minus, not a bullet
+            if (
+                m.group("bullet")
+                and re.search(r"[\u4e00-\u9fff]\s*$", line[: m.start()])
+                and not re.search(r"[元亿億万萬币幣]\s*$", line[: m.start()])
+                and re.match(r"\d[\d,.]*\s*[萬万億亿]\s*(?:美元|元)", line[m.end() :])
+            ):
+                continue  # "归母净利润 - 1.48 亿元": a spaced minus before an amount (a net loss), not a bullet
             piece = line[start : m.start() if m.group("bullet") else m.end()].strip()
             if (
                 (
@@ -118,7 +125,11 @@ _NUM_RE = re.compile(
     + "|"
     + NUMBER
     + r")(?![\d])"
-    r"|\b(" + WORD_NUMBER + r")\b",
+    r"|\b("
+    + WORD_NUMBER
+    + r"|(?:half\s+)?an?(?=\s+(?:m|b|tr)illion\s+(?:US\s+|U\.S\.\s+)?(?:dollars|euros|yuan|yen)\b))\b",
+    # ("north of a billion dollars", "half a billion euros": the article as the number, only before a scale
+    # word and a currency written out)
     re.I,
 )
 # Currency signs and codes written before the number, and the unit each stands for. A bare "$" may
@@ -357,7 +368,10 @@ _ROW_UNITS = {
 # "above the 4.6 billion forecast", "the previous range of up to 2.1 billion": a bare scaled amount in a
 # sentence about money, in a text that writes all its money in one currency.
 _MONEY_WORDS = re.compile(
-    r"\b(?:revenue|sales|profit|income|earnings|capex|spending|orders|backlog|forecast|guidance|outlook|range)\b", re.I
+    r"\b(?:revenue|sales|profit|income|earnings|capex|spending|orders|backlog|forecast|guidance|outlook|range"
+    # ("That compared with estimates of 9.99 billion": the amount a result is measured against)
+    r"|estimates?|consensus)\b",
+    re.I,
 )
 
 
@@ -507,9 +521,11 @@ def find_mentions(
     for near in _NEAR_DOUBLE_DIGIT.finditer(scan):  # "a near double-digit CAGR": about 10 %
         out.append(Mention(near.start(), near.end(), 0.1, "share", "~", s[near.start() : near.end()], scaled=True))
     for digits in _DIGIT_GROWTH.finditer(scan):  # "triple-digit order growth": at least 100 %
-        if not any(digits.start() < o.end and digits.end() > o.start for o in out):
-            value = 0.1 if digits.group(1).lower() == "double" else 1.0
-            out.append(Mention(digits.start(), digits.end(), value, "share", ">=", digits.group(0), scaled=True))
+        g = "d" if digits.group("d") else "v"
+        a, b = digits.span(g)
+        if not any(a < o.end and b > o.start for o in out):
+            value = 0.1 if digits.group(g).lower().startswith("double") else 1.0
+            out.append(Mention(a, b, value, "share", ">=", s[a:b], scaled=True))
     ceilings = set()
     for flat in _FLAT_TO.finditer(scan):  # "持平至成長6%", "flat to up 4%": a range from no change (0) to the figure
         top = next((o for o in out if o.start == flat.end() and o.unit == "share"), None)
@@ -565,7 +581,11 @@ _FLAT_TO = re.compile(
     r"(持平|\bflat)\s*(?:至|到|\bto\b)\s*(?:(?:成長|成长|增長|增长|\bup\b|\bgrowth\s+of\b)\s*)?(?=\d)", re.I
 )
 _DIGIT_GROWTH = re.compile(
-    r"\b(double|triple)[- ]digits?\b(?=\s+(?:[\w()-]+\s+){0,2}?(?:growth|rate|increases?|gains?)\b)", re.I
+    r"\b(?P<d>(double|triple)[- ]digits?)\b(?=\s+(?:[\w()-]+\s+){0,2}?(?:growth|rate|increases?|gains?)\b)"
+    # "sales growing double-digit in the quarter", "revenue grew in the double digits": the verb of growth before it
+    r"|\b(?:grow|grows|growing|grew|grown|rose|rising|increas(?:e|es|ed|ing))\s+(?:by\s+|at\s+)?(?:a\s+|in\s+the\s+)?"
+    r"(?P<v>(double|triple)[- ]digits?)\b",
+    re.I,
 )
 
 
@@ -596,6 +616,7 @@ def _shared_percent(s: str, scan: str, found: list[Mention]) -> list[Mention]:
 # 萬 part (the 億 part alone would be read as a bare amount in another unit).
 _YI_PART = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:億|亿)")
 _WAN_PART = re.compile(r"(\d{1,4}|\d,\d{3})\s*(千)?\s*(?:萬|万)")
+_YI_BEFORE = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:億|亿)\s*$")
 
 
 _ZHAO_BEFORE = re.compile(r"(?<![\d.,])(\d{1,3})\s*兆\s*$")
@@ -613,6 +634,16 @@ def _compound(s: str, mentions: list[Mention]) -> list[Mention]:
         prev = out[-1] if out else None
         yi = _YI_PART.fullmatch(s[prev.start : prev.end].strip()) if prev else None
         wan = _WAN_PART.match(s, m.start)
+        lone = _YI_BEFORE.search(s[max(0, m.start - 20) : m.start])
+        if lone and wan and m.unit != "share" and not (prev and prev.end > m.start - len(lone.group(0))):
+            # "新台币1亿6293万元": the 億 part not read on its own (no unit after it), joined to the 萬 part
+            wan_n = _number(wan.group(1)) * (1000 if wan.group(2) else 1)
+            if 0 < wan_n < 10000:
+                start = m.start - len(lone.group(0))
+                value = tidy_float(_number(lone.group(1)) * 1e8 + wan_n * 1e4)
+                m = replace(m, start=start, value=value, raw=s[start : m.end])
+                out.append(m)
+                continue
         if prev and yi and wan and not s[prev.end : m.start].strip() and m.unit != "share":
             wan_n = _number(wan.group(1)) * (1000 if wan.group(2) else 1)
             if 0 < wan_n < 10000:
@@ -674,6 +705,9 @@ def _number(text: str) -> float:
     """A number as written; a decimal comma ('15,8' before % or a scale word) reads as a point."""
     if re.fullmatch(r"\d{1,3},\d{1,2}", text):
         return float(text.replace(",", "."))
+    article = re.fullmatch(r"(half\s+)?an?", text.strip(), re.I)
+    if article:
+        return 0.5 if article.group(1) else 1.0  # "a billion dollars", "half a billion dollars"
     return parse_number(text)
 
 
@@ -769,7 +803,8 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
         if (
             twd
             and (
-                re.search(r"(?:新台幣|新臺幣|新台币|台幣|NT\$)\s*$", before[-8:])
+                # (or before the 億 part of one amount: "新台币1亿6293万元")
+                re.search(r"(?:新台幣|新臺幣|新台币|台幣|NT\$)\s*(?:\d[\d,]*(?:\.\d+)?\s*[億亿]\s*)?$", before[-20:])
                 or not _SIMPLIFIED.search(s)
                 or (twd.re is _TWD_AFTER and twd.group("name"))
             )
@@ -795,6 +830,14 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
                 # "归母净利润或实现5.5 亿": 亿 after a money noun of the clause
                 or re.search(
                     r"(?:净利润|净利|营收|营业收入|收入|利润|毛利|扣非|现金流|资本开支)[^，,；;。%]{0,12}$", before
+                )
+                # "中标金额1.35亿", "新签订单金额约3亿": an order or award's amount
+                or (
+                    re.search(
+                        r"(?:中标|中標|订单|訂單|合同|签约|簽約|新签|新簽)(?:总|總)?(?:金额|金額|额|額)[^，,；;。%\d]{0,4}$",
+                        before,
+                    )
+                    and not re.match(r"^\s*(?:亿|億)\s*(?:" + CJK_MEASURE + r"|吨|噸)", after)
                 )
                 # "元月赚1.78亿": earned, "泰国工厂半年亏损近1亿": lost, in the text's own yuan
                 or re.search(r"(?:赚|亏损|亏)\s*了?\s*(?:近|约|逾|超过)?\s*$", before)

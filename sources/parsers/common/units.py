@@ -104,15 +104,16 @@ _QUALIFIERS: tuple[tuple[str, str], ...] = (
     (
         r"more than|over|exceeds|exceeded|exceeding|exceed|surpasses|surpassed|surpassing|surpass|above|in excess of"
         r"|upwards of|north of|past|top"
-        r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超",
+        r"|超過|超过|逾|多於|多于|突破|衝破|冲破|高於|高于|超|超越|(?<!跌)破|站上",
         ">",
     ),
     # "(?<=by)at least": "grow byat least 20%", a page whose spaces were lost
     (r"at least|(?<=by)at least|no less than|minimum of|至少", ">="),
     (r"up to|as much as|as many as|maximum of|at most|最多|最高", "<="),
-    (r"less than|under|below|fewer than|不到|少於|少于|低於|低于", "<"),
+    (r"less than|under|below|fewer than|shy of|south of|不到|少於|少于|低於|低于", "<"),
     (
         r"nearly|almost|approximately|approx\.?|about|around|roughly|close to|approaching|approaches|approach|some|an estimated|est\.|~|≈"
+        r"|in the region of|in the neighbourhood of|in the neighborhood of|in the ballpark of"
         r"|約為|约为|約|约|近|大約|大约|接近",
         "~",
     ),

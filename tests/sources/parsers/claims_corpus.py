@@ -64,7 +64,7 @@ SPLITS = (
     "tune28",
     "tune29",
     "tune30",
-    "holdout31",
+    "tune31",
     "holdout32",
     "holdout33",
     "holdout34",
