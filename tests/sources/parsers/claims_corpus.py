@@ -68,6 +68,7 @@ SPLITS = (
     "holdout32",
     "holdout33",
     "holdout34",
+    "holdout36",
 )
 
 
