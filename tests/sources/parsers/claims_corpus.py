@@ -69,6 +69,7 @@ SPLITS = (
     "holdout33",
     "holdout34",
     "holdout35",
+    "holdout36",
 )
 
 
