@@ -54,6 +54,8 @@ def split_sentences(text: str) -> list[str]:
         start = 0
         for m in re.finditer(
             r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])(?![」』”’])|(?<=[。！？；][」』”’])|(?<=[a-z0-9%][.])(?=[A-Z][a-z])"
+            # (or before an acronym that opens the next sentence: "up 2% organically.GAAP diluted EPS were ...")
+            r"|(?<=[a-z]{3}[.])(?=[A-Z]{2,5}\s)"
             r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))"
             # a run-together layout: a figure runs into the next label ("$102.95 millionExpected Revenue",
             # "Growth+137.90%Applied", "EPS-$0.16Consensus EPS")
