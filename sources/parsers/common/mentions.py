@@ -122,7 +122,8 @@ DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 # digit ("中值為47.4億元,-25.7% QoQ,-11.2% YoY": signed changes listed after an amount).
 _NUM_RE = re.compile(
     r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[a-z])(?=\d{1,3}(?:\.\d+)?%[a-z])|(?<=[a-z]{3})(?=\d{1,3}(?:\.\d+)?%[\d+-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=[^\d\s][,，]-)|(?<=illion)"
-    r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
+    r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR)"
+    r"|(?<=\$US)|(?<=\$AU)|(?<=\$A)|(?<=\$CA)|(?<=\$C)|(?<=\$NT)|(?<=\$HK)|(?<=\$S))("
     + DECIMAL_COMMA
     + "|"
     + NUMBER
@@ -136,17 +137,18 @@ _NUM_RE = re.compile(
 )
 # Currency signs and codes written before the number, and the unit each stands for. A bare "$" may
 # follow a lower-case letter with no space in run-together layouts ("Actual Revenue$102.95 million",
-# "a net loss of$18.2 million"); the lettered signs (NT$, HK$, S$, RMB, ...) need a word boundary.
+# "a net loss of$18.2 million"); the lettered signs (NT$, HK$, S$, RMB, ...) need a word boundary. Australian and
+# British pages put the letters after the sign: "$US12 billion", "$A3 billion", "$NT500 million".
 _CURRENCY_SIGNS = (
-    (r"NT\$|NTD|(?<![A-Za-z])T\$", "TWD"),
-    (r"HK\$|HKD", "HKD"),
-    (r"S\$|SGD", "SGD"),
-    (r"AU?\$|AUD", "AUD"),
-    (r"CA?\$|CAD", "CAD"),
+    (r"NT\$|\$NT(?![A-Za-z])|NTD|(?<![A-Za-z])T\$", "TWD"),
+    (r"HK\$|\$HK(?![A-Za-z])|HKD", "HKD"),
+    (r"S\$|\$S(?![A-Za-z])|SGD", "SGD"),
+    (r"AU?\$|\$AU?(?![A-Za-z])|AUD", "AUD"),
+    (r"CA?\$|\$CA?(?![A-Za-z])|CAD", "CAD"),
     (r"JP¥|JPY", "JPY"),
     (r"RMB\s?[¥￥]?|CN[¥￥]|CNY|[¥￥]", "CNY"),
     (r"€|EUR", "EUR"),
-    (r"US\s?\$|USD|\$\$?", "USD"),
+    (r"US\s?\$|\$US(?![A-Za-z])|USD|\$\$?", "USD"),
 )
 _SIGN = "|".join(f"(?P<c{i}>{pat})" for i, (pat, _) in enumerate(_CURRENCY_SIGNS))
 _CURRENCY_BEFORE = re.compile(

@@ -19,3 +19,18 @@ def test_a_sentence_glued_to_the_next_by_an_acronym_keeps_the_per_share_growth_o
 
 def test_an_abbreviation_before_an_acronym_stays_one_sentence():
     assert figures("Sales at Acme Inc. NASDAQ-listed rose 4% in 2024.") == [(0.04, "share", None)]
+
+
+# --- en: "$US12 billion", "$A3 billion": the country's letters after the dollar sign -----------------------------
+
+
+def test_the_letters_after_the_dollar_sign_name_the_currency():
+    assert figures("Ovum said optical networking was a $US14 billion business in 2024.") == [(1.4e10, "USD", None)]
+    assert figures("Acme said its revenue was $A3.2 billion in 2024.") == [(3.2e9, "AUD", None)]
+    assert figures("Acme said its revenue was $C1.5 billion in 2024.") == [(1.5e9, "CAD", None)]
+    assert figures("Acme said its revenue was $NT500 million in 2024.") == [(5e8, "TWD", None)]
+    assert figures("Acme said its revenue was $HK2 billion in 2024.") == [(2e9, "HKD", None)]
+
+
+def test_a_hedge_before_the_lettered_sign_is_kept():
+    assert figures("Spending was just over $US1.6 billion in the quarter, Ovum said.") == [(1.6e9, "USD", ">")]
