@@ -874,7 +874,13 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             cny
             # "港幣12億元" is no yuan, but "…亿元新台币,营业净利为20.96亿元": the other currency closed the clause before
             and not _OTHER_CURRENCY_BEFORE.search(re.split(r"[,，;；。]", before[-8:])[-1])
-            and (cny.group("noun") is not None or _SIMPLIFIED.search(s) or re.search(r"人民[幣币]$", cny.group(0)))
+            and (
+                cny.group("noun") is not None
+                or _SIMPLIFIED.search(s)
+                or re.search(r"人民[幣币]$", cny.group(0))
+                # "營收人民幣3,607.6億元": the currency's name before the figure, in Traditional script
+                or re.search(r"(?:人民幣|人民币)\s*$", before[-8:])
+            )
         ):
             value = number * scale_factor(cny.group(1))
             return Mention(

@@ -34,3 +34,16 @@ def test_the_letters_after_the_dollar_sign_name_the_currency():
 
 def test_a_hedge_before_the_lettered_sign_is_kept():
     assert figures("Spending was just over $US1.6 billion in the quarter, Ovum said.") == [(1.6e9, "USD", ">")]
+
+
+# --- zh: 人民幣 … 億元 in Traditional script -----------------------------------------------------------------------
+
+
+def test_renminbi_named_before_an_amount_in_traditional_script_is_yuan():
+    assert figures("立訊上半年營收人民幣1,234.5億元，淨利人民幣56.7億元。") == [(1.2345e11, "CNY", None), (5.67e9, "CNY", None)]
+    assert figures("鵬鼎將投入人民幣12億元擴建新廠。") == [(1.2e9, "CNY", None)]
+    assert figures("鵬鼎將投入人民币12億元擴建新廠。") == [(1.2e9, "CNY", None)]
+
+
+def test_new_taiwan_dollars_named_before_an_amount_stay_new_taiwan_dollars():
+    assert figures("臻鼎上半年營收新台幣800億元。") == [(8e10, "TWD", None)]
