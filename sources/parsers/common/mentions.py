@@ -804,6 +804,15 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             and re.match(r"^\s*(億|萬)(?![元美台臺])", after)
         ):
             twd = re.match(r"^\s*(億|萬)", after)  # "投入29億", "約 34.5 億"
+        elif (
+            not twd
+            and not _SIMPLIFIED.search(s)
+            # a column's spoken style: a bare 億 closing its clause or before a comparison ("以 2.7 億小勝…的
+            # 2.6 億", "衝到 43.6 億,", "由 0.5 億退到 0.2 億", "在 2 億上下", "5到6 億的進步"; not a gap, "27 億的鴻溝")
+            and re.match(r"^\s*億(?=\s*(?:[,，;；。、]|$|上下|左右|的(?!鴻溝|差距|落差|距離)[^\d\W]|小勝|大勝|勝過|退|降|跌|增|升|衝))", after)
+            and not re.search(r"人口|用戶|使用者|人次|網友|觀眾|民眾", s)
+        ):
+            twd = re.match(r"^\s*(億)", after)
         if (
             twd
             and (

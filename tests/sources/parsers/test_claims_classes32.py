@@ -47,3 +47,27 @@ def test_renminbi_named_before_an_amount_in_traditional_script_is_yuan():
 
 def test_new_taiwan_dollars_named_before_an_amount_stay_new_taiwan_dollars():
     assert figures("臻鼎上半年營收新台幣800億元。") == [(8e10, "TWD", None)]
+
+
+# --- zh: a bare 億 in a column's spoken style --------------------------------------------------------------------
+
+
+def test_a_bare_yi_closing_its_clause_in_traditional_script_is_new_taiwan_dollars():
+    text = "今年第一季，甲公司以 3.1 億小勝乙公司的 2.9 億，丙公司由 0.8 億退到 0.3 億，其餘兩家在 1 億上下。"
+    assert figures(text) == [
+        (3.1e8, "TWD", None),
+        (2.9e8, "TWD", None),
+        (8e7, "TWD", None),
+        (3e7, "TWD", None),
+        (1e8, "TWD", "~"),
+    ]
+    assert figures("甲公司的營益一口氣衝到 21.4 億，乙公司也放大到 3到4 億的進步。") == [
+        (2.14e9, "TWD", None),
+        (3e8, "TWD", ">="),
+        (4e8, "TWD", "<="),
+    ]
+
+
+def test_a_bare_yi_of_people_or_a_gap_is_no_amount():
+    assert figures("全台用戶突破 1 億，人口約 2.3 億。") == []
+    assert figures("兩家之間已拉開近 12 億的鴻溝。") == []
