@@ -374,8 +374,14 @@ _ROW_UNITS = {
 _MONEY_WORDS = re.compile(
     r"\b(?:revenue|sales|profit|income|earnings|capex|spending|orders|backlog|forecast|guidance|outlook|range"
     # ("That compared with estimates of 9.99 billion": the amount a result is measured against)
-    r"|estimates?|consensus)\b",
+    r"|estimates?|consensus"
+    # ("from 1B ARR (run rate revenue)", "a new customer (3B over 5 years"): run-rate revenue, a contract's worth
+    r"|ARR|run[- ]rate|deals?|contracts?)\b",
     re.I,
+)
+# "3B over 5 years": an amount spread over years is a contract's worth
+_OVER_YEARS = re.compile(
+    r"\s*(?:" + SCALE_WORD + r"|(?-i:[BM]))\s+over\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+years\b", re.I
 )
 
 
@@ -415,16 +421,19 @@ def find_mentions(
         except ValueError:
             continue
         mention = _classify(s, a, b, number, is_word, bare_yi)
-        if mention is None and bare_scale and not is_word and _MONEY_WORDS.search(s):
+        if mention is None and bare_scale and not is_word and (_MONEY_WORDS.search(s) or _OVER_YEARS.match(s[b:])):
             scale = re.match(
-                r"\s*(" + SCALE_WORD + r")\b(?!\s*(?:[A-Za-z]+\s+){0,2}(?:units|ports|GPUs|shares|people|users))",
+                r"\s*(" + SCALE_WORD + r"|(?-i:[BM])(?=\s*(?:ARR\b|run[- ]rate\b|over\s+\w+\s+years\b)))"
+                r"\b(?!\s*(?:[A-Za-z]+\s+){0,2}(?:units|ports|GPUs|shares|people|users))",
                 s[b:],
                 re.I,
             )
-            if scale:
-                end = b + scale.end()
-                value = tidy_float(number * scale_factor(scale.group(1)))
-                mention = Mention(a, end, value, bare_scale, _hedge(s[:a], s[end:]), s[a:end], scaled=True)
+            # ("between 7-9B ARR": a range's low end takes the scale written once after its high end)
+            low_end = re.match(r"\s*[-–~]\s*\d[\d,]*(?:\.\d+)?\s*((?-i:[BM]))\s*(?:ARR|run[- ]rate)\b", s[b:])
+            if scale or low_end:  # (the low end stays unscaled here: the range's link gives it the scale)
+                end = b + scale.end() if scale else b
+                value = tidy_float(number * scale_factor(scale.group(1) if scale else None))
+                mention = Mention(a, end, value, bare_scale, _hedge(s[:a], s[end:]), s[a:end], scaled=bool(scale))
         if mention is None and not is_word:
             per = _PER_CONTAINER.match(s[b:])
             if per and _COUNTED_NOUN.search(s[:a]):
@@ -1244,7 +1253,11 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
                 n = re.search(NUMBER, hi.raw.replace(",", ""))
                 if factor and n and float(n.group(0)) * factor > lo.value:
                     high_value, high_scaled = tidy_float(float(n.group(0)) * factor), True
-            if low_value < high_value and not _CHANGE_FROM.search(s[: lo.start]):
+            if low_value < high_value and (
+                not _CHANGE_FROM.search(s[: lo.start])
+                # ("raised from 1B ARR to between 7-9B ARR": "between" opens a range after the change's start)
+                or re.search(r"\bbetween\s+(?:US\s?\$|\$)?\s*$", s[: lo.start], re.I)
+            ):
                 i = out.index(lo)
                 out[i] = Mention(
                     lo.start,

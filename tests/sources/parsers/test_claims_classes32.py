@@ -71,3 +71,31 @@ def test_a_bare_yi_closing_its_clause_in_traditional_script_is_new_taiwan_dollar
 def test_a_bare_yi_of_people_or_a_gap_is_no_amount():
     assert figures("全台用戶突破 1 億，人口約 2.3 億。") == []
     assert figures("兩家之間已拉開近 12 億的鴻溝。") == []
+
+
+# --- en: "7-9B ARR", "3B over 5 years": a unit-less amount in a text whose money is in dollars --------------------
+
+
+def test_a_unit_less_run_rate_in_a_dollar_text_is_dollars():
+    text = (
+        "Acme raised its ARR guidance from 2B ARR at the end of 2025 to between 4-6B ARR at the end of 2026. "
+        "Revenue was $146.1 million in the third quarter of 2025."
+    )
+    assert figures(text) == [
+        (2e9, "USD", None),
+        (4e9, "USD", ">="),
+        (6e9, "USD", "<="),
+        (1.461e8, "USD", None),
+    ]
+
+
+def test_a_unit_less_amount_over_years_in_a_dollar_text_is_a_contract_worth():
+    text = "Acme signed a $2 billion deal with Microsoft. It also named a new customer (1.5B over 4 years)."
+    assert figures(text) == [(2e9, "USD", None), (1.5e9, "USD", None)]
+
+
+def test_a_letter_scale_of_other_things_is_no_amount():
+    assert figures("Revenue was $2 billion in 2024, and the model has 70B parameters and 3-5B tokens.") == [
+        (2e9, "USD", None)
+    ]
+    assert figures("Revenue was $2 billion in 2024; the chip packs 80B transistors.") == [(2e9, "USD", None)]
