@@ -41,7 +41,7 @@ class Mention:
 
 _ABBREVIATIONS = re.compile(
     r"(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Dr|No|vs|approx|est|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|"
-    r"Nov|Dec|Ore|Calif|Mass|Wash|Fig|e\.g|i\.e)|\b[A-Z](?:\.[A-Z])*)\.$"
+    r"Nov|Dec|Ore|Calif|Mass|Wash|Fig|e\.g|i\.e|[Aa]dj)|\b[A-Z](?:\.[A-Z])*)\.$"
 )
 
 

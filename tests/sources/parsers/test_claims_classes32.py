@@ -4,7 +4,7 @@ paragraph after section 34). Values are hand-computed."""
 
 from __future__ import annotations
 
-from tests.sources.parsers.claims_sentences import figures
+from tests.sources.parsers.claims_sentences import claims, figures
 
 # --- en: a full stop glued to an acronym that opens the next sentence ---------------------------------------------
 
@@ -99,3 +99,18 @@ def test_a_letter_scale_of_other_things_is_no_amount():
         (2e9, "USD", None)
     ]
     assert figures("Revenue was $2 billion in 2024; the chip packs 80B transistors.") == [(2e9, "USD", None)]
+
+
+# --- en: "adj." is an abbreviation, not a sentence's end ----------------------------------------------------------
+
+
+def test_adj_abbreviation_keeps_the_sentence_whole():
+    assert figures("For the fourth quarter Acme guides revenue $310–$330M, adj. GM 47–49%.") == [
+        (3.1e8, "USD", ">="),
+        (3.3e8, "USD", "<="),
+        (0.47, "share", ">="),
+        (0.49, "share", "<="),
+    ]
+    got = claims("- Adj. EBITDA increased to $41.2m in the quarter.")
+    assert [(c.value, c.unit) for c in got] == [(4.12e7, "USD")]
+    assert got[0].evidence.startswith("- Adj. EBITDA")
