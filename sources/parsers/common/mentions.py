@@ -340,7 +340,9 @@ _RISE = re.compile(r"成長|成长|增長|增长|增加|上升|提升|\bgr[eo]w\
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
 
 
-_PAREN_MONEY = re.compile(r"(?<=\$)\((\d[\d,]*(?:\.\d+)?)\)(?=\s*(?:million|billion|thousand)\b)", re.I)
+_PAREN_MONEY = re.compile(
+    r"(?<=\$)\((\d[\d,]*(?:\.\d+)?)\)(?=\s*(?:million|billion|thousand|mn|bn|m|b|k)\b)", re.I
+)  # (also with the scale's letters: "net loss $(51.7)m")
 
 
 def _unparenthesized(s: str) -> str:

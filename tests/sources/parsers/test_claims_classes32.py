@@ -114,3 +114,14 @@ def test_adj_abbreviation_keeps_the_sentence_whole():
     got = claims("- Adj. EBITDA increased to $41.2m in the quarter.")
     assert [(c.value, c.unit) for c in got] == [(4.12e7, "USD")]
     assert got[0].evidence.startswith("- Adj. EBITDA")
+
+
+# --- en: "$(51.7)m": a loss in brackets with the scale's letter ------------------------------------------------
+
+
+def test_a_bracketed_amount_with_a_scale_letter_is_read():
+    assert figures("Net income was $84.6m (vs. a net loss of $(21.3)m a year earlier).") == [
+        (8.46e7, "USD", None),
+        (2.13e7, "USD", None),
+    ]
+    assert figures("Acme reported a net loss of $(1.2)bn for 2024.") == [(1.2e9, "USD", None)]
