@@ -123,6 +123,7 @@ DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 _NUM_RE = re.compile(
     r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[a-z])(?=\d{1,3}(?:\.\d+)?%[a-z])|(?<=[a-z]{3})(?=\d{1,3}(?:\.\d+)?%[\d+-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=[^\d\s][,，]-)|(?<=illion)"
     r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR)"
+    r"|(?<=CAGR)|(?<=\bYoY)|(?<=\bQoQ)"  # ("CAGR25.71%": the measure's name glued to its figure)
     r"|(?<=\$US)|(?<=\$AU)|(?<=\$A)|(?<=\$CA)|(?<=\$C)|(?<=\$NT)|(?<=\$HK)|(?<=\$S))("
     + DECIMAL_COMMA
     + "|"

@@ -125,3 +125,15 @@ def test_a_bracketed_amount_with_a_scale_letter_is_read():
         (2.13e7, "USD", None),
     ]
     assert figures("Acme reported a net loss of $(1.2)bn for 2024.") == [(1.2e9, "USD", None)]
+
+
+# --- zh/en: "CAGR25.71%": the measure's name glued to its figure ---------------------------------------------------
+
+
+def test_a_growth_rate_glued_to_cagr_is_read():
+    assert figures("2019-2024年营收由3.2亿元增至9.8亿元,CAGR25.1%,净利润CAGR31.4%。") == [
+        (3.2e8, "CNY", None),
+        (9.8e8, "CNY", None),
+        (0.251, "share", None),
+        (0.314, "share", None),
+    ]
