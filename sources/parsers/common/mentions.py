@@ -209,7 +209,8 @@ _CJK_OTHER_MONEY_BEFORE = re.compile(
 )
 _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
-    r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
+    r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"
+    r"|^\s*points?(?=\s+to\s+(?:reach\s+|hit\s+)?(?:an?\s+)?\d[\d.]*\s*(?:%|per\s?cent))"  # "gaining two points to reach a 17% share"  # "improving 4.8 points versus a year ago"
     r"|^\s*pct(?=\s*[至到/。]|\s*$|\s*[,，;；)])"  # "同比-0.92pct/-0.32pct/-2.25pct"
     r"|^pct(?=[\u4e00-\u9fff\d])"  # "同比 - 1.46PCT销售费用率", "同比+3.46PCT24年前三季度"
     r"|^\s*個?百分點|^\s*个?百分点"

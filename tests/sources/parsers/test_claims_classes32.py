@@ -137,3 +137,18 @@ def test_a_growth_rate_glued_to_cagr_is_read():
         (0.251, "share", None),
         (0.314, "share", None),
     ]
+
+
+# --- en: "gaining two points to reach a 17% share": share points before the share they reach -------------------
+
+
+def test_points_before_the_share_they_reach_are_percentage_points():
+    assert figures("Acme's share rose to 21%, with Beta gaining three points to reach a 14% share.") == [
+        (0.21, "share", None),
+        (3.0, "pct_points", None),
+        (0.14, "share", None),
+    ]
+
+
+def test_points_of_an_index_are_no_percentage_points():
+    assert figures("The index rose three points to 112 in March.") == []
