@@ -241,6 +241,8 @@ _COUNT_NOUNS = {
     "switches": "units",
     "servers": "units",
     "chips": "units",
+    "CPUs": "units",  # "shipped 4.09 million X86 server CPUs"
+    "processors": "units",
     "NICs": "units",
     "SuperNICs": "units",
     "AOCs": "units",  # active optical cables ("243,000 100G AOCs": a count, then the link speed, then the product)

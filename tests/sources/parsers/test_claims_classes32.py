@@ -152,3 +152,14 @@ def test_points_before_the_share_they_reach_are_percentage_points():
 
 def test_points_of_an_index_are_no_percentage_points():
     assert figures("The index rose three points to 112 in March.") == []
+
+
+# --- en: "shipped 4.09 million X86 server CPUs": processors counted ------------------------------------------------
+
+
+def test_processors_shipped_are_units():
+    assert figures("In the second quarter, AMD shipped 1.2 million server CPUs, up 20% year on year.") == [
+        (1.2e6, "units", None),
+        (0.2, "share", None),
+    ]
+    assert figures("Acme sold 3.5 million processors in 2024.") == [(3.5e6, "units", None)]
