@@ -928,6 +928,13 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             scaled=True,
         )
     pts = _POINTS_AFTER.match(after) or (_CHANGE_BEFORE_POINTS.search(before) and _CJK_POINTS_AFTER.match(after))
+    if (
+        not pts
+        and _CHANGE_BEFORE_POINTS.search(before)
+        and re.match(r"\s*(?:及|和|與|与|、)\s*[+-]?\d+(?:\.\d+)?\s*(?:個|个)?百分[點点]", after)
+    ):
+        # "分別季增0.2及0.8個百分點": the first of a pair of changes takes the points written after the second
+        return Mention(a, b, number, "pct_points", _hedge(before, ""), s[a:b], scaled=True)
     if pts:
         return Mention(a, b + pts.end(), number, "pct_points", _hedge(before, ""), s[a : b + pts.end()], scaled=True)
     pct = _PERCENT_AFTER.match(after)

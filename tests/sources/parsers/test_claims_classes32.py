@@ -163,3 +163,15 @@ def test_processors_shipped_are_units():
         (0.2, "share", None),
     ]
     assert figures("Acme sold 3.5 million processors in 2024.") == [(3.5e6, "units", None)]
+
+
+# --- zh: "季增0.2及0.8個百分點": the first of a pair of changes takes the points written after the second ----------
+
+
+def test_a_pair_of_point_changes_shares_its_unit():
+    assert figures("毛利率與營益率分別年增1.5及0.6個百分點。") == [(1.5, "pct_points", None), (0.6, "pct_points", None)]
+    assert figures("毛利率与净利率同比提升1.2和0.5个百分点。") == [(1.2, "pct_points", None), (0.5, "pct_points", None)]
+
+
+def test_a_pair_before_a_percent_sign_stays_unread():
+    assert figures("營收季增3及5%。") == [(0.05, "share", None)]
