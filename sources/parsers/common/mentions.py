@@ -895,6 +895,13 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
         ):
             cny = re.match(r"^\s*(亿|億)(?P<noun>)", after)  # "环比增长超17 亿" among 亿元 figures
         if (
+            not cny
+            and _SIMPLIFIED.search(s)
+            and re.match(r"^\s*(?:万亿|萬億)(?!\s*(?:[元美港日欧歐韩韓台次人户戶吨噸度]|" + CJK_MEASURE + r"))", after)
+            and re.search(r"(?:规模|規模|产值|產值)[^，,；;。%\d]{0,6}$", before)
+        ):
+            cny = re.match(r"^\s*(万亿|萬億)(?P<noun>)", after)  # "算力核心产业规模达1.5万亿": a scale of the economy
+        if (
             cny
             # "港幣12億元" is no yuan, but "…亿元新台币,营业净利为20.96亿元": the other currency closed the clause before
             and not _OTHER_CURRENCY_BEFORE.search(re.split(r"[,，;；。]", before[-8:])[-1])

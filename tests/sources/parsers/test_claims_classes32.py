@@ -175,3 +175,17 @@ def test_a_pair_of_point_changes_shares_its_unit():
 
 def test_a_pair_before_a_percent_sign_stays_unread():
     assert figures("營收季增3及5%。") == [(0.05, "share", None)]
+
+
+# --- zh: "规模达1.5万亿" without 元: a size of the economy in yuan --------------------------------------------------
+
+
+def test_a_size_in_wanyi_without_yuan_is_yuan():
+    assert figures("据测算,截至2022年底,我国数字经济核心产业规模达2.3万亿,关联产业规模超过9万亿。") == [
+        (2.3e12, "CNY", None),
+        (9e12, "CNY", ">"),
+    ]
+
+
+def test_a_size_in_wanyi_of_something_counted_is_no_amount():
+    assert figures("我国移动支付规模达10万亿次。") == []
