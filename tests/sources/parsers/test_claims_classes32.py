@@ -189,3 +189,11 @@ def test_a_size_in_wanyi_without_yuan_is_yuan():
 
 def test_a_size_in_wanyi_of_something_counted_is_no_amount():
     assert figures("我国移动支付规模达10万亿次。") == []
+
+
+# --- zh: "營收增雙位數": a growth of at least 10 % right after its verb ------------------------------------------
+
+
+def test_double_digits_right_after_a_verb_of_growth_are_at_least_ten_per_cent():
+    assert figures("公司拚下半年營收增雙位數。") == [(0.1, "share", ">=")]
+    assert figures("公司预计今年营收增长双位数。") == [(0.1, "share", ">=")]
