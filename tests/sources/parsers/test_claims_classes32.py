@@ -197,3 +197,11 @@ def test_a_size_in_wanyi_of_something_counted_is_no_amount():
 def test_double_digits_right_after_a_verb_of_growth_are_at_least_ten_per_cent():
     assert figures("公司拚下半年營收增雙位數。") == [(0.1, "share", ">=")]
     assert figures("公司预计今年营收增长双位数。") == [(0.1, "share", ">=")]
+
+
+# --- zh: "第1季17%、第2季23%": a quarter listed with its percentage glued after it ----------------------------------
+
+
+def test_a_percentage_glued_after_its_quarter_is_read():
+    got = figures("液冷產品占營收比重從2024年的10%，攀升到2025年第1季15%、第2季21%。")
+    assert got == [(0.1, "share", None), (0.15, "share", None), (0.21, "share", None)]
