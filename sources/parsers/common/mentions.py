@@ -306,7 +306,9 @@ _RANGE_BEFORE = re.compile(r"\d\s*(?:" + CJK_SCALE + r")?\s*(?:至|到|~|-)\s*$"
 _CJK_SCALED_BARE = re.compile(r"^\s*(萬|万|億|亿)(?!\s*(?:美元|美金|元|" + CJK_MEASURE + r"|埠|端口))")
 # Racks counted with a scale ("500万标准机架", "2萬座機櫃"): units.
 _CJK_RACKS_AFTER = re.compile(
-    r"^\s*(" + CJK_SCALE + r")\s*(?:[個个座台])?\s*(?:标准|標準)?\s*(机架|機架|机柜|機櫃|机柜数|機櫃數)"
+    r"^\s*(" + CJK_SCALE + r")\s*(?:[個个座台架])?\s*(?:标准|標準)?\s*(机架|機架|机柜|機櫃|机柜数|機櫃數)"
+    # ("机架数量从…约400万架增长至…1200万架": 架, the measure word of racks, in a sentence about racks)
+    r"|^\s*(" + CJK_SCALE + r")\s*(架)(?=[^\u4e00-\u9fff]|$|增|成|的|左右|以上)"
 )
 _GPU_BEFORE = re.compile(r"GPU|TPU|XPU|加速器|H20|H100|H200|B200|B300", re.I)
 _OTHER_PRODUCT = re.compile(
@@ -1055,16 +1057,18 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             scaled=bool(cjk.group(1)),
         )
     racks = _CJK_RACKS_AFTER.match(after)
+    if racks and racks.group(4) and not re.search(r"机架|機架|机柜|機櫃", s):
+        racks = None  # (架 counts aircraft and drones too: only racks in a sentence about racks)
     if racks:  # "500万标准机架", "3萬個機櫃": a count of racks
         return Mention(
             a,
             b + racks.end(),
-            tidy_float(number * scale_factor(racks.group(1))),
+            tidy_float(number * scale_factor(racks.group(1) or racks.group(3))),
             "units",
             _range_hedge(before, after, after[racks.end() :]),
             s[a : b + racks.end()],
-            noun=racks.group(2),
-            scaled=bool(racks.group(1)),
+            noun=racks.group(2) or racks.group(4),
+            scaled=bool(racks.group(1) or racks.group(3)),
         )
     bare = _CJK_SCALED_BARE.match(after)
     if bare and _SHIPMENT_WORDS.search(s):

@@ -205,3 +205,18 @@ def test_double_digits_right_after_a_verb_of_growth_are_at_least_ten_per_cent():
 def test_a_percentage_glued_after_its_quarter_is_read():
     got = figures("液冷產品占營收比重從2024年的10%，攀升到2025年第1季15%、第2季21%。")
     assert got == [(0.1, "share", None), (0.15, "share", None), (0.21, "share", None)]
+
+
+# --- zh: racks counted with 架, their measure word ------------------------------------------------------------
+
+
+def test_racks_counted_with_their_measure_word_are_units():
+    assert figures("在用数据中心机架数量从2021年的约520万架增长至2024年的830万架。") == [
+        (5.2e6, "units", "~"),
+        (8.3e6, "units", None),
+    ]
+    assert figures("公司已投产机柜约 5.4 万架,另有约 20 万架机柜资源储备。") == [(5.4e4, "units", "~"), (2e5, "units", "~")]
+
+
+def test_jia_of_aircraft_is_no_rack():
+    assert figures("公司今年交付无人机 3 万架。") == []
