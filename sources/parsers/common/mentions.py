@@ -462,6 +462,28 @@ def find_mentions(
             end = b + (start_scale.end() if start_scale else 0)
             value = tidy_float(number * scale_factor(start_scale.group(1) if start_scale else None))
             mention = Mention(a, end, value, "units", _hedge(s[:a], ""), s[a:end], scaled=bool(start_scale))
+        if (
+            mention is None
+            and not is_word
+            and out
+            and out[-1].unit == "units"
+            and re.search(r"\bfrom\s+\S+\s+(?:(?:" + SCALE_WORD + r")\s+)?units\b[^,;]*\bto\s+(?:over\s+|about\s+|nearly\s+)?$", s[:a], re.I)
+            and re.match(r"\s*(" + SCALE_WORD + r")\b(?!\s+(?:dollars|euros|yuan|yen)\b)", s[b:], re.I)
+        ):
+            # "rise from 12.3 million units in 2023 to over 16 million by 2027": the count it rises to
+            to_scale = re.match(r"\s*(" + SCALE_WORD + r")\b", s[b:], re.I)
+            end = b + to_scale.end()
+            value = tidy_float(number * scale_factor(to_scale.group(1)))
+            mention = Mention(a, end, value, "units", _hedge(s[:a], ""), s[a:end], scaled=True)
+        if (
+            mention is None
+            and not is_word
+            and re.search(r"\b(?:grown|grew|risen|rose|increased|climbed)\s+in\s+number\s+to\s+$", s[:a], re.I)
+            and re.search(r"\bdata\s+cent(?:er|re)s\b|\bfacilities\b|\bsites\b", s[:a], re.I)
+            and not re.match(r"\s*(?:%|per\s?cent)", s[b:], re.I)
+        ):
+            # "huge data centers, which have now grown in number to 423": a count of the sites named before
+            mention = Mention(a, b, number, "units", _hedge(s[:a], ""), s[a:b], noun="data centers")
         if mention is None and row and a >= row.end() and not is_word and not re.match(r"\s*(?:%|倍|x\b)", s[b:]):
             factor, unit = _ROW_UNITS[row.group(1)]
             mention = Mention(a, b, tidy_float(number * factor), unit, None, s[a:b], scaled=True)

@@ -220,3 +220,23 @@ def test_racks_counted_with_their_measure_word_are_units():
 
 def test_jia_of_aircraft_is_no_rack():
     assert figures("公司今年交付无人机 3 万架。") == []
+
+
+# --- en: counts without their noun: the end of a rise from units, sites grown in number --------------------------
+
+
+def test_the_count_a_rise_from_units_reaches_is_units():
+    assert figures("Shipments are expected to rise from 10.4 million units in 2024 to over 14 million by 2028.") == [
+        (1.04e7, "units", None),
+        (1.4e7, "units", ">"),
+    ]
+
+
+def test_the_count_it_rises_to_in_money_stays_money():
+    got = figures("Revenue rose from 2.1 million units in 2023 to 16 million dollars in 2024.")
+    assert (1.6e7, "USD", None) in got and (1.6e7, "units", None) not in got
+
+
+def test_sites_grown_in_number_are_units():
+    assert figures("Hyperscale data centres have now grown in number to 612, Synergy said.") == [(612.0, "units", None)]
+    assert figures("Its employees have grown in number to 4,500.") == []
