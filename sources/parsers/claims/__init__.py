@@ -2087,6 +2087,15 @@ def _reported_past(s: str, m: Mention, label: str | None) -> bool:
     if not q or q.group(1) in s:
         return False
     clause = _clause(s, m)
+    up = re.search(
+        r"[,，]\s*(?:up|down)\s+(?:by\s+)?(?:\d[\d.]*\s*%\s*(?:year[- ]over[- ]year|year[- ]on[- ]year|y/y|yoy)?\s*and\s+)?$",
+        s[: m.start],
+        re.I,
+    )  # (and the second of a pair: "up 4% year over year and 3% sequentially")
+    if up and not _PAST_REPORT.search(clause):
+        # "Orders were $4.1 billion, up 4% year over year": a change set after a reported amount is reported too
+        breaks = [b.start() for b in _PERIOD_CLAUSE_BREAK.finditer(s) if b.start() < up.start()]
+        clause = s[max(breaks + [0]) : up.start()] + clause
     return bool(_PAST_REPORT.search(clause)) and not _FORECAST.search(clause)
 
 

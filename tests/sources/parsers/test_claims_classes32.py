@@ -4,6 +4,8 @@ paragraph after section 34). Values are hand-computed."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from tests.sources.parsers.claims_sentences import claims, figures
 
 # --- en: a full stop glued to an acronym that opens the next sentence ---------------------------------------------
@@ -240,3 +242,18 @@ def test_the_count_it_rises_to_in_money_stays_money():
 def test_sites_grown_in_number_are_units():
     assert figures("Hyperscale data centres have now grown in number to 612, Synergy said.") == [(612.0, "units", None)]
     assert figures("Its employees have grown in number to 4,500.") == []
+
+
+# --- en (kind): a change set after a reported amount of a quarter without its year is reported too ---------------
+
+
+def test_a_change_after_a_reported_amount_is_an_actual():
+    text = "Acme reported results for the fiscal third quarter. Orders were $2.6 billion, up 7% year over year and 2% sequentially."
+    got = [(c.value, c.unit, c.kind) for c in claims(text, dt.date(2025, 7, 24))]
+    assert got == [(2.6e9, "USD", "actual"), (0.07, "share", "actual"), (0.02, "share", "actual")]
+
+
+def test_a_change_after_an_expected_amount_stays_a_forecast():
+    text = "For the fourth quarter, Acme expects orders of $2.8 billion, up 5% year over year."
+    got = [(c.value, c.unit, c.kind) for c in claims(text, dt.date(2025, 7, 24))]
+    assert got == [(2.8e9, "USD", "forecast"), (0.05, "share", "forecast")]
