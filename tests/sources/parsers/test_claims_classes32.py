@@ -257,3 +257,21 @@ def test_a_change_after_an_expected_amount_stays_a_forecast():
     text = "For the fourth quarter, Acme expects orders of $2.8 billion, up 5% year over year."
     got = [(c.value, c.unit, c.kind) for c in claims(text, dt.date(2025, 7, 24))]
     assert got == [(2.8e9, "USD", "forecast"), (0.05, "share", "forecast")]
+
+
+# --- zh: one figure said of each of two consecutive years ("2025與2026年…每年", "2024-2025 增长都在") -----------------
+
+
+def test_a_figure_said_of_each_of_two_years_is_one_claim_per_year():
+    got = claims("甲公司表示，2026與2027年資本支出將維持每年新台幣200億元以上。")
+    assert [(c.value, c.unit, c.qualifier, c.period) for c in got] == [
+        (2e10, "TWD", ">", "2026"),
+        (2e10, "TWD", ">", "2027"),
+    ]
+    got = claims("乙预计全球光模块2025-2026 增长都在40%以上。")
+    assert [(c.value, c.period) for c in got] == [(0.4, "2025"), (0.4, "2026")]
+
+
+def test_a_figure_of_a_span_of_years_stays_one_claim():
+    got = claims("2024-2025年营收增长40%。")
+    assert [(c.value, c.period) for c in got] == [(0.4, "2024-2025")]
