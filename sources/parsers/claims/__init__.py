@@ -1505,11 +1505,14 @@ _YEAR_LIST = re.compile(r"(?:(?:19|20)\d{2}\s*年?\s*[/、]\s*)+(?:19|20)\d{2}\s
 def _glued_after(s: str, p: PeriodMention) -> bool:
     """A period whose figure follows it with no space: a base period, a horizon ending in a word (未来三年), a
     quarter before its percentage (第1季17%)."""
-    return p.end > p.start and (
-        p.base
-        or (p.horizon and p.end < len(s) and s[p.end].isdigit())
-        # "今年第1季17%、第2季23%": a quarter listed with its figure right after it
-        or (s[p.end - 1] in "季" and p.end < len(s) and bool(re.match(r"\d+(?:\.\d+)?\s*%", s[p.end :])))
+    return (
+        p.end > p.start
+        and (
+            p.base
+            or (p.horizon and p.end < len(s) and s[p.end].isdigit())
+            # "今年第1季17%、第2季23%": a quarter listed with its figure right after it
+            or (s[p.end - 1] in "季" and p.end < len(s) and bool(re.match(r"\d+(?:\.\d+)?\s*%", s[p.end :])))
+        )
     )
 
 

@@ -389,7 +389,8 @@ _MONEY_WORDS = re.compile(
 )
 # "3B over 5 years": an amount spread over years is a contract's worth
 _OVER_YEARS = re.compile(
-    r"\s*(?:" + SCALE_WORD + r"|(?-i:[BM]))\s+over\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+years\b", re.I
+    r"\s*(?:" + SCALE_WORD + r"|(?-i:[BM]))\s+over\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+years\b",
+    re.I,
 )
 
 
@@ -467,7 +468,11 @@ def find_mentions(
             and not is_word
             and out
             and out[-1].unit == "units"
-            and re.search(r"\bfrom\s+\S+\s+(?:(?:" + SCALE_WORD + r")\s+)?units\b[^,;]*\bto\s+(?:over\s+|about\s+|nearly\s+)?$", s[:a], re.I)
+            and re.search(
+                r"\bfrom\s+\S+\s+(?:(?:" + SCALE_WORD + r")\s+)?units\b[^,;]*\bto\s+(?:over\s+|about\s+|nearly\s+)?$",
+                s[:a],
+                re.I,
+            )
             and re.match(r"\s*(" + SCALE_WORD + r")\b(?!\s+(?:dollars|euros|yuan|yen)\b)", s[b:], re.I)
         ):
             # "rise from 12.3 million units in 2023 to over 16 million by 2027": the count it rises to
@@ -848,7 +853,10 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             and not _SIMPLIFIED.search(s)
             # a column's spoken style: a bare 億 closing its clause or before a comparison ("以 2.7 億小勝…的
             # 2.6 億", "衝到 43.6 億,", "由 0.5 億退到 0.2 億", "在 2 億上下", "5到6 億的進步"; not a gap, "27 億的鴻溝")
-            and re.match(r"^\s*億(?=\s*(?:[,，;；。、]|$|上下|左右|的(?!鴻溝|差距|落差|距離)[^\d\W]|小勝|大勝|勝過|退|降|跌|增|升|衝))", after)
+            and re.match(
+                r"^\s*億(?=\s*(?:[,，;；。、]|$|上下|左右|的(?!鴻溝|差距|落差|距離)[^\d\W]|小勝|大勝|勝過|退|降|跌|增|升|衝))",
+                after,
+            )
             and not re.search(r"人口|用戶|使用者|人次|網友|觀眾|民眾", s)
         ):
             twd = re.match(r"^\s*(億)", after)
@@ -1299,10 +1307,13 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
                 n = re.search(NUMBER, hi.raw.replace(",", ""))
                 if factor and n and float(n.group(0)) * factor > lo.value:
                     high_value, high_scaled = tidy_float(float(n.group(0)) * factor), True
-            if low_value < high_value and (
-                not _CHANGE_FROM.search(s[: lo.start])
-                # ("raised from 1B ARR to between 7-9B ARR": "between" opens a range after the change's start)
-                or re.search(r"\bbetween\s+(?:US\s?\$|\$)?\s*$", s[: lo.start], re.I)
+            if (
+                low_value < high_value
+                and (
+                    not _CHANGE_FROM.search(s[: lo.start])
+                    # ("raised from 1B ARR to between 7-9B ARR": "between" opens a range after the change's start)
+                    or re.search(r"\bbetween\s+(?:US\s?\$|\$)?\s*$", s[: lo.start], re.I)
+                )
             ):
                 i = out.index(lo)
                 out[i] = Mention(

@@ -42,7 +42,10 @@ def test_a_hedge_before_the_lettered_sign_is_kept():
 
 
 def test_renminbi_named_before_an_amount_in_traditional_script_is_yuan():
-    assert figures("立訊上半年營收人民幣1,234.5億元，淨利人民幣56.7億元。") == [(1.2345e11, "CNY", None), (5.67e9, "CNY", None)]
+    assert figures("立訊上半年營收人民幣1,234.5億元，淨利人民幣56.7億元。") == [
+        (1.2345e11, "CNY", None),
+        (5.67e9, "CNY", None),
+    ]
     assert figures("鵬鼎將投入人民幣12億元擴建新廠。") == [(1.2e9, "CNY", None)]
     assert figures("鵬鼎將投入人民币12億元擴建新廠。") == [(1.2e9, "CNY", None)]
 
@@ -217,7 +220,10 @@ def test_racks_counted_with_their_measure_word_are_units():
         (5.2e6, "units", "~"),
         (8.3e6, "units", None),
     ]
-    assert figures("公司已投产机柜约 5.4 万架,另有约 20 万架机柜资源储备。") == [(5.4e4, "units", "~"), (2e5, "units", "~")]
+    assert figures("公司已投产机柜约 5.4 万架,另有约 20 万架机柜资源储备。") == [
+        (5.4e4, "units", "~"),
+        (2e5, "units", "~"),
+    ]
 
 
 def test_jia_of_aircraft_is_no_rack():
