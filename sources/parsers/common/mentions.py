@@ -352,8 +352,16 @@ _PAREN_MONEY = re.compile(
 
 
 def _unparenthesized(s: str) -> str:
-    """ "$(42.8) million" -> "$ 42.8  million" (same length, so spans keep their places)."""
-    return _PAREN_MONEY.sub(lambda m: " " + m.group(1) + " ", s)
+    """ "$(42.8) million" -> "$ 42.8  million" (same length, so spans keep their places): a net loss written in
+    parentheses reads as the amount lost. One not called a loss is a negative amount: "EBITDA … (vs. Q1 FY25
+    $(18.8)m)" -> "-$18.8 m"."""
+    chars = list(s)
+    for m in _PAREN_MONEY.finditer(s):
+        if re.search(r"\blos(?:s|ses)\b|\(loss\)", s[max(0, m.start() - 80) : m.start()], re.I):
+            chars[m.start()], chars[m.end() - 1] = " ", " "
+        else:
+            chars[m.start() - 1], chars[m.start()], chars[m.end() - 1] = "-", "$", " "
+    return "".join(chars)
 
 
 # A table row whose label states the unit of its cells: "营业收入(亿元) 238.62 +122.64% 66.74 +37.82%".

@@ -281,3 +281,20 @@ def test_a_figure_said_of_each_of_two_years_is_one_claim_per_year():
 def test_a_figure_of_a_span_of_years_stays_one_claim():
     got = claims("2024-2025年营收增长40%。")
     assert [(c.value, c.period) for c in got] == [(0.4, "2024-2025")]
+
+
+# --- en: "$(18.8)m" not called a loss: a negative amount -----------------------------------------------------------
+
+
+def test_a_bracketed_amount_not_called_a_loss_is_negative():
+    assert figures("EBITDA rose to $120.4m (vs. $(12.6)m a year earlier).") == [
+        (1.204e8, "USD", None),
+        (-1.26e7, "USD", None),
+    ]
+
+
+def test_a_bracketed_net_loss_stays_the_amount_lost():
+    assert figures("GAAP net loss for the quarter was $(31.5) million.") == [(3.15e7, "USD", None)]
+    assert figures("Non-GAAP net loss for the second quarter of fiscal 2024 was $(9.4) million.") == [
+        (9.4e6, "USD", None)
+    ]
