@@ -1093,6 +1093,7 @@ def _paragraph_claims(paragraph: str, ctx: _Context) -> list[Claim]:
                 (m, year, "actual" if ae == "A" else "forecast", consensus, lead)
                 for (m, _label, _kind, consensus, lead), (year, ae) in zip(drafts, ctx.columns, strict=True)
             ]
+        drafts = _each_of_two_years(s, drafts)
         _bases_are_actual(s, drafts, ctx)
         _compared_are_actual(drafts)
         for m, label, kind, consensus, _ld in drafts:
@@ -1249,6 +1250,31 @@ def _that_quarter(p: PeriodMention, periods: list[PeriodMention], s: str) -> Per
 def _year_of(label: str | None) -> int | None:
     m = re.match(r"(?:FY)?(\d{4})", label or "")
     return int(m.group(1)) if m else None
+
+
+# "2024-2025 增长都在50%以上", "2025與2026年資本支出將提高至每年新台幣300億元以上": one figure said of each of two
+# consecutive years (每年, 都/均 before its verb).
+_TWO_YEARS = re.compile(r"((?:19|20)\d{2})\s*年?\s*(?:與|与|和|及|、|-|–|~|至)\s*((?:19|20)\d{2})\s*年?")
+_EACH_YEAR = re.compile(r"每年|[都均](?:在|有|將|将|達|达|為|为|是|超|逾|保持)")
+
+
+def _each_of_two_years(s: str, drafts: list) -> list:
+    """Each draft whose figure is said of each of two consecutive years named before it, once per year."""
+    out = []
+    for d in drafts:
+        m, label = d[0], d[1]
+        pair = None
+        for y in _TWO_YEARS.finditer(s[: m.start]):
+            between = s[y.end() : m.start]
+            if (
+                int(y.group(2)) == int(y.group(1)) + 1
+                and label in (y.group(1), y.group(2), f"{y.group(1)}-{y.group(2)}")
+                and _EACH_YEAR.search(between)
+                and not re.search(r"[。；;，,]", between)
+            ):
+                pair = (y.group(1), y.group(2))
+        out.extend([(m, pair[0], *d[2:]), (m, pair[1], *d[2:])] if pair else [d])
+    return out
 
 
 def _bases_are_actual(s: str, drafts: list, ctx: _Context) -> None:
@@ -1477,8 +1503,17 @@ _YEAR_LIST = re.compile(r"(?:(?:19|20)\d{2}\s*年?\s*[/、]\s*)+(?:19|20)\d{2}\s
 
 
 def _glued_after(s: str, p: PeriodMention) -> bool:
-    """A period whose figure follows it with no space: a base period, or a horizon ending in a word (未来三年)."""
-    return p.end > p.start and (p.base or (p.horizon and p.end < len(s) and s[p.end].isdigit()))
+    """A period whose figure follows it with no space: a base period, a horizon ending in a word (未来三年), a
+    quarter before its percentage (第1季17%)."""
+    return (
+        p.end > p.start
+        and (
+            p.base
+            or (p.horizon and p.end < len(s) and s[p.end].isdigit())
+            # "今年第1季17%、第2季23%": a quarter listed with its figure right after it
+            or (s[p.end - 1] in "季" and p.end < len(s) and bool(re.match(r"\d+(?:\.\d+)?\s*%", s[p.end :])))
+        )
+    )
 
 
 def _mask(s: str, spans: list[tuple[int, int]]) -> str:
@@ -2081,6 +2116,15 @@ def _reported_past(s: str, m: Mention, label: str | None) -> bool:
     if not q or q.group(1) in s:
         return False
     clause = _clause(s, m)
+    up = re.search(
+        r"[,，]\s*(?:up|down)\s+(?:by\s+)?(?:\d[\d.]*\s*%\s*(?:year[- ]over[- ]year|year[- ]on[- ]year|y/y|yoy)?\s*and\s+)?$",
+        s[: m.start],
+        re.I,
+    )  # (and the second of a pair: "up 4% year over year and 3% sequentially")
+    if up and not _PAST_REPORT.search(clause):
+        # "Orders were $4.1 billion, up 4% year over year": a change set after a reported amount is reported too
+        breaks = [b.start() for b in _PERIOD_CLAUSE_BREAK.finditer(s) if b.start() < up.start()]
+        clause = s[max(breaks + [0]) : up.start()] + clause
     return bool(_PAST_REPORT.search(clause)) and not _FORECAST.search(clause)
 
 

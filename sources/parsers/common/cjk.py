@@ -111,7 +111,8 @@ _CJK_POINTS = re.compile(
 # "雙位數年增率" (a growth rate), "「低双位数」" (low double digits: at least 10 %, whatever follows).
 _DIGITS_PERCENT = re.compile(
     r"([兩两二雙双三2-3])\s*位[數数]"
-    r"(?:\s*(?:以上)?\s*(?:的)?\s*(?:百分比|%|成長|成长|增長|增长|年增率|年成長率|年成长率)|(?<=低[雙双]位[數数]))"
+    r"(?:\s*(?:以上)?\s*(?:的)?\s*(?:百分比|%|成長|成长|增長|增长|年增率|年成長率|年成长率)|(?<=低[雙双]位[數数])"
+    r"|(?<=[增長长][雙双兩两三2-3]位[數数]))"  # ("營收增雙位數", "成長雙位數": right after a verb of growth)
 )
 # "十几个百分点", "十幾%": ten-odd percent, more than 10 %.
 _TEN_ODD_PERCENT = re.compile(r"(?<![\d.,零〇○一二兩两三四五六七八九十百千])十[几幾]\s*(?:[個个]?百分[點点]|%)")

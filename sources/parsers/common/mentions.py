@@ -41,7 +41,7 @@ class Mention:
 
 _ABBREVIATIONS = re.compile(
     r"(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Dr|No|vs|approx|est|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|"
-    r"Nov|Dec|Ore|Calif|Mass|Wash|Fig|e\.g|i\.e)|\b[A-Z](?:\.[A-Z])*)\.$"
+    r"Nov|Dec|Ore|Calif|Mass|Wash|Fig|e\.g|i\.e|[Aa]dj)|\b[A-Z](?:\.[A-Z])*)\.$"
 )
 
 
@@ -54,6 +54,8 @@ def split_sentences(text: str) -> list[str]:
         start = 0
         for m in re.finditer(
             r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9\"“‘(\[$])|(?<=[。！？；])(?![」』”’])|(?<=[。！？；][」』”’])|(?<=[a-z0-9%][.])(?=[A-Z][a-z])"
+            # (or before an acronym that opens the next sentence: "up 2% organically.GAAP diluted EPS were ...")
+            r"|(?<=[a-z]{3}[.])(?=[A-Z]{2,5}\s)"
             r"|(?P<bullet>(?<=[\u4e00-\u9fff\]])\s+-\s+(?=[\u4e00-\u9fff\d]|\*\*)|(?<=\])\s+-\s+(?=[A-Z]))"
             # a run-together layout: a figure runs into the next label ("$102.95 millionExpected Revenue",
             # "Growth+137.90%Applied", "EPS-$0.16Consensus EPS")
@@ -120,7 +122,9 @@ DECIMAL_COMMA = r"\d{1,3},\d{1,2}(?=\s*(?:%|-?\s*(?:" + SCALE_WORD + r")\b))"
 # digit ("中值為47.4億元,-25.7% QoQ,-11.2% YoY": signed changes listed after an amount).
 _NUM_RE = re.compile(
     r"(?:(?<![A-Za-z0-9.,#_/-])|(?<=[a-z])(?=\d{1,3}(?:\.\d+)?%[a-z])|(?<=[a-z]{3})(?=\d{1,3}(?:\.\d+)?%[\d+-])|(?<=[^\d\s],)|(?<=[\d%萬万億亿]-)|(?<=[^A-Za-z0-9.,#_/%萬万億亿\-]-)|(?<=[^\d\s][,，]-)|(?<=illion)"
-    r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR))("
+    r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR)"
+    r"|(?<=CAGR)|(?<=\bYoY)|(?<=\bQoQ)"  # ("CAGR25.71%": the measure's name glued to its figure)
+    r"|(?<=\$US)|(?<=\$AU)|(?<=\$A)|(?<=\$CA)|(?<=\$C)|(?<=\$NT)|(?<=\$HK)|(?<=\$S))("
     + DECIMAL_COMMA
     + "|"
     + NUMBER
@@ -134,17 +138,18 @@ _NUM_RE = re.compile(
 )
 # Currency signs and codes written before the number, and the unit each stands for. A bare "$" may
 # follow a lower-case letter with no space in run-together layouts ("Actual Revenue$102.95 million",
-# "a net loss of$18.2 million"); the lettered signs (NT$, HK$, S$, RMB, ...) need a word boundary.
+# "a net loss of$18.2 million"); the lettered signs (NT$, HK$, S$, RMB, ...) need a word boundary. Australian and
+# British pages put the letters after the sign: "$US12 billion", "$A3 billion", "$NT500 million".
 _CURRENCY_SIGNS = (
-    (r"NT\$|NTD|(?<![A-Za-z])T\$", "TWD"),
-    (r"HK\$|HKD", "HKD"),
-    (r"S\$|SGD", "SGD"),
-    (r"AU?\$|AUD", "AUD"),
-    (r"CA?\$|CAD", "CAD"),
+    (r"NT\$|\$NT(?![A-Za-z])|NTD|(?<![A-Za-z])T\$", "TWD"),
+    (r"HK\$|\$HK(?![A-Za-z])|HKD", "HKD"),
+    (r"S\$|\$S(?![A-Za-z])|SGD", "SGD"),
+    (r"AU?\$|\$AU?(?![A-Za-z])|AUD", "AUD"),
+    (r"CA?\$|\$CA?(?![A-Za-z])|CAD", "CAD"),
     (r"JP¥|JPY", "JPY"),
     (r"RMB\s?[¥￥]?|CN[¥￥]|CNY|[¥￥]", "CNY"),
     (r"€|EUR", "EUR"),
-    (r"US\s?\$|USD|\$\$?", "USD"),
+    (r"US\s?\$|\$US(?![A-Za-z])|USD|\$\$?", "USD"),
 )
 _SIGN = "|".join(f"(?P<c{i}>{pat})" for i, (pat, _) in enumerate(_CURRENCY_SIGNS))
 _CURRENCY_BEFORE = re.compile(
@@ -204,7 +209,8 @@ _CJK_OTHER_MONEY_BEFORE = re.compile(
 )
 _POINTS_AFTER = re.compile(
     r"^\s*(?:(?:revenue|market|unit)[- ]share\s+|percentage\s+|share\s+)points?\b|^\s*(?:pp|ppts?|pts|ct)(?![A-Za-z])"
-    r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"  # "improving 4.8 points versus a year ago"
+    r"|^\s*points?\s+(?=(?:versus|vs\.?|from|over|compared|year|sequential|quarter)\b)"
+    r"|^\s*points?(?=\s+to\s+(?:reach\s+|hit\s+)?(?:an?\s+)?\d[\d.]*\s*(?:%|per\s?cent))"  # "gaining two points to reach a 17% share"  # "improving 4.8 points versus a year ago"
     r"|^\s*pct(?=\s*[至到/。]|\s*$|\s*[,，;；)])"  # "同比-0.92pct/-0.32pct/-2.25pct"
     r"|^pct(?=[\u4e00-\u9fff\d])"  # "同比 - 1.46PCT销售费用率", "同比+3.46PCT24年前三季度"
     r"|^\s*個?百分點|^\s*个?百分点"
@@ -235,6 +241,8 @@ _COUNT_NOUNS = {
     "switches": "units",
     "servers": "units",
     "chips": "units",
+    "CPUs": "units",  # "shipped 4.09 million X86 server CPUs"
+    "processors": "units",
     "NICs": "units",
     "SuperNICs": "units",
     "AOCs": "units",  # active optical cables ("243,000 100G AOCs": a count, then the link speed, then the product)
@@ -298,7 +306,9 @@ _RANGE_BEFORE = re.compile(r"\d\s*(?:" + CJK_SCALE + r")?\s*(?:至|到|~|-)\s*$"
 _CJK_SCALED_BARE = re.compile(r"^\s*(萬|万|億|亿)(?!\s*(?:美元|美金|元|" + CJK_MEASURE + r"|埠|端口))")
 # Racks counted with a scale ("500万标准机架", "2萬座機櫃"): units.
 _CJK_RACKS_AFTER = re.compile(
-    r"^\s*(" + CJK_SCALE + r")\s*(?:[個个座台])?\s*(?:标准|標準)?\s*(机架|機架|机柜|機櫃|机柜数|機櫃數)"
+    r"^\s*(" + CJK_SCALE + r")\s*(?:[個个座台架])?\s*(?:标准|標準)?\s*(机架|機架|机柜|機櫃|机柜数|機櫃數)"
+    # ("机架数量从…约400万架增长至…1200万架": 架, the measure word of racks, in a sentence about racks)
+    r"|^\s*(" + CJK_SCALE + r")\s*(架)(?=[^\u4e00-\u9fff]|$|增|成|的|左右|以上)"
 )
 _GPU_BEFORE = re.compile(r"GPU|TPU|XPU|加速器|H20|H100|H200|B200|B300", re.I)
 _OTHER_PRODUCT = re.compile(
@@ -336,12 +346,22 @@ _RISE = re.compile(r"成長|成长|增長|增长|增加|上升|提升|\bgr[eo]w\
 _SHARE = re.compile(r"share|account(?:s|ed|ing)? for|of (?:all|total)|佔|占|比重|份額|份额", re.I)
 
 
-_PAREN_MONEY = re.compile(r"(?<=\$)\((\d[\d,]*(?:\.\d+)?)\)(?=\s*(?:million|billion|thousand)\b)", re.I)
+_PAREN_MONEY = re.compile(
+    r"(?<=\$)\((\d[\d,]*(?:\.\d+)?)\)(?=\s*(?:million|billion|thousand|mn|bn|m|b|k)\b)", re.I
+)  # (also with the scale's letters: "net loss $(51.7)m")
 
 
 def _unparenthesized(s: str) -> str:
-    """ "$(42.8) million" -> "$ 42.8  million" (same length, so spans keep their places)."""
-    return _PAREN_MONEY.sub(lambda m: " " + m.group(1) + " ", s)
+    """ "$(42.8) million" -> "$ 42.8  million" (same length, so spans keep their places): a net loss written in
+    parentheses reads as the amount lost. One not called a loss is a negative amount: "EBITDA … (vs. Q1 FY25
+    $(18.8)m)" -> "-$18.8 m"."""
+    chars = list(s)
+    for m in _PAREN_MONEY.finditer(s):
+        if re.search(r"\blos(?:s|ses)\b|\(loss\)", s[max(0, m.start() - 80) : m.start()], re.I):
+            chars[m.start()], chars[m.end() - 1] = " ", " "
+        else:
+            chars[m.start() - 1], chars[m.start()], chars[m.end() - 1] = "-", "$", " "
+    return "".join(chars)
 
 
 # A table row whose label states the unit of its cells: "营业收入(亿元) 238.62 +122.64% 66.74 +37.82%".
@@ -370,7 +390,14 @@ _ROW_UNITS = {
 _MONEY_WORDS = re.compile(
     r"\b(?:revenue|sales|profit|income|earnings|capex|spending|orders|backlog|forecast|guidance|outlook|range"
     # ("That compared with estimates of 9.99 billion": the amount a result is measured against)
-    r"|estimates?|consensus)\b",
+    r"|estimates?|consensus"
+    # ("from 1B ARR (run rate revenue)", "a new customer (3B over 5 years"): run-rate revenue, a contract's worth
+    r"|ARR|run[- ]rate|deals?|contracts?)\b",
+    re.I,
+)
+# "3B over 5 years": an amount spread over years is a contract's worth
+_OVER_YEARS = re.compile(
+    r"\s*(?:" + SCALE_WORD + r"|(?-i:[BM]))\s+over\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+years\b",
     re.I,
 )
 
@@ -411,16 +438,19 @@ def find_mentions(
         except ValueError:
             continue
         mention = _classify(s, a, b, number, is_word, bare_yi)
-        if mention is None and bare_scale and not is_word and _MONEY_WORDS.search(s):
+        if mention is None and bare_scale and not is_word and (_MONEY_WORDS.search(s) or _OVER_YEARS.match(s[b:])):
             scale = re.match(
-                r"\s*(" + SCALE_WORD + r")\b(?!\s*(?:[A-Za-z]+\s+){0,2}(?:units|ports|GPUs|shares|people|users))",
+                r"\s*(" + SCALE_WORD + r"|(?-i:[BM])(?=\s*(?:ARR\b|run[- ]rate\b|over\s+\w+\s+years\b)))"
+                r"\b(?!\s*(?:[A-Za-z]+\s+){0,2}(?:units|ports|GPUs|shares|people|users))",
                 s[b:],
                 re.I,
             )
-            if scale:
-                end = b + scale.end()
-                value = tidy_float(number * scale_factor(scale.group(1)))
-                mention = Mention(a, end, value, bare_scale, _hedge(s[:a], s[end:]), s[a:end], scaled=True)
+            # ("between 7-9B ARR": a range's low end takes the scale written once after its high end)
+            low_end = re.match(r"\s*[-–~]\s*\d[\d,]*(?:\.\d+)?\s*((?-i:[BM]))\s*(?:ARR|run[- ]rate)\b", s[b:])
+            if scale or low_end:  # (the low end stays unscaled here: the range's link gives it the scale)
+                end = b + scale.end() if scale else b
+                value = tidy_float(number * scale_factor(scale.group(1) if scale else None))
+                mention = Mention(a, end, value, bare_scale, _hedge(s[:a], s[end:]), s[a:end], scaled=bool(scale))
         if mention is None and not is_word:
             per = _PER_CONTAINER.match(s[b:])
             if per and _COUNTED_NOUN.search(s[:a]):
@@ -441,6 +471,32 @@ def find_mentions(
             end = b + (start_scale.end() if start_scale else 0)
             value = tidy_float(number * scale_factor(start_scale.group(1) if start_scale else None))
             mention = Mention(a, end, value, "units", _hedge(s[:a], ""), s[a:end], scaled=bool(start_scale))
+        if (
+            mention is None
+            and not is_word
+            and out
+            and out[-1].unit == "units"
+            and re.search(
+                r"\bfrom\s+\S+\s+(?:(?:" + SCALE_WORD + r")\s+)?units\b[^,;]*\bto\s+(?:over\s+|about\s+|nearly\s+)?$",
+                s[:a],
+                re.I,
+            )
+            and re.match(r"\s*(" + SCALE_WORD + r")\b(?!\s+(?:dollars|euros|yuan|yen)\b)", s[b:], re.I)
+        ):
+            # "rise from 12.3 million units in 2023 to over 16 million by 2027": the count it rises to
+            to_scale = re.match(r"\s*(" + SCALE_WORD + r")\b", s[b:], re.I)
+            end = b + to_scale.end()
+            value = tidy_float(number * scale_factor(to_scale.group(1)))
+            mention = Mention(a, end, value, "units", _hedge(s[:a], ""), s[a:end], scaled=True)
+        if (
+            mention is None
+            and not is_word
+            and re.search(r"\b(?:grown|grew|risen|rose|increased|climbed)\s+in\s+number\s+to\s+$", s[:a], re.I)
+            and re.search(r"\bdata\s+cent(?:er|re)s\b|\bfacilities\b|\bsites\b", s[:a], re.I)
+            and not re.match(r"\s*(?:%|per\s?cent)", s[b:], re.I)
+        ):
+            # "huge data centers, which have now grown in number to 423": a count of the sites named before
+            mention = Mention(a, b, number, "units", _hedge(s[:a], ""), s[a:b], noun="data centers")
         if mention is None and row and a >= row.end() and not is_word and not re.match(r"\s*(?:%|倍|x\b)", s[b:]):
             factor, unit = _ROW_UNITS[row.group(1)]
             mention = Mention(a, b, tidy_float(number * factor), unit, None, s[a:b], scaled=True)
@@ -800,6 +856,18 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             and re.match(r"^\s*(億|萬)(?![元美台臺])", after)
         ):
             twd = re.match(r"^\s*(億|萬)", after)  # "投入29億", "約 34.5 億"
+        elif (
+            not twd
+            and not _SIMPLIFIED.search(s)
+            # a column's spoken style: a bare 億 closing its clause or before a comparison ("以 2.7 億小勝…的
+            # 2.6 億", "衝到 43.6 億,", "由 0.5 億退到 0.2 億", "在 2 億上下", "5到6 億的進步"; not a gap, "27 億的鴻溝")
+            and re.match(
+                r"^\s*億(?=\s*(?:[,，;；。、]|$|上下|左右|的(?!鴻溝|差距|落差|距離)[^\d\W]|小勝|大勝|勝過|退|降|跌|增|升|衝))",
+                after,
+            )
+            and not re.search(r"人口|用戶|使用者|人次|網友|觀眾|民眾", s)
+        ):
+            twd = re.match(r"^\s*(億)", after)
         if (
             twd
             and (
@@ -867,10 +935,23 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
         ):
             cny = re.match(r"^\s*(亿|億)(?P<noun>)", after)  # "环比增长超17 亿" among 亿元 figures
         if (
+            not cny
+            and _SIMPLIFIED.search(s)
+            and re.match(r"^\s*(?:万亿|萬億)(?!\s*(?:[元美港日欧歐韩韓台次人户戶吨噸度]|" + CJK_MEASURE + r"))", after)
+            and re.search(r"(?:规模|規模|产值|產值)[^，,；;。%\d]{0,6}$", before)
+        ):
+            cny = re.match(r"^\s*(万亿|萬億)(?P<noun>)", after)  # "算力核心产业规模达1.5万亿": a scale of the economy
+        if (
             cny
             # "港幣12億元" is no yuan, but "…亿元新台币,营业净利为20.96亿元": the other currency closed the clause before
             and not _OTHER_CURRENCY_BEFORE.search(re.split(r"[,，;；。]", before[-8:])[-1])
-            and (cny.group("noun") is not None or _SIMPLIFIED.search(s) or re.search(r"人民[幣币]$", cny.group(0)))
+            and (
+                cny.group("noun") is not None
+                or _SIMPLIFIED.search(s)
+                or re.search(r"人民[幣币]$", cny.group(0))
+                # "營收人民幣3,607.6億元": the currency's name before the figure, in Traditional script
+                or re.search(r"(?:人民幣|人民币)\s*$", before[-8:])
+            )
         ):
             value = number * scale_factor(cny.group(1))
             return Mention(
@@ -894,6 +975,13 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             scaled=True,
         )
     pts = _POINTS_AFTER.match(after) or (_CHANGE_BEFORE_POINTS.search(before) and _CJK_POINTS_AFTER.match(after))
+    if (
+        not pts
+        and _CHANGE_BEFORE_POINTS.search(before)
+        and re.match(r"\s*(?:及|和|與|与|、)\s*[+-]?\d+(?:\.\d+)?\s*(?:個|个)?百分[點点]", after)
+    ):
+        # "分別季增0.2及0.8個百分點": the first of a pair of changes takes the points written after the second
+        return Mention(a, b, number, "pct_points", _hedge(before, ""), s[a:b], scaled=True)
     if pts:
         return Mention(a, b + pts.end(), number, "pct_points", _hedge(before, ""), s[a : b + pts.end()], scaled=True)
     pct = _PERCENT_AFTER.match(after)
@@ -1007,16 +1095,18 @@ def _classify(s: str, a: int, b: int, number: float, is_word: bool, bare_yi: str
             scaled=bool(cjk.group(1)),
         )
     racks = _CJK_RACKS_AFTER.match(after)
+    if racks and racks.group(4) and not re.search(r"机架|機架|机柜|機櫃", s):
+        racks = None  # (架 counts aircraft and drones too: only racks in a sentence about racks)
     if racks:  # "500万标准机架", "3萬個機櫃": a count of racks
         return Mention(
             a,
             b + racks.end(),
-            tidy_float(number * scale_factor(racks.group(1))),
+            tidy_float(number * scale_factor(racks.group(1) or racks.group(3))),
             "units",
             _range_hedge(before, after, after[racks.end() :]),
             s[a : b + racks.end()],
-            noun=racks.group(2),
-            scaled=bool(racks.group(1)),
+            noun=racks.group(2) or racks.group(4),
+            scaled=bool(racks.group(1) or racks.group(3)),
         )
     bare = _CJK_SCALED_BARE.match(after)
     if bare and _SHIPMENT_WORDS.search(s):
@@ -1225,7 +1315,14 @@ def _link_ranges(s: str, mentions: list[Mention]) -> list[Mention]:
                 n = re.search(NUMBER, hi.raw.replace(",", ""))
                 if factor and n and float(n.group(0)) * factor > lo.value:
                     high_value, high_scaled = tidy_float(float(n.group(0)) * factor), True
-            if low_value < high_value and not _CHANGE_FROM.search(s[: lo.start]):
+            if (
+                low_value < high_value
+                and (
+                    not _CHANGE_FROM.search(s[: lo.start])
+                    # ("raised from 1B ARR to between 7-9B ARR": "between" opens a range after the change's start)
+                    or re.search(r"\bbetween\s+(?:US\s?\$|\$)?\s*$", s[: lo.start], re.I)
+                )
+            ):
                 i = out.index(lo)
                 out[i] = Mention(
                     lo.start,

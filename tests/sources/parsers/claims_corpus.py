@@ -65,9 +65,9 @@ SPLITS = (
     "tune29",
     "tune30",
     "tune31",
-    "holdout32",
-    "holdout33",
-    "holdout34",
+    "tune32",
+    "tune33",
+    "tune34",
     "holdout35",
     "holdout36",
 )
