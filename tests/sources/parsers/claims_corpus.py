@@ -70,6 +70,7 @@ SPLITS = (
     "tune34",
     "holdout35",
     "holdout36",
+    "holdout38",
 )
 
 
