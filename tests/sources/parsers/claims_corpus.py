@@ -71,6 +71,7 @@ SPLITS = (
     "holdout35",
     "holdout36",
     "holdout37",
+    "holdout38",
 )
 
 
