@@ -125,12 +125,16 @@ _NUM_RE = re.compile(
     r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR)"
     r"|(?<=CAGR)|(?<=\bYoY)|(?<=\bQoQ)"  # ("CAGR25.71%": the measure's name glued to its figure)
     r"|(?<=\$US)|(?<=\$AU)|(?<=\$A)|(?<=\$CA)|(?<=\$C)|(?<=\$NT)|(?<=\$HK)|(?<=\$S))("
+    # "8 and a half billion dollars": the half after the digits, only before a scale word
+    + r"\d{1,3}\s+and\s+a\s+half(?=\s+(?:m|b|tr)illion\b)|"
     + DECIMAL_COMMA
     + "|"
     + NUMBER
     + r")(?![\d])"
     r"|\b("
     + WORD_NUMBER
+    # "seven and a half billion": the half after the word, only before a scale word
+    + r"(?:\s+and\s+a\s+half(?=\s+(?:m|b|tr)illion\b))?"
     + r"|(?:half\s+)?an?(?=\s+(?:m|b|tr)illion\s+(?:US\s+|U\.S\.\s+)?(?:dollars|euros|yuan|yen)\b))\b",
     # ("north of a billion dollars", "half a billion euros": the article as the number, only before a scale
     # word and a currency written out)
@@ -761,6 +765,9 @@ def _number(text: str) -> float:
     """A number as written; a decimal comma ('15,8' before % or a scale word) reads as a point."""
     if re.fullmatch(r"\d{1,3},\d{1,2}", text):
         return float(text.replace(",", "."))
+    and_a_half = re.fullmatch(r"(.+?)\s+and\s+a\s+half", text.strip(), re.I)
+    if and_a_half:
+        return parse_number(and_a_half.group(1)) + 0.5  # "8 and a half billion", "seven and a half billion"
     article = re.fullmatch(r"(half\s+)?an?", text.strip(), re.I)
     if article:
         return 0.5 if article.group(1) else 1.0  # "a billion dollars", "half a billion dollars"

@@ -41,3 +41,15 @@ def test_a_fiscal_quarter_that_ended_before_the_page_is_a_result():
         (0.689, "share", "actual"),
     ]
 
+
+# --- en: "8 and a half billion dollars", "seven and a half billion" ------------------------------------------------
+
+
+def test_a_half_after_the_number_before_a_scale_word_is_added():
+    assert figures("Acme said revenue for the year will be 8 and a half billion dollars.") == [(8.5e9, "USD", None)]
+    assert figures("Acme expects revenue of seven and a half billion dollars in 2026.") == [(7.5e9, "USD", None)]
+    assert figures("Acme expects revenue of $2 and a half billion in 2026.") == [(2.5e9, "USD", None)]
+
+
+def test_a_half_that_is_no_part_of_the_number_stays_out():
+    assert figures("The build took 8 and a half months and cost $2 billion in 2025.") == [(2e9, "USD", None)]
