@@ -448,7 +448,10 @@ def _unwrapped(lines: list[str]) -> list[str]:
             and nxt
             and _STOPS_MID_SENTENCE.search(prev)
             and (_GOES_ON.match(nxt) or (_JOINS_NEXT.search(prev) and re.match(r"[$\d]", nxt)))
+        ) or (
+            re.search(r"[$€£]\s?\d[\d,]*(?:\.\d+)?$", prev) and re.match(r"(?:thousand|million|billion)\b", nxt, re.I)
         ):
+            # ("- GAAP operating income $24.9" / "million; ...": an amount cut from its scale word, however short)
             out[-1] = prev + " " + nxt
         else:
             out.append(line)

@@ -53,3 +53,19 @@ def test_a_half_after_the_number_before_a_scale_word_is_added():
 
 def test_a_half_that_is_no_part_of_the_number_stays_out():
     assert figures("The build took 8 and a half months and cost $2 billion in 2025.") == [(2e9, "USD", None)]
+
+
+# --- en: an amount cut from its scale word by a line break, on a short line ----------------------------------------
+
+
+def test_an_amount_cut_from_its_scale_word_by_a_line_break_keeps_it():
+    assert figures("- Operating income $41.7\nmillion; free cash flow $12.5 million\n") == [
+        (41.7e6, "USD", None),
+        (12.5e6, "USD", None),
+    ]
+    assert figures("- Net sales $3.1\nbillion, up 6%\n") == [(3.1e9, "USD", None), (0.06, "share", None)]
+
+
+def test_a_line_that_ends_in_a_number_without_a_sign_is_not_joined():
+    assert figures("- Units shipped 41\nmillion-dollar deals closed: none\n") == []
+
