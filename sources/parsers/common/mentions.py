@@ -586,13 +586,22 @@ def find_mentions(
         if not any(a < o.end and b > o.start for o in out):
             value = 0.1 if digits.group(g).lower().startswith("double") else 1.0
             out.append(Mention(a, b, value, "share", ">=", s[a:b], scaled=True))
-    ceilings = set()
+    ceilings, floors = set(), set()
     for flat in _FLAT_TO.finditer(scan):  # "持平至成長6%", "flat to up 4%": a range from no change (0) to the figure
         top = next((o for o in out if o.start == flat.end() and o.unit == "share"), None)
         if top is not None and not any(flat.start() < o.end and flat.end(1) > o.start for o in out):
-            out.append(Mention(flat.start(), flat.end(1), 0.0, "share", ">=", flat.group(1), scaled=True))
-            ceilings.add(top.start)
-    out = [replace(o, qualifier="<=") if o.start in ceilings else o for o in out]
+            # "flat to down 3%", "flat to 3% decline", "持平至衰退5%": a range from the decline (low end) to no change
+            down = bool(flat.group("down")) or top.value < 0
+            if flat.group("down") and top.value > 0:
+                out = [replace(o, value=-o.value) if o is top else o for o in out]
+            out.append(
+                Mention(flat.start(), flat.end(1), 0.0, "share", "<=" if down else ">=", flat.group(1), scaled=True)
+            )
+            (floors if down else ceilings).add(top.start)
+    out = [
+        replace(o, qualifier="<=") if o.start in ceilings else replace(o, qualifier=">=") if o.start in floors else o
+        for o in out
+    ]
     for extra in (*_fractions(s, scan), *_cjk_levels(s, scan)):
         if not any(extra.start < o.end and extra.end > o.start for o in out):
             out.append(extra)
@@ -608,7 +617,16 @@ def find_mentions(
         for o in out
     ]
     out = _link_ranges(s, out)
-    return [_down_once_by(s, _with_basis(s, mm, out)) for mm in out]
+    out = [_down_once_by(s, _with_basis(s, mm, out)) for mm in out]
+    for flat in _FLAT_TO.finditer(scan):
+        # "flat to 3% decline": the decline said after the figure is the range's low end, no change its high end
+        top = next((o for o in out if o.start == flat.end() and o.unit == "share"), None)
+        low = next((o for o in out if o.start == flat.start() and o.value == 0.0), None)
+        if top is not None and low is not None and top.value < 0 and top.qualifier == "<=" and low.qualifier == ">=":
+            out = [
+                replace(o, qualifier=">=") if o is top else replace(o, qualifier="<=") if o is low else o for o in out
+            ]
+    return out
 
 
 # "Sales of routers have been down four of the last eight quarters, once by as much as 7.9 percent": the
@@ -638,7 +656,9 @@ _NEAR_DOUBLE_DIGIT = re.compile(
 # "triple-digit order growth", "grew at a double-digit rate": a growth of at least 100 % (10 %).
 # "較上一季持平至成長6%", "與上季相比持平到增長2%", "flat to up 4%": no change as the low end of a range of growth.
 _FLAT_TO = re.compile(
-    r"(持平|\bflat)\s*(?:至|到|\bto\b)\s*(?:(?:成長|成长|增長|增长|\bup\b|\bgrowth\s+of\b)\s*)?(?=\d)", re.I
+    r"(持平|\bflat)\s*(?:至|到|\bto\b)\s*(?:(?:成長|成长|增長|增长|\bup\b|\bgrowth\s+of\b"
+    r"|(?P<down>衰退|下滑|下降|減少|减少|\bdown\b|\b(?:a\s+)?decline\s+of\b))\s*)?(?=\d)",
+    re.I,
 )
 _DIGIT_GROWTH = re.compile(
     r"\b(?P<d>(double|triple)[- ]digits?)\b(?=\s+(?:[\w()-]+\s+){0,2}?(?:growth|rate|increases?|gains?)\b)"

@@ -69,3 +69,21 @@ def test_an_amount_cut_from_its_scale_word_by_a_line_break_keeps_it():
 def test_a_line_that_ends_in_a_number_without_a_sign_is_not_joined():
     assert figures("- Units shipped 41\nmillion-dollar deals closed: none\n") == []
 
+
+# --- en, zh: "flat to 3% decline", "flat to down 3%", 持平至衰退5%: a range from the decline up to no change -------
+
+
+def test_flat_to_a_decline_is_a_range_from_the_decline_up_to_no_change():
+    assert figures("Acme forecast flat to 4% decline in revenue for 2026.") == [
+        (0.0, "share", "<="),
+        (-0.04, "share", ">="),
+    ]
+    assert figures("Acme expects revenue to be flat to down 3% in 2026.") == [
+        (0.0, "share", "<="),
+        (-0.03, "share", ">="),
+    ]
+    assert figures("公司預期2026年營收持平至衰退5%。") == [(0.0, "share", "<="), (-0.05, "share", ">=")]
+
+
+def test_flat_to_a_growth_stays_a_range_from_no_change_up():
+    assert figures("Acme expects revenue to be flat to up 3% in 2026.") == [(0.0, "share", ">="), (0.03, "share", "<=")]
