@@ -586,6 +586,11 @@ def find_mentions(
         if not any(a < o.end and b > o.start for o in out):
             value = 0.1 if digits.group(g).lower().startswith("double") else 1.0
             out.append(Mention(a, b, value, "share", ">=", s[a:b], scaled=True))
+    for flat in _REVENUE_FLAT.finditer(
+        scan
+    ):  # "營收持平", "营收与去年持平": revenue that does not change, a 0 % growth
+        if not any(flat.start(1) < o.end and flat.end(1) > o.start for o in out):
+            out.append(Mention(flat.start(1), flat.end(1), 0.0, "share", None, flat.group(1), scaled=True))
     ceilings, floors = set(), set()
     for flat in _FLAT_TO.finditer(scan):  # "持平至成長6%", "flat to up 4%": a range from no change (0) to the figure
         top = next((o for o in out if o.start == flat.end() and o.unit == "share"), None)
@@ -659,6 +664,12 @@ _FLAT_TO = re.compile(
     r"(持平|\bflat)\s*(?:至|到|\bto\b)\s*(?:(?:成長|成长|增長|增长|\bup\b|\bgrowth\s+of\b"
     r"|(?P<down>衰退|下滑|下降|減少|减少|\bdown\b|\b(?:a\s+)?decline\s+of\b))\s*)?(?=\d)",
     re.I,
+)
+# "全年營收持平", "营收与去年持平", "營收將與上季持平": no change of revenue, a growth of 0 % (not "持平至成長6%", a range,
+# nor "毛利率持平於50%", a level)
+_REVENUE_FLAT = re.compile(
+    r"(?:營收|营收|營業收入|营业收入)\s*(?:將|将|可望|預計|预计|預期|预期|大致|大致上|約|约)?\s*"
+    r"(?:(?:與|与|和|較|较)\s*(?:去年|上季|上一季|前一年|前一季|去年同期|上年同期|同期)\s*)?(持平)(?!\s*(?:至|到|於|于|\d))"
 )
 _DIGIT_GROWTH = re.compile(
     r"\b(?P<d>(double|triple)[- ]digits?)\b(?=\s+(?:[\w()-]+\s+){0,2}?(?:growth|rate|increases?|gains?)\b)"

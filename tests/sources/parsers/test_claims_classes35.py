@@ -87,3 +87,19 @@ def test_flat_to_a_decline_is_a_range_from_the_decline_up_to_no_change():
 
 def test_flat_to_a_growth_stays_a_range_from_no_change_up():
     assert figures("Acme expects revenue to be flat to up 3% in 2026.") == [(0.0, "share", ">="), (0.03, "share", "<=")]
+
+
+# --- zh: 營收持平 / 营收持平: revenue that does not change is a growth of 0 % ------------------------------------------
+
+
+def test_flat_revenue_is_a_growth_of_nothing():
+    rows = claims("公司預期2026年營收持平。", dt.date(2025, 8, 1))
+    assert [(c.value, c.unit, c.qualifier, c.period) for c in rows] == [(0.0, "share", None, "2026")]
+    rows = claims("公司預期第四季營收大致持平。", dt.date(2025, 8, 1))
+    assert [(c.value, c.unit, c.qualifier, c.period) for c in rows] == [(0.0, "share", None, "2025Q4")]
+    assert figures("公司预计全年营收持平。") == [(0.0, "share", None)]
+
+
+def test_a_level_held_flat_and_a_range_from_flat_are_no_growth_of_nothing():
+    assert figures("毛利率持平於50%。") == [(0.5, "share", None)]
+    assert figures("營收持平至成長6%。") == [(0.0, "share", ">="), (0.06, "share", "<=")]
