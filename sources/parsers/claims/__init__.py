@@ -27,7 +27,7 @@ import datetime as dt
 import hashlib
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from sources.document import Document
 from sources.parsers.claims import vocab
@@ -212,6 +212,7 @@ class _Context:
 
     published: dt.date | None
     fiscal_end: int | None = None
+    quarters_ended: dict = field(default_factory=dict)  # fiscal quarter -> the day the page says it ended
     company: str | None = None
     listed_only: bool = False  # the company is known only by the stock code the text names it with
     guidance_section: bool = False  # the lines are bullets under a "Guidance:" heading
@@ -447,7 +448,10 @@ def _unwrapped(lines: list[str]) -> list[str]:
             and nxt
             and _STOPS_MID_SENTENCE.search(prev)
             and (_GOES_ON.match(nxt) or (_JOINS_NEXT.search(prev) and re.match(r"[$\d]", nxt)))
+        ) or (
+            re.search(r"[$€£]\s?\d[\d,]*(?:\.\d+)?$", prev) and re.match(r"(?:thousand|million|billion)\b", nxt, re.I)
         ):
+            # ("- GAAP operating income $24.9" / "million; ...": an amount cut from its scale word, however short)
             out[-1] = prev + " " + nxt
         else:
             out.append(line)
@@ -727,6 +731,7 @@ def _document_context(text: str, published: dt.date | None) -> _Context:
             ctx.fiscal_end = vocab.FISCAL_YEAR_END.get(named.pop())
     if ctx.fiscal_end is None:
         ctx.fiscal_end = _fiscal_end_stated(text)
+    ctx.quarters_ended = _fiscal_quarters_ended(text)
     ctx.fiscal_cjk = bool(re.search(r"會計年度|会计年度|財年|财年", text))
     if fys and ctx.fiscal_end not in (None, 12):
         y = next(x for x in fys[0] if x)
@@ -744,8 +749,9 @@ def _strip_scaled_yuan(text: str) -> str:
 
 _ENDED_ON = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*$|(?:截至|截止)\s*$")
 _FISCAL_QUARTER_ENDED = re.compile(
-    r"\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?fiscal\s+(?:year\s+)?(?:19|20)\d\d,?\s+"
-    r"(?:ended|ending)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b",
+    r"\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?fiscal\s+(?:year\s+)?((?:19|20)\d\d),?\s+"
+    r"(?:ended|ending)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b"
+    r"(?:,?\s*((?:19|20)\d\d)\b)?",
     re.I,
 )
 
@@ -789,8 +795,24 @@ def _fiscal_end_stated(text: str) -> int | None:
     if not m:
         return None
     quarter = ("first", "second", "third", "fourth").index(m.group(1).lower()) + 1
-    ended = _MONTHS.index(m.group(2).lower()[:3]) + 1
+    ended = _MONTHS.index(m.group(3).lower()[:3]) + 1
     return (ended + 3 * (4 - quarter) - 1) % 12 + 1
+
+
+def _fiscal_quarters_ended(text: str) -> dict[str, dt.date]:
+    """ "its second quarter fiscal year 2025 ended August 4, 2024": the day a fiscal quarter the page names
+    closed (a 52/53-week calendar ends its quarters days into a month, before the month's end)."""
+    out = {}
+    for m in _FISCAL_QUARTER_ENDED.finditer(text):
+        if not m.group(5):
+            continue
+        quarter = ("first", "second", "third", "fourth").index(m.group(1).lower()) + 1
+        try:
+            day = dt.date(int(m.group(5)), _MONTHS.index(m.group(3).lower()[:3]) + 1, int(m.group(4)))
+        except ValueError:
+            continue
+        out.setdefault(f"FY{m.group(2)}Q{quarter}", day)
+    return out
 
 
 # A heading of its own over the company's outlook: the bullets under it are guidance ("Guidance:", "Outlook").
@@ -1748,10 +1770,10 @@ def _per_share_near(s: str, m: Mention, kept: list[Mention]) -> bool:
     lead = re.split(r",\s+(?:with|while|whereas)\s+", lead)[-1]
     subject = re.search(
         r"(?:per\s+(?:diluted\s+|basic\s+)?share|\bEPS)\s+(?:\w+\s+){0,2}(?:increased|rose|grew|decreased|fell|declined|"
-        r"jumped|dropped|soared|surged|climbed|plunged|slid|was\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",
+        r"jumped|dropped|soared|surged|climbed|plunged|slid|(?:was|were|is|are)\s+(?:up|down))\s+(?:by\s+)?(?:about\s+|nearly\s+)?$",
         lead,
         re.I,
-    )  # "net income per diluted share increased 3%": the per-share amount is what grew
+    )  # "net income per diluted share increased 3%", "earnings per share were up 21%": the per-share amount grew
     return bool(
         subject
         or _PER_SHARE.search(trail)
@@ -1901,7 +1923,11 @@ def _bounds(label: str | None, ctx: _Context) -> tuple[dt.date | None, dt.date |
     if not label:
         return None, None
     if label.startswith("FY"):
-        return fiscal_bounds(label, ctx.fiscal_end) if ctx.fiscal_end else (None, None)
+        first, last = fiscal_bounds(label, ctx.fiscal_end) if ctx.fiscal_end else (None, None)
+        ended = ctx.quarters_ended.get(label)
+        if first and ended and first < ended < last:
+            last = ended  # the day the page says the quarter ended, not its calendar month's last
+        return first, last
     try:
         return period_bounds(label)
     except ValueError:

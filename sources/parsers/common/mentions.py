@@ -125,12 +125,16 @@ _NUM_RE = re.compile(
     r"|(?<=bn-)|(?<=mn-)|(?<=illion-)|(?<=YoY/)|(?<=QoQ/)|(?<=yoy/)|(?<=qoq/)|(?<=\bRMB)|(?<=\bUSD)|(?<=\bCNY)|(?<=\bNTD)|(?<=\bHKD)|(?<=\bSGD)|(?<=\bEUR)"
     r"|(?<=CAGR)|(?<=\bYoY)|(?<=\bQoQ)"  # ("CAGR25.71%": the measure's name glued to its figure)
     r"|(?<=\$US)|(?<=\$AU)|(?<=\$A)|(?<=\$CA)|(?<=\$C)|(?<=\$NT)|(?<=\$HK)|(?<=\$S))("
+    # "8 and a half billion dollars": the half after the digits, only before a scale word
+    + r"\d{1,3}\s+and\s+a\s+half(?=\s+(?:m|b|tr)illion\b)|"
     + DECIMAL_COMMA
     + "|"
     + NUMBER
     + r")(?![\d])"
     r"|\b("
     + WORD_NUMBER
+    # "seven and a half billion": the half after the word, only before a scale word
+    + r"(?:\s+and\s+a\s+half(?=\s+(?:m|b|tr)illion\b))?"
     + r"|(?:half\s+)?an?(?=\s+(?:m|b|tr)illion\s+(?:US\s+|U\.S\.\s+)?(?:dollars|euros|yuan|yen)\b))\b",
     # ("north of a billion dollars", "half a billion euros": the article as the number, only before a scale
     # word and a currency written out)
@@ -582,13 +586,27 @@ def find_mentions(
         if not any(a < o.end and b > o.start for o in out):
             value = 0.1 if digits.group(g).lower().startswith("double") else 1.0
             out.append(Mention(a, b, value, "share", ">=", s[a:b], scaled=True))
-    ceilings = set()
+    for flat in _REVENUE_FLAT.finditer(
+        scan
+    ):  # "營收持平", "营收与去年持平": revenue that does not change, a 0 % growth
+        if not any(flat.start(1) < o.end and flat.end(1) > o.start for o in out):
+            out.append(Mention(flat.start(1), flat.end(1), 0.0, "share", None, flat.group(1), scaled=True))
+    ceilings, floors = set(), set()
     for flat in _FLAT_TO.finditer(scan):  # "持平至成長6%", "flat to up 4%": a range from no change (0) to the figure
         top = next((o for o in out if o.start == flat.end() and o.unit == "share"), None)
         if top is not None and not any(flat.start() < o.end and flat.end(1) > o.start for o in out):
-            out.append(Mention(flat.start(), flat.end(1), 0.0, "share", ">=", flat.group(1), scaled=True))
-            ceilings.add(top.start)
-    out = [replace(o, qualifier="<=") if o.start in ceilings else o for o in out]
+            # "flat to down 3%", "flat to 3% decline", "持平至衰退5%": a range from the decline (low end) to no change
+            down = bool(flat.group("down")) or top.value < 0
+            if flat.group("down") and top.value > 0:
+                out = [replace(o, value=-o.value) if o is top else o for o in out]
+            out.append(
+                Mention(flat.start(), flat.end(1), 0.0, "share", "<=" if down else ">=", flat.group(1), scaled=True)
+            )
+            (floors if down else ceilings).add(top.start)
+    out = [
+        replace(o, qualifier="<=") if o.start in ceilings else replace(o, qualifier=">=") if o.start in floors else o
+        for o in out
+    ]
     for extra in (*_fractions(s, scan), *_cjk_levels(s, scan)):
         if not any(extra.start < o.end and extra.end > o.start for o in out):
             out.append(extra)
@@ -604,7 +622,16 @@ def find_mentions(
         for o in out
     ]
     out = _link_ranges(s, out)
-    return [_down_once_by(s, _with_basis(s, mm, out)) for mm in out]
+    out = [_down_once_by(s, _with_basis(s, mm, out)) for mm in out]
+    for flat in _FLAT_TO.finditer(scan):
+        # "flat to 3% decline": the decline said after the figure is the range's low end, no change its high end
+        top = next((o for o in out if o.start == flat.end() and o.unit == "share"), None)
+        low = next((o for o in out if o.start == flat.start() and o.value == 0.0), None)
+        if top is not None and low is not None and top.value < 0 and top.qualifier == "<=" and low.qualifier == ">=":
+            out = [
+                replace(o, qualifier=">=") if o is top else replace(o, qualifier="<=") if o is low else o for o in out
+            ]
+    return out
 
 
 # "Sales of routers have been down four of the last eight quarters, once by as much as 7.9 percent": the
@@ -634,7 +661,15 @@ _NEAR_DOUBLE_DIGIT = re.compile(
 # "triple-digit order growth", "grew at a double-digit rate": a growth of at least 100 % (10 %).
 # "較上一季持平至成長6%", "與上季相比持平到增長2%", "flat to up 4%": no change as the low end of a range of growth.
 _FLAT_TO = re.compile(
-    r"(持平|\bflat)\s*(?:至|到|\bto\b)\s*(?:(?:成長|成长|增長|增长|\bup\b|\bgrowth\s+of\b)\s*)?(?=\d)", re.I
+    r"(持平|\bflat)\s*(?:至|到|\bto\b)\s*(?:(?:成長|成长|增長|增长|\bup\b|\bgrowth\s+of\b"
+    r"|(?P<down>衰退|下滑|下降|減少|减少|\bdown\b|\b(?:a\s+)?decline\s+of\b))\s*)?(?=\d)",
+    re.I,
+)
+# "全年營收持平", "营收与去年持平", "營收將與上季持平": no change of revenue, a growth of 0 % (not "持平至成長6%", a range,
+# nor "毛利率持平於50%", a level)
+_REVENUE_FLAT = re.compile(
+    r"(?:營收|营收|營業收入|营业收入)\s*(?:將|将|可望|預計|预计|預期|预期|大致|大致上|約|约)?\s*"
+    r"(?:(?:與|与|和|較|较)\s*(?:去年|上季|上一季|前一年|前一季|去年同期|上年同期|同期)\s*)?(持平)(?!\s*(?:至|到|於|于|\d))"
 )
 _DIGIT_GROWTH = re.compile(
     r"\b(?P<d>(double|triple)[- ]digits?)\b(?=\s+(?:[\w()-]+\s+){0,2}?(?:growth|rate|increases?|gains?)\b)"
@@ -761,6 +796,9 @@ def _number(text: str) -> float:
     """A number as written; a decimal comma ('15,8' before % or a scale word) reads as a point."""
     if re.fullmatch(r"\d{1,3},\d{1,2}", text):
         return float(text.replace(",", "."))
+    and_a_half = re.fullmatch(r"(.+?)\s+and\s+a\s+half", text.strip(), re.I)
+    if and_a_half:
+        return parse_number(and_a_half.group(1)) + 0.5  # "8 and a half billion", "seven and a half billion"
     article = re.fullmatch(r"(half\s+)?an?", text.strip(), re.I)
     if article:
         return 0.5 if article.group(1) else 1.0  # "a billion dollars", "half a billion dollars"

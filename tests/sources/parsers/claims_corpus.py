@@ -68,8 +68,8 @@ SPLITS = (
     "tune32",
     "tune33",
     "tune34",
-    "holdout35",
-    "holdout36",
+    "tune35",
+    "tune36",
     "holdout37",
     "holdout38",
 )

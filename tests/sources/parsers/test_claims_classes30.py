@@ -97,8 +97,8 @@ def test_flat_to_a_growth_is_a_range_from_zero():
     assert [(c.value, c.unit, c.qualifier) for c in got] == [(0.0, "share", ">="), (0.05, "share", "<=")]
     got = claims("Revenue is expected to be flat to up 4% sequentially.")
     assert [(c.value, c.unit, c.qualifier) for c in got] == [(0.0, "share", ">="), (0.04, "share", "<=")]
-    # "持平" alone before another figure is no range
-    assert [(c.value, c.qualifier) for c in claims("營收持平,毛利率為40%。")] == [(0.4, None)]
+    # "持平" alone before another figure is no range (since tune35-36, flat revenue is a growth of 0 % of its own)
+    assert [(c.value, c.qualifier) for c in claims("營收持平,毛利率為40%。")] == [(0.0, None), (0.4, None)]
 
 
 # --- zh: "净利润降32%": a bare 降 right before the figure is a fall -------------------------------------------------
