@@ -24,7 +24,11 @@ $(BIN)/python:
 # editable install leaves the project's sources uncompiled, and where PYTHONDONTWRITEBYTECODE is set every
 # command would compile them again: ~0.15 s of each `fabricwatch ingest`, docs/benchmarks.md). Files that
 # are up to date are skipped; a module edited later is compiled again on import, as Python always does.
-COMPILE := $(BIN)/python -m compileall -q -j 0 sources warehouse pipelines alerts fabric_model fabricwatch dashboard
+# The packages are the ones pyproject.toml installs ([tool.setuptools.packages.find] include), read from there.
+COMPILE := $(BIN)/python -c "import compileall, sys, tomllib; \
+  found = tomllib.load(open('pyproject.toml', 'rb'))['tool']['setuptools']['packages']['find']['include']; \
+  packages = sorted({p.split('*')[0].split('.')[0] for p in found}); \
+  sys.exit(not all([compileall.compile_dir(p, quiet=1, workers=0) for p in packages]))"
 
 setup: $(VENV)/.installed-cli
 	@$(COMPILE)
