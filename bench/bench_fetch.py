@@ -151,11 +151,6 @@ def main() -> int:
     # request starting `delay` after the previous response ended; hosts fully in parallel.
     bound = (n + 1) * latency + n * delay
     bound_pages_only = n * latency + (n - 1) * delay
-    # pyarrow initialises itself on its first table (~0.2 s, once per process): do it before timing,
-    # so the figures measure the fetch, not a library's start-up
-    import pyarrow as pa
-
-    pa.Table.from_pylist([{"warm": 1}])
     with tempfile.TemporaryDirectory() as tmp:
         con = db.connect_work(Path(tmp) / "work" / "warehouse.duckdb")
         store = SnapshotStore.under_home(tmp)

@@ -27,16 +27,16 @@ as its stop signal; Streamlit stops on SIGTERM.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import subprocess
 import sys
 import time
 
+from sources.lifetime import die_with_parent
+
 GRACE_S = 8.0  # how long the group gets to stop on its own before SIGKILL
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
-_PR_SET_PDEATHSIG = 1
 
 
 def _preexec(death_signal: int, parent_pid: int):
@@ -44,14 +44,7 @@ def _preexec(death_signal: int, parent_pid: int):
     at all when the parent is already gone (it died before the request could take effect)."""
 
     def setup() -> None:
-        if sys.platform.startswith("linux"):
-            try:
-                libc = ctypes.CDLL(None, use_errno=True)
-                libc.prctl(_PR_SET_PDEATHSIG, int(death_signal), 0, 0, 0)
-            except OSError:  # pragma: no cover - no prctl: the signal forwarding still applies
-                pass
-        if os.getppid() != parent_pid:
-            os.kill(os.getpid(), signal.SIGKILL)
+        die_with_parent(death_signal, parent_pid)
 
     return setup
 

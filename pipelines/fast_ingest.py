@@ -12,10 +12,13 @@ is imported, with the same code as the Dagster steps (pipelines/steps.py):
   (pipelines/fingerprint.py `code_fingerprint`). A plan is used only while the code is the same; a
   folder whose files reach more than fetch, parse, the model's calibration and marts (the ledger,
   the spec-fed model assets) has no plan, and its ingest stays a Dagster run.
-- **The run**: fetch (replay) and parse the folder's sources, the calibration and its blocking
-  check, then the planned marts in dependency order with all their checks; a failed blocking check
-  (or a failed step) stops there and nothing is published, exactly as the Dagster run's blocking
-  checks do. Then the same publish (warehouse/publish.py: atomic, a killed publish leaves the
+- **The run**: fetch (replay) and parse the folder's sources, then the planned marts in dependency
+  order with all their checks. The calibration and its blocking check run in a second process
+  (pipelines/calibration_worker.py), started before the fetch so that importing pandas and the model
+  overlaps the replay and the parse, and calibrating overlaps the marts that do not read it; the marts
+  that read it are built after it. A failed blocking check (or a failed step) stops there and nothing
+  is published, exactly as the Dagster run's blocking checks do (what reads a blocked calibration is
+  not built; the other marts are, as the run builds them). Then the same publish (warehouse/publish.py: atomic, a killed publish leaves the
   published file as it was) and the watch rules.
 - **Dagster keeps track** through a journal (pipelines/journal.py) that the next Dagster-backed
   command or the inbox sensor reports as runless asset events.
@@ -35,11 +38,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipelines import journal, steps
+from pipelines.calibration_worker import CalibrationWorker
 from pipelines.fingerprint import code_fingerprint
 from pipelines.up_to_date import unfinished_runs_possible
 from sources.files import write_atomic
 from sources.fetch.modes import FetchMode
-from warehouse import db, refresh_status, runs
+from warehouse import db, model_io, refresh_status, runs
 from warehouse.dbapi import transaction
 
 PLANS = "fast_ingest_plans.json"
@@ -185,7 +189,7 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
     def done(name: str) -> None:
         nonlocal last
         now = time.monotonic()
-        step_seconds[name] = round(now - last, 3)
+        step_seconds[name] = round(step_seconds.get(name, 0.0) + now - last, 3)  # the marts' step comes twice
         print(f"  ok    {name}  ({now - last:.1f}s)", file=stream, flush=True)
         last = now
 
@@ -216,7 +220,10 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
         flush=True,
     )
     con = None  # the work connection, kept open for the publish when every step succeeds
+    # the calibration runs in a second process, started first (pipelines/calibration_worker.py)
+    worker = None
     try:
+        worker = CalibrationWorker.start() if plan.model else None
         con = db.connect_work(db.paths(home).work)
         fetched = steps.offline_fetch(con, sources, home)
         for s in sources:
@@ -230,14 +237,6 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
             made(steps.origin(s), "parse", facts)
             checked([check])
         done(step)
-        if plan.model:
-            step = "build_model"
-            facts, found = steps.model_calibration(con, run_id)
-            made(MODEL_CALIBRATION, "model", facts)
-            checked(found)
-            done(step)
-            if any(c.blocks for c in found):
-                raise _Blocked(step)
         step = "build_marts"
         found_marts = marts.discover_marts()  # in dependency order
         selected = [m for m in found_marts if m.name in plan.marts]
@@ -245,28 +244,49 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
         dated = marts.clock_marts(found_marts)
         marts.apply_helpers(con)
         present = marts.existing_marts(con)
-        # the step's marts and their checks in one transaction: all of them or none (a mart that fails rolls
-        # back the others, and nothing is published either way); one commit instead of one a mart, whose
-        # WAL writes and syncs were ~0.1-0.2 s of the ingest (docs/benchmarks.md, fourth pass)
-        with transaction(con):
-            outcomes: list[steps.CheckOutcome] = []
-            for mart in selected:
-                facts, found = steps.build_mart(
-                    con,
-                    run_id,
-                    mart,
-                    quality.checks_for(mart),
-                    previous.get(mart.name),
-                    as_view=mart.name in dated,
-                    present=present,
-                    own_transaction=False,
-                    store=False,
-                )
-                made(steps.mart_asset(mart.name), "mart", facts)
-                checked(found)
-                outcomes.extend(found)
-            runs.store_checks(con, [o.row(run_id) for o in outcomes])  # the step's checks in one write
+
+        def build(group: list[marts.Mart]) -> None:
+            # a group's marts and their checks in one transaction: all of them or none (a mart that fails rolls
+            # back the others, and nothing is published either way); one commit instead of one a mart, whose
+            # WAL writes and syncs were ~0.1-0.2 s of the ingest (docs/benchmarks.md, fourth pass)
+            with transaction(con):
+                outcomes: list[steps.CheckOutcome] = []
+                for mart in group:
+                    facts, found = steps.build_mart(
+                        con,
+                        run_id,
+                        mart,
+                        quality.checks_for(mart),
+                        previous.get(mart.name),
+                        as_view=mart.name in dated,
+                        present=present,
+                        own_transaction=False,
+                        store=False,
+                    )
+                    made(steps.mart_asset(mart.name), "mart", facts)
+                    checked(found)
+                    outcomes.extend(found)
+                runs.store_checks(con, [o.row(run_id) for o in outcomes])  # the group's checks in one write
+
+        # the marts that do not read the calibration are built while the worker calibrates; the others after it
+        after = marts.readers_of(found_marts, {model_io.CALIBRATION_TABLE}) if worker is not None else set()
+        if worker is not None:
+            step = "build_model"
+            worker.submit(con)
+            step = "build_marts"
+        build([m for m in selected if m.name not in after])
         done(step)
+        if worker is not None:
+            step = "build_model"
+            facts, found = worker.result(con, run_id)
+            made(MODEL_CALIBRATION, "model", facts)
+            checked(found)
+            done(step)
+            if any(c.blocks for c in found):  # as in the Dagster run: what reads the calibration is not built
+                raise _Blocked(step)
+            step = "build_marts"
+            build([m for m in selected if m.name in after])
+            done(step)
         if any(c.blocks for c in checks):  # every selected mart was built and checked first, as in the run
             raise _Blocked(step)
     except _Blocked as blocked:
@@ -275,6 +295,9 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
     except Exception as exc:  # noqa: BLE001 - a failed step: recorded, nothing published (like a failed run step)
         outcome.failed_steps = [step]
         print(f"  FAIL  {step}: {str(exc).strip() or type(exc).__name__}", file=stream, flush=True)
+    finally:
+        if worker is not None:
+            worker.stop()
     outcome.failed_checks = [f"{c.asset}:{c.check_name}" for c in checks if not c.passed and c.severity == steps.ERROR]
     outcome.warnings = [f"{c.asset}:{c.check_name}" for c in checks if not c.passed and c.severity == steps.WARN]
     journal.append(

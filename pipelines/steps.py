@@ -268,7 +268,19 @@ def yield_check(con, run_id: str, source: Source) -> CheckOutcome:
 
 
 def model_calibration(con, run_id: str, catalog=None, with_check: bool = True) -> tuple[dict, list[CheckOutcome]]:
-    """model.calibration rebuilt from the nccl-tests runs and the ledger's benchmarks; its blocking check."""
+    """model.calibration rebuilt from the nccl-tests runs and the ledger's benchmarks; its blocking check
+    (stored in meta.checks). The fast ingest runs the same two functions in a second process on a copy of
+    their inputs (pipelines/calibration_worker.py)."""
+    facts = calibrate(con, catalog)
+    if not with_check:
+        return facts, []
+    outcome = calibration_outcome(con)
+    runs.store_checks(con, [outcome.row(run_id)])
+    return facts, [outcome]
+
+
+def calibrate(con, catalog=None) -> dict:
+    """model.calibration rebuilt on `con` from what the model's queries read there; the facts the asset reports."""
     import fabric_model as fm
     import pandas as pd
 
@@ -280,7 +292,7 @@ def model_calibration(con, run_id: str, catalog=None, with_check: bool = True) -
     calibration = fm.calibrate(pd.concat([from_runs, published], ignore_index=True), catalog)
     model_io.write_calibration(con, calibration)
     fitted = calibration[calibration["fitted"]]
-    facts = {
+    return {
         "points": len(calibration),
         "fitted": len(fitted),
         "from_runs": len(from_runs),
@@ -288,11 +300,10 @@ def model_calibration(con, run_id: str, catalog=None, with_check: bool = True) -
         "median_abs_rel_error": float(fitted["abs_rel_error"].median()) if len(fitted) else None,
         "by_status": str(calibration["status"].value_counts().to_dict()),
     }
-    return facts, [calibration_check(con, run_id)] if with_check else []
 
 
-def calibration_check(con, run_id: str) -> CheckOutcome:
-    """Blocking: the calibration as written (model.calibration) is within tolerance."""
+def calibration_outcome(con) -> CheckOutcome:
+    """The calibration check's outcome on the calibration as written (model.calibration on `con`)."""
     import fabric_model as fm
 
     from warehouse import model_io
@@ -302,7 +313,7 @@ def calibration_check(con, run_id: str) -> CheckOutcome:
     points["miss_reason"] = points["miss_reason"].fillna("")
     passed, summary = fm.calibration.check_calibration(points)
     outside = fm.calibration_failures(points)
-    outcome = check(
+    return check(
         "model_calibration",
         CALIBRATION_CHECK,
         passed,
@@ -315,8 +326,6 @@ def calibration_check(con, run_id: str) -> CheckOutcome:
             ].to_dict("records")
         },
     )
-    runs.store_checks(con, [outcome.row(run_id)])
-    return outcome
 
 
 # ---------------------------------------------------------------- marts

@@ -1,11 +1,16 @@
-"""Transactions and rows as dicts on a DuckDB connection: one home for both (they were copied by hand)."""
+"""Transactions, rows as dicts, and Python rows as a relation on a DuckDB connection: one home for each
+(they were copied by hand)."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import itertools
+from collections.abc import Iterator, Sequence
 
 import duckdb
+import numpy as np
+
+_NAMES = itertools.count()
 
 
 @contextlib.contextmanager
@@ -31,3 +36,30 @@ def dict_row(cur: duckdb.DuckDBPyConnection) -> dict | None:
     """The first row of an executed statement as a dict, or None when there is none."""
     row = cur.fetchone()
     return dict(zip([d[0] for d in cur.description], row, strict=True)) if row is not None else None
+
+
+@contextlib.contextmanager
+def registered_rows(
+    con: duckdb.DuckDBPyConnection,
+    rows: Sequence[dict],
+    columns: Sequence[str] | None = None,
+    name: str | None = None,
+) -> Iterator[str]:
+    """Plain dict rows as a relation the block's SQL reads by the name yielded (`name`, or a fresh one):
+    `columns` in that order (default: the first row's keys); a key a row lacks is NULL.
+
+    Each column is a NumPy array of Python objects, which DuckDB scans directly and types by its values (as
+    it types a DataFrame's object columns; NaN is NULL). Neither pandas nor pyarrow is imported: building
+    a DataFrame (or `pyarrow.Table.from_pylist`, which imports pandas itself) was ~0.25 s of every command
+    that writes rows, and half of the insert's own time (docs/benchmarks.md, issue 23's sixth pass)."""
+    name = name or f"_rows_{next(_NAMES)}"
+    frame = {}
+    for column in (
+        columns if columns is not None else list(rows[0]) if rows else []
+    ):  # fromiter keeps a list value as one object (np.array would make it a dimension)
+        frame[column] = np.fromiter((r.get(column) for r in rows), dtype=object, count=len(rows))
+    con.register(name, frame)
+    try:
+        yield name
+    finally:
+        con.unregister(name)

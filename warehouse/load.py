@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Sequence
 
 import duckdb
-import pandas as pd
+
+from warehouse.dbapi import registered_rows
 
 from sources.records import ResolvedRecords
 from warehouse.dbapi import transaction
@@ -59,8 +60,8 @@ def insert_rows(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[dict]
     unknown = sorted({k for r in rows for k, v in r.items() if v is not None} - set(columns))
     if unknown:
         raise UnknownColumns(f"{table} has no column(s) {', '.join(unknown)}")
-    frame = pd.DataFrame.from_records([{c: r.get(c) for c in columns} for r in rows], columns=columns)
-    con.from_df(frame).insert_into(table)  # frame columns are in the table's order
+    with registered_rows(con, rows, columns) as name:
+        con.execute(f"INSERT INTO {table} SELECT * FROM {name}")  # columns in the table's order
     return len(rows)
 
 
@@ -148,6 +149,8 @@ def re_resolve(con: duckdb.DuckDBPyConnection, stamp: str, resolve: Resolver) ->
     """Re-resolve, with `resolve`, the stored observations and events not stamped `stamp` (the current
     registry, vocabulary and resolution code); returns how many. Read, resolved and written back a page
     at a time."""
+    import pandas as pd  # the rows as a DataFrame gives them the values the resolver was written for
+
     done = 0
     for table, select in _RESOLVE_SQL.items():
         after = ""  # keyset pagination on the primary key: each chunk is read, resolved and written back
@@ -171,13 +174,9 @@ def _write_back(con: duckdb.DuckDBPyConnection, table: str, rows: list[dict]) ->
     if not rows:
         return
     cols = list(rows[0])
-    update = pd.DataFrame.from_records([{c: r.get(c) for c in cols} for r in rows], columns=cols)
-    con.register("_resolved", update)
-    try:
+    with registered_rows(con, rows, cols) as resolved:
         sets = ", ".join(f"{c} = u.{c}" for c in cols if c != "record_id")
-        con.execute(f"UPDATE core.{table} AS t SET {sets} FROM _resolved u WHERE t.record_id = u.record_id")
-    finally:
-        con.unregister("_resolved")
+        con.execute(f"UPDATE core.{table} AS t SET {sets} FROM {resolved} u WHERE t.record_id = u.record_id")
 
 
 def replace_rows(

@@ -265,6 +265,16 @@ def clock_marts(found: list[Mart]) -> set[str]:
     return out
 
 
+def readers_of(found: list[Mart], relations: set[str]) -> set[str]:
+    """Marts that read one of `relations`, themselves or through a mart they read (`found` in dependency
+    order, as discover_marts gives them)."""
+    out: set[str] = set()
+    for m in found:
+        if m.reads & relations or set(m.depends_on) & out:
+            out.add(m.name)
+    return out
+
+
 def apply_mart_stored(
     con: duckdb.DuckDBPyConnection,
     mart: Mart,

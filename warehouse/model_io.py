@@ -1,15 +1,27 @@
-"""Moving the model's inputs and outputs between the warehouse and `fabric_model` (DataFrames)."""
+"""Moving the model's inputs and outputs between the warehouse and `fabric_model` (DataFrames).
+
+pandas is imported by the functions that build or read DataFrames, not by this module: a fast ingest
+copies the calibration's inputs for another process (`export_calibration_inputs`) without it."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import duckdb
-import pandas as pd
 
+from warehouse.dbapi import transaction
 from warehouse.load import replace_rows
+from warehouse.marts import relations_read
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SQL = Path(__file__).parent / "sql"
+# The model's queries (their reads are the model assets' lineage: pipelines/assets/model.py)
+OVERRIDES_SQL, NCCL_SQL, BENCH_SQL = "model_overrides.sql", "model_nccl_rows.sql", "model_benchmark_observations.sql"
+CALIBRATION_SQL = (OVERRIDES_SQL, NCCL_SQL, BENCH_SQL)  # what the calibration reads
+CALIBRATION_TABLE = "model.calibration"
 
 
 def _read(name: str) -> str:
@@ -17,7 +29,7 @@ def _read(name: str) -> str:
 
 
 def observed_spec_overrides(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-    return con.execute(_read("model_overrides.sql")).df()
+    return con.execute(_read(OVERRIDES_SQL)).df()
 
 
 def catalog_sql() -> str:
@@ -30,11 +42,11 @@ def write_catalog(con: duckdb.DuckDBPyConnection, records: list[dict]) -> int:
 
 
 def nccl_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-    return con.execute(_read("model_nccl_rows.sql")).df()
+    return con.execute(_read(NCCL_SQL)).df()
 
 
 def benchmark_observations(con: duckdb.DuckDBPyConnection, indicator: str) -> pd.DataFrame:
-    return con.execute(_read("model_benchmark_observations.sql"), [indicator]).df()
+    return con.execute(_read(BENCH_SQL), [indicator]).df()
 
 
 def write_assumptions(con: duckdb.DuckDBPyConnection, assumptions: list[dict]) -> int:
@@ -161,6 +173,8 @@ def write_calibration(con: duckdb.DuckDBPyConnection, calibration: pd.DataFrame)
             row[name] = int(row[name]) if row[name] is not None else None
         row["fitted"] = bool(rec["fitted"])
         if row["published_on"] is not None:
+            import pandas as pd
+
             row["published_on"] = pd.Timestamp(row["published_on"]).date()
         rows.append(row)
     return replace_rows(con, "model.calibration", rows)
@@ -187,3 +201,41 @@ def write_sensitivity(con: duckdb.DuckDBPyConnection, table: pd.DataFrame) -> in
         for r in table.to_dict("records")
     ]
     return replace_rows(con, "model.sensitivity", rows)
+
+
+# ---------------------------------------------------------------- the calibration in another process
+
+
+def _literal(path: str | Path) -> str:
+    return "'" + str(path).replace("'", "''") + "'"
+
+
+def export_calibration_inputs(con: duckdb.DuckDBPyConnection, path: str | Path) -> list[str]:
+    """Copy into a new DuckDB file at `path` every relation the calibration's queries read (found in their
+    SQL by DuckDB's parser, as lineage finds them) under the same name, and an empty model.calibration: a
+    calibration run on that file reads what it would read here (pipelines/calibration_worker.py). A view
+    is copied as a table of its rows. Returns the relations copied."""
+    reads = sorted(set().union(*(relations_read(_read(f)) for f in CALIBRATION_SQL)))
+    con.execute(f"ATTACH {_literal(path)} AS calibration_io")
+    try:
+        for schema in sorted({r.split(".")[0] for r in [*reads, CALIBRATION_TABLE]}):
+            con.execute(f"CREATE SCHEMA calibration_io.{schema}")
+        for relation in reads:
+            con.execute(f"CREATE TABLE calibration_io.{relation} AS SELECT * FROM {relation}")
+        con.execute(f"CREATE TABLE calibration_io.{CALIBRATION_TABLE} AS SELECT * FROM {CALIBRATION_TABLE} LIMIT 0")
+    finally:
+        con.execute("DETACH calibration_io")
+    return reads
+
+
+def import_calibration(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
+    """Replace model.calibration with the rows a calibration wrote into the file at `path`
+    (`export_calibration_inputs` made it). Returns the rows."""
+    con.execute(f"ATTACH {_literal(path)} AS calibration_io (READ_ONLY)")
+    try:
+        with transaction(con):
+            con.execute(f"DELETE FROM {CALIBRATION_TABLE}")
+            con.execute(f"INSERT INTO {CALIBRATION_TABLE} BY NAME SELECT * FROM calibration_io.{CALIBRATION_TABLE}")
+            return con.execute(f"SELECT count(*) FROM {CALIBRATION_TABLE}").fetchone()[0]
+    finally:
+        con.execute("DETACH calibration_io")

@@ -11,11 +11,10 @@ from __future__ import annotations
 import datetime as dt
 
 import duckdb
-import pyarrow as pa
 
 from sources.clock import naive_utc
 from sources.fetch.results import FetchRun, KnownVersion
-from warehouse.dbapi import dict_rows, transaction
+from warehouse.dbapi import dict_rows, registered_rows, transaction
 
 # What a fetch run writes (record_run).
 TABLES = ("raw.fetch_log", "raw.document_versions", "raw.changes", "raw.documents")
@@ -115,11 +114,8 @@ def record_run(con: duckdb.DuckDBPyConnection, run: FetchRun) -> dict[str, int]:
             ("doc_rows", docs, _UPSERT_DOCUMENTS),
         ):
             if rows:
-                con.register(name, pa.Table.from_pylist(rows))
-                try:
+                with registered_rows(con, rows, name=name):
                     con.execute(sql)
-                finally:
-                    con.unregister(name)
     return {"fetch_log": len(log), "documents": len(docs), "versions": len(versions), "changes": len(changes)}
 
 

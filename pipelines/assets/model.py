@@ -24,7 +24,7 @@ def _catalog(con) -> fm.Catalog:
 
 
 # What each model asset reads and writes (its parents are derived from the reads: pipelines/lineage.py).
-OVERRIDES_SQL, NCCL_SQL, BENCH_SQL = "model_overrides.sql", "model_nccl_rows.sql", "model_benchmark_observations.sql"
+OVERRIDES_SQL, NCCL_SQL, BENCH_SQL = model_io.OVERRIDES_SQL, model_io.NCCL_SQL, model_io.BENCH_SQL
 
 
 def _lineage(writes: str | tuple[str, ...], *sql: str) -> dict:

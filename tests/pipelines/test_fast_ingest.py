@@ -65,18 +65,19 @@ def test_a_plan_of_other_code_is_not_used(refreshed_home, tmp_path, monkeypatch)
 @pytest.fixture(scope="module")
 def ingested(refreshed_home, tmp_path_factory):
     """Two copies of the refreshed home, the same log ingested into one without a Dagster run (in a child
-    process, which must not import Dagster) and into the other with one (`--dagster-run`)."""
+    process, which must import neither Dagster nor pandas: the calibration runs in its worker) and into the
+    other with one (`--dagster-run`)."""
     from fabricwatch import cli
 
     tmp = tmp_path_factory.mktemp("fast_ingest")
     fast = _copy(refreshed_home, tmp, "fast")
     code = (
         "import sys; from fabricwatch import cli; rc = cli.main(['ingest', sys.argv[1]]); "
-        "print(rc, 'dagster' in sys.modules)"
+        "print(rc, 'dagster' in sys.modules, 'pandas' in sys.modules)"
     )
     env = {**os.environ, "FABRICWATCH_HOME": str(fast), "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code, str(LOG)], env=env, capture_output=True, text=True, timeout=600)
-    assert done.stdout.strip().splitlines()[-1] == "0 False", done.stdout + done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "0 False False", done.stdout + done.stderr
     assert "ingest without a Dagster run" in done.stderr
     dagster = _copy(refreshed_home, tmp, "dagster")
     with pytest.MonkeyPatch.context() as mp:
@@ -100,6 +101,29 @@ def test_the_fast_ingest_publishes_the_marts_of_the_dagster_run(ingested):
         ).fetchone()
     assert (selection, mode) == ("key:raw_nccl_logs+", "offline")  # as the Dagster ingest records its run
     assert refresh_status.last(ingested["fast"])["success"] is True
+
+
+@pytest.mark.slow
+def test_the_calibration_of_the_worker_is_the_calibration_of_the_dagster_run(ingested, refreshed_home):
+    """The fast ingest calibrates in a second process on copies of its inputs (pipelines/calibration_worker.py):
+    model.calibration and its check's outcome are those of the Dagster run's calibration step, and the new
+    log's runs are among its points."""
+
+    def calibration(home):
+        with db.published_connection(home) as con:
+            rows = con.execute("SELECT * FROM model.calibration ORDER BY point_id").fetchall()
+            check = con.execute(
+                "SELECT passed, description, metadata FROM meta.checks WHERE asset = 'model_calibration' "
+                "ORDER BY evaluated_at DESC LIMIT 1"
+            ).fetchone()
+        return [tuple(float(f"{v:.12g}") if isinstance(v, float) else v for v in r) for r in rows], check
+
+    fast_rows, fast_check = calibration(ingested["fast"])
+    dagster_rows, dagster_check = calibration(ingested["dagster"])
+    assert fast_rows == dagster_rows and fast_check == dagster_check
+    assert fast_check[0] is True
+    before, _ = calibration(refreshed_home)
+    assert len(fast_rows) > len(before)  # the log's runs were calibrated
 
 
 @pytest.mark.slow
