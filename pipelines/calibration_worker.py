@@ -55,6 +55,8 @@ class CalibrationWorker:
             stdout=subprocess.PIPE,
             stderr=self._err,  # a file, not a pipe: the worker can never block on a full pipe
             text=True,
+            # one BLAS thread: the calibration's arithmetic is small, and starting a pool costs ~0.04 s of CPU
+            env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
         )
 
     @classmethod

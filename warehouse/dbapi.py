@@ -8,7 +8,6 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 import duckdb
-import numpy as np
 
 _NAMES = itertools.count()
 
@@ -52,6 +51,8 @@ def registered_rows(
     it types a DataFrame's object columns; NaN is NULL). Neither pandas nor pyarrow is imported: building
     a DataFrame (or `pyarrow.Table.from_pylist`, which imports pandas itself) was ~0.25 s of every command
     that writes rows, and half of the insert's own time (docs/benchmarks.md, issue 23's sixth pass)."""
+    import numpy as np  # here, not at import: a command that writes no rows (a no-change refresh) never loads it
+
     name = name or f"_rows_{next(_NAMES)}"
     frame = {}
     for column in (
