@@ -243,7 +243,7 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
         previous = steps.published_row_counts(home, [m.name for m in selected])
         dated = marts.clock_marts(found_marts)
         marts.apply_helpers(con)
-        present = marts.existing_marts(con)
+        present, built = marts.existing_marts(con), marts.built_marts(con)
 
         def build(group: list[marts.Mart]) -> None:
             # a group's marts and their checks in one transaction: all of them or none (a mart that fails rolls
@@ -262,6 +262,7 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
                         present=present,
                         own_transaction=False,
                         store=False,
+                        built=built,
                     )
                     made(steps.mart_asset(mart.name), "mart", facts)
                     checked(found)

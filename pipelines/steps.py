@@ -345,13 +345,17 @@ def build_mart(
     present: dict[str, str] | None = None,
     own_transaction: bool = True,
     store: bool = True,
+    built: marts.Built | None = None,
 ) -> tuple[dict, list[CheckOutcome]]:
     """(Re)create one mart (helpers already applied) and run its checks (ERROR ones blocking), stored in
     meta.checks in one write. Returns the facts the asset reports and the check outcomes. `present`: the
-    marts on the connection (marts.existing_marts), shared by the marts of one step; `own_transaction`
+    marts on the connection (marts.existing_marts) and `built` what they were created from (marts.built_marts),
+    shared by the marts of one step; `own_transaction`
     false: the caller holds a transaction around the step's marts (marts.apply_mart_stored); `store` false: the
     caller stores the outcomes (runs.store_checks), the step's in one write."""
-    rows = marts.apply_mart_stored(con, mart, as_view=as_view, present=present, own_transaction=own_transaction)
+    rows = marts.apply_mart_stored(
+        con, mart, as_view=as_view, present=present, own_transaction=own_transaction, built=built
+    )
     columns = marts.columns(con, mart.name)
     outcomes = []
     for spec in specs:

@@ -53,13 +53,20 @@ def build_mart_assets(upstream: list[dg.AssetsDefinition] = ()) -> tuple[list[dg
         selected_checks = context.selected_asset_check_keys
         with warehouse.connect() as con:
             marts.apply_helpers(con)
-            present = marts.existing_marts(con)
+            present, built = marts.existing_marts(con), marts.built_marts(con)
             for mart in selected:
                 wanted = [
                     s for s in checks[mart.name] if dg.AssetCheckKey(mart_key(mart.name), s.name) in selected_checks
                 ]
                 yield _build(
-                    context, con, mart, wanted, previous.get(mart.name), as_view=mart.name in dated, present=present
+                    context,
+                    con,
+                    mart,
+                    wanted,
+                    previous.get(mart.name),
+                    as_view=mart.name in dated,
+                    present=present,
+                    built=built,
                 )
 
     return [build_marts], []
@@ -85,10 +92,13 @@ def _build(
     previous: int | None,
     as_view: bool = False,
     present: dict[str, str] | None = None,
+    built: marts.Built | None = None,
 ) -> dg.MaterializeResult:
     """(Re)create one mart (helpers already applied) and run its checks (pipelines/steps.py, shared with the
     fast ingest); one result with its check results."""
-    facts, outcomes = steps.build_mart(con, context.run.run_id, mart, specs, previous, as_view=as_view, present=present)
+    facts, outcomes = steps.build_mart(
+        con, context.run.run_id, mart, specs, previous, as_view=as_view, present=present, built=built
+    )
     return dg.MaterializeResult(
         asset_key=mart_key(mart.name),
         check_results=[as_result(o, mart_key(mart.name)) for o in outcomes],

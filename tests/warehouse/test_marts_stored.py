@@ -5,6 +5,7 @@ stored first), its columns and comments the same; a mart whose rows depend on th
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,69 @@ def test_marts_reading_the_clock_and_their_readers_stay_views():
         "forecast_accuracy_summary",
         "indicator_freshness",
     }
+
+
+def _rows_of_view(con, mart):
+    """The mart's rows as its query gives them now (a temporary view of the same query)."""
+    con.execute(f"CREATE OR REPLACE TEMP VIEW fresh AS {marts.query_of(mart)}")
+    rows = sorted(
+        (
+            tuple(float(f"{v:.12g}") if isinstance(v, float) else v for v in r)
+            for r in con.execute("SELECT * FROM fresh").fetchall()
+        ),
+        key=lambda r: tuple(map(repr, r)),
+    )
+    con.execute("DROP VIEW fresh")
+    return rows
+
+
+def _built(con):
+    return dict(con.execute("SELECT name, built_at FROM meta.marts_built").fetchall())
+
+
+def test_a_mart_of_unchanged_sql_gets_new_rows_in_place_and_keeps_its_comments(views, tmp_path):
+    """The second build of the same SQL replaces the rows of the table it made (meta.marts_built says which SQL
+    that was): the rows follow the inputs, the columns and comments stay those of the view, nothing is created
+    again; an edited SQL, or another schema version, creates the mart again."""
+    con = db.connect_work(tmp_path / "w.duckdb")
+    try:
+        builder.fill(con)
+        marts.apply_helpers(con)
+        found = {m.name: m for m in marts.discover_marts()}
+        market = found["market_size"]  # a table mart reading core.observations_stated only
+        assert "marts.market_size" not in [f"marts.{n}" for n in marts.clock_marts(list(found.values()))]
+        marts.apply_mart_stored(con, market)
+        first = _built(con)["market_size"]
+        before = _rows(con, "market_size")
+        assert before == _rows(views, "market_size") and len(before) > 0
+
+        # an input row changes: the in-place rebuild shows it, and is not a new table
+        con.execute(
+            "UPDATE core.observations SET value = value * 2 WHERE indicator IN (SELECT indicator FROM marts.market_size)"
+        )
+        built = marts.built_marts(con)
+        assert marts.apply_mart_stored(con, market, built=built) == len(before)
+        assert _built(con)["market_size"] == first  # replaced in place, not created again
+        assert _rows(con, "market_size") != before
+        assert _rows(con, "market_size") == _rows_of_view(con, market)  # as if created from scratch
+        assert _comments(con, "market_size") == _comments(views, "market_size")
+
+        # an edited SQL: created again, with the edit
+        create = "CREATE OR REPLACE VIEW marts.market_size AS\nSELECT\n"
+        assert create in market.sql
+        edited = dataclasses.replace(market, sql=market.sql.replace(create, create + "    1 AS edited,\n", 1))
+        marts.apply_mart_stored(con, edited)
+        assert con.execute("SELECT DISTINCT edited FROM marts.market_size").fetchall() == [(1,)]
+        assert _built(con)["market_size"] != first
+
+        # the same SQL on another schema version: created again
+        marts.apply_mart_stored(con, market)
+        again = _built(con)["market_size"]
+        stale = marts.built_marts(con)
+        stale.schema -= 1
+        con.execute("UPDATE meta.marts_built SET sql_version = ? WHERE name = 'market_size'", [stale.version(market)])
+        marts.apply_mart_stored(con, market)
+        assert _built(con)["market_size"] != again
+        assert "edited" not in [c for c, _, _ in _comments(con, "market_size")]
+    finally:
+        con.close()
