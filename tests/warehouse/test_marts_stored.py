@@ -6,6 +6,7 @@ stored first), its columns and comments the same; a mart whose rows depend on th
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,15 @@ def test_a_mart_of_unchanged_sql_gets_new_rows_in_place_and_keeps_its_comments(v
         assert "edited" not in [c for c, _, _ in _comments(con, "market_size")]
     finally:
         con.close()
+
+
+def test_the_query_of_every_mart_is_its_create_statements_as_duckdb_splits_it():
+    """marts.query_of finds the end of the CREATE statement by text; DuckDB's own statement splitter agrees on every
+    mart file (a `;` then COMMENT ON inside a query's string or comment would make them differ)."""
+    import duckdb
+
+    for mart in marts.discover_marts():
+        create = duckdb.extract_statements(mart.sql)[0].query.strip().removesuffix(";").rstrip()
+        assert create.endswith(marts.query_of(mart)), mart.name
+        head = create[: len(create) - len(marts.query_of(mart))]  # the whole query: only CREATE ... AS before it
+        assert re.search(rf"CREATE\s+OR\s+REPLACE\s+VIEW\s+marts\.{mart.name}\s+AS\s*$", head, re.I), mart.name
