@@ -15,7 +15,9 @@ the check's outcome as the step does.
 
 Lifetime: the worker asks for SIGKILL when its parent dies (sources/lifetime.py), reads its one request
 from stdin (end of file, the parent gone or finished without a request: it exits), and the parent kills
-and reaps it when it ends in any other way (`stop`).
+and reaps it when it ends in any other way (`stop`). Its files are in a folder named after the parent's
+pid under the home's work folder: removed by `stop`, or by the next worker's start when the parent was
+killed.
 
     python -m pipelines.calibration_worker PARENT_PID     (request on stdin: {"path": ...}; reply on stdout)
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -31,10 +34,11 @@ import tempfile
 from pathlib import Path
 
 from pipelines import steps
-from sources.lifetime import die_with_parent
+from sources.lifetime import die_with_parent, pid_alive
 from warehouse import model_io, runs
 
 REPLY_TIMEOUT_S = 600.0
+PREFIX = ".calibration-"  # then the parent's pid: a folder whose process is gone is removed (`remove_orphans`)
 
 
 class WorkerFailed(RuntimeError):
@@ -45,10 +49,12 @@ class CalibrationWorker:
     """The parent's side: `start` before the fetch, `submit` after the parse, `result` before the marts
     that read model.calibration, `stop` always."""
 
-    def __init__(self) -> None:
-        self._dir = tempfile.TemporaryDirectory(prefix="fabricwatch-calibration-")
-        self.path = Path(self._dir.name) / "calibration.duckdb"
-        self._err = open(Path(self._dir.name) / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115 - closed by stop
+    def __init__(self, directory: Path) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        remove_orphans(directory)
+        self.dir = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=directory))
+        self.path = self.dir / "calibration.duckdb"
+        self._err = open(self.dir / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115 - closed by stop
         self.proc = subprocess.Popen(
             [sys.executable, "-m", __name__, str(os.getpid())],
             stdin=subprocess.PIPE,
@@ -60,8 +66,10 @@ class CalibrationWorker:
         )
 
     @classmethod
-    def start(cls) -> CalibrationWorker:
-        return cls()
+    def start(cls, directory: str | Path) -> CalibrationWorker:
+        """Start the worker; its files go in a folder of its own under `directory` (a fast ingest: the home's
+        work folder), removed by `stop`, or by the next start when this process was killed first."""
+        return cls(Path(directory))
 
     def submit(self, con) -> None:
         """Copy the calibration's inputs from the work connection and hand them to the worker."""
@@ -100,12 +108,20 @@ class CalibrationWorker:
                 pipe.close()
             except OSError:  # unflushed input to a dead worker
                 pass
-        self._dir.cleanup()
+        shutil.rmtree(self.dir, ignore_errors=True)
 
     def _stderr(self) -> str:
         self._err.flush()
         self._err.seek(0)
         return self._err.read().strip()[-500:]
+
+
+def remove_orphans(directory: Path) -> None:
+    """Remove the folders of workers whose parent is gone (killed before it could remove them)."""
+    for folder in directory.glob(f"{PREFIX}*"):
+        pid = folder.name.removeprefix(PREFIX).split("-", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def serve(parent_pid: int, stdin=None, stdout=None) -> int:

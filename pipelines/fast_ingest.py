@@ -223,7 +223,7 @@ def run(home: str | Path, plan: Plan, stream=None) -> FastOutcome:
     # the calibration runs in a second process, started first (pipelines/calibration_worker.py)
     worker = None
     try:
-        worker = CalibrationWorker.start() if plan.model else None
+        worker = CalibrationWorker.start(db.paths(home).work.parent) if plan.model else None
         con = db.connect_work(db.paths(home).work)
         fetched = steps.offline_fetch(con, sources, home)
         for s in sources:

@@ -3,7 +3,8 @@
 A parent killed with SIGKILL (the OOM killer, `kill -9`) cannot stop its children itself. On Linux the
 kernel can: `PR_SET_PDEATHSIG` asks for a signal when the parent dies. A parent that died before the
 request took effect is noticed by comparing `getppid()` with the parent's pid. Used by the servers'
-guard (fabricwatch/procs.py) and by the calibration worker of a fast ingest (pipelines/calibration_worker.py).
+guard (fabricwatch/procs.py) and by the calibration worker of a fast ingest (pipelines/calibration_worker.py);
+`pid_alive` tells files left by a killed process from a live one's (warehouse/publish.py, the worker's files).
 """
 
 from __future__ import annotations
@@ -27,3 +28,14 @@ def die_with_parent(death_signal: int, parent_pid: int) -> None:
             pass
     if os.getppid() != parent_pid:
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process `pid` exists (one of another user counts as alive)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

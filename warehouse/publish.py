@@ -12,6 +12,7 @@ from pathlib import Path
 
 import duckdb
 
+from sources.lifetime import pid_alive
 from warehouse.db import STORAGE_COMPATIBILITY, PublishError, WarehousePaths, paths
 
 
@@ -100,18 +101,8 @@ def _remove_orphans(p: WarehousePaths) -> None:
     """Temporary copies left by a publish killed half-way (their pid is gone): removed, never piled up."""
     for tmp in p.home.glob(f".{p.published.name}.*.tmp"):
         pid = tmp.name.rsplit(".", 2)[-2]
-        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
             tmp.unlink(missing_ok=True)
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _keep_release(p: WarehousePaths) -> Path | None:

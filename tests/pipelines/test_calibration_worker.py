@@ -5,6 +5,7 @@ parent ends, and a calibration it cannot make is the ingest's failed step, with 
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -25,9 +26,9 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Li
 
 # A parent that starts the worker, says its pid, and waits (to be killed)
 PARENT = textwrap.dedent("""
-    import time
+    import sys, time
     from pipelines.calibration_worker import CalibrationWorker
-    worker = CalibrationWorker.start()
+    worker = CalibrationWorker.start(sys.argv[1])
     print(worker.proc.pid, flush=True)
     time.sleep(600)
 """)
@@ -35,9 +36,14 @@ PARENT = textwrap.dedent("""
 
 @pytest.mark.parametrize("after_s", [0.0, 2.0])  # killed while the worker imports, and while it waits
 def test_the_worker_dies_when_its_parent_is_killed(tmp_path, after_s):
+    """...and the next worker's start removes the files of the killed one (its parent could not)."""
     marker = f"worker-{uuid.uuid4().hex[:8]}"
+    work = tmp_path / "work"
     parent = subprocess.Popen(
-        [sys.executable, "-c", PARENT], cwd=ROOT, env=env_for(tmp_path, RELIABILITY_MARK=marker), stdout=subprocess.PIPE
+        [sys.executable, "-c", PARENT, str(work)],
+        cwd=ROOT,
+        env=env_for(tmp_path, RELIABILITY_MARK=marker),
+        stdout=subprocess.PIPE,
     )
     try:
         worker_pid = int(parent.stdout.readline())
@@ -49,6 +55,10 @@ def test_the_worker_dies_when_its_parent_is_killed(tmp_path, after_s):
     finally:
         parent.kill()
         parent.wait()
+    (left,) = work.iterdir()  # the killed parent's folder
+    worker = CalibrationWorker.start(work)
+    worker.stop()
+    assert list(work.iterdir()) == []
 
 
 def test_a_worker_that_cannot_calibrate_is_a_failure_with_its_message(tmp_path):
@@ -59,18 +69,21 @@ def test_a_worker_that_cannot_calibrate_is_a_failure_with_its_message(tmp_path):
         "CREATE TABLE core.observations_stated (x INTEGER); CREATE TABLE core.nccl_rows (x INTEGER); "
         "CREATE TABLE core.nccl_runs (x INTEGER); CREATE TABLE model.calibration (x INTEGER)"
     )
-    worker = CalibrationWorker.start()
+    worker = CalibrationWorker.start(tmp_path)
     try:
         worker.submit(con)
         with pytest.raises(WorkerFailed, match=r"calibration: .*(Binder|Catalog)"):
             worker.result(con, "run-1")
     finally:
         worker.stop()
-    assert worker.proc.returncode is not None and not Path(worker.path).parent.exists()
+    assert worker.proc.returncode is not None and list(tmp_path.iterdir()) == []
 
 
-def test_stop_before_a_request_ends_the_worker_and_removes_its_files():
-    worker = CalibrationWorker.start()
+def test_stop_before_a_request_ends_the_worker_and_removes_its_files(tmp_path):
+    other = tmp_path / f".calibration-{os.getpid()}-live"  # this process's: alive, so not an orphan
+    other.mkdir()
+    worker = CalibrationWorker.start(tmp_path)
+    assert worker.dir.parent == tmp_path and other.exists()
     worker.stop()
     assert worker.proc.returncode is not None
-    assert not Path(worker.path).parent.exists()
+    assert list(tmp_path.iterdir()) == [other]
