@@ -1,7 +1,7 @@
 """The model's calibration of a fast ingest, in a second process started before the fetch.
 
-The calibration is written on pandas and numpy (`fabric_model`), and importing pandas costs as much as
-the calibration itself (~0.25 s each on the bench machine, docs/benchmarks.md, issue 23's sixth pass).
+The calibration is written on pandas and numpy (`fabric_model`): importing pandas took ~0.25 s and the
+calibration ~0.1-0.17 s of the ingest on the bench machine (docs/benchmarks.md, issue 23's sixth pass).
 In one process both sat on the ingest's critical path, and a thread cannot hide them: DuckDB holds the
 GIL while a statement runs. So a fast ingest starts this worker first; it imports pandas and the model
 on the second core while the ingest replays and parses the log, and calibrates while the ingest builds
@@ -34,7 +34,7 @@ import tempfile
 from pathlib import Path
 
 from pipelines import steps
-from sources.lifetime import die_with_parent, pid_alive
+from sources.lifetime import die_with_parent, left_by_dead
 from warehouse import model_io, runs
 
 REPLY_TIMEOUT_S = 600.0
@@ -118,21 +118,18 @@ class CalibrationWorker:
 
 def remove_orphans(directory: Path) -> None:
     """Remove the folders of workers whose parent is gone (killed before it could remove them)."""
-    for folder in directory.glob(f"{PREFIX}*"):
-        pid = folder.name.removeprefix(PREFIX).split("-", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
-            shutil.rmtree(folder, ignore_errors=True)
+    for folder in left_by_dead(directory.glob(f"{PREFIX}*"), lambda f: f.name.removeprefix(PREFIX).split("-", 1)[0]):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
-def serve(parent_pid: int, stdin=None, stdout=None) -> int:
-    """The worker: import the model, wait for the one request, calibrate, reply (one JSON line)."""
+def serve(parent_pid: int) -> int:
+    """The worker: import the model, wait for the one request (stdin), calibrate, reply (one JSON line, stdout)."""
     die_with_parent(signal.SIGKILL, parent_pid)
-    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     import duckdb
     import fabric_model.calibration  # noqa: F401 - the slow imports (pandas, numpy), before the request comes
     import pandas  # noqa: F401
 
-    line = stdin.readline()
+    line = sys.stdin.readline()
     if not line:  # the parent finished (or died) without a request
         return 0
     try:
@@ -147,8 +144,8 @@ def serve(parent_pid: int, stdin=None, stdout=None) -> int:
         reply = {"facts": steps.json_safe(facts), "outcome": outcome.as_dict()}
     except Exception as exc:  # noqa: BLE001 - any failure is the parent's failed step, with its message
         reply = {"error": f"{type(exc).__name__}: {str(exc).strip()}"}
-    stdout.write(json.dumps(reply) + "\n")
-    stdout.flush()
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
     return 0
 
 

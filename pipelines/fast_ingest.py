@@ -18,8 +18,8 @@ is imported, with the same code as the Dagster steps (pipelines/steps.py):
   overlaps the replay and the parse, and calibrating overlaps the marts that do not read it; the marts
   that read it are built after it. A failed blocking check (or a failed step) stops there and nothing
   is published, exactly as the Dagster run's blocking checks do (what reads a blocked calibration is
-  not built; the other marts are, as the run builds them). Then the same publish (warehouse/publish.py: atomic, a killed publish leaves the
-  published file as it was) and the watch rules.
+  not built; the other marts are, as the run builds them). Then the same publish (warehouse/publish.py:
+  atomic, a killed publish leaves the published file as it was) and the watch rules.
 - **Dagster keeps track** through a journal (pipelines/journal.py) that the next Dagster-backed
   command or the inbox sensor reports as runless asset events.
 

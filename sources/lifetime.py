@@ -13,6 +13,8 @@ import ctypes
 import os
 import signal
 import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 _PR_SET_PDEATHSIG = 1
 
@@ -28,6 +30,17 @@ def die_with_parent(death_signal: int, parent_pid: int) -> None:
             pass
     if os.getppid() != parent_pid:
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+def left_by_dead(paths: Iterable[Path], pid_of: Callable[[Path], str]) -> list[Path]:
+    """The paths whose process (`pid_of(path)`, the pid written in its name) is gone: what a killed process
+    left. Another process's live files and this process's own are not among them."""
+    out = []
+    for path in paths:
+        pid = pid_of(path)
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
+            out.append(path)
+    return out
 
 
 def pid_alive(pid: int) -> bool:

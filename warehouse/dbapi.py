@@ -54,11 +54,10 @@ def registered_rows(
     import numpy as np  # here, not at import: a command that writes no rows (a no-change refresh) never loads it
 
     name = name or f"_rows_{next(_NAMES)}"
-    frame = {}
-    for column in (
-        columns if columns is not None else list(rows[0]) if rows else []
-    ):  # fromiter keeps a list value as one object (np.array would make it a dimension)
-        frame[column] = np.fromiter((r.get(column) for r in rows), dtype=object, count=len(rows))
+    if columns is None:
+        columns = list(rows[0]) if rows else []
+    # fromiter keeps a list value as one object (np.array would make it a dimension)
+    frame = {c: np.fromiter((r.get(c) for r in rows), dtype=object, count=len(rows)) for c in columns}
     con.register(name, frame)
     try:
         yield name

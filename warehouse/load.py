@@ -16,10 +16,8 @@ from typing import Sequence
 
 import duckdb
 
-from warehouse.dbapi import registered_rows
-
 from sources.records import ResolvedRecords
-from warehouse.dbapi import transaction
+from warehouse.dbapi import registered_rows, transaction
 
 
 # The tables every origin writes (replace_origin empties them for the origin, then refills them).

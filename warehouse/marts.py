@@ -251,20 +251,10 @@ _CLOCK_RE = re.compile(r"\b(current_date|current_timestamp|now\s*\(|today\s*\(|g
 
 
 def clock_marts(found: list[Mart]) -> set[str]:
-    """Marts whose rows depend on the date: their SQL reads the clock, or a mart they read does."""
-    by_name = {m.name: m for m in found}
-    out: set[str] = set()
-
-    def reads_clock(name: str) -> bool:
-        if name not in out:
-            mart = by_name[name]
-            if _CLOCK_RE.search(mart.sql) or any(reads_clock(d) for d in mart.depends_on if d in by_name):
-                out.add(name)
-        return name in out
-
-    for m in found:
-        reads_clock(m.name)
-    return out
+    """Marts whose rows depend on the date: their SQL reads the clock, or a mart they read does (`found` in
+    dependency order, as discover_marts gives them)."""
+    direct = {m.name for m in found if _CLOCK_RE.search(m.sql)}
+    return direct | readers_of(found, {f"{SCHEMA}.{name}" for name in direct})
 
 
 def readers_of(found: list[Mart], relations: set[str]) -> set[str]:

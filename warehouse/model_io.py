@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 SQL = Path(__file__).parent / "sql"
 # The model's queries (their reads are the model assets' lineage: pipelines/assets/model.py)
 OVERRIDES_SQL, NCCL_SQL, BENCH_SQL = "model_overrides.sql", "model_nccl_rows.sql", "model_benchmark_observations.sql"
-CALIBRATION_SQL = (OVERRIDES_SQL, NCCL_SQL, BENCH_SQL)  # what the calibration reads
+CALIBRATION_SQL = (OVERRIDES_SQL, NCCL_SQL, BENCH_SQL)  # what the calibration reads: its lineage and its worker's copy
 CALIBRATION_TABLE = "model.calibration"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import duckdb
 
-from sources.lifetime import pid_alive
+from sources.lifetime import left_by_dead
 from warehouse.db import STORAGE_COMPATIBILITY, PublishError, WarehousePaths, paths
 
 
@@ -99,10 +99,8 @@ def _install(p: WarehousePaths, source: Path) -> None:
 
 def _remove_orphans(p: WarehousePaths) -> None:
     """Temporary copies left by a publish killed half-way (their pid is gone): removed, never piled up."""
-    for tmp in p.home.glob(f".{p.published.name}.*.tmp"):
-        pid = tmp.name.rsplit(".", 2)[-2]
-        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
-            tmp.unlink(missing_ok=True)
+    for tmp in left_by_dead(p.home.glob(f".{p.published.name}.*.tmp"), lambda t: t.name.rsplit(".", 2)[-2]):
+        tmp.unlink(missing_ok=True)
 
 
 def _keep_release(p: WarehousePaths) -> Path | None:

@@ -88,8 +88,8 @@ def build_model_assets(upstream: list[dg.AssetsDefinition]) -> list[dg.AssetsDef
         ),
         _spec(
             CALIBRATION,
-            [CATALOG, *sql_parents(OVERRIDES_SQL, NCCL_SQL, BENCH_SQL)],
-            _lineage("model.calibration", OVERRIDES_SQL, NCCL_SQL, BENCH_SQL),
+            [CATALOG, *sql_parents(*model_io.CALIBRATION_SQL)],
+            _lineage(model_io.CALIBRATION_TABLE, *model_io.CALIBRATION_SQL),
             "Predicted (NCCL's own algorithm choice) vs measured bus bandwidth for every nccl-tests run with known "
             "hardware and every published benchmark in the ledger; failed/truncated runs, thresholds and vendor "
             "claims are kept with their status, never fitted.",
